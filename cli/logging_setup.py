@@ -1,0 +1,14 @@
+"""The CLI's logging: silent unless -v, then the library's JSON lines go to stderr."""
+
+import logging
+import sys
+
+
+def configure(verbose: bool) -> None:
+    if not verbose:
+        return
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    logger = logging.getLogger("combatlog")
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)

@@ -1,0 +1,184 @@
+"""The `combatlog` command: parse, call, print. No rules here."""
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+import msgspec
+import structlog
+
+from combatlog import __version__
+from combatlog.cli.logging_setup import configure
+from combatlog.core.errors import RuleViolation
+from combatlog.events.envelope import LogCorrupted
+from combatlog.events.stores import ConcurrencyConflict, StoreError, export_jsonl, import_jsonl, open_store
+from combatlog.projections.document import state_document
+from combatlog.replay.engine import DEFAULT_ENCOUNTER, Encounter
+
+EXIT_OK, EXIT_FAILED, EXIT_REJECTED = 0, 1, 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    configure(args.verbose)
+    try:
+        return args.handler(args)
+    except (StoreError, LogCorrupted, ConcurrencyConflict) as error:
+        print(f"combatlog: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="combatlog", description="An event-sourced combat log for tabletop RPGs.")
+    parser.add_argument("--version", action="version", version=f"combatlog {__version__}")
+    parser.add_argument("-v", "--verbose", action="store_true", help="JSON logs on stderr")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="run a JSON Lines combat script against a log")
+    run.add_argument("script", help="the script (.jsonl); - for standard input")
+    run.add_argument("--log", required=True, help="the log file (.db SQLite, or .jsonl); created if absent")
+    run.add_argument("--encounter", default=None, help="encounter id inside the log (default: the only one)")
+    run.add_argument("--actor", default="dm", help="who issues the commands (recorded on every event)")
+    run.add_argument("--quiet", "-q", action="store_true", help="print nothing on success")
+    run.set_defaults(handler=_run)
+
+    state = sub.add_parser("state", help="print the state of an encounter")
+    state.add_argument("log")
+    state.add_argument("--json", action="store_true", help="the state document (JSON)")
+    state.add_argument("--at", type=int, default=None, help="as of event SEQ (time travel)")
+    state.add_argument("--encounter", default=None)
+    state.set_defaults(handler=_state)
+
+    export = sub.add_parser("export", help="export a log")
+    export.add_argument("log")
+    export.add_argument("--format", choices=["jsonl"], default="jsonl")
+    export.add_argument("--encounter", default=None, help="only this encounter (default: all)")
+    export.add_argument("--output", "-o", default="-", help="file to write (default: standard output)")
+    export.set_defaults(handler=_export)
+
+    imp = sub.add_parser("import", help="import a JSON Lines export into a log")
+    imp.add_argument("file")
+    imp.add_argument("--log", required=True)
+    imp.set_defaults(handler=_import)
+
+    verify = sub.add_parser("verify", help="check a log's hash chain; exit 1 if it is broken")
+    verify.add_argument("log")
+    verify.set_defaults(handler=_verify)
+    return parser
+
+
+def _existing_store(path: str):
+    if path != ":memory:" and not Path(path).exists():
+        raise StoreError(f"{path}: no such log file")
+    return open_store(path)
+
+
+def _pick_encounter(store, wanted: str | None, *, creating: bool = False) -> str:
+    if wanted:
+        return wanted
+    names = store.encounters()
+    if not names:
+        if creating:
+            return DEFAULT_ENCOUNTER
+        raise StoreError("the log holds no encounter yet")
+    if len(names) > 1:
+        raise StoreError(f"the log holds several encounters ({', '.join(names)}): choose one with --encounter")
+    return names[0]
+
+
+def _read_script(path: str) -> list[tuple[int, str]]:
+    if path == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise StoreError(f"{path}: no such script") from None
+        except UnicodeDecodeError:
+            raise StoreError(f"{path}: the script is not UTF-8 text") from None
+    return [(number, line) for number, line in enumerate(text.splitlines(), start=1)
+            if line.strip() and not line.lstrip().startswith("#")]
+
+
+def _run(args) -> int:
+    lines = _read_script(args.script)
+    with open_store(args.log) as store:
+        encounter = Encounter(store, _pick_encounter(store, args.encounter, creating=True))
+        lang = encounter.state.lang
+        for number, line in lines:
+            structlog.contextvars.bind_contextvars(encounter=encounter.encounter, line=number)
+            try:
+                raw = json.loads(line)
+            except json.JSONDecodeError as error:
+                print(f"line {number}: not valid JSON ({error.msg} at column {error.colno})", file=sys.stderr)
+                return EXIT_REJECTED
+            try:
+                encounter.execute(raw, actor=args.actor)
+            except RuleViolation as error:
+                print(f"line {number}: {error.localized(lang)}", file=sys.stderr)
+                return EXIT_REJECTED
+            lang = encounter.state.lang
+        if not args.quiet:
+            print(json.dumps(state_document(encounter.state), ensure_ascii=False, indent=2))
+    return EXIT_OK
+
+
+def _state(args) -> int:
+    with _existing_store(args.log) as store:
+        encounter = Encounter(store, _pick_encounter(store, args.encounter))
+        if args.at is not None:
+            try:
+                state = encounter.state_at(args.at)
+            except RuleViolation as error:
+                print(f"combatlog: {error.localized(encounter.state.lang)}", file=sys.stderr)
+                return EXIT_REJECTED
+        else:
+            state = encounter.state
+        document = state_document(state)
+        if args.json:
+            print(json.dumps(document, ensure_ascii=False, indent=2))
+        else:
+            from combatlog.projections.table import render_table
+
+            print(render_table(document))
+    return EXIT_OK
+
+
+def _export(args) -> int:
+    with _existing_store(args.log) as store:
+        if args.encounter and args.encounter not in store.encounters():
+            raise StoreError(f"the log has no encounter '{args.encounter}'")
+        if args.output == "-":
+            export_jsonl(store, args.encounter, sys.stdout.buffer)
+            sys.stdout.flush()
+        else:
+            export_jsonl(store, args.encounter, args.output)
+    return EXIT_OK
+
+
+def _import(args) -> int:
+    with open_store(args.log) as store:
+        counts = import_jsonl(args.file, store)
+    for name, count in counts.items():
+        print(f"imported {count} events into encounter '{name}'")
+    return EXIT_OK
+
+
+def _verify(args) -> int:
+    with _existing_store(args.log) as store:
+        total = 0
+        names = store.encounters()
+        for name in names:
+            for _ in store.read(name):
+                total += 1
+    print(f"ok: {total} events in {len(names)} encounter(s), hash chain intact")
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,221 @@
+"""Non-attack actions, movement, standing up, first aid (seed 000 Actions; seed 001 Actions en combat)."""
+
+from combatlog.core import commands as c
+from combatlog.core.combat import MELEE_RANGE, can_act, escape, spend
+from combatlog.core.conditions import apply_condition, end_condition, start_effect
+from combatlog.core.context import Context, fail
+from combatlog.core.hitpoints import KNOCKED_OUT
+from combatlog.core.queries import SQUARE_METRES, gap_squares, hostile, incapacitated, occupied_squares, within
+from combatlog.core.rolls import ability_check
+from combatlog.core.stats import SIZES
+from combatlog.events.damage import StatusChanged
+from combatlog.events.movement import Moved, MovementSpent
+from combatlog.events.turns import ActionTaken
+
+# 2014 and 2024 names for the same actions, and French names a table may type.
+ACTION_ALIASES = {
+    "cast_spell": "magic", "cast_a_spell": "magic", "magie": "magic", "lancer_un_sort": "magic",
+    "use_object": "utilize", "use_an_object": "utilize", "utiliser": "utilize",
+    "foncer": "dash", "se_precipiter": "dash", "désengager": "disengage", "se_desengager": "disengage",
+    "esquiver": "dodge", "aider": "help", "se_cacher": "hide", "se_preparer": "ready", "se_tenir_pret": "ready",
+    "chercher": "search", "influencer": "influence", "etudier": "study", "étudier": "study",
+}
+ACTIONS = ("dash", "disengage", "dodge", "help", "hide", "ready", "search", "magic", "influence", "study", "utilize",
+           "escape")
+HIDE_DC = 15  # SRD 5.2 Hide action: DC 15 Dexterity (Stealth)
+
+
+def action(ctx: Context, command: c.Action) -> None:
+    name = ACTION_ALIASES.get(command.action, command.action)
+    if name == "attack":
+        raise fail("use the 'attack' command to attack", "utilisez la commande 'attack' pour attaquer")
+    if name not in ACTIONS:
+        raise fail(f"unknown action '{command.action}' (known: {', '.join(ACTIONS)})",
+                   f"action inconnue '{command.action}' (connues : {', '.join(ACTIONS)})")
+    creature = ctx.get(command.id)
+    can_act(ctx, creature, f"take the {name} action", f"faire l'action {name}")
+    spend(ctx, creature, command.slot, name)
+    details: dict = {}
+    if name == "dash":
+        details["extra_movement"] = ctx.ruleset.speed(creature)
+    if name == "ready":
+        if not command.trigger:
+            raise fail("ready needs a 'trigger' (what the creature waits for)", "se tenir prêt demande un 'trigger' (le déclencheur)")
+        if not isinstance(command.response, dict) or command.response.get("do") not in ("attack", "move"):
+            raise fail("ready needs a 'response': an attack or a move command", "se tenir prêt demande une 'response' : une commande attack ou move")
+        details.update(trigger=command.trigger, response=command.response)
+    if command.target:
+        details["target"] = command.target
+    if command.ally:
+        details["ally"] = command.ally
+    ctx.emit(ActionTaken(id=creature.id, action=name, slot=command.slot, details=details))
+    _carry_out(ctx, creature.id, name, command)
+
+
+def _carry_out(ctx: Context, creature_id: str, name: str, command: c.Action) -> None:
+    creature = ctx.state.combatants[creature_id]
+    own_next_turn = {"start_of_turn": creature_id}
+    if name == "dodge":
+        start_effect(ctx, creature_id, "dodging", source=creature_id, until=own_next_turn)
+    elif name == "help":
+        ally_id = command.ally or (command.target if not command.ally and command.skill else None)
+        if ally_id is None:
+            raise fail("help needs an 'ally' (and a 'target' enemy for an attack)", "aider demande un 'ally' (et une cible 'target' pour une attaque)")
+        ally = ctx.get(ally_id)
+        if ally.id == creature_id:
+            raise fail(f"{creature_id} cannot help itself", f"{creature_id} ne peut pas s'aider lui-même")
+        if command.target and command.target != ally.id:
+            enemy = ctx.get(command.target)
+            if not within(creature, enemy, MELEE_RANGE, unknown=True):
+                raise fail(f"{creature_id} cannot help against {enemy.id}: it must be within 1.5 m of {enemy.id}",
+                           f"{creature_id} ne peut pas aider contre {enemy.id} : il doit être à 1,5 m de {enemy.id}")
+            data = {"against": enemy.id}
+        else:
+            data = {"check": True}
+        start_effect(ctx, ally.id, "helped", source=creature_id, until=own_next_turn, data=data)
+    elif name == "hide":
+        dc = command.dc if command.dc is not None else HIDE_DC
+        total = ability_check(ctx, creature_id, "dex", "stealth", dc, purpose="hide")
+        if total >= dc:
+            apply_condition(ctx, creature_id, "invisible", source="hide")
+    elif name == "ready":
+        start_effect(ctx, creature_id, "readied", source=creature_id, until=own_next_turn,
+                     data={"trigger": command.trigger, "response": command.response})
+    elif name == "escape":
+        escape(ctx, creature, command.skill)
+    elif command.skill or command.ability:
+        ability_check(ctx, creature_id, command.ability, command.skill, command.dc, purpose=name)
+
+
+def stabilize(ctx: Context, command: c.Stabilize) -> None:
+    """Help to stabilize a creature at 0 HP: Wisdom (Medicine) DC 10 (seed 000 Stabiliser un Personnage)."""
+    helper = ctx.get(command.id)
+    target = ctx.get(command.target, "target")
+    can_act(ctx, helper, "stabilize", "stabiliser")
+    knocked_out = next((i for i in target.conditions if i.condition == "unconscious" and i.source == KNOCKED_OUT), None)
+    if target.status != "dying" and knocked_out is None:
+        raise fail(f"{target.id} does not need stabilizing: it is {target.status}",
+                   f"{target.id} n'a pas besoin d'être stabilisé : il est {_status_fr(target.status)}")
+    if not within(helper, target, MELEE_RANGE, unknown=True):
+        raise fail(f"{helper.id} cannot stabilize {target.id}: not within 1.5 m", f"{helper.id} ne peut pas stabiliser {target.id} : pas à 1,5 m")
+    spend(ctx, helper, "action", "stabilize")
+    ctx.emit(ActionTaken(id=helper.id, action="help", details={"target": target.id, "first_aid": True}))
+    if ability_check(ctx, helper.id, "wis", "medicine", 10, purpose="stabilize") >= 10:
+        if target.status == "dying":
+            ctx.emit(StatusChanged(id=target.id, status="stable", reason=f"stabilized by {helper.id}"))
+        else:
+            end_condition(ctx, target.id, knocked_out.instance, f"first aid from {helper.id}")
+
+
+def _status_fr(status: str) -> str:
+    return {"alive": "vivant", "dying": "mourant", "stable": "stable", "dead": "mort"}.get(status, status)
+
+
+def _step_cost(ctx: Context, mover, square, *, crawling: bool) -> int:
+    """1 square, +1 in difficult terrain (not cumulative), +1 crawling (seed 000 Terrain Difficile; Ramper)."""
+    cost = 1
+    difficult = any(s in ctx.state.terrain for s in occupied_squares(mover, square))
+    if not difficult:
+        for other in ctx.state.combatants.values():
+            if other.id != mover.id and other.position is not None and other.status != "dead":
+                if hostile(other, mover) and other.stats.size != "tiny" and gap_squares(square, mover.stats.space, other.position, other.stats.space) == 0 and _overlaps(mover, square, other):
+                    difficult = True
+                    break
+    if difficult:
+        cost += 1
+    if crawling:
+        cost += 1
+    return cost
+
+
+def _overlaps(mover, square, other) -> bool:
+    mine = set(occupied_squares(mover, square))
+    return bool(mine & set(occupied_squares(other)))
+
+
+def move(ctx: Context, command: c.Move) -> None:
+    """Square by square; costs are checked against what is left of the speed (seed 000 Déplacement et Position)."""
+    mover = ctx.get(command.id)
+    if not command.path:
+        raise fail("a move needs a path of squares", "un déplacement demande un chemin de cases")
+    if mover.position is None:
+        raise fail(f"{mover.id} is not on the map: place it first", f"{mover.id} n'est pas sur la carte : placez-le d'abord")
+    free = command.forced or command.mode == "teleport"
+    if not free:
+        can_act(ctx, mover, "move", "se déplacer")
+    position = mover.position
+    crawling = command.mode == "crawl" or ("prone" in {i.condition for i in mover.conditions} and not free)
+    speed = ctx.ruleset.speed(mover)
+    budget = speed + mover.economy.extra_movement - mover.economy.movement_used
+    spent = 0.0
+    for square in command.path:
+        square = tuple(square)
+        if not free and gap_squares(position, 1, square, 1) != 1:
+            raise fail(f"{mover.id} cannot step from {list(position)} to {list(square)}: squares must be adjacent",
+                       f"{mover.id} ne peut pas passer de {list(position)} à {list(square)} : les cases doivent être adjacentes")
+        _check_passable(ctx, mover, square)
+        if not free:
+            cost = _step_cost(ctx, mover, square, crawling=crawling) * SQUARE_METRES
+            if spent + cost > budget + 1e-9:
+                raise fail(
+                    f"{mover.id} cannot reach {list(square)}: {spent + cost:g} m needed, {max(budget, 0):g} m left",
+                    f"{mover.id} ne peut pas atteindre {list(square)} : {spent + cost:g} m nécessaires, il reste {max(budget, 0):g} m",
+                )
+            spent += cost
+        position = square
+    _check_end_square(ctx, mover, position)
+    ctx.emit(Moved(id=mover.id, path=tuple(tuple(s) for s in command.path), cost=spent, mode=command.mode, forced=command.forced))
+
+
+def _check_passable(ctx: Context, mover, square) -> None:
+    """Through an ally, an incapacitated, Tiny, or two-sizes-different creature only (seed 000/001)."""
+    for other in ctx.state.combatants.values():
+        if other.id == mover.id or other.position is None or other.status == "dead":
+            continue
+        if not _overlaps(mover, square, other):
+            continue
+        size_gap = abs(SIZES.index(other.stats.size) - SIZES.index(mover.stats.size))
+        if ctx.ruleset.name == "dnd5e-2014":
+            passable = not hostile(mover, other) or size_gap >= 2
+        else:
+            passable = (not hostile(mover, other) or incapacitated(other, ctx.ruleset) or other.stats.size == "tiny"
+                        or size_gap >= 2)
+        if not passable:
+            raise fail(f"{mover.id} cannot move through {list(square)}: {other.id} is there",
+                       f"{mover.id} ne peut pas traverser {list(square)} : {other.id} s'y trouve")
+
+
+def _check_end_square(ctx: Context, mover, square) -> None:
+    for other in ctx.state.combatants.values():
+        if other.id != mover.id and other.position is not None and other.status != "dead" and _overlaps(mover, square, other):
+            raise fail(f"{mover.id} cannot end its move in {list(square)}: {other.id} is there",
+                       f"{mover.id} ne peut pas finir son déplacement en {list(square)} : {other.id} s'y trouve")
+
+
+def stand(ctx: Context, command: c.Stand) -> None:
+    """Standing up costs half the speed; impossible at speed 0 or with too little left (seed 000 À Terre)."""
+    creature = ctx.get(command.id)
+    can_act(ctx, creature, "stand up", "se relever")
+    prone = [i for i in creature.conditions if i.condition == "prone"]
+    if not prone:
+        raise fail(f"{creature.id} is not prone", f"{creature.id} n'est pas à terre")
+    if creature.has("unconscious"):
+        raise fail(f"{creature.id} cannot stand: it is unconscious", f"{creature.id} ne peut pas se relever : il est inconscient")
+    speed = ctx.ruleset.speed(creature)
+    cost = creature.stats.speed / 2
+    left = speed + creature.economy.extra_movement - creature.economy.movement_used
+    if speed == 0:
+        raise fail(f"{creature.id} cannot stand: its speed is 0", f"{creature.id} ne peut pas se relever : sa vitesse est 0")
+    if cost > left + 1e-9:
+        raise fail(f"{creature.id} cannot stand: {cost:g} m needed, {left:g} m left",
+                   f"{creature.id} ne peut pas se relever : {cost:g} m nécessaires, il reste {left:g} m")
+    ctx.emit(MovementSpent(id=creature.id, metres=cost, reason="stand up"))
+    for instance in prone:
+        end_condition(ctx, creature.id, instance.instance, "stood up")
+
+
+def drop_prone(ctx: Context, command: c.DropProne) -> None:
+    creature = ctx.get(command.id)
+    if ctx.ruleset.speed(creature) == 0:
+        raise fail(f"{creature.id} cannot drop prone at speed 0", f"{creature.id} ne peut pas se jeter au sol avec une vitesse de 0")
+    apply_condition(ctx, creature.id, "prone", source="dropped prone")

@@ -1,0 +1,356 @@
+"""Attacks (seed 000 Faire une Attaque, Jets d'Attaque; seed 001 Porter une attaque), grapple and shove."""
+
+from combatlog.core import commands as c
+from combatlog.core.conditions import apply_condition, end_condition, end_effect
+from combatlog.core.context import Context, fail
+from combatlog.core.hitpoints import RolledPart, adjust_parts, apply_damage
+from combatlog.core.queries import (
+    can_see,
+    conditions_in_force,
+    distance_metres,
+    hostile,
+    incapacitated,
+    turn_label,
+    turn_label_fr,
+    within,
+)
+from combatlog.core.rolls import COVER_BONUS, ability_check, contest, d20_test_sources, dodge_in_force, saving_throw
+from combatlog.core.state import Combatant
+from combatlog.core.stats import SIZES, AttackProfile
+from combatlog.events.attacks import AttackRolled
+from combatlog.events.turns import EconomySpent
+from combatlog.events.values import Modifier
+
+MELEE_RANGE = 1.5
+COVER_FR = {"half": "abri partiel", "three_quarters": "abri important", "total": "abri total"}
+
+
+def can_act(ctx: Context, creature: Combatant, what: str, what_fr: str, *, reaction: bool = False) -> None:
+    """Turn, consciousness and surprise checks every action shares; errors say who, what and why."""
+    state = ctx.state
+    if creature.status == "dead":
+        raise fail(f"{creature.id} cannot {what}: it is dead", f"{creature.id} ne peut pas {what_fr} : il est mort")
+    if not reaction and state.turn != creature.id:
+        raise fail(f"{creature.id} cannot {what}: {turn_label(state)}", f"{creature.id} ne peut pas {what_fr} : {turn_label_fr(state)}")
+    conditions = conditions_in_force(creature, ctx.ruleset)
+    if "incapacitated" in conditions:
+        cause = next((name for name in ("unconscious", "paralyzed", "stunned", "petrified") if name in conditions), "incapacitated")
+        raise fail(f"{creature.id} cannot {what}: it is {cause}", f"{creature.id} ne peut pas {what_fr} : il est {cause}")
+    if creature.surprised and ctx.ruleset.surprise_skips_first_turn:
+        raise fail(f"{creature.id} cannot {what}: it is surprised until its first turn ends",
+                   f"{creature.id} ne peut pas {what_fr} : il est surpris jusqu'à la fin de son premier tour")
+
+
+def spend(ctx: Context, creature: Combatant, slot: str, by: str) -> None:
+    """Spend the action, bonus action or reaction; anything used twice in a turn is refused."""
+    economy = creature.economy
+    if slot == "action":
+        if economy.action:
+            raise fail(f"{creature.id} has already used its action this turn ({economy.action})",
+                       f"{creature.id} a déjà utilisé son action ce tour-ci ({economy.action})")
+        ctx.emit(EconomySpent(id=creature.id, resource="action", by=by))
+    elif slot == "bonus":
+        if economy.bonus:
+            raise fail(f"{creature.id} has already used its bonus action this turn ({economy.bonus})",
+                       f"{creature.id} a déjà utilisé son action bonus ce tour-ci ({economy.bonus})")
+        ctx.emit(EconomySpent(id=creature.id, resource="bonus", by=by))
+    elif slot == "reaction":
+        if not creature.reaction_available:
+            raise fail(f"{creature.id} has already used its reaction this round",
+                       f"{creature.id} a déjà utilisé sa réaction ce round-ci")
+        ctx.emit(EconomySpent(id=creature.id, resource="reaction", by=by))
+
+
+def spend_attack(ctx: Context, attacker: Combatant, slot: str, profile: AttackProfile | None, label: str) -> bool:
+    """One attack of the Attack action (Extra Attack gives several), a bonus-action attack, or a reaction.
+    Returns True when this is a two-weapon-fighting bonus attack (no positive ability modifier to damage)."""
+    economy = attacker.economy
+    if slot == "action":
+        if economy.action == "attack" and economy.attacks_left > 0:
+            ctx.emit(EconomySpent(id=attacker.id, resource="attack", by=label, attacks_left=economy.attacks_left - 1))
+            return False
+        if economy.action == "attack":
+            made = attacker.stats.attacks_per_action
+            raise fail(
+                f"{attacker.id} has already used its action this turn (Attack: {made} of {made} attacks made)",
+                f"{attacker.id} a déjà utilisé son action ce tour-ci (Attaquer : {made} attaque(s) sur {made})",
+            )
+        if economy.action:
+            spend(ctx, attacker, "action", "attack")
+        ctx.emit(EconomySpent(id=attacker.id, resource="action", by="attack",
+                              attacks_left=attacker.stats.attacks_per_action - 1))
+        return False
+    if slot == "bonus":
+        granted = profile is not None and profile.slot == "bonus"
+        two_weapon = (
+            profile is not None and profile.light and profile.kind == "melee" and economy.action == "attack"
+            and bool(economy.light_attack) and (economy.light_attack != profile.id or ctx.ruleset.name == "dnd5e-2014")
+        )
+        if not granted and not two_weapon:
+            raise fail(
+                f"{attacker.id} has no bonus-action attack: nothing grants one (two-weapon fighting needs an Attack "
+                f"action with a light melee weapon first, then another light weapon)",
+                f"{attacker.id} n'a pas d'attaque en action bonus : rien ne l'accorde (le combat à deux armes demande "
+                f"d'abord l'action Attaquer avec une arme légère de corps à corps, puis une autre arme légère)",
+            )
+        spend(ctx, attacker, "bonus", label)
+        return two_weapon and not granted
+    spend(ctx, attacker, "reaction", label)
+    return False
+
+
+def attack(ctx: Context, command: c.Attack) -> None:
+    if command.with_ in ("grapple", "shove"):
+        if command.with_ == "grapple":
+            grapple(ctx, c.Grapple(attacker=command.attacker, target=command.target, slot=command.slot))
+        else:
+            shove(ctx, c.Shove(attacker=command.attacker, target=command.target, effect=command.shove, slot=command.slot))
+        return
+    attacker = ctx.get(command.attacker, "attacker")
+    target = ctx.get(command.target, "target")
+    profile = attacker.stats.attack(command.with_)
+    if profile is None:
+        known = ", ".join(a.id for a in attacker.stats.attacks) or "none"
+        raise fail(f"{attacker.id} has no attack '{command.with_}' (its attacks: {known})",
+                   f"{attacker.id} n'a pas d'attaque '{command.with_}' (ses attaques : {known.replace('none', 'aucune')})")
+    slot = command.slot or profile.slot
+    resolve_attack(ctx, attacker, target, profile, slot=slot, advantage=command.advantage,
+                   disadvantage=command.disadvantage, cover=command.cover, nonlethal=command.nonlethal)
+
+
+def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile: AttackProfile, *, slot: str,
+                   advantage: bool = False, disadvantage: bool = False, cover: str | None = None,
+                   nonlethal: bool = False, economy_label: str = "") -> None:
+    """Choose a target, gather modifiers, roll, and on a hit roll damage (seed 000 Faire une Attaque)."""
+    can_act(ctx, attacker, "attack", "attaquer", reaction=slot == "reaction")
+    if target.status == "dead":
+        raise fail(f"{attacker.id} cannot attack {target.id}: {target.id} is dead",
+                   f"{attacker.id} ne peut pas attaquer {target.id} : {target.id} est mort")
+    if cover == "total":
+        raise fail(f"{attacker.id} cannot target {target.id}: it has total cover",
+                   f"{attacker.id} ne peut pas cibler {target.id} : il bénéficie d'un abri total")
+    for charm in attacker.conditions:
+        if charm.condition == "charmed" and charm.source == target.id:
+            raise fail(f"{attacker.id} cannot attack {target.id}: it is charmed by {target.id}",
+                       f"{attacker.id} ne peut pas attaquer {target.id} : il est charmé par {target.id}")
+    distance = distance_metres(attacker, target)
+    adv, dis, extra = d20_test_sources(ctx, attacker.id, "attack", ("DM",) if advantage else (), ("DM",) if disadvantage else ())
+    auto_miss = ""
+    if profile.kind == "melee":
+        if distance is not None and distance > profile.reach + 1e-9:
+            raise fail(
+                f"{attacker.id} cannot reach {target.id} with {profile.id}: {distance:g} m away, reach {profile.reach:g} m",
+                f"{attacker.id} ne peut pas atteindre {target.id} avec {profile.id} : à {distance:g} m, allonge {profile.reach:g} m",
+            )
+    else:
+        normal, long = profile.range
+        if distance is not None and distance > long + 1e-9:
+            raise fail(
+                f"{attacker.id} cannot hit {target.id} with {profile.id}: {distance:g} m away, beyond its long range of {long:g} m",
+                f"{attacker.id} ne peut pas toucher {target.id} avec {profile.id} : à {distance:g} m, au-delà de sa portée longue de {long:g} m",
+            )
+        if distance is not None and distance > normal + 1e-9:
+            if ctx.state.underwater:
+                auto_miss = "underwater, beyond normal range"
+            else:
+                dis.append("long range")
+        if any(
+            hostile(attacker, other) and other.status == "alive" and other.position is not None
+            and within(attacker, other, MELEE_RANGE, unknown=False) and not incapacitated(other, ctx.ruleset)
+            and can_see(other, attacker, ctx.ruleset)
+            for other in ctx.state.combatants.values() if other.id != attacker.id
+        ):
+            dis.append("ranged attack with a hostile creature within 1.5 m")
+    _situational_sources(ctx, attacker, target, profile, distance, adv, dis)
+    modifiers = [Modifier("attack bonus", profile.to_hit)] + extra
+    ac_modifiers = [Modifier(f"{cover} cover", COVER_BONUS[cover])] if cover else []
+    ac_modifiers += [Modifier(e.data.get("label", e.effect), int(e.data.get("ac_bonus", 0)))
+                     for e in target.effects if e.data.get("ac_bonus")]
+    target_ac = target.stats.ac + sum(m.value for m in ac_modifiers)
+    two_weapon = spend_attack(ctx, attacker, slot, profile, economy_label or profile.id)
+    natural, faces = ctx.d20(advantage=bool(adv), disadvantage=bool(dis))
+    total = natural + sum(m.value for m in modifiers)
+    if auto_miss:
+        hit = False
+    elif natural == 20:
+        hit = True  # seed 000 Lancer un 20 ou un 1: a natural 20 hits whatever the modifiers or AC
+    elif natural == 1:
+        hit = False
+    else:
+        hit = total >= target_ac
+    close = within(attacker, target, MELEE_RANGE, unknown=profile.kind == "melee")
+    critical = hit and (natural == 20 or (close and any(target.has(x) or _implied(ctx, target, x)
+                                                        for x in ctx.ruleset.auto_crit_conditions)))
+    ctx.emit(AttackRolled(
+        attacker=attacker.id, target=target.id, attack=profile.id, kind=profile.kind, slot=slot, faces=faces,
+        natural=natural, modifiers=tuple(modifiers), total=total, target_ac=target_ac, ac_modifiers=tuple(ac_modifiers),
+        advantage=tuple(adv), disadvantage=tuple(dis), hit=hit, critical=critical, auto_miss=auto_miss,
+        nonlethal=nonlethal,
+    ))
+    _after_attack_roll(ctx, attacker.id, target.id)
+    if hit:
+        deal_attack_damage(ctx, attacker.id, target.id, profile, critical=critical,
+                           nonlethal=nonlethal and profile.kind == "melee", two_weapon=two_weapon)
+
+
+def _implied(ctx: Context, creature: Combatant, condition: str) -> bool:
+    return condition in conditions_in_force(creature, ctx.ruleset)
+
+
+def _situational_sources(ctx, attacker, target, profile, distance, adv, dis) -> None:
+    """Every source of advantage and disadvantage from conditions and effects (SRD glossary), each labelled."""
+    ruleset = ctx.ruleset
+    attacker_conditions = conditions_in_force(attacker, ruleset)
+    target_conditions = conditions_in_force(target, ruleset)
+    if not can_see(attacker, target, ruleset):
+        dis.append("cannot see the target" if "blinded" in attacker_conditions else "target invisible")
+    if not can_see(target, attacker, ruleset):
+        adv.append("target cannot see the attacker" if "invisible" not in attacker_conditions else "attacker invisible")
+    if "prone" in attacker_conditions:
+        dis.append("attacker prone")
+    if "restrained" in attacker_conditions:
+        dis.append("attacker restrained")
+    if ruleset.grappled_attack_disadvantage:
+        grapplers = {i.source for i in attacker.conditions if i.condition == "grappled"}
+        if grapplers and target.id not in grapplers:
+            dis.append("grappled, attacking another creature")
+    if "prone" in target_conditions:
+        near = within(attacker, target, MELEE_RANGE, unknown=profile.kind == "melee")
+        (adv if near else dis).append("target prone" + (" within 1.5 m" if near else ", beyond 1.5 m"))
+    if "restrained" in target_conditions:
+        adv.append("target restrained")
+    for condition in ("paralyzed", "stunned", "unconscious", "petrified"):
+        if condition in target_conditions:
+            adv.append(f"target {condition}")
+            break
+    if dodge_in_force(ctx, target.id) and can_see(target, attacker, ruleset):
+        dis.append("target dodging")
+    helped = _help_against(ctx, attacker, target)
+    if helped is not None:
+        adv.append(f"help from {helped.source}")
+    if ctx.state.underwater:
+        if profile.kind == "melee" and ruleset.underwater_melee_disadvantage(attacker, profile):
+            dis.append("underwater melee")
+        elif profile.kind == "ranged" and ruleset.underwater_ranged_disadvantage(profile):
+            dis.append("underwater ranged")
+
+
+def _help_against(ctx: Context, attacker: Combatant, target: Combatant):
+    """Help: advantage on the next attack against a target within 1.5 m of the helper (seed 000/001 Aider)."""
+    for effect in attacker.effects:
+        if effect.effect == "helped" and effect.data.get("against") == target.id:
+            helper = ctx.state.combatants.get(effect.source)
+            if helper is None or within(helper, target, MELEE_RANGE, unknown=True):
+                return effect
+    return None
+
+
+def _after_attack_roll(ctx: Context, attacker_id: str, target_id: str) -> None:
+    """A hidden attacker is revealed once the attack hits or misses; Help is spent on the first attack."""
+    attacker = ctx.state.combatants[attacker_id]
+    for condition in attacker.conditions:
+        if condition.condition == "invisible" and condition.source == "hide":
+            end_condition(ctx, attacker_id, condition.instance, "attacked: position revealed")
+    target = ctx.state.combatants[target_id]
+    helped = _help_against(ctx, attacker, target)
+    if helped is not None:
+        end_effect(ctx, attacker_id, helped.instance, "used on an attack")
+
+
+def deal_attack_damage(ctx: Context, attacker_id: str, target_id: str, profile: AttackProfile, *, critical: bool,
+                       nonlethal: bool = False, two_weapon: bool = False) -> None:
+    """Each damage part rolls its own dice; a critical hit rolls them twice, modifiers once (seed 000 Coups Critiques)."""
+    parts = []
+    for index, spec in enumerate(profile.damage):
+        result = ctx.roll(spec.roll, critical=critical)
+        rolled = result.total
+        if two_weapon and index == 0 and result.constant > 0:
+            rolled -= result.constant  # seed 001 Combat à deux armes: no positive ability modifier
+        parts.append(RolledPart(type=spec.type, roll=spec.roll, faces=result.faces, rolled=max(0, rolled)))
+    adjusted = adjust_parts(ctx, target_id, parts)
+    apply_damage(ctx, target_id, adjusted, critical=critical, source=attacker_id, knock_out=nonlethal)
+
+
+def _size_ok(attacker: Combatant, target: Combatant) -> bool:
+    return SIZES.index(target.stats.size) <= SIZES.index(attacker.stats.size) + 1
+
+
+def _special_attack_checks(ctx: Context, attacker: Combatant, target: Combatant, what: str, what_fr: str, slot: str) -> None:
+    can_act(ctx, attacker, what, what_fr, reaction=slot == "reaction")
+    if target.status == "dead":
+        raise fail(f"{attacker.id} cannot {what} {target.id}: it is dead", f"{attacker.id} ne peut pas {what_fr} {target.id} : il est mort")
+    if not _size_ok(attacker, target):
+        raise fail(f"{attacker.id} cannot {what} {target.id}: it is more than one size larger",
+                   f"{attacker.id} ne peut pas {what_fr} {target.id} : il a plus d'une catégorie de taille de plus")
+    if not within(attacker, target, MELEE_RANGE, unknown=True):
+        raise fail(f"{attacker.id} cannot {what} {target.id}: not within 1.5 m",
+                   f"{attacker.id} ne peut pas {what_fr} {target.id} : pas à 1,5 m")
+
+
+def _unarmed_save_dc(attacker: Combatant) -> int:
+    """SRD 5.2 Unarmed Strike: DC 8 + Strength modifier + proficiency bonus."""
+    return 8 + attacker.stats.modifier("str") + attacker.stats.proficiency_bonus
+
+
+def _target_defence(target: Combatant) -> tuple[str, str]:
+    """The target picks the better of Athletics (Str) and Acrobatics (Dex)."""
+    def total(ability, skill):
+        return target.stats.modifier(ability) + (target.stats.proficiency_bonus if skill in target.stats.skills else 0)
+    return ("str", "athletics") if total("str", "athletics") >= total("dex", "acrobatics") else ("dex", "acrobatics")
+
+
+def grapple(ctx: Context, command: c.Grapple) -> None:
+    """2014 (seed 001 Empoignade): Athletics contest replacing one attack; 2024: Str/Dex save vs 8 + Str + PB."""
+    attacker = ctx.get(command.attacker, "attacker")
+    target = ctx.get(command.target, "target")
+    slot = command.slot or "action"
+    _special_attack_checks(ctx, attacker, target, "grapple", "agripper", slot)
+    spend_attack(ctx, attacker, slot, None, "grapple")
+    if _special_contest(ctx, attacker, target, "grapple"):
+        apply_condition(ctx, target.id, "grappled", source=attacker.id)
+
+
+def shove(ctx: Context, command: c.Shove) -> None:
+    attacker = ctx.get(command.attacker, "attacker")
+    target = ctx.get(command.target, "target")
+    slot = command.slot or "action"
+    _special_attack_checks(ctx, attacker, target, "shove", "bousculer", slot)
+    spend_attack(ctx, attacker, slot, None, f"shove ({command.effect})")
+    if _special_contest(ctx, attacker, target, "shove"):
+        if command.effect == "prone":
+            apply_condition(ctx, target.id, "prone", source=attacker.id)
+        elif target.position is not None and attacker.position is not None:
+            from combatlog.events.movement import Moved
+
+            ax, ay = attacker.position
+            tx, ty = target.position
+            step = ((tx > ax) - (tx < ax), (ty > ay) - (ty < ay))
+            ctx.emit(Moved(id=target.id, path=((tx + step[0], ty + step[1]),), forced=True, mode="push"))
+
+
+def _special_contest(ctx: Context, attacker: Combatant, target: Combatant, purpose: str) -> bool:
+    if ctx.ruleset.grapple_style == "contest":
+        ability, skill = _target_defence(target)
+        return contest(ctx, attacker.id, "str", "athletics", target.id, ability, skill, purpose=purpose) == attacker.id
+    ability = "str" if _target_defence(target)[0] == "str" else "dex"
+    return not saving_throw(ctx, target.id, ability, _unarmed_save_dc(attacker), purpose=purpose)
+
+
+def escape(ctx: Context, creature: Combatant, skill: str | None) -> None:
+    """Escaping a grapple uses the action: 2014 contest vs the grappler's Athletics; 2024 check vs the escape DC."""
+    grips = [i for i in creature.conditions if i.condition == "grappled"]
+    if not grips:
+        raise fail(f"{creature.id} is not grappled", f"{creature.id} n'est pas agrippé")
+    grip = grips[0]
+    grappler = ctx.state.combatants.get(grip.source)
+    if skill is None:
+        skill = _target_defence(creature)[1]
+    ability = "str" if skill == "athletics" else "dex"
+    if grappler is None:
+        escaped = True
+    elif ctx.ruleset.grapple_style == "contest":
+        escaped = contest(ctx, creature.id, ability, skill, grappler.id, "str", "athletics", purpose="escape") == creature.id
+    else:
+        escaped = ability_check(ctx, creature.id, ability, skill, _unarmed_save_dc(grappler), purpose="escape") >= _unarmed_save_dc(grappler)
+    if escaped:
+        end_condition(ctx, creature.id, grip.instance, "escaped")

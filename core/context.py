@@ -1,0 +1,69 @@
+"""The working context of one command: state so far, dice, and the events decided."""
+
+from combatlog.core.dice import DiceError, DiceSource, RollResult, roll, roll_d20
+from combatlog.core.errors import RuleViolation
+from combatlog.core.rulesets import find_ruleset
+from combatlog.core.state import Combatant, EncounterState
+
+
+def fail(message: str, message_fr: str) -> RuleViolation:
+    return RuleViolation(message, message_fr=message_fr)
+
+
+class Context:
+    """Events are folded as they are decided, so later rules see earlier consequences."""
+
+    def __init__(self, state: EncounterState, dice: DiceSource, templates=None):
+        from combatlog.projections.fold import evolve  # the fold is the only way state changes
+
+        self._evolve = evolve
+        self.state = state
+        self.dice = dice
+        self.templates = templates
+        self.events: list = []
+        self.ruleset = find_ruleset(state.ruleset) if state.ruleset else None
+
+    def emit(self, event) -> None:
+        self.events.append(event)
+        self.state = self._evolve(self.state, event)
+
+    def get(self, combatant_id: str | None, role: str = "combatant") -> Combatant:
+        if not combatant_id:
+            raise fail(f"no {role} named", f"aucun {role} indiqué")
+        combatant = self.state.combatants.get(combatant_id)
+        if combatant is None:
+            known = ", ".join(self.state.combatants) or "none yet"
+            raise fail(
+                f"there is no combatant '{combatant_id}' (known: {known})",
+                f"aucun combattant '{combatant_id}' (connus : {known.replace('none yet', 'aucun')})",
+            )
+        return combatant
+
+    def instance(self) -> int:
+        return self.state.next_instance
+
+    def d20(self, *, advantage: bool = False, disadvantage: bool = False) -> tuple[int, tuple[int, ...]]:
+        try:
+            return roll_d20(self.dice, advantage=advantage, disadvantage=disadvantage)
+        except DiceError as error:
+            raise fail(str(error), _dice_fr(str(error))) from None
+
+    def roll(self, expression: str, *, critical: bool = False) -> RollResult:
+        try:
+            return roll(expression, self.dice, critical=critical)
+        except DiceError as error:
+            raise fail(str(error), _dice_fr(str(error))) from None
+
+
+def _dice_fr(message: str) -> str:
+    if message.startswith("not enough dice supplied"):
+        return message.replace("not enough dice supplied: a", "pas assez de dés fournis : il manque un").replace(
+            " is still needed", ""
+        )
+    if "cannot show" in message:
+        return message.replace("die ", "le dé ").replace("(a ", "(un ").replace("cannot show", "ne peut pas montrer").replace(
+            "faces run from", "les faces vont de"
+        ).replace(" to ", " à ")
+    if "were not used" in message or "was not used" in message:
+        return "dés fournis non utilisés : " + message.split(": ", 1)[-1]
+    return message

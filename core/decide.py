@@ -1,0 +1,236 @@
+"""`decide(state, command) -> events`: validate, roll, and return new events, or raise RuleViolation."""
+
+from collections.abc import Callable
+
+from combatlog.core import actions, combat, commands as c, turns
+from combatlog.core.conditions import apply_condition, end_concentration, end_condition, normalize_until, start_concentration
+from combatlog.core.context import Context, fail
+from combatlog.core.dice import DiceError, SeededDice, SuppliedDice
+from combatlog.core.hitpoints import (
+    RolledPart,
+    adjust_parts,
+    apply_damage,
+    check_damage_type,
+    death_save,
+    grant_temp_hp,
+    heal,
+)
+from combatlog.core.phases import is_legal
+from combatlog.core.rolls import ability_check, check_ability, contest, saving_throw
+from combatlog.core.rulesets import find_ruleset
+from combatlog.core.state import EncounterState
+from combatlog.events.meta import CombatEnded, CommandIssued, EncounterCreated
+from combatlog.events.movement import TerrainMarked
+
+PHASE_FR = {"setup": "préparation", "turn": "tour", "death_save": "jet contre la mort", "reaction": "réaction", "ended": "terminé"}
+
+
+def decide(state: EncounterState, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
+           default_seed: str = "") -> list:
+    """The events one command produces; the first is always CommandIssued (who asked for what, verbatim)."""
+    command = c.parse_command(raw)
+    if command.do_name in c.UNDO_FAMILY:
+        raise fail("undo, redo and revert are handled by the encounter, not by the rules",
+                   "annuler, rétablir et revenir sont gérés par la rencontre, pas par les règles")
+    dice = SuppliedDice(command.dice) if command.dice is not None else SeededDice(state.seed or default_seed, state.rng_position)
+    ctx = Context(state, dice, templates)
+    _check_phase(state, command)
+    opening = CommandIssued(command=raw, rng_position=state.rng_position)
+    ctx.emit(opening)
+    HANDLERS[command.do_name](ctx, command)
+    if isinstance(dice, SuppliedDice):
+        try:
+            dice.check_all_used()
+        except DiceError as error:
+            raise fail(str(error), "dés fournis non utilisés : " + ", ".join(map(str, dice.unused()))) from None
+        draws = 0
+    else:
+        draws = dice.drawn
+    events = ctx.events
+    if isinstance(events[1] if len(events) > 1 else None, EncounterCreated):
+        draws = 0
+    events[0] = CommandIssued(command=raw, rng_position=state.rng_position, rng_draws=draws)
+    return events
+
+
+def _check_phase(state: EncounterState, command: c.Command) -> None:
+    name = command.do_name
+    if not state.created:
+        if name != "create":
+            raise fail("the log has no encounter yet: the first command must be 'create'",
+                       "le journal n'a pas encore de rencontre : la première commande doit être 'create'")
+        return
+    if name == "create":
+        raise fail("this log already holds an encounter: 'create' must be its first command",
+                   "ce journal contient déjà une rencontre : 'create' doit être sa première commande")
+    if not is_legal(state.phase, name):
+        if state.phase == "reaction":
+            window = state.windows[-1]
+            raise fail(f"cannot {name} now: a reaction window is open ({window.trigger}); waiting for "
+                       f"{', '.join(window.reactors)} to react or pass",
+                       f"impossible de faire {name} maintenant : une fenêtre de réaction est ouverte ({window.trigger}) ; "
+                       f"on attend que {', '.join(window.reactors)} réagisse ou passe")
+        if state.phase == "death_save":
+            raise fail(f"cannot {name} now: {state.turn} must roll its death save first",
+                       f"impossible de faire {name} maintenant : {state.turn} doit d'abord faire son jet de sauvegarde contre la mort")
+        raise fail(f"cannot {name} during the {state.phase} phase", f"impossible de faire {name} pendant la phase {PHASE_FR[state.phase]}")
+
+
+def _create(ctx: Context, command: c.Create) -> None:
+    find_ruleset(command.ruleset)
+    seed = str(command.seed) if command.seed is not None else ctx.dice.seed if isinstance(ctx.dice, SeededDice) else "0"
+    ctx.emit(EncounterCreated(ruleset=command.ruleset, seed=seed, lang=command.lang, name=command.name,
+                              underwater=command.underwater, units=command.units))
+
+
+def _damage(ctx: Context, command: c.Damage) -> None:
+    """One roll for all targets; each target's save comes first; half rounded down on a success (seed 000)."""
+    targets = list(command.targets or ()) + ([command.target] if command.target else [])
+    if not targets:
+        raise fail("damage needs a 'target' or 'targets'", "les dégâts demandent 'target' ou 'targets'")
+    if len(set(targets)) != len(targets):
+        raise fail("a target is listed twice", "une cible est citée deux fois")
+    check_damage_type(command.type)
+    if (command.amount is None) == (command.roll is None):
+        raise fail("damage needs exactly one of 'amount' or 'roll'", "les dégâts demandent soit 'amount' soit 'roll'")
+    if command.amount is not None and command.amount < 0:
+        raise fail(f"damage cannot be negative ({command.amount})", f"des dégâts ne peuvent pas être négatifs ({command.amount})")
+    for target_id in targets:
+        if ctx.get(target_id, "target").status == "dead":
+            raise fail(f"{target_id} is already dead", f"{target_id} est déjà mort")
+    saved = {}
+    if command.save is not None:
+        check_ability(command.save.ability)
+        for target_id in targets:
+            saved[target_id] = saving_throw(ctx, target_id, command.save.ability, command.save.dc, purpose="damage")
+    if command.roll is not None:
+        result = ctx.roll(command.roll, critical=command.critical)
+        part = RolledPart(type=command.type, roll=command.roll, faces=result.faces, rolled=max(0, result.total))
+    else:
+        part = RolledPart(type=command.type, roll="", faces=(), rolled=command.amount)
+    for target_id in targets:
+        success = saved.get(target_id, False)
+        if success and command.save is not None and not command.save.half:
+            parts = adjust_parts(ctx, target_id, [RolledPart(part.type, part.roll, part.faces, 0)])
+        else:
+            parts = adjust_parts(ctx, target_id, [part], command.adjust, halve=success)
+        apply_damage(ctx, target_id, parts, critical=command.critical, source=command.source, half_on_save=success)
+
+
+def _heal(ctx: Context, command: c.Heal) -> None:
+    if (command.amount is None) == (command.roll is None):
+        raise fail("heal needs exactly one of 'amount' or 'roll'", "les soins demandent soit 'amount' soit 'roll'")
+    ctx.get(command.target, "target")
+    if command.roll is not None:
+        result = ctx.roll(command.roll)
+        heal(ctx, command.target, max(0, result.total), roll=command.roll, faces=result.faces)
+    else:
+        heal(ctx, command.target, command.amount)
+
+
+def _save(ctx: Context, command: c.Save) -> None:
+    ctx.get(command.id)
+    saving_throw(ctx, command.id, command.ability, command.dc, advantage=command.advantage,
+                 disadvantage=command.disadvantage, cover=command.cover)
+
+
+def _check(ctx: Context, command: c.Check) -> None:
+    ctx.get(command.id)
+    if command.against is not None:
+        ctx.get(command.against.id)
+        contest(ctx, command.id, command.ability, command.skill, command.against.id, command.against.ability,
+                command.against.skill, purpose="contest")
+        return
+    if command.ability is None and command.skill is None:
+        raise fail("check needs an 'ability' or a 'skill'", "le test demande 'ability' ou 'skill'")
+    ability_check(ctx, command.id, command.ability, command.skill, command.dc, advantage=command.advantage,
+                  disadvantage=command.disadvantage)
+
+
+def _condition(ctx: Context, command: c.Condition) -> None:
+    target = ctx.get(command.target, "target")
+    if (command.add is None) == (command.remove is None):
+        raise fail("condition needs exactly one of 'add' or 'remove'", "condition demande soit 'add' soit 'remove'")
+    if command.add is not None:
+        until = normalize_until(command.until, of=command.of, rounds=command.rounds, save=command.save,
+                                target=target.id, ctx=ctx)
+        if command.concentration:
+            caster = ctx.get(command.source, "concentrating source")
+            if caster.concentration != (command.effect or command.add):
+                start_concentration(ctx, caster.id, command.effect or command.add)
+            until = {**until, "concentration": caster.id}
+        apply_condition(ctx, target.id, command.add, source=command.source or "", until=until, level=command.level)
+        return
+    matching = [i for i in target.conditions if i.condition == command.remove
+                and (command.source is None or i.source == command.source)]
+    if not matching:
+        source = f" from {command.source}" if command.source else ""
+        raise fail(f"{target.id} has no {command.remove}{source} to remove",
+                   f"{target.id} n'a pas de condition {command.remove}" + (f" venant de {command.source}" if command.source else "") + " à retirer")
+    for instance in matching:
+        end_condition(ctx, target.id, instance.instance, "removed by the DM")
+
+
+def _concentrate(ctx: Context, command: c.Concentrate) -> None:
+    creature = ctx.get(command.id)
+    if command.stop:
+        if not creature.concentration:
+            raise fail(f"{creature.id} is not concentrating", f"{creature.id} ne se concentre sur rien")
+        end_concentration(ctx, creature.id, "ended by choice")
+        return
+    if not command.effect:
+        raise fail("concentrate needs an 'effect' name", "concentrate demande le nom de l'effet ('effect')")
+    start_concentration(ctx, creature.id, command.effect)
+
+
+def _terrain(ctx: Context, command: c.Terrain) -> None:
+    ctx.emit(TerrainMarked(squares=command.squares, kind=command.kind))
+
+
+def _end(ctx: Context, command: c.End) -> None:
+    ctx.emit(CombatEnded(reason=command.reason))
+
+
+def _escape(ctx: Context, command: c.Escape) -> None:
+    actions.action(ctx, c.Action(id=command.id, action="escape", skill=command.skill))
+
+
+def _not_yet(name: str):
+    def handler(ctx: Context, command) -> None:
+        raise fail(f"'{name}' is not available yet", f"'{name}' n'est pas encore disponible")
+    return handler
+
+
+HANDLERS: dict[str, Callable] = {
+    "create": _create,
+    "add": turns.add,
+    "remove": turns.remove,
+    "place": turns.place,
+    "surprise": turns.surprise,
+    "initiative": turns.initiative,
+    "order": turns.order,
+    "start": turns.start,
+    "end_turn": turns.end_turn,
+    "move": actions.move,
+    "stand": actions.stand,
+    "drop_prone": actions.drop_prone,
+    "action": actions.action,
+    "stabilize": actions.stabilize,
+    "attack": combat.attack,
+    "grapple": combat.grapple,
+    "shove": combat.shove,
+    "escape": _escape,
+    "damage": _damage,
+    "heal": _heal,
+    "temp_hp": lambda ctx, command: grant_temp_hp(ctx, command.target, command.amount, command.replace),
+    "save": _save,
+    "check": _check,
+    "condition": _condition,
+    "concentrate": _concentrate,
+    "death_save": lambda ctx, command: death_save(ctx, command.id),
+    "terrain": _terrain,
+    "end": _end,
+    "react": _not_yet("react"),
+    "pass": _not_yet("pass"),
+    "trigger": _not_yet("trigger"),
+}

@@ -1,0 +1,1 @@
+"""Event types, the envelope with its hash chain, and the stores."""

@@ -1,0 +1,74 @@
+"""Events of attacks, saving throws and ability checks: every d20 test with its faces."""
+
+from combatlog.events.base import Event
+from combatlog.events.values import Modifier
+
+
+class AttackRolled(Event, frozen=True, kw_only=True):
+    attacker: str
+    target: str
+    attack: str
+    kind: str = "melee"
+    slot: str = "action"
+    faces: tuple[int, ...]
+    natural: int
+    modifiers: tuple[Modifier, ...] = ()
+    total: int
+    target_ac: int
+    ac_modifiers: tuple[Modifier, ...] = ()
+    advantage: tuple[str, ...] = ()
+    disadvantage: tuple[str, ...] = ()
+    hit: bool
+    critical: bool = False
+    auto_miss: str = ""
+    nonlethal: bool = False
+
+
+class AttackReevaluated(Event, frozen=True, kw_only=True):
+    """A reaction changed the target's AC after the roll: the hit is judged again."""
+
+    attacker: str
+    target: str
+    target_ac: int
+    ac_modifiers: tuple[Modifier, ...] = ()
+    hit: bool
+    critical: bool = False
+
+
+class SavingThrowRolled(Event, frozen=True, kw_only=True):
+    id: str
+    ability: str
+    dc: int
+    faces: tuple[int, ...] = ()
+    natural: int = 0
+    modifiers: tuple[Modifier, ...] = ()
+    total: int = 0
+    advantage: tuple[str, ...] = ()
+    disadvantage: tuple[str, ...] = ()
+    success: bool
+    auto_fail: str = ""
+    purpose: str = ""
+
+
+class CheckRolled(Event, frozen=True, kw_only=True):
+    id: str
+    ability: str
+    skill: str = ""
+    dc: int | None = None
+    faces: tuple[int, ...] = ()
+    natural: int = 0
+    modifiers: tuple[Modifier, ...] = ()
+    total: int = 0
+    advantage: tuple[str, ...] = ()
+    disadvantage: tuple[str, ...] = ()
+    success: bool | None = None
+    purpose: str = ""
+
+
+class ContestResolved(Event, frozen=True, kw_only=True):
+    """Two checks compared: a tie leaves things as they were (winner empty)."""
+
+    ids: tuple[str, str]
+    totals: tuple[int, int]
+    winner: str = ""
+    purpose: str = ""

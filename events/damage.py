@@ -1,0 +1,66 @@
+"""Events of hit points: damage, healing, temporary HP, dying, death saves."""
+
+from combatlog.events.base import Event
+from combatlog.events.values import DamagePart
+
+
+class DamageTaken(Event, frozen=True, kw_only=True):
+    target: str
+    source: str = ""
+    parts: tuple[DamagePart, ...]
+    total: int
+    critical: bool = False
+    hp_before: int
+    hp_after: int
+    temp_before: int = 0
+    temp_after: int = 0
+    overflow: int = 0
+    half_on_save: bool = False
+
+
+class Healed(Event, frozen=True, kw_only=True):
+    target: str
+    roll: str = ""
+    faces: tuple[int, ...] = ()
+    amount: int
+    hp_before: int
+    hp_after: int
+
+
+class TempHpGranted(Event, frozen=True, kw_only=True):
+    target: str
+    amount: int
+    before: int
+    after: int
+
+
+class StatusChanged(Event, frozen=True, kw_only=True):
+    """alive, dying, stable or dead, with the rule that made it so."""
+
+    id: str
+    status: str
+    reason: str = ""
+    hp: int | None = None
+
+
+class DeathSaveRolled(Event, frozen=True, kw_only=True):
+    id: str
+    faces: tuple[int, ...]
+    natural: int
+    successes: int
+    failures: int
+    outcome: str = ""
+
+
+class DeathSaveFailed(Event, frozen=True, kw_only=True):
+    """Failures added without a roll: damage at 0 HP (two on a critical hit)."""
+
+    id: str
+    count: int
+    successes: int
+    failures: int
+    reason: str = ""
+
+
+class DeathSavesReset(Event, frozen=True, kw_only=True):
+    id: str

@@ -1,0 +1,129 @@
+"""The envelope every stored event travels in: sequence, transaction, time, actor, hash chain."""
+
+import hashlib
+from typing import Any, Callable
+
+import msgspec
+
+from combatlog.events.union import EVENT_TYPES, AnyEvent
+
+GENESIS_HASH = "0" * 64
+
+
+class Recorded(msgspec.Struct, frozen=True, kw_only=True, gc=False, omit_defaults=True):
+    """One event as stored: `seq` is gapless from 0 per encounter; `txn` is the seq of its CommandIssued."""
+
+    seq: int
+    txn: int
+    at: str
+    actor: str = ""
+    v: int = 1
+    prev_hash: str = GENESIS_HASH
+    hash: str = ""
+    event: AnyEvent
+
+
+class LogCorrupted(Exception):
+    """The stored log cannot be trusted from `seq` on: broken hash chain or unreadable bytes."""
+
+    def __init__(self, seq: int, reason: str, encounter: str = ""):
+        super().__init__(seq, reason, encounter)
+        self.seq = seq
+        self.reason = reason
+        self.encounter = encounter
+
+    def __str__(self) -> str:
+        where = f" of encounter '{self.encounter}'" if self.encounter else ""
+        return f"log corrupted at event {self.seq}{where}: {self.reason}"
+
+
+_encoder = msgspec.json.Encoder(order="sorted")
+_typed_decoder = msgspec.json.Decoder(Recorded)
+
+# (event type, stored version) -> function turning the stored event dict into the next version's dict.
+UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def upcaster(event_type: str, from_version: int):
+    """Register a function that lifts a stored `event_type` dict from `from_version` to the next version."""
+
+    def register(function):
+        UPCASTERS[(event_type, from_version)] = function
+        return function
+
+    return register
+
+
+def canonical_body(record: Recorded) -> bytes:
+    """The bytes the hash covers: the envelope without its own hash, keys sorted."""
+    return _encoder.encode(msgspec.structs.replace(record, hash=""))
+
+
+def compute_hash(body: bytes) -> str:
+    """SHA-256 of the canonical body, hex."""
+    return hashlib.sha256(body).hexdigest()
+
+
+def seal(records: list[Recorded], prev_hash: str) -> list[tuple[Recorded, bytes]]:
+    """Chain `records` after `prev_hash`: each gets its prev_hash and hash; returns (record, body) pairs."""
+    sealed = []
+    for record in records:
+        record = msgspec.structs.replace(
+            record, prev_hash=prev_hash, hash="", v=type(record.event).schema_version
+        )
+        body = _encoder.encode(record)
+        digest = compute_hash(body)
+        sealed.append((msgspec.structs.replace(record, hash=digest), body))
+        prev_hash = digest
+    return sealed
+
+
+def decode_body(body: bytes, stored_hash: str, *, expected_seq: int, expected_prev: str, encounter: str = "") -> Recorded:
+    """Decode one stored body, checking its bytes against the chain; raises LogCorrupted naming the seq."""
+    if compute_hash(body) != stored_hash:
+        raise LogCorrupted(expected_seq, "its bytes do not match its hash (edited or damaged)", encounter)
+    try:
+        record = _typed_decoder.decode(body)
+    except (msgspec.DecodeError, msgspec.ValidationError) as error:
+        record = _upcast(body, error, expected_seq, encounter)
+    else:
+        current = type(record.event).schema_version
+        if record.v < current:
+            record = _upcast(body, None, expected_seq, encounter)
+        elif record.v > current:
+            raise LogCorrupted(expected_seq, f"event version {record.v} is newer than this combatlog knows ({current})", encounter)
+    if record.seq != expected_seq:
+        raise LogCorrupted(expected_seq, f"found seq {record.seq} where {expected_seq} was expected", encounter)
+    if record.prev_hash != expected_prev:
+        raise LogCorrupted(expected_seq, "it does not follow the previous event's hash (chain broken)", encounter)
+    return msgspec.structs.replace(record, hash=stored_hash)
+
+
+def _upcast(body: bytes, error: Exception, seq: int, encounter: str) -> Recorded:
+    try:
+        raw = msgspec.json.decode(body)
+        event = raw["event"]
+        event_type = event["type"]
+        version = raw.get("v", 1)
+        current = EVENT_TYPES[event_type].schema_version
+    except Exception:
+        raise LogCorrupted(seq, f"unreadable event ({error})", encounter) from None
+    if version >= current:
+        raise LogCorrupted(seq, f"unreadable event ({error})", encounter)
+    while version < current:
+        lift = UPCASTERS.get((event_type, version))
+        if lift is None:
+            raise LogCorrupted(seq, f"no upcaster for {event_type} v{version}", encounter)
+        event = lift(dict(event))
+        version += 1
+    raw["event"] = event
+    raw["v"] = current
+    try:
+        return msgspec.convert(raw, Recorded)
+    except msgspec.ValidationError as lifted_error:
+        raise LogCorrupted(seq, f"upcast {event_type} is invalid ({lifted_error})", encounter) from None
+
+
+def encode_record(record: Recorded) -> bytes:
+    """The canonical (sorted-key) JSON of a record."""
+    return _encoder.encode(record)

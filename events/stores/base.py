@@ -1,0 +1,110 @@
+"""What every event store promises: gapless, hash-chained, optimistic-concurrency appends and verified reads."""
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Protocol, Self
+
+from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, decode_body, seal
+
+Sealed = tuple[Recorded, bytes]
+
+
+class ConcurrencyConflict(Exception):
+    """Another writer appended to the encounter since the caller last read it."""
+
+    def __init__(self, encounter: str, expected_seq: int, actual_next_seq: int):
+        count = f"{actual_next_seq} event{'' if actual_next_seq == 1 else 's'}"
+        if actual_next_seq > expected_seq:
+            situation = f"moved on: expected to write event {expected_seq} but the log already has {count}"
+        else:
+            situation = f"is behind: expected to write event {expected_seq} but the log has only {count}"
+        super().__init__(f"encounter '{encounter}' {situation}; reload and try again")
+        self.encounter = encounter
+        self.expected_seq = expected_seq
+        self.actual_next_seq = actual_next_seq
+
+
+class StoreError(Exception):
+    """The store's file cannot be opened, read or written; the message names the file."""
+
+
+class EventStore(Protocol):
+    """An append-only log of sealed events per encounter."""
+
+    def append(self, encounter: str, records: Sequence[Recorded], expected_seq: int) -> list[Recorded]: ...
+    def append_sealed(self, encounter: str, sealed: Sequence[Sealed], expected_seq: int) -> None: ...
+    def read(self, encounter: str, from_seq: int = 0) -> Iterator[Recorded]: ...
+    def read_sealed(self, encounter: str, from_seq: int = 0) -> Iterator[Sealed]: ...
+    def encounters(self) -> list[str]: ...
+    def last(self, encounter: str) -> tuple[int, str]: ...
+    def close(self) -> None: ...
+    def __enter__(self) -> Self: ...
+    def __exit__(self, *exc_info: object) -> None: ...
+
+
+def check_numbered(seqs: Sequence[int], expected_seq: int) -> None:
+    """Raise ValueError unless `seqs` run gaplessly from `expected_seq`."""
+    if expected_seq < 0:
+        raise ValueError(f"expected_seq must be >= 0, not {expected_seq}")
+    if list(seqs) != list(range(expected_seq, expected_seq + len(seqs))):
+        raise ValueError(f"records must be numbered gaplessly from {expected_seq}, got seqs {list(seqs)}")
+
+
+class StoreBase:
+    """The shared half of a store: sealing, verifying and chain checks; subclasses move bytes."""
+
+    def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]]) -> list[Sealed]:
+        """Atomically: check the next seq is `expected_seq`, call `make(last hash)`, write what it returns."""
+        raise NotImplementedError
+
+    def _bodies(self, encounter: str, from_seq: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
+        """The stored hash of `from_seq - 1` (GENESIS_HASH for 0, None if absent), and (body, hash) from `from_seq`."""
+        raise NotImplementedError
+
+    def append(self, encounter: str, records: Sequence[Recorded], expected_seq: int) -> list[Recorded]:
+        """Seal `records` (numbered from `expected_seq`) after the last stored hash and write them all or none."""
+        check_numbered([record.seq for record in records], expected_seq)
+        if not records:
+            return []
+        return [record for record, _ in self._commit(encounter, expected_seq, lambda prev: seal(list(records), prev))]
+
+    def append_sealed(self, encounter: str, sealed: Sequence[Sealed], expected_seq: int) -> None:
+        """Write already sealed (record, body) pairs verbatim, keeping their hashes; used by import and copies."""
+        check_numbered([record.seq for record, _ in sealed], expected_seq)
+
+        def verify(prev: str) -> list[Sealed]:
+            checked = []
+            for seq, (record, body) in enumerate(sealed, expected_seq):
+                checked.append(
+                    (decode_body(body, record.hash, expected_seq=seq, expected_prev=prev, encounter=encounter), body)
+                )
+                prev = record.hash
+            return checked
+
+        if sealed:
+            self._commit(encounter, expected_seq, verify)
+
+    def read_sealed(self, encounter: str, from_seq: int = 0) -> Iterator[Sealed]:
+        """Yield verified (record, stored body) pairs from `from_seq`, checking the chain as it goes."""
+        prev, bodies = self._bodies(encounter, max(from_seq, 0))
+        for seq, (body, stored_hash) in enumerate(bodies, max(from_seq, 0)):
+            if prev is None:
+                raise LogCorrupted(seq - 1, "it is missing from the log", encounter)
+            yield decode_body(body, stored_hash, expected_seq=seq, expected_prev=prev, encounter=encounter), body
+            prev = stored_hash
+
+    def read(self, encounter: str, from_seq: int = 0) -> Iterator[Recorded]:
+        """Yield verified records from `from_seq`; the chain check starts at the stored hash of `from_seq - 1`."""
+        for record, _ in self.read_sealed(encounter, from_seq):
+            yield record
+
+    def close(self) -> None:
+        """Release the store's resources."""
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+__all__ = ["GENESIS_HASH", "ConcurrencyConflict", "EventStore", "Sealed", "StoreBase", "StoreError", "check_numbered"]

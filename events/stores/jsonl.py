@@ -1,0 +1,215 @@
+"""JSON Lines: export and import encounters with their hashes, and a store that lives in a plain .jsonl file."""
+
+import io
+import os
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any
+
+import msgspec
+
+from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, compute_hash, decode_body
+from combatlog.events.stores.base import ConcurrencyConflict, EventStore, Sealed, StoreBase, StoreError
+
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory locks, one writer at a time is then the caller's job
+    fcntl = None  # type: ignore[assignment]
+
+File = str | os.PathLike[str] | IO[bytes] | IO[str]
+
+
+class _Line(msgspec.Struct):
+    """One line: the body is embedded as JSON, and kept as its exact bytes when read back."""
+
+    encounter: str
+    hash: str
+    body: msgspec.Raw
+
+
+class _Head(msgspec.Struct):
+    seq: int = 0
+    prev_hash: str = GENESIS_HASH
+
+
+_line_encoder = msgspec.json.Encoder()
+_line_decoder = msgspec.json.Decoder(_Line)
+_head_decoder = msgspec.json.Decoder(_Head)
+_sorted_encoder = msgspec.json.Encoder(order="sorted")
+
+
+def encode_line(encounter: str, body: bytes, digest: str) -> bytes:
+    """One JSONL line (with its newline) holding the body bytes verbatim."""
+    return _line_encoder.encode(_Line(encounter, digest, msgspec.Raw(body))) + b"\n"
+
+
+def _parse(lines: Iterable[bytes | str], name: str, first_line: int = 1) -> Iterator[tuple[int, _Line]]:
+    """Yield (line number, parsed line), skipping blank lines; a damaged line raises StoreError naming it."""
+    for number, line in enumerate(lines, first_line):
+        if not line.strip():
+            continue
+        try:
+            yield number, _line_decoder.decode(line)
+        except (msgspec.DecodeError, msgspec.ValidationError) as error:
+            cut = " (the file ends mid-line: an interrupted write?)" if line[-1:] not in (b"\n", "\n") else ""
+            raise StoreError(f"{name}, line {number}: not a readable combatlog event{cut}: {error}") from None
+
+
+def _body(line: _Line) -> bytes:
+    """The body's bytes as written, or their canonical re-encoding if a tool reformatted the line."""
+    body = bytes(line.body)
+    if compute_hash(body) != line.hash:
+        body = _sorted_encoder.encode(msgspec.json.decode(body))
+    return body
+
+
+@contextmanager
+def _opened(file: File, mode: str) -> Iterator[tuple[IO[Any], str]]:
+    if not isinstance(file, (str, os.PathLike)):
+        yield file, getattr(file, "name", "<stream>")
+        return
+    try:
+        with open(file, mode) as handle:
+            yield handle, os.fspath(file)
+    except OSError as error:
+        raise StoreError(f"{os.fspath(file)}: {error.strerror or error}") from None
+
+
+def export_jsonl(store: EventStore, encounter: str | None, file: File) -> int:
+    """Write `encounter` (every encounter if None) as JSONL with verbatim bodies; returns the number of events."""
+    count = 0
+    with _opened(file, "wb") as (out, _):
+        text = isinstance(out, io.TextIOBase)
+        for name in store.encounters() if encounter is None else [encounter]:
+            for record, body in store.read_sealed(name):
+                line = encode_line(name, body, record.hash)
+                out.write(line.decode() if text else line)
+                count += 1
+    return count
+
+
+def import_jsonl(file: File, store: EventStore) -> dict[str, int]:
+    """Verify a JSONL log per encounter, then append each encounter in one transaction keeping its hashes."""
+    logs: dict[str, list[Sealed]] = {}
+    with _opened(file, "rb") as (handle, name):
+        for number, line in _parse(handle, name):
+            log = logs.setdefault(line.encounter, [])
+            body = _body(line)
+            if log:
+                seq, prev = log[-1][0].seq + 1, log[-1][0].hash
+            else:
+                try:
+                    head = _head_decoder.decode(body)
+                except msgspec.ValidationError:
+                    head = _Head()  # decode_body below reports what is wrong with it
+                seq, prev = head.seq, head.prev_hash
+            try:
+                log.append(
+                    (decode_body(body, line.hash, expected_seq=seq, expected_prev=prev, encounter=line.encounter), body)
+                )
+            except LogCorrupted as error:
+                raise LogCorrupted(error.seq, f"{name}, line {number}: {error.reason}", error.encounter) from None
+    # Check every encounter before writing any, so a conflict does not leave the import half done.
+    for encounter, log in logs.items():
+        next_seq = store.last(encounter)[0]
+        if next_seq != log[0][0].seq:
+            raise ConcurrencyConflict(encounter, log[0][0].seq, next_seq)
+    for encounter, log in logs.items():
+        store.append_sealed(encounter, log, log[0][0].seq)
+    return {encounter: len(log) for encounter, log in logs.items()}
+
+
+class JsonlStore(StoreBase):
+    """A log in one JSONL file, the export format itself; appends are locked, written whole and fsynced."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        if not self.path.resolve().parent.is_dir():
+            raise StoreError(f"cannot open {self.path}: the folder {self.path.resolve().parent} does not exist")
+        self._heads: dict[str, tuple[int, str]] = {}
+        self._scanned = 0  # bytes of the file already folded into _heads
+        self._lines = 0
+        self._lock = threading.Lock()
+
+    @contextmanager
+    def _locked(self, mode: str, exclusive: bool) -> Iterator[IO[bytes] | None]:
+        """The file opened and flock-ed (shared or exclusive), or None if it does not exist yet."""
+        try:
+            handle = open(self.path, mode)
+        except FileNotFoundError:
+            yield None
+            return
+        except OSError as error:
+            raise StoreError(f"{self.path}: {error.strerror or error}") from None
+        with handle:
+            if fcntl is not None:
+                fcntl.flock(handle, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)  # released on close
+            yield handle
+
+    def _refresh(self, handle: IO[bytes] | None) -> None:
+        """Fold the lines written since the last look (by anyone) into the per-encounter (next seq, hash)."""
+        if handle is None:
+            self._heads, self._scanned, self._lines = {}, 0, 0
+            return
+        if os.fstat(handle.fileno()).st_size < self._scanned:  # replaced or truncated: start over
+            self._heads, self._scanned, self._lines = {}, 0, 0
+        handle.seek(self._scanned)
+        data = handle.read()
+        heads = dict(self._heads)
+        for _, line in _parse(data.splitlines(keepends=True), str(self.path), self._lines + 1):
+            heads[line.encounter] = (heads.get(line.encounter, (0, ""))[0] + 1, line.hash)
+        self._heads, self._scanned, self._lines = heads, self._scanned + len(data), self._lines + data.count(b"\n")
+
+    def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]]) -> list[Sealed]:
+        with self._lock, self._locked("a+b", exclusive=True) as handle:
+            assert handle is not None
+            self._refresh(handle)
+            next_seq, prev = self._heads.get(encounter, (0, GENESIS_HASH))
+            if next_seq != expected_seq:
+                raise ConcurrencyConflict(encounter, expected_seq, next_seq)
+            sealed = make(prev)
+            data = b"".join(encode_line(encounter, body, record.hash) for record, body in sealed)
+            size = self._scanned
+            if size:
+                handle.seek(size - 1)
+                if handle.read(1) != b"\n":  # a hand-written last line without its newline
+                    data = b"\n" + data
+            try:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            except OSError as error:
+                handle.truncate(size)  # all or nothing: drop the part that made it
+                raise StoreError(f"{self.path}: {error.strerror or error}") from None
+            self._heads[encounter] = (next_seq + len(sealed), sealed[-1][0].hash)
+            self._scanned, self._lines = size + len(data), self._lines + data.count(b"\n")
+            return sealed
+
+    def _bodies(self, encounter: str, from_seq: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
+        with self._locked("rb", exclusive=False) as handle:
+            data = handle.read() if handle else b""
+        prev = GENESIS_HASH if from_seq == 0 else None
+        bodies = []
+        seq = 0
+        for _, line in _parse(data.splitlines(keepends=True), str(self.path)):
+            if line.encounter == encounter:
+                if seq == from_seq - 1:
+                    prev = line.hash
+                elif seq >= from_seq:
+                    bodies.append((_body(line), line.hash))
+                seq += 1
+        return prev, iter(bodies)
+
+    def encounters(self) -> list[str]:
+        """The encounters with at least one event, sorted."""
+        with self._lock, self._locked("rb", exclusive=False) as handle:
+            self._refresh(handle)
+            return sorted(self._heads)
+
+    def last(self, encounter: str) -> tuple[int, str]:
+        """(next seq, last hash) of the encounter; (0, GENESIS_HASH) when it has no events."""
+        with self._lock, self._locked("rb", exclusive=False) as handle:
+            self._refresh(handle)
+            return self._heads.get(encounter, (0, GENESIS_HASH))

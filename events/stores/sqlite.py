@@ -1,0 +1,131 @@
+"""The embedded default store: one SQLite file in WAL mode, one transaction per append."""
+
+import os
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
+from combatlog.events.envelope import GENESIS_HASH
+from combatlog.events.stores.base import ConcurrencyConflict, Sealed, StoreBase, StoreError
+
+SCHEMA_VERSION = 1
+CHUNK = 2000
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS events (
+    encounter TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    txn INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    body BLOB NOT NULL,
+    hash TEXT NOT NULL,
+    UNIQUE (encounter, seq)
+);
+"""
+
+
+class SQLiteStore(StoreBase):
+    """Events of every encounter in one table; the (encounter, seq) key makes racing appends collide."""
+
+    def __init__(self, path: str | os.PathLike[str], *, timeout: float = 10.0) -> None:
+        self.path = os.fspath(path)
+        folder = Path(self.path).resolve().parent
+        if not folder.is_dir():
+            raise StoreError(f"cannot open {self.path}: the folder {folder} does not exist")
+        with self._guard():
+            self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
+        try:
+            with self._guard():
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=NORMAL")
+                self._db.executescript(_SCHEMA)
+                self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+                (version,) = self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+            if version != str(SCHEMA_VERSION):
+                raise StoreError(
+                    f"{self.path} has log schema version {version}; this combatlog reads version {SCHEMA_VERSION}"
+                )
+        except BaseException:
+            self._db.close()
+            raise
+
+    @contextmanager
+    def _guard(self) -> Iterator[None]:
+        """Turn sqlite's errors into StoreError naming the file; IntegrityError is left to the caller."""
+        try:
+            yield
+        except (sqlite3.IntegrityError, sqlite3.ProgrammingError):
+            raise
+        except sqlite3.DatabaseError as error:
+            name = getattr(error, "sqlite_errorname", "")
+            if not isinstance(error, sqlite3.OperationalError) or name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+                raise StoreError(f"{self.path} is not a readable combatlog log: {error}") from None
+            raise StoreError(f"{self.path}: {error}") from None
+
+    def _last(self, encounter: str) -> tuple[int, str]:
+        row = self._db.execute(
+            "SELECT seq, hash FROM events WHERE encounter = ? ORDER BY seq DESC LIMIT 1", (encounter,)
+        ).fetchone()
+        return (row[0] + 1, row[1]) if row else (0, GENESIS_HASH)
+
+    def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]]) -> list[Sealed]:
+        try:
+            with self._guard():
+                # IMMEDIATE takes the write lock up front, so the seq check and the insert see the same log.
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    next_seq, prev = self._last(encounter)
+                    if next_seq != expected_seq:
+                        raise ConcurrencyConflict(encounter, expected_seq, next_seq)
+                    sealed = make(prev)
+                    self._db.executemany(
+                        "INSERT INTO events (encounter, seq, txn, type, body, hash) VALUES (?, ?, ?, ?, ?, ?)",
+                        [(encounter, r.seq, r.txn, type(r.event).__name__, body, r.hash) for r, body in sealed],
+                    )
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    if self._db.in_transaction:
+                        self._db.execute("ROLLBACK")
+                    raise
+        except sqlite3.IntegrityError:
+            raise ConcurrencyConflict(encounter, expected_seq, self.last(encounter)[0]) from None
+        return sealed
+
+    def _bodies(self, encounter: str, from_seq: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
+        with self._guard():
+            if from_seq == 0:
+                prev: str | None = GENESIS_HASH
+            else:
+                row = self._db.execute(
+                    "SELECT hash FROM events WHERE encounter = ? AND seq = ?", (encounter, from_seq - 1)
+                ).fetchone()
+                prev = row[0] if row else None
+        return prev, self._rows(encounter, from_seq)
+
+    def _rows(self, encounter: str, from_seq: int) -> Iterator[tuple[bytes, str]]:
+        with self._guard():
+            cursor = self._db.execute(
+                "SELECT body, hash FROM events WHERE encounter = ? AND seq >= ? ORDER BY seq", (encounter, from_seq)
+            )
+            try:
+                while chunk := cursor.fetchmany(CHUNK):
+                    yield from chunk
+            finally:
+                with suppress(sqlite3.ProgrammingError):  # an abandoned reader outliving close()
+                    cursor.close()
+
+    def encounters(self) -> list[str]:
+        """The encounters with at least one event, sorted."""
+        with self._guard():
+            return [row[0] for row in self._db.execute("SELECT DISTINCT encounter FROM events ORDER BY encounter")]
+
+    def last(self, encounter: str) -> tuple[int, str]:
+        """(next seq, last hash) of the encounter; (0, GENESIS_HASH) when it has no events."""
+        with self._guard():
+            return self._last(encounter)
+
+    def close(self) -> None:
+        """Close the connection; the last one to close checkpoints the WAL into the file."""
+        self._db.close()

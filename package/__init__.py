@@ -1,0 +1,3 @@
+"""combatlog: an event-sourced combat engine for tabletop role-playing games."""
+
+__version__ = "0.1.0"
