@@ -138,12 +138,17 @@ def _initiative_roller(ctx: Context, name: str):
 
 
 def order(ctx: Context, command: c.Order) -> None:
-    """The DM breaks ties: the listed ids act in this order (seed 000 Initiative, Égalités)."""
+    """The DM breaks ties: the listed ids act in this order (seed 000 Initiative, Égalités).
+    A group (or any of its members) stands for all its members, who act together."""
+    expanded: list[str] = []
+    for name in command.ids:
+        creature = _initiative_roller(ctx, name)
+        members = [m.id for m in ctx.state.combatants.values() if m.id == creature.id or (creature.group and m.group == creature.group)]
+        expanded += [member for member in members if member not in expanded]
+    command = c.Order(ids=tuple(expanded))
     for combatant_id in command.ids:
         if ctx.get(combatant_id).initiative is None:
             raise fail(f"{combatant_id} has no initiative yet", f"{combatant_id} n'a pas encore d'initiative")
-    if len(set(command.ids)) != len(command.ids):
-        raise fail("order lists a combatant twice", "order cite un combattant deux fois")
     counts = {ctx.state.combatants[i].initiative for i in command.ids}
     if len(counts) > 1 and len(command.ids) > 1:
         ranked = sorted(command.ids, key=lambda i: -ctx.state.combatants[i].initiative)
@@ -167,7 +172,7 @@ def unresolved_ties(ctx: Context) -> list[list[str]]:
             units.setdefault(combatant.group or combatant.id, []).append(combatant)
         if len(units) < 2:
             continue
-        ranks = [min(member.tie_rank or 0 for member in members) for members in units.values()]
+        ranks = [min((m.tie_rank for m in members if m.tie_rank), default=0) for members in units.values()]
         if 0 in ranks or len(set(ranks)) != len(ranks):
             ties.append([combatant.id for combatant in tied])
     return ties

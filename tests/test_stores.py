@@ -490,7 +490,6 @@ def test_an_upcast_log_exports_and_imports_with_its_original_hashes(v1_created, 
         assert list(copy.read_sealed("a")) == list(source.read_sealed("a"))
 
 
-@pytest.mark.xfail(strict=True, reason="envelope.decode_body upcasts only when the typed decode fails, not by `v`")
 def test_an_old_body_that_still_fits_the_new_schema_is_upcast_too(store, monkeypatch):
     monkeypatch.setattr(CombatEnded, "schema_version", 2)
     monkeypatch.setitem(
