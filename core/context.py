@@ -13,12 +13,14 @@ def fail(message: str, message_fr: str) -> RuleViolation:
 class Context:
     """Events are folded as they are decided, so later rules see earlier consequences."""
 
-    def __init__(self, state: EncounterState, dice: DiceSource, templates=None):
+    def __init__(self, state: EncounterState, dice: DiceSource, templates=None, rng: DiceSource | None = None):
         from combatlog.projections.fold import evolve  # the fold is the only way state changes
 
         self._evolve = evolve
         self.state = state
         self.dice = dice
+        # The encounter's seeded stream, for rolls of a resumed command that came without supplied dice.
+        self.rng = rng if rng is not None else dice
         self.templates = templates
         self.events: list = []
         self.ruleset = find_ruleset(state.ruleset) if state.ruleset else None
@@ -38,6 +40,12 @@ class Context:
                 f"aucun combattant '{combatant_id}' (connus : {known.replace('none yet', 'aucun')})",
             )
         return combatant
+
+    def suspend_dice(self):
+        """The supplied faces a suspended command still holds (None when its dice come from the stream)."""
+        from combatlog.core.dice import SuppliedDice
+
+        return list(self.dice.take_rest()) if isinstance(self.dice, SuppliedDice) else None
 
     def instance(self) -> int:
         return self.state.next_instance

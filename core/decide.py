@@ -2,7 +2,7 @@
 
 from collections.abc import Callable
 
-from combatlog.core import actions, combat, commands as c, turns
+from combatlog.core import actions, combat, commands as c, reactions, turns
 from combatlog.core.conditions import apply_condition, end_concentration, end_condition, normalize_until, start_concentration
 from combatlog.core.context import Context, fail
 from combatlog.core.dice import DiceError, SeededDice, SuppliedDice
@@ -32,8 +32,9 @@ def decide(state: EncounterState, raw: dict, *, templates: Callable[[str], dict 
     if command.do_name in c.UNDO_FAMILY:
         raise fail("undo, redo and revert are handled by the encounter, not by the rules",
                    "annuler, rétablir et revenir sont gérés par la rencontre, pas par les règles")
-    dice = SuppliedDice(command.dice) if command.dice is not None else SeededDice(state.seed or default_seed, state.rng_position)
-    ctx = Context(state, dice, templates)
+    rng = SeededDice(state.seed or default_seed, state.rng_position)
+    dice = SuppliedDice(command.dice) if command.dice is not None else rng
+    ctx = Context(state, dice, templates, rng=rng)
     _check_phase(state, command)
     opening = CommandIssued(command=raw, rng_position=state.rng_position)
     ctx.emit(opening)
@@ -43,9 +44,7 @@ def decide(state: EncounterState, raw: dict, *, templates: Callable[[str], dict 
             dice.check_all_used()
         except DiceError as error:
             raise fail(str(error), "dés fournis non utilisés : " + ", ".join(map(str, dice.unused()))) from None
-        draws = 0
-    else:
-        draws = dice.drawn
+    draws = rng.drawn
     events = ctx.events
     if isinstance(events[1] if len(events) > 1 else None, EncounterCreated):
         draws = 0
@@ -78,7 +77,7 @@ def _check_phase(state: EncounterState, command: c.Command) -> None:
 
 def _create(ctx: Context, command: c.Create) -> None:
     find_ruleset(command.ruleset)
-    seed = str(command.seed) if command.seed is not None else ctx.dice.seed if isinstance(ctx.dice, SeededDice) else "0"
+    seed = str(command.seed) if command.seed is not None else str(ctx.rng.seed)
     ctx.emit(EncounterCreated(ruleset=command.ruleset, seed=seed, lang=command.lang, name=command.name,
                               underwater=command.underwater, units=command.units))
 
@@ -195,12 +194,6 @@ def _escape(ctx: Context, command: c.Escape) -> None:
     actions.action(ctx, c.Action(id=command.id, action="escape", skill=command.skill))
 
 
-def _not_yet(name: str):
-    def handler(ctx: Context, command) -> None:
-        raise fail(f"'{name}' is not available yet", f"'{name}' n'est pas encore disponible")
-    return handler
-
-
 HANDLERS: dict[str, Callable] = {
     "create": _create,
     "add": turns.add,
@@ -230,7 +223,7 @@ HANDLERS: dict[str, Callable] = {
     "death_save": lambda ctx, command: death_save(ctx, command.id),
     "terrain": _terrain,
     "end": _end,
-    "react": _not_yet("react"),
-    "pass": _not_yet("pass"),
-    "trigger": _not_yet("trigger"),
+    "react": reactions.react,
+    "pass": reactions.pass_,
+    "trigger": reactions.trigger,
 }

@@ -195,6 +195,12 @@ class SuppliedDice:
         """Supplied faces not yet consumed."""
         return self.faces[self.used :]
 
+    def take_rest(self) -> tuple[int, ...]:
+        """Hand over the faces not yet consumed (a suspended command keeps them for later)."""
+        rest = self.unused()
+        self.used = len(self.faces)
+        return rest
+
     def check_all_used(self) -> None:
         """Refuse leftover faces: they usually mean the table rolled for something else."""
         left = self.unused()

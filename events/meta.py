@@ -41,3 +41,10 @@ class Reverted(Event, frozen=True, kw_only=True):
 
     to: int
     txns: tuple[int, ...]
+
+
+class DiceLeftUnused(Event, frozen=True, kw_only=True):
+    """Faces supplied with a suspended command that its rest no longer needed (a hit turned into a miss)."""
+
+    faces: tuple[int, ...]
+    reason: str = ""
