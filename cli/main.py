@@ -170,13 +170,21 @@ def _import(args) -> int:
 
 
 def _verify(args) -> int:
+    """Check the hash chain, then re-derive every command with its recorded dice; exit 1 at the first problem."""
+    from combatlog.replay.verify import rederive
+
     with _existing_store(args.log) as store:
         total = 0
         names = store.encounters()
         for name in names:
-            for _ in store.read(name):
-                total += 1
-    print(f"ok: {total} events in {len(names)} encounter(s), hash chain intact")
+            records = list(store.read(name))
+            total += len(records)
+            discrepancy = rederive(records)
+            if discrepancy is not None:
+                where = f" (encounter '{name}')" if len(names) > 1 else ""
+                print(f"combatlog: verify failed{where}: {discrepancy}", file=sys.stderr)
+                return EXIT_FAILED
+    print(f"ok: {total} events in {len(names)} encounter(s): hash chain intact, every command re-derived identically")
     return EXIT_OK
 
 

@@ -35,6 +35,7 @@ class Encounter:
         self.encounter = encounter
         self.templates = templates
         self.clock = clock
+        self.default_seed: str | None = None  # verification replays a recorded seed; otherwise a fresh one
         self.records: list[Recorded] = list(store.read(encounter))
         self.state, self.timeline = rebuild(self.records)
 
@@ -49,7 +50,8 @@ class Encounter:
             command = c.parse_command(raw)
             events = [CommandIssued(command=raw, rng_position=self.state.rng_position), self._marker(command)]
         else:
-            events = decide(self.state, raw, templates=self.templates, default_seed=secrets.token_hex(8))
+            events = decide(self.state, raw, templates=self.templates,
+                            default_seed=self.default_seed or secrets.token_hex(8))
         txn = self.next_seq
         at = self.clock()
         records = [
