@@ -66,6 +66,12 @@ def _parser() -> argparse.ArgumentParser:
     imp.add_argument("--log", required=True)
     imp.set_defaults(handler=_import)
 
+    log = sub.add_parser("log", help="list the events, one line each")
+    log.add_argument("log")
+    log.add_argument("--encounter", default=None)
+    log.add_argument("--lang", choices=["fr", "en"], default=None, help="default: the encounter's language")
+    log.set_defaults(handler=_log)
+
     verify = sub.add_parser("verify", help="check a log's hash chain; exit 1 if it is broken")
     verify.add_argument("log")
     verify.set_defaults(handler=_verify)
@@ -166,6 +172,29 @@ def _import(args) -> int:
         counts = import_jsonl(args.file, store)
     for name, count in counts.items():
         print(f"imported {count} events into encounter '{name}'")
+    return EXIT_OK
+
+
+def _log(args) -> int:
+    """seq, txn, round/turn, actor and what happened; events of undone commands are marked."""
+    from combatlog.projections.describe import describe
+    from combatlog.projections.fold import evolve
+    from combatlog.replay.timeline import timeline_of
+
+    with _existing_store(args.log) as store:
+        encounter = Encounter(store, _pick_encounter(store, args.encounter))
+        lang = args.lang or encounter.state.lang
+        undone = timeline_of(encounter.records).undone
+        mark = " (annulé)" if lang == "fr" else " (undone)"
+        from combatlog.core.state import EncounterState
+
+        state = EncounterState()
+        for record in encounter.records:
+            if record.txn not in undone:
+                state = evolve(state, record.event)
+            place = f"r{state.round} {state.turn}" if state.turn else "setup"
+            line = f"{record.seq:>6} {record.txn:>6} {place:<14} {record.actor:<6} {describe(record.event, lang)}"
+            print(line + (mark if record.txn in undone else ""))
     return EXIT_OK
 
 
