@@ -79,8 +79,13 @@ def _carry_out(ctx: Context, creature_id: str, name: str, command: c.Action) -> 
         if total >= dc:
             apply_condition(ctx, creature_id, "invisible", source="hide")
     elif name == "ready":
+        if command.effect:
+            # A readied spell holds concentration until it is released (seed 001 Se tenir prêt).
+            from combatlog.core.conditions import start_concentration
+
+            start_concentration(ctx, creature_id, command.effect)
         start_effect(ctx, creature_id, "readied", source=creature_id, until=own_next_turn,
-                     data={"trigger": command.trigger, "response": command.response})
+                     data={"trigger": command.trigger, "response": command.response, "concentration": bool(command.effect)})
     elif name == "escape":
         escape(ctx, creature, command.skill)
     elif command.skill or command.ability:
@@ -133,7 +138,7 @@ def _overlaps(mover, square, other) -> bool:
     return bool(mine & set(occupied_squares(other)))
 
 
-def move(ctx: Context, command: c.Move) -> None:
+def move(ctx: Context, command: c.Move, reaction_move: bool = False) -> None:
     """Square by square; costs are checked against what is left of the speed (seed 000 Déplacement et Position)."""
     mover = ctx.get(command.id)
     if not command.path:
@@ -142,12 +147,13 @@ def move(ctx: Context, command: c.Move) -> None:
         raise fail(f"{mover.id} is not on the map: place it first", f"{mover.id} n'est pas sur la carte : placez-le d'abord")
     free = command.forced or command.mode == "teleport"
     if not free:
-        can_act(ctx, mover, "move", "se déplacer")
+        can_act(ctx, mover, "move", "se déplacer", reaction=reaction_move)
     position = mover.position
     crawling = command.mode == "crawl" or ("prone" in {i.condition for i in mover.conditions} and not free)
     speed = ctx.ruleset.speed(mover)
-    budget = speed + mover.economy.extra_movement - mover.economy.movement_used
+    budget = speed if reaction_move else speed + mover.economy.extra_movement - mover.economy.movement_used
     spent = 0.0
+    step_costs: list[float] = []
     for square in command.path:
         square = tuple(square)
         if not free and gap_squares(position, 1, square, 1) != 1:
@@ -157,14 +163,20 @@ def move(ctx: Context, command: c.Move) -> None:
         if not free:
             cost = _step_cost(ctx, mover, square, crawling=crawling) * SQUARE_METRES
             if spent + cost > budget + 1e-9:
+                # Squares are written as the script writes them: `aria cannot reach [7,0]: 10.5 m needed, 9 m left`.
+                where = f"[{square[0]},{square[1]}]"
                 raise fail(
-                    f"{mover.id} cannot reach {list(square)}: {spent + cost:g} m needed, {max(budget, 0):g} m left",
-                    f"{mover.id} ne peut pas atteindre {list(square)} : {spent + cost:g} m nécessaires, il reste {max(budget, 0):g} m",
+                    f"{mover.id} cannot reach {where}: {spent + cost:g} m needed, {max(budget, 0):g} m left",
+                    f"{mover.id} ne peut pas atteindre {where} : {spent + cost:g} m nécessaires, il reste {max(budget, 0):g} m",
                 )
             spent += cost
+        step_costs.append(0.0 if free else cost)
         position = square
     _check_end_square(ctx, mover, position)
-    ctx.emit(Moved(id=mover.id, path=tuple(tuple(s) for s in command.path), cost=spent, mode=command.mode, forced=command.forced))
+    from combatlog.core.reactions import walk
+
+    walk(ctx, mover.id, [tuple(s) for s in command.path], step_costs, mode=command.mode, forced=command.forced,
+         reaction_move=reaction_move)
 
 
 def _check_passable(ctx: Context, mover, square) -> None:

@@ -189,8 +189,13 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
     ))
     _after_attack_roll(ctx, attacker.id, target.id)
     if hit:
-        deal_attack_damage(ctx, attacker.id, target.id, profile, critical=critical,
-                           nonlethal=nonlethal and profile.kind == "melee", two_weapon=two_weapon)
+        from combatlog.core.reactions import after_hit
+
+        after_hit(ctx, {
+            "kind": "attack_damage", "attacker": attacker.id, "target": target.id, "attack": profile.id,
+            "attack_kind": profile.kind, "natural": natural, "total": total, "cover_bonus": sum(m.value for m in ac_modifiers[:1]) if cover else 0,
+            "critical": critical, "nonlethal": nonlethal and profile.kind == "melee", "two_weapon": two_weapon,
+        })
 
 
 def _implied(ctx: Context, creature: Combatant, condition: str) -> bool:
@@ -231,7 +236,10 @@ def _situational_sources(ctx, attacker, target, profile, distance, adv, dis) -> 
     if ctx.state.underwater:
         if profile.kind == "melee" and ruleset.underwater_melee_disadvantage(attacker, profile):
             dis.append("underwater melee")
-        elif profile.kind == "ranged" and ruleset.underwater_ranged_disadvantage(profile):
+        elif profile.kind == "ranged" and ruleset.underwater_ranged_disadvantage(profile) and not (
+            distance is not None and distance > profile.range[0] + 1e-9
+        ):
+            # Seed 000/001 Combat sous-marin: disadvantage within normal range; beyond it the attack simply misses.
             dis.append("underwater ranged")
 
 

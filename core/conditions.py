@@ -106,14 +106,30 @@ def apply_condition(ctx: Context, target_id: str, condition: str, *, source: str
 
         die(ctx, target_id, "exhaustion level 6")
         return
+    if condition == "unconscious" and not target.has("prone"):
+        # SRD glossary, Unconscious: the creature falls prone, and stays prone when it wakes up
+        # (SRD 5.2: "When this condition ends, you remain Prone"): a prone instance of its own, not only implied.
+        apply_condition(ctx, target_id, "prone", source="fell unconscious")
+        target = ctx.state.combatants[target_id]
+    if target.hp > ctx.ruleset.max_hp(target):
+        # SRD 5.1 Exhaustion level 4: the hit point maximum is halved, and current HP cannot exceed it.
+        from combatlog.events.damage import StatusChanged
+
+        ctx.emit(StatusChanged(id=target_id, status=target.status, reason="hit point maximum halved (exhaustion)",
+                               hp=ctx.ruleset.max_hp(target)))
     if not was_incapacitated and incapacitated(target, ctx.ruleset):
         became_incapacitated(ctx, target_id)
 
 
 def became_incapacitated(ctx: Context, creature_id: str) -> None:
-    """Incapacitated creatures lose concentration (SRD glossary: Concentration)."""
+    """Incapacitated creatures lose concentration (SRD glossary: Concentration) and let go of whoever they
+    grapple (SRD glossary, Grappled: the condition ends if the grappler is incapacitated)."""
     if ctx.state.combatants[creature_id].concentration:
         end_concentration(ctx, creature_id, "incapacitated")
+    end_conditions_where(
+        ctx, lambda _, condition: condition.condition == "grappled" and condition.source == creature_id,
+        f"{creature_id} is incapacitated",
+    )
 
 
 def end_condition(ctx: Context, target_id: str, instance: int, reason: str) -> None:

@@ -167,6 +167,11 @@ def heal(ctx: Context, target_id: str, amount: int, *, roll: str = "", faces: tu
     ctx.emit(Healed(target=target_id, roll=roll, faces=faces, amount=amount, hp_before=target.hp, hp_after=hp_after))
     if target.hp == 0 and hp_after > 0:
         revive(ctx, target_id, "regained hit points")
+    elif amount > 0:
+        # Seed 000 Mettre Hors de Combat: a knocked-out creature (1 HP) wakes when it regains hit points.
+        for condition in target.conditions:
+            if condition.condition == "unconscious" and condition.source == KNOCKED_OUT:
+                end_condition(ctx, target_id, condition.instance, "regained hit points")
 
 
 def revive(ctx: Context, target_id: str, reason: str) -> None:

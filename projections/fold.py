@@ -98,7 +98,8 @@ def evolve(state: EncounterState, event) -> EncounterState:
             changes = {"status": event.status}
             if event.hp is not None:
                 changes["hp"] = event.hp
-            if event.status in ("alive", "stable", "dead"):
+            if event.status in ("alive", "stable"):
+                # seed 000 Trois Réussites/Échecs: counters reset on regaining HP or becoming stable, not on death
                 changes.update(death_successes=0, death_failures=0)
             return _update(state, event.id, **changes)
         case damage.DeathSaveRolled(id=combatant_id, successes=successes, failures=failures):
