@@ -5,7 +5,17 @@ from combatlog.core.combat import MELEE_RANGE, can_act, escape, spend
 from combatlog.core.conditions import apply_condition, end_condition, start_effect
 from combatlog.core.context import Context, fail
 from combatlog.core.hitpoints import KNOCKED_OUT
-from combatlog.core.queries import SQUARE_METRES, gap_squares, hostile, incapacitated, occupied_squares, within
+from combatlog.core.queries import (
+    SQUARE_METRES,
+    conditions_in_force,
+    gap_squares,
+    hostile,
+    incapacitated,
+    occupied_squares,
+    turn_label,
+    turn_label_fr,
+    within,
+)
 from combatlog.core.rolls import ability_check
 from combatlog.core.stats import SIZES
 from combatlog.events.damage import StatusChanged
@@ -120,10 +130,13 @@ def _step_cost(ctx: Context, mover, square, *, crawling: bool) -> int:
     """1 square, +1 in difficult terrain (not cumulative), +1 crawling (seed 000 Terrain Difficile; Ramper)."""
     cost = 1
     difficult = any(s in ctx.state.terrain for s in occupied_squares(mover, square))
+    # Seed 001 Terrain difficile: any other creature's space is difficult terrain; seed 000 Se Déplacer autour
+    # d'Autres Créatures: unless that creature is Tiny or your ally.
+    every_creature = ctx.ruleset.name == "dnd5e-2014"
     if not difficult:
         for other in ctx.state.combatants.values():
             if other.id != mover.id and other.position is not None and other.status != "dead":
-                if hostile(other, mover) and other.stats.size != "tiny" and gap_squares(square, mover.stats.space, other.position, other.stats.space) == 0 and _overlaps(mover, square, other):
+                if (every_creature or (hostile(other, mover) and other.stats.size != "tiny")) and gap_squares(square, mover.stats.space, other.position, other.stats.space) == 0 and _overlaps(mover, square, other):
                     difficult = True
                     break
     if difficult:
@@ -147,11 +160,13 @@ def move(ctx: Context, command: c.Move, reaction_move: bool = False) -> None:
         raise fail(f"{mover.id} is not on the map: place it first", f"{mover.id} n'est pas sur la carte : placez-le d'abord")
     free = command.forced or command.mode == "teleport"
     if not free:
-        can_act(ctx, mover, "move", "se déplacer", reaction=reaction_move)
+        can_move(ctx, mover, "move", "se déplacer", reaction=reaction_move)
     position = mover.position
     crawling = command.mode == "crawl" or ("prone" in {i.condition for i in mover.conditions} and not free)
     speed = ctx.ruleset.speed(mover)
     budget = speed if reaction_move else speed + mover.economy.extra_movement - mover.economy.movement_used
+    if speed == 0:
+        budget = 0.0  # seed 001 Se précipiter: the Dash bonus follows the speed, so speed 0 stops every step
     spent = 0.0
     step_costs: list[float] = []
     for square in command.path:
@@ -160,6 +175,8 @@ def move(ctx: Context, command: c.Move, reaction_move: bool = False) -> None:
             raise fail(f"{mover.id} cannot step from {list(position)} to {list(square)}: squares must be adjacent",
                        f"{mover.id} ne peut pas passer de {list(position)} à {list(square)} : les cases doivent être adjacentes")
         _check_passable(ctx, mover, square)
+        if not command.forced:
+            _check_fear(ctx, mover, position, square)
         if not free:
             cost = _step_cost(ctx, mover, square, crawling=crawling) * SQUARE_METRES
             if spent + cost > budget + 1e-9:
@@ -177,6 +194,40 @@ def move(ctx: Context, command: c.Move, reaction_move: bool = False) -> None:
 
     walk(ctx, mover.id, [tuple(s) for s in command.path], step_costs, mode=command.mode, forced=command.forced,
          reaction_move=reaction_move)
+
+
+def can_move(ctx: Context, creature, what: str, what_fr: str, *, reaction: bool = False) -> None:
+    """Moving is not an action: Incapacitated alone does not stop it (SRD glossary, Incapacitated: no action,
+    bonus action or reaction); the conditions that do stop it give speed 0 (ruleset.speed_zero_conditions).
+    A move taken as a reaction (a readied move) is a reaction, so an incapacitated creature cannot make it."""
+    if reaction or not incapacitated(creature, ctx.ruleset):
+        can_act(ctx, creature, what, what_fr, reaction=reaction)
+        return
+    state = ctx.state
+    if creature.status == "dead":
+        raise fail(f"{creature.id} cannot {what}: it is dead", f"{creature.id} ne peut pas {what_fr} : il est mort")
+    if state.turn != creature.id:
+        raise fail(f"{creature.id} cannot {what}: {turn_label(state)}", f"{creature.id} ne peut pas {what_fr} : {turn_label_fr(state)}")
+    if creature.surprised and ctx.ruleset.surprise_skips_first_turn:
+        raise fail(f"{creature.id} cannot {what}: it is surprised until its first turn ends",
+                   f"{creature.id} ne peut pas {what_fr} : il est surpris jusqu'à la fin de son premier tour")
+    conditions = conditions_in_force(creature, ctx.ruleset)
+    stopped = next((name for name in ctx.ruleset.speed_zero_conditions if name in conditions), None)
+    if stopped:
+        raise fail(f"{creature.id} cannot {what}: it is {stopped}", f"{creature.id} ne peut pas {what_fr} : il est {stopped}")
+
+
+def _check_fear(ctx: Context, mover, before, after) -> None:
+    """A frightened creature can't willingly move closer to the source of its fear (SRD glossary, Frightened)."""
+    for instance in mover.conditions:
+        source = ctx.state.combatants.get(instance.source) if instance.condition == "frightened" else None
+        if source is None or source.position is None or source.status == "dead":
+            continue
+        if (gap_squares(after, mover.stats.space, source.position, source.stats.space)
+                < gap_squares(before, mover.stats.space, source.position, source.stats.space)):
+            where = f"[{after[0]},{after[1]}]"
+            raise fail(f"{mover.id} cannot move to {where}: it is frightened of {source.id} and cannot move closer",
+                       f"{mover.id} ne peut pas aller en {where} : il est effrayé par {source.id} et ne peut pas s'en approcher")
 
 
 def _check_passable(ctx: Context, mover, square) -> None:
@@ -207,14 +258,14 @@ def _check_end_square(ctx: Context, mover, square) -> None:
 def stand(ctx: Context, command: c.Stand) -> None:
     """Standing up costs half the speed; impossible at speed 0 or with too little left (seed 000 À Terre)."""
     creature = ctx.get(command.id)
-    can_act(ctx, creature, "stand up", "se relever")
+    can_move(ctx, creature, "stand up", "se relever")
     prone = [i for i in creature.conditions if i.condition == "prone"]
     if not prone:
         raise fail(f"{creature.id} is not prone", f"{creature.id} n'est pas à terre")
     if creature.has("unconscious"):
         raise fail(f"{creature.id} cannot stand: it is unconscious", f"{creature.id} ne peut pas se relever : il est inconscient")
     speed = ctx.ruleset.speed(creature)
-    cost = creature.stats.speed / 2
+    cost = speed / 2  # half the Speed as it stands now (seed 001 Être à terre; SRD 5.2 Prone), e.g. after exhaustion
     left = speed + creature.economy.extra_movement - creature.economy.movement_used
     if speed == 0:
         raise fail(f"{creature.id} cannot stand: its speed is 0", f"{creature.id} ne peut pas se relever : sa vitesse est 0")
@@ -228,6 +279,9 @@ def stand(ctx: Context, command: c.Stand) -> None:
 
 def drop_prone(ctx: Context, command: c.DropProne) -> None:
     creature = ctx.get(command.id)
+    if ctx.state.turn != creature.id:  # seed 000 Se Jeter au Sol: "pendant votre tour"
+        raise fail(f"{creature.id} cannot drop prone: {turn_label(ctx.state)}",
+                   f"{creature.id} ne peut pas se jeter au sol : {turn_label_fr(ctx.state)}")
     if ctx.ruleset.speed(creature) == 0:
         raise fail(f"{creature.id} cannot drop prone at speed 0", f"{creature.id} ne peut pas se jeter au sol avec une vitesse de 0")
     apply_condition(ctx, creature.id, "prone", source="dropped prone")

@@ -340,7 +340,7 @@ def _special_contest(ctx: Context, attacker: Combatant, target: Combatant, purpo
     if ctx.ruleset.grapple_style == "contest":
         ability, skill = _target_defence(target)
         return contest(ctx, attacker.id, "str", "athletics", target.id, ability, skill, purpose=purpose) == attacker.id
-    ability = "str" if _target_defence(target)[0] == "str" else "dex"
+    ability = max(("str", "dex"), key=lambda a: target.stats.modifier(a) + (target.stats.proficiency_bonus if a in target.stats.saves else 0))
     return not saving_throw(ctx, target.id, ability, _unarmed_save_dc(attacker), purpose=purpose)
 
 

@@ -154,6 +154,10 @@ def die(ctx: Context, target_id: str, reason: str) -> None:
     target = ctx.state.combatants[target_id]
     if target.concentration:
         end_concentration(ctx, target_id, "died")
+    from combatlog.core.conditions import end_conditions_where
+
+    # SRD glossary, Grappled: the grapple ends when the grappler cannot hold on any more.
+    end_conditions_where(ctx, lambda _, c: c.condition == "grappled" and c.source == target_id, f"{target_id} died")
 
 
 def heal(ctx: Context, target_id: str, amount: int, *, roll: str = "", faces: tuple[int, ...] = ()) -> None:

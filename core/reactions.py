@@ -52,7 +52,10 @@ def walk(ctx: Context, mover_id: str, path: list, costs: list[float], *, mode: s
          reaction_move: bool = False, resuming: bool = False) -> None:
     """Move step by step; before a step that leaves an enemy's reach, open a window for those enemies."""
     mover = ctx.state.combatants[mover_id]
-    provokes = not forced and mode != "teleport" and not mover.economy.disengaged
+    # Disengage lasts for the rest of the mover's own turn only (seed 000 Désengager; seed 001 Se désengager):
+    # the economy is reset at its next turn, so a readied move on another's turn provokes again.
+    disengaged = mover.economy.disengaged and ctx.state.turn == mover_id
+    provokes = not forced and mode != "teleport" and not disengaged
     done = 0
     position = mover.position
     for index, square in enumerate(path):
@@ -265,7 +268,11 @@ def _resume(ctx: Context, pending: dict) -> None:
         return
     saved = ctx.dice
     supplied = pending.get("dice")
-    ctx.dice = SuppliedDice(supplied) if supplied is not None else ctx.rng
+    # The suspended command's own faces first; once they run out, the faces of the `react`/`pass` that
+    # resumed it (INTERFACE: they carry their own dice), so an attack typed with its d20 alone can still
+    # roll its damage instead of leaving the window unanswerable.
+    answer = list(saved.take_rest()) if supplied is not None and isinstance(saved, SuppliedDice) else []
+    resumed = ctx.dice = SuppliedDice(list(supplied) + answer) if supplied is not None else ctx.rng
     try:
         if kind == "move":
             mover = ctx.state.combatants.get(pending["id"])
@@ -276,8 +283,12 @@ def _resume(ctx: Context, pending: dict) -> None:
         elif kind == "attack_damage":
             finish_attack(ctx, pending)
     finally:
-        if isinstance(ctx.dice, SuppliedDice) and ctx.dice is not saved:
-            left = ctx.dice.take_rest()
+        if supplied is not None and isinstance(resumed, SuppliedDice):
+            used = resumed.used  # a window opened by the resumed command has taken the rest with it
+            if answer:
+                # the answering command's faces nobody used go back to it: its own unused-dice check applies
+                saved.used -= len(answer[max(0, used - len(supplied)):])
+            left = tuple(supplied[used:])
             if left:
                 ctx.emit(DiceLeftUnused(faces=left, reason="not needed once the reaction was resolved"))
         ctx.dice = saved

@@ -201,7 +201,10 @@ def start(ctx: Context, command: c.Start) -> None:
 
 def end_turn(ctx: Context, command: c.EndTurn) -> None:
     current = ctx.state.turn
-    ctx.emit(TurnEnded(id=current, round=ctx.state.round))
+    creature = ctx.state.combatants[current]
+    # seed 001 Surprise: a surprised creature cannot react until its first turn ends.
+    restored = creature.surprised and ctx.ruleset.surprise_skips_first_turn and creature.status == "alive"
+    ctx.emit(TurnEnded(id=current, round=ctx.state.round, reaction_restored=restored))
     _end_of_turn_expiries(ctx, current)
     _advance(ctx, ctx.state.order.index(current))
 
@@ -219,6 +222,9 @@ def _advance(ctx: Context, index: int, new_round: int | None = None) -> None:
         creature = ctx.state.combatants[order[index]]
         if creature.status == "dead":
             ctx.emit(TurnSkipped(id=creature.id, round=round_number, reason="dead"))
+            # The skipped turn still comes round: what lasts until its start or its end, or N rounds of it, runs out.
+            _start_of_turn_expiries(ctx, creature.id, round_number)
+            _end_of_turn_expiries(ctx, creature.id)
             continue
         begin_turn(ctx, creature.id, round_number)
         return
@@ -231,6 +237,11 @@ def begin_turn(ctx: Context, creature_id: str, round_number: int) -> None:
     restored = not (creature.surprised and ctx.ruleset.surprise_skips_first_turn)
     ctx.emit(TurnStarted(id=creature_id, round=round_number, awaiting_death_save=creature.status == "dying",
                          reaction_restored=restored))
+    _start_of_turn_expiries(ctx, creature_id, round_number)
+
+
+def _start_of_turn_expiries(ctx: Context, creature_id: str, round_number: int) -> None:
+    """Durations that end when `creature_id`'s turn starts (also when that turn is skipped)."""
     for other in list(ctx.state.combatants.values()):
         for condition in other.conditions:
             until = condition.until

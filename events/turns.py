@@ -65,6 +65,7 @@ class TurnSkipped(Event, frozen=True, kw_only=True):
 class TurnEnded(Event, frozen=True, kw_only=True):
     id: str
     round: int
+    reaction_restored: bool = False
 
 
 class EconomySpent(Event, frozen=True, kw_only=True):

@@ -54,8 +54,7 @@ def _combatant(creature: Combatant, state: EncounterState, ruleset) -> dict:
             "bonus": economy.bonus or None,
             "attacks_left": economy.attacks_left,
             "movement_used": economy.movement_used,
-            "movement_left": max(0.0, (ruleset.speed(creature) if ruleset else creature.stats.speed)
-                                 + economy.extra_movement - economy.movement_used),
+            "movement_left": _movement_left(creature, ruleset),
         },
     }
     if ruleset is not None and ruleset.bloodied:
@@ -65,3 +64,11 @@ def _combatant(creature: Combatant, state: EncounterState, ruleset) -> dict:
     if creature.surprised:
         document["surprised"] = True
     return document
+
+
+def _movement_left(creature: Combatant, ruleset) -> float:
+    """Speed (after conditions) plus Dash, less what was used; nothing at all at speed 0 (seed 001 Se précipiter)."""
+    speed = ruleset.speed(creature) if ruleset else creature.stats.speed
+    if speed == 0:
+        return 0.0
+    return max(0.0, speed + creature.economy.extra_movement - creature.economy.movement_used)

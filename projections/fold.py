@@ -75,6 +75,8 @@ def evolve(state: EncounterState, event) -> EncounterState:
         case turns.TurnSkipped():
             return state
         case turns.TurnEnded(id=combatant_id):
+            if event.reaction_restored:
+                return _update(state, combatant_id, surprised=False, reaction_available=True)
             return _update(state, combatant_id, surprised=False)
         case turns.EconomySpent():
             return _spend(state, event)

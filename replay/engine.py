@@ -1,5 +1,6 @@
 """An encounter backed by a store: run a command, append its events atomically, fold them into the state."""
 
+import copy
 import datetime as _dt
 import secrets
 from collections.abc import Callable
@@ -57,10 +58,14 @@ class Encounter:
         records = [
             Recorded(seq=txn + index, txn=txn, at=at, actor=actor, event=event) for index, event in enumerate(events)
         ]
+        if name in c.UNDO_FAMILY:
+            # Fold before writing: a marker the fold cannot take must never reach the log.
+            rebuilt = rebuild(self.records + records)
         sealed = self.store.append(self.encounter, records, expected_seq=txn)
         self.records.extend(sealed)
-        if name in c.UNDO_FAMILY or isinstance(events[-1], Reverted):
-            self.state, self.timeline = rebuild(self.records)
+        if name in c.UNDO_FAMILY:
+            self.state, self.timeline = rebuilt
+            self.state = msgspec.structs.replace(self.state, seq=sealed[-1].seq)
         else:
             state = self.state
             for event in events:
@@ -79,10 +84,17 @@ class Encounter:
                 raise fail("undo steps must be at least 1", "le nombre d'annulations doit être d'au moins 1")
             if not undoable:
                 raise fail("nothing to undo", "rien à annuler")
-            if command.steps > len(undoable):
-                raise fail(f"cannot undo {command.steps} commands: only {len(undoable)} can be undone",
-                           f"impossible d'annuler {command.steps} commandes : seules {len(undoable)} peuvent l'être")
-            return Undone(txns=tuple(reversed(undoable[-command.steps:])))
+            # Choose exactly what N single undos would: undoing a revert brings its commands back first.
+            rehearsal = copy.deepcopy(timeline)
+            chosen = []
+            for step in range(command.steps):
+                candidates = [txn for txn in rehearsal.live if txn != 0]
+                if not candidates:
+                    raise fail(f"cannot undo {command.steps} commands: only {step} can be undone",
+                               f"impossible d'annuler {command.steps} commandes : seules {step} peuvent l'être")
+                chosen.append(candidates[-1])
+                rehearsal._undo(candidates[-1])
+            return Undone(txns=tuple(chosen))
         if isinstance(command, c.Redo):
             if command.steps < 1:
                 raise fail("redo steps must be at least 1", "le nombre de rétablissements doit être d'au moins 1")
