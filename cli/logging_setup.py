@@ -10,5 +10,8 @@ def configure(verbose: bool) -> None:
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(message)s"))
     logger = logging.getLogger("combatlog")
+    if any(getattr(h, "combatlog_cli", False) for h in logger.handlers):
+        return
+    handler.combatlog_cli = True
     logger.addHandler(handler)
     logger.setLevel(logging.DEBUG)

@@ -3,7 +3,7 @@
 from combatlog.core import commands as c
 from combatlog.core.combat import MELEE_RANGE, can_act, escape, spend
 from combatlog.core.conditions import apply_condition, end_condition, start_effect
-from combatlog.core.context import Context, fail
+from combatlog.core.context import Context, fail, fr_number
 from combatlog.core.hitpoints import KNOCKED_OUT
 from combatlog.core.queries import (
     SQUARE_METRES,
@@ -184,7 +184,7 @@ def move(ctx: Context, command: c.Move, reaction_move: bool = False) -> None:
                 where = f"[{square[0]},{square[1]}]"
                 raise fail(
                     f"{mover.id} cannot reach {where}: {spent + cost:g} m needed, {max(budget, 0):g} m left",
-                    f"{mover.id} ne peut pas atteindre {where} : {spent + cost:g} m nécessaires, il reste {max(budget, 0):g} m",
+                    f"{mover.id} ne peut pas atteindre {where} : {fr_number(spent + cost)} m nécessaires, il reste {fr_number(max(budget, 0))} m",
                 )
             spent += cost
         step_costs.append(0.0 if free else cost)
@@ -271,7 +271,7 @@ def stand(ctx: Context, command: c.Stand) -> None:
         raise fail(f"{creature.id} cannot stand: its speed is 0", f"{creature.id} ne peut pas se relever : sa vitesse est 0")
     if cost > left + 1e-9:
         raise fail(f"{creature.id} cannot stand: {cost:g} m needed, {left:g} m left",
-                   f"{creature.id} ne peut pas se relever : {cost:g} m nécessaires, il reste {left:g} m")
+                   f"{creature.id} ne peut pas se relever : {fr_number(cost)} m nécessaires, il reste {fr_number(left)} m")
     ctx.emit(MovementSpent(id=creature.id, metres=cost, reason="stand up"))
     for instance in prone:
         end_condition(ctx, creature.id, instance.instance, "stood up")

@@ -2,7 +2,7 @@
 
 from combatlog.core import commands as c
 from combatlog.core.conditions import apply_condition, end_condition, end_effect
-from combatlog.core.context import Context, fail
+from combatlog.core.context import Context, fail, fr_number
 from combatlog.core.hitpoints import RolledPart, adjust_parts, apply_damage
 from combatlog.core.queries import (
     can_see,
@@ -140,14 +140,14 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
         if distance is not None and distance > profile.reach + 1e-9:
             raise fail(
                 f"{attacker.id} cannot reach {target.id} with {profile.id}: {distance:g} m away, reach {profile.reach:g} m",
-                f"{attacker.id} ne peut pas atteindre {target.id} avec {profile.id} : à {distance:g} m, allonge {profile.reach:g} m",
+                f"{attacker.id} ne peut pas atteindre {target.id} avec {profile.id} : à {fr_number(distance)} m, allonge {fr_number(profile.reach)} m",
             )
     else:
         normal, long = profile.range
         if distance is not None and distance > long + 1e-9:
             raise fail(
                 f"{attacker.id} cannot hit {target.id} with {profile.id}: {distance:g} m away, beyond its long range of {long:g} m",
-                f"{attacker.id} ne peut pas toucher {target.id} avec {profile.id} : à {distance:g} m, au-delà de sa portée longue de {long:g} m",
+                f"{attacker.id} ne peut pas toucher {target.id} avec {profile.id} : à {fr_number(distance)} m, au-delà de sa portée longue de {fr_number(long)} m",
             )
         if distance is not None and distance > normal + 1e-9:
             if ctx.state.underwater:

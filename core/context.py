@@ -6,6 +6,11 @@ from combatlog.core.rulesets import find_ruleset
 from combatlog.core.state import Combatant, EncounterState
 
 
+def fr_number(value: float) -> str:
+    """A number as a French table writes it: 10,5 rather than 10.5."""
+    return f"{value:g}".replace(".", ",")
+
+
 def fail(message: str, message_fr: str) -> RuleViolation:
     return RuleViolation(message, message_fr=message_fr)
 

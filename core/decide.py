@@ -16,6 +16,7 @@ from combatlog.core.hitpoints import (
     heal,
 )
 from combatlog.core.phases import is_legal
+from combatlog.core.queries import turn_label, turn_label_fr
 from combatlog.core.rolls import ability_check, check_ability, contest, saving_throw
 from combatlog.core.rulesets import find_ruleset
 from combatlog.core.state import EncounterState
@@ -72,7 +73,17 @@ def _check_phase(state: EncounterState, command: c.Command) -> None:
         if state.phase == "death_save":
             raise fail(f"cannot {name} now: {state.turn} must roll its death save first",
                        f"impossible de faire {name} maintenant : {state.turn} doit d'abord faire son jet de sauvegarde contre la mort")
-        raise fail(f"cannot {name} during the {state.phase} phase", f"impossible de faire {name} pendant la phase {PHASE_FR[state.phase]}")
+        who = getattr(command, "id", None) or getattr(command, "attacker", None)
+        subject = f"{who} cannot {name}" if who else f"cannot {name}"
+        subject_fr = f"{who} ne peut pas faire {name}" if who else f"impossible de faire {name}"
+        if name == "death_save" and state.phase == "turn":
+            raise fail(f"{subject}: no death save is due ({turn_label(state)})",
+                       f"{subject_fr} : aucun jet contre la mort n'est attendu ({turn_label_fr(state)})")
+        if state.phase == "setup":
+            raise fail(f"{subject}: combat has not started (use 'start')", f"{subject_fr} : le combat n'a pas commencé (utilisez 'start')")
+        if state.phase == "ended":
+            raise fail(f"{subject}: combat has ended", f"{subject_fr} : le combat est terminé")
+        raise fail(f"{subject} during the {state.phase} phase", f"{subject_fr} pendant la phase {PHASE_FR[state.phase]}")
 
 
 def _create(ctx: Context, command: c.Create) -> None:
