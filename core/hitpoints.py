@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from combatlog.core.conditions import apply_condition, end_concentration, end_condition
 from combatlog.core.context import Context, fail
-from combatlog.core.rolls import saving_throw
+from combatlog.core.rolls import d20_test_sources, saving_throw
 from combatlog.core.stats import DAMAGE_TYPES
 from combatlog.events.damage import (
     DamageTaken,
@@ -118,7 +118,6 @@ def _knock_out(ctx: Context, target_id: str) -> None:
     if not ctx.ruleset.nonlethal_leaves_one_hp:
         ctx.emit(StatusChanged(id=target_id, status="stable", reason="knocked out"))
     apply_condition(ctx, target_id, "unconscious", source=KNOCKED_OUT)
-    apply_condition(ctx, target_id, "prone", source="fell unconscious")
 
 
 def _drop_to_zero(ctx: Context, target_id: str, overflow: int) -> None:
@@ -130,7 +129,6 @@ def _drop_to_zero(ctx: Context, target_id: str, overflow: int) -> None:
     else:
         ctx.emit(StatusChanged(id=target_id, status="dying", reason="dropped to 0 HP"))
         apply_condition(ctx, target_id, "unconscious", source=FELL_UNCONSCIOUS)
-        apply_condition(ctx, target_id, "prone", source="fell unconscious")
 
 
 def _damage_at_zero(ctx: Context, target_id: str, damage: int, critical: bool) -> None:
@@ -206,9 +204,10 @@ def death_save(ctx: Context, creature_id: str) -> None:
                    f"{creature_id} ne peut pas faire de JS contre la mort : c'est le tour de {ctx.state.turn}")
     if creature.status != "dying":
         raise fail(f"{creature_id} is not dying", f"{creature_id} n'est pas mourant")
-    penalty = ctx.ruleset.exhaustion_penalty(creature.exhaustion())
-    natural, faces = ctx.d20()
-    total = natural + penalty
+    # A death save is a saving throw: exhaustion weighs on it (2014 level 3: disadvantage; 2024: -2 per level).
+    advantage, disadvantage, modifiers = d20_test_sources(ctx, creature_id, "save")
+    natural, faces = ctx.d20(advantage=bool(advantage), disadvantage=bool(disadvantage))
+    total = natural + sum(m.value for m in modifiers)
     successes, failures = creature.death_successes, creature.death_failures
     if natural == 20:
         outcome = "regains 1 HP"
