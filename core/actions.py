@@ -19,7 +19,7 @@ from combatlog.core.queries import (
 from combatlog.core.rolls import ability_check
 from combatlog.core.stats import SIZES
 from combatlog.events.damage import StatusChanged
-from combatlog.events.movement import Moved, MovementSpent
+from combatlog.events.movement import MovementSpent
 from combatlog.events.turns import ActionTaken
 
 # 2014 and 2024 names for the same actions, and French names a table may type.

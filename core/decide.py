@@ -45,11 +45,8 @@ def decide(state: EncounterState, raw: dict, *, templates: Callable[[str], dict 
             dice.check_all_used()
         except DiceError as error:
             raise fail(str(error), "dés fournis non utilisés : " + ", ".join(map(str, dice.unused()))) from None
-    draws = rng.drawn
     events = ctx.events
-    if isinstance(events[1] if len(events) > 1 else None, EncounterCreated):
-        draws = 0
-    events[0] = CommandIssued(command=raw, rng_position=state.rng_position, rng_draws=draws)
+    events[0] = CommandIssued(command=raw, rng_position=state.rng_position, rng_draws=rng.drawn)
     return events
 
 

@@ -33,7 +33,7 @@ def describe(event, lang: str = "en") -> str:
             return (f"retour à l'événement {to} (annule {', '.join(map(str, txns))})" if fr
                     else f"reverts to event {to} (undoes {', '.join(map(str, txns))})")
         case meta.CombatEnded(reason=reason):
-            return (f"fin du combat" if fr else "combat ends") + (f" : {reason}" if fr and reason else f": {reason}" if reason else "")
+            return ("fin du combat" if fr else "combat ends") + (f" : {reason}" if fr and reason else f": {reason}" if reason else "")
         case meta.DiceLeftUnused(faces=faces):
             return f"{'dés inutilisés' if fr else 'dice left unused'} {_faces(faces)}"
         case turns.CombatantAdded():

@@ -13,7 +13,8 @@ die for damage, a miss consumes none (dice left over reject the command).
 
 import pytest
 
-RULESETS = ["dnd5e-2014", "dnd5e-2024"]
+from support import RULESETS
+
 
 SWORD = {"id": "sword", "kind": "melee", "to_hit": 5, "reach": 1.5,
          "damage": [{"roll": "1d8+3", "type": "slashing"}]}

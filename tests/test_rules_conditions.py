@@ -10,35 +10,16 @@ Dex 14 (+2), Con 10 (+0), PB 2, Stealth only, AC 15, 7 HP, small; wizard = Str 9
 Con 13 (+1), PB 3, Int and Wis saves, 27 HP; skeleton = immune to exhaustion and poisoned.
 """
 
-import json
 
 import pytest
 
-from combatlog.cli.main import main as cli_main
 
-RULESETS = ["dnd5e-2014", "dnd5e-2024"]
-
-
-def events_of(log) -> list[dict]:
-    out = log.with_suffix(".events.jsonl")
-    assert cli_main(["export", str(log), "-o", str(out)]) == 0
-    return [json.loads(line)["body"]["event"] for line in out.read_text(encoding="utf-8").splitlines() if line.strip()]
+from support import events_of, last, ok, rejected, RULESETS
 
 
-def last(log, event_type: str) -> dict:
-    return [e for e in events_of(log) if e["type"] == event_type][-1]
 
 
-def ok(result):
-    assert result.code == 0, result.err
-    return result.state
 
-
-def rejected(result, *fragments):
-    assert result.code == 2, f"expected a rejection, got exit {result.code}"
-    for fragment in fragments:
-        assert fragment in result.err, f"{fragment!r} not in {result.err!r}"
-    return result.err
 
 
 def encounter(ruleset, *more, start=True):

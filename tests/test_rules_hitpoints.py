@@ -11,7 +11,8 @@ stabilizing and temporary HP (the same numbers as seed 000).
 
 import pytest
 
-RULESETS = ["dnd5e-2014", "dnd5e-2024"]
+from support import ok, RULESETS
+
 ALL_DAMAGE_TYPES = ["acid", "bludgeoning", "cold", "fire", "force", "lightning", "necrotic", "piercing", "poison",
                     "psychic", "radiant", "slashing", "thunder"]
 SWORD = {"id": "sword", "kind": "melee", "to_hit": 5, "reach": 1.5, "damage": [{"roll": "1d8+3", "type": "slashing"}]}
@@ -49,10 +50,6 @@ def damage(target: str, amount: int | None = None, kind: str = "slashing", **fie
         command["amount"] = amount
     return command
 
-
-def ok(result) -> dict:
-    assert result.code == 0, result.err
-    return result.state
 
 
 def creature(result, cid: str) -> dict:

@@ -16,13 +16,12 @@ AC 15, 65 HP, Parry (+2 AC, melee hits, this attack only); young_red_dragon = la
 Grid: one square is 1.5 m, distance = squares between the nearest occupied squares, a diagonal counts one.
 """
 
-import json
 
 import pytest
 
-from combatlog.cli.main import main as cli_main
 
-RULESETS = ["dnd5e-2014", "dnd5e-2024"]
+from support import events_of, ok, rejected, RULESETS
+
 
 
 # --- helpers ---------------------------------------------------------------------------------------------
@@ -40,22 +39,7 @@ def fight(ruleset, *people):
     return commands
 
 
-def ok(result):
-    assert result.code == 0, result.err
-    return result.state
 
-
-def rejected(result, *fragments):
-    assert result.code == 2, f"expected a rejection, got exit {result.code}"
-    for fragment in fragments:
-        assert fragment in result.err, f"{fragment!r} not in {result.err!r}"
-    return result.err
-
-
-def events_of(log) -> list[dict]:
-    out = log.with_suffix(".events.jsonl")
-    assert cli_main(["export", str(log), "-o", str(out)]) == 0
-    return [json.loads(line)["body"]["event"] for line in out.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def of(state, cid):

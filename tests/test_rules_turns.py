@@ -9,24 +9,14 @@ AC 15, 7 HP, speed 9 m, scimitar +4 1d6+2; rogue = Dex 18 (+4), PB 3, AC 15, 33 
 rapier +7 1d8+4.
 """
 
-import json
 
 import pytest
 
-from combatlog.cli.main import main as cli_main
 
-RULESETS = ["dnd5e-2014", "dnd5e-2024"]
-
-
-def events_of(log) -> list[dict]:
-    """Every event of the log, as exported (the body's `event`)."""
-    out = log.with_suffix(".events.jsonl")
-    assert cli_main(["export", str(log), "-o", str(out)]) == 0
-    return [json.loads(line)["body"]["event"] for line in out.read_text(encoding="utf-8").splitlines() if line.strip()]
+from support import last, ok, rejected, RULESETS
 
 
-def last(log, event_type: str) -> dict:
-    return [e for e in events_of(log) if e["type"] == event_type][-1]
+
 
 
 def encounter(ruleset, *, aria_die=15, gob_die=3):
@@ -40,16 +30,6 @@ def encounter(ruleset, *, aria_die=15, gob_die=3):
     ]
 
 
-def ok(result):
-    assert result.code == 0, result.err
-    return result.state
-
-
-def rejected(result, *fragments):
-    assert result.code == 2, f"expected a rejection, got exit {result.code}"
-    for fragment in fragments:
-        assert fragment in result.err, f"{fragment!r} not in {result.err!r}"
-    return result.err
 
 
 # --- Initiative (seed 000 Initiative; seed 001 Initiative) -----------------------------------------------
