@@ -56,8 +56,14 @@ def _parser() -> argparse.ArgumentParser:
 
     export = sub.add_parser("export", help="export a log")
     export.add_argument("log")
-    export.add_argument("--format", choices=["jsonl"], default="jsonl")
-    export.add_argument("--encounter", default=None, help="only this encounter (default: all)")
+    export.add_argument("--format", choices=["jsonl", "md", "html", "json"], default="jsonl",
+                        help="jsonl: the raw events; md, html, json: the fight transcript")
+    export.add_argument("--lang", choices=["fr", "en"], default=None,
+                        help="transcript language (default: the encounter's)")
+    export.add_argument("--include-undone", action="store_true",
+                        help="show commands undone by the DM, marked, in the transcript")
+    export.add_argument("--encounter", default=None,
+                        help="only this encounter (default: all for jsonl; the only one for a transcript)")
     export.add_argument("--output", "-o", default="-", help="file to write (default: standard output)")
     export.set_defaults(handler=_export)
 
@@ -75,7 +81,33 @@ def _parser() -> argparse.ArgumentParser:
     verify = sub.add_parser("verify", help="check a log's hash chain; exit 1 if it is broken")
     verify.add_argument("log")
     verify.set_defaults(handler=_verify)
+
+    diff = sub.add_parser("diff", help="what changed between the states right after events A and B")
+    diff.add_argument("log")
+    diff.add_argument("a", type=int, help="the earlier event seq")
+    diff.add_argument("b", type=int, help="the later event seq")
+    diff.add_argument("--json", action="store_true", help="the changes as JSON")
+    diff.add_argument("--encounter", default=None)
+    diff.set_defaults(handler=_diff)
+
+    play = sub.add_parser("play", help="an interactive shell for the game master (short French/English commands)")
+    play.add_argument("log", nargs="?", default=None, help="the log file; created if absent (default: a new combat-DATE.db)")
+    play.add_argument("--dice", choices=["manual", "auto"], default="auto", help="manual: the table types every die")
+    play.add_argument("--lang", choices=["fr", "en"], default=None, help="default: the encounter's language (fr for a new one)")
+    play.add_argument("--encounter", default=None, help="encounter id inside the log (default: the only one)")
+    play.add_argument("--ruleset", default="dnd5e-2024", help="ruleset of a new encounter")
+    play.add_argument("--seed", default=None, help="dice seed of a new encounter")
+    play.add_argument("--name", default=None, help="name of a new encounter")
+    play.add_argument("--actor", default="dm", help="who issues the commands (recorded on every event)")
+    play.set_defaults(handler=_play)
     return parser
+
+
+def _play(args) -> int:
+    # Imported here so the rest of the CLI never loads the shell, prompt_toolkit or rich tables.
+    from combatlog.cli.play import play
+
+    return play(args)
 
 
 def _existing_store(path: str):
@@ -136,15 +168,16 @@ def _run(args) -> int:
 
 def _state(args) -> int:
     with _existing_store(args.log) as store:
-        encounter = Encounter(store, _pick_encounter(store, args.encounter))
+        name = _pick_encounter(store, args.encounter)
         if args.at is not None:
+            # Straight from the store: only the events after the nearest usable snapshot are read and folded.
             try:
-                state = encounter.state_at(args.at)
+                state = _state_at(store, name, args.at)
             except RuleViolation as error:
-                print(f"combatlog: {error.localized(encounter.state.lang)}", file=sys.stderr)
+                print(f"combatlog: {error.localized(_lang_of(store, name))}", file=sys.stderr)
                 return EXIT_REJECTED
         else:
-            state = encounter.state
+            state = Encounter(store, name).state
         document = state_document(state)
         if args.json:
             print(json.dumps(document, ensure_ascii=False, indent=2))
@@ -155,11 +188,64 @@ def _state(args) -> int:
     return EXIT_OK
 
 
+def _state_at(store, name: str, seq: int):
+    """The state as of event `seq` (RuleViolation when out of range), with a progress bar on a terminal."""
+    from combatlog.cli.progress import Progress
+    from combatlog.replay.snapshots import state_at
+
+    with Progress("state") as progress:
+        return state_at(store, name, seq, progress=progress)
+
+
+def _lang_of(store, name: str) -> str:
+    """The encounter's language, from its first command (for error messages that need no replay)."""
+    from combatlog.events.meta import EncounterCreated
+
+    for record in store.read(name):
+        if isinstance(record.event, EncounterCreated):
+            return record.event.lang
+        if record.seq > 8:
+            break
+    return "en"
+
+
+def _diff(args) -> int:
+    """What changed between the states right after events A and B."""
+    from combatlog.replay.diff import diff_states, render_diff
+
+    with _existing_store(args.log) as store:
+        name = _pick_encounter(store, args.encounter)
+        try:
+            before = _state_at(store, name, args.a)
+            after = _state_at(store, name, args.b)
+        except RuleViolation as error:
+            print(f"combatlog: {error.localized(_lang_of(store, name))}", file=sys.stderr)
+            return EXIT_REJECTED
+        changes = diff_states(before, after)
+        if args.json:
+            print(json.dumps(changes, ensure_ascii=False, indent=2))
+        else:
+            print("\n".join(render_diff(changes, after.lang)))
+    return EXIT_OK
+
+
 def _export(args) -> int:
     with _existing_store(args.log) as store:
         if args.encounter and args.encounter not in store.encounters():
             raise StoreError(f"the log has no encounter '{args.encounter}'")
-        if args.output == "-":
+        if args.format != "jsonl":
+            from combatlog.projections.transcript import to_html, to_json, to_markdown, transcript
+
+            records = list(store.read(_pick_encounter(store, args.encounter)))
+            document = transcript(records, lang=args.lang, include_undone=args.include_undone)
+            text = {"md": to_markdown, "html": to_html, "json": to_json}[args.format](document)
+            if args.output == "-":
+                sys.stdout.flush()
+                sys.stdout.buffer.write(text.encode("utf-8"))  # UTF-8 whatever the terminal's locale
+                sys.stdout.buffer.flush()
+            else:
+                Path(args.output).write_text(text, encoding="utf-8")
+        elif args.output == "-":
             export_jsonl(store, args.encounter, sys.stdout.buffer)
             sys.stdout.flush()
         else:
@@ -200,17 +286,22 @@ def _log(args) -> int:
 
 def _verify(args) -> int:
     """Check the hash chain, then re-derive every command with its recorded dice; exit 1 at the first problem."""
+    from combatlog.cli.progress import Progress
     from combatlog.replay.verify import rederive
 
-    with _existing_store(args.log) as store:
+    with _existing_store(args.log) as store, Progress("verify") as progress:
         total = 0
         names = store.encounters()
         for name in names:
-            records = list(store.read(name))
+            label = f"{name}: " if len(names) > 1 else ""
+            progress.stage(f"{label}reading", store.last(name)[0])
+            records = list(progress.iterate(store.read(name)))
             total += len(records)
-            discrepancy = rederive(records)
+            progress.stage(f"{label}re-deriving", len(records))
+            discrepancy = rederive(progress.iterate(records))  # rederive only walks the records once, in order
             if discrepancy is not None:
                 where = f" (encounter '{name}')" if len(names) > 1 else ""
+                progress.close()
                 print(f"combatlog: verify failed{where}: {discrepancy}", file=sys.stderr)
                 return EXIT_FAILED
     print(f"ok: {total} events in {len(names)} encounter(s): hash chain intact, every command re-derived identically")

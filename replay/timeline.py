@@ -41,9 +41,7 @@ class Timeline:
                     self.redo.pop()
         elif isinstance(event, Reverted):
             self.reverts[txn] = event.txns
-            for reverted in event.txns:
-                self.live.remove(reverted)
-                self.undone.add(reverted)
+            self._take_off(event.txns)
 
     def close_txn(self, txn: int) -> None:
         """A transaction has been fully seen: a command (not a marker) goes on the live stack."""
@@ -52,8 +50,17 @@ class Timeline:
         self.live.append(txn)
         self.redo.clear()
 
+    def _take_off(self, txns) -> None:
+        """Move these transactions from live to undone in one pass (a revert may name thousands)."""
+        gone = set(txns)
+        self.live = [txn for txn in self.live if txn not in gone]
+        self.undone |= gone
+
     def _undo(self, txn: int) -> None:
-        self.live.remove(txn)
+        if self.live and self.live[-1] == txn:
+            self.live.pop()  # undo takes the most recent command: no scan of a long log
+        else:
+            self.live.remove(txn)
         self.undone.add(txn)
         for reverted in self.reverts.get(txn, ()):
             self.undone.discard(reverted)
@@ -61,9 +68,8 @@ class Timeline:
 
     def _redo(self, txn: int) -> None:
         self.undone.discard(txn)
-        for reverted in self.reverts.get(txn, ()):
-            self.live.remove(reverted)
-            self.undone.add(reverted)
+        if txn in self.reverts:
+            self._take_off(self.reverts[txn])
         self.live.append(txn)
 
 

@@ -23,6 +23,13 @@ CREATE TABLE IF NOT EXISTS events (
     hash TEXT NOT NULL,
     UNIQUE (encounter, seq)
 );
+-- A cache beside the log: the folded state as of `seq` (replay/snapshots.py); safe to delete at any time.
+CREATE TABLE IF NOT EXISTS snapshots (
+    encounter TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    body BLOB NOT NULL,
+    PRIMARY KEY (encounter, seq)
+);
 """
 
 
@@ -125,6 +132,26 @@ class SQLiteStore(StoreBase):
         """(next seq, last hash) of the encounter; (0, GENESIS_HASH) when it has no events."""
         with self._guard():
             return self._last(encounter)
+
+    def snapshot_seqs(self, encounter: str) -> list[int]:
+        """The seqs at which a snapshot of the encounter is stored, ascending."""
+        with self._guard():
+            rows = self._db.execute("SELECT seq FROM snapshots WHERE encounter = ? ORDER BY seq", (encounter,))
+            return [row[0] for row in rows]
+
+    def read_snapshot(self, encounter: str, seq: int) -> bytes | None:
+        """The stored snapshot body at `seq`, or None."""
+        with self._guard():
+            row = self._db.execute(
+                "SELECT body FROM snapshots WHERE encounter = ? AND seq = ?", (encounter, seq)
+            ).fetchone()
+        return row[0] if row else None
+
+    def write_snapshot(self, encounter: str, seq: int, body: bytes) -> None:
+        """Store (or replace) the snapshot body at `seq`; the events table is not touched."""
+        with self._guard():
+            self._db.execute("INSERT OR REPLACE INTO snapshots (encounter, seq, body) VALUES (?, ?, ?)",
+                             (encounter, seq, body))
 
     def close(self) -> None:
         """Close the connection; the last one to close checkpoints the WAL into the file."""

@@ -1,0 +1,760 @@
+"""The shell's short commands (French and English) turned into the raw command dicts of INTERFACE.md.
+
+Pure and dependency-free: no prompt, no printing. `parse_line(line, state)` returns a `Parsed`; the shell
+runs its commands through `Encounter.execute`, the one code path scripts use.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from combatlog.core.conditions import CONDITIONS_FR
+from combatlog.core.errors import RuleViolation
+from combatlog.core.state import Combatant, EncounterState
+from combatlog.core.stats import ABILITIES, CONDITIONS, DAMAGE_TYPES, SKILLS
+from combatlog.fixtures import load_template, template_names
+from combatlog.projections.describe import DAMAGE_FR
+
+
+class ShellInputError(RuleViolation):
+    """A line the shell cannot turn into a command; nothing was run."""
+
+
+def _error(message: str, message_fr: str) -> ShellInputError:
+    return ShellInputError(message, message_fr=message_fr)
+
+
+def norm(text: str) -> str:
+    """Case-, accent- and separator-insensitive form: 'À_terre' and 'a terre' compare equal."""
+    decomposed = unicodedata.normalize("NFKD", str(text))
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
+    return re.sub(r"[\s_\-'’]+", " ", plain).strip()
+
+
+def token_form(text: str) -> str:
+    """A name as one typeable token (what completion inserts): spaces become underscores, accents stay."""
+    return re.sub(r"\s+", "_", text.strip().lower())
+
+
+# Canonical verb -> aliases (French first, then English). Verbs that are not engine commands
+# (state, help, log, quit) are handled by the shell itself.
+VERBS: dict[str, tuple[str, ...]] = {
+    "attack": ("attaque", "att", "attack", "atk"),
+    "damage": ("dgt", "dégâts", "dmg", "damage"),
+    "heal": ("soin", "soins", "heal"),
+    "temp_hp": ("pvt", "temp_hp", "thp"),
+    "state": ("état", "state", "status"),
+    "end_turn": ("suivant", "next", "end_turn"),
+    "undo": ("annuler", "undo"),
+    "redo": ("rétablir", "redo"),
+    "death_save": ("jds", "deathsave", "death_save"),
+    "react": ("réagir", "react"),
+    "pass": ("passer", "pass"),
+    "condition": ("cond", "condition"),
+    "initiative": ("init", "initiative"),
+    "order": ("ordre", "order"),
+    "start": ("début", "start"),
+    "add": ("ajout", "ajouter", "add"),
+    "remove": ("retirer", "remove"),
+    "move": ("bouge", "déplace", "move"),
+    "place": ("place", "placer"),
+    "stand": ("debout", "stand"),
+    "action": ("action",),
+    "save": ("js", "sauvegarde", "save"),
+    "check": ("test", "check"),
+    "surprise": ("surprise", "surpris"),
+    "end": ("fin", "end"),
+    "log": ("journal", "log"),
+    "help": ("aide", "help", "?"),
+    "quit": ("quitter", "quit", "exit"),
+}
+_VERB_OF = {norm(alias): verb for verb, aliases in VERBS.items() for alias in aliases}
+SHELL_VERBS = ("state", "log", "help", "quit")
+
+
+def verb_of(word: str) -> str | None:
+    return _VERB_OF.get(norm(word))
+
+
+_ENGLISH = {"damage": "dmg", "temp_hp": "thp", "end_turn": "next", "death_save": "deathsave", "condition": "cond",
+            "initiative": "init"}
+
+
+def alias(verb: str, lang: str) -> str:
+    """The alias shown to a DM of this language."""
+    return VERBS[verb][0] if lang == "fr" else _ENGLISH.get(verb, verb)
+
+
+HELP: dict[str, tuple[str, str]] = {
+    "attack": ("attaque ATTAQUANT CIBLE [ARME] [avantage|désavantage] [bonus]",
+               "attack ATTACKER TARGET [WEAPON] [advantage|disadvantage] [bonus]"),
+    "damage": ("dgt CIBLE[,CIBLE…] MONTANT|2d6+3 TYPE [js CAR DD]", "dmg TARGET[,TARGET…] AMOUNT|2d6+3 TYPE [save ABILITY DC]"),
+    "heal": ("soin CIBLE MONTANT|2d4+2", "heal TARGET AMOUNT|2d4+2"),
+    "temp_hp": ("pvt CIBLE MONTANT", "thp TARGET AMOUNT"),
+    "state": ("état — le tableau de la rencontre", "state — the encounter table"),
+    "end_turn": ("suivant — fin du tour", "next — end the turn"),
+    "undo": ("annuler [N]", "undo [N]"),
+    "redo": ("rétablir [N]", "redo [N]"),
+    "death_save": ("jds [ID] (Entrée suffit quand le jet est attendu)", "deathsave [ID] (Enter is enough when it is due)"),
+    "react": ("réagir ID [ao|prêt|RÉACTION] [ARME]", "react ID [oa|readied|REACTION] [WEAPON]"),
+    "pass": ("passer [ID]", "pass [ID]"),
+    "condition": ("cond CIBLE +à_terre | -à_terre", "cond TARGET +prone | -prone"),
+    "initiative": ("init [ID [VALEUR]] (sans ID : tous ceux qui n'en ont pas)", "init [ID [VALUE]] (no ID: everyone without one)"),
+    "order": ("ordre ID ID… (départage les égalités)", "order ID ID… (break ties)"),
+    "start": ("début — le combat commence", "start — combat begins"),
+    "add": ("ajout ID MODÈLE [nom=…] [camp=…] [groupe=…] [pj|monstre] [X,Y]",
+            "add ID TEMPLATE [name=…] [side=…] [group=…] [pc|monster] [X,Y]"),
+    "remove": ("retirer ID", "remove ID"),
+    "move": ("bouge ID X,Y [X,Y…] [vol|nage|rampe|escalade]", "move ID X,Y [X,Y…] [fly|swim|crawl|climb]"),
+    "place": ("place ID X,Y", "place ID X,Y"),
+    "stand": ("debout ID", "stand ID"),
+    "action": ("action ID foncer|désengager|esquiver|aider|cacher|chercher|… [bonus]",
+               "action ID dash|disengage|dodge|help|hide|search|… [bonus]"),
+    "save": ("js ID CAR DD [avantage|désavantage]", "save ID ABILITY DC [advantage|disadvantage]"),
+    "check": ("test ID COMPÉTENCE|CAR [DD]", "check ID SKILL|ABILITY [DC]"),
+    "surprise": ("surprise ID ID…", "surprise ID ID…"),
+    "end": ("fin [raison…] — fin du combat", "end [reason…] — end of combat"),
+    "log": ("journal [N] — les N derniers événements", "log [N] — the last N events"),
+    "help": ("aide [COMMANDE]", "help [COMMAND]"),
+    "quit": ("quitter (ou Ctrl-D)", "quit (or Ctrl-D)"),
+}
+
+ABILITY_WORDS = {
+    "for": "str", "force": "str", "str": "str", "strength": "str",
+    "dex": "dex", "dexterite": "dex", "dexterity": "dex",
+    "con": "con", "constitution": "con",
+    "int": "int", "intelligence": "int",
+    "sag": "wis", "sagesse": "wis", "wis": "wis", "wisdom": "wis",
+    "cha": "cha", "charisme": "cha", "charisma": "cha",
+}
+ABILITY_SHOWN_FR = {"str": "for", "dex": "dex", "con": "con", "int": "int", "wis": "sag", "cha": "cha"}
+SKILLS_FR = {
+    "athletics": "athlétisme", "acrobatics": "acrobaties", "sleight_of_hand": "escamotage", "stealth": "discrétion",
+    "arcana": "arcanes", "history": "histoire", "investigation": "investigation", "nature": "nature",
+    "religion": "religion", "animal_handling": "dressage", "insight": "intuition", "medicine": "médecine",
+    "perception": "perception", "survival": "survie", "deception": "tromperie", "intimidation": "intimidation",
+    "performance": "représentation", "persuasion": "persuasion",
+}
+ACTIONS_FR = {
+    "foncer": "dash", "sprint": "dash", "desengager": "disengage", "desengagement": "disengage",
+    "esquiver": "dodge", "esquive": "dodge", "aider": "help", "aide": "help", "cacher": "hide",
+    "se cacher": "hide", "chercher": "search", "fouiller": "search", "preparer": "ready",
+    "objet": "use_object", "utiliser un objet": "use_object", "magie": "magic", "sort": "cast_spell",
+    "influencer": "influence", "etudier": "study", "utiliser": "utilize",
+}
+ACTIONS = ("dash", "disengage", "dodge", "help", "hide", "ready", "search", "use_object", "magic", "cast_spell",
+           "influence", "study", "utilize")
+MOVE_MODES = {"vol": "fly", "voler": "fly", "fly": "fly", "nage": "swim", "nager": "swim", "swim": "swim",
+              "rampe": "crawl", "ramper": "crawl", "crawl": "crawl", "escalade": "climb", "grimper": "climb",
+              "climb": "climb", "marche": "walk", "walk": "walk"}
+FLAGS = {
+    "avantage": "advantage", "adv": "advantage", "advantage": "advantage", "av": "advantage",
+    "desavantage": "disadvantage", "desav": "disadvantage", "dis": "disadvantage", "disadvantage": "disadvantage",
+    "bonus": "bonus", "nonletal": "nonlethal", "non letal": "nonlethal", "nonlethal": "nonlethal",
+}
+OPPORTUNITY_WORDS = {"ao", "attaque d opportunite", "opportunite", "oa", "opportunity", "opportunity attack"}
+READIED_WORDS = {"prete", "prepare", "preparee", "readied", "ready", "pret"}
+DAMAGE_WORDS = {norm(fr): en for en, fr in DAMAGE_FR.items()} | {en: en for en in DAMAGE_TYPES}
+CONDITION_WORDS = {norm(fr): en for en, fr in CONDITIONS_FR.items()} | {en: en for en in CONDITIONS}
+# A few words a French table also says.
+CONDITION_WORDS |= {"allonge": "prone", "a terre": "prone", "empoigne": "grappled", "epuise": "exhaustion",
+                    "entrave": "restrained", "inconsciente": "unconscious", "effrayee": "frightened"}
+
+_DICE = re.compile(r"^\d*[dD](\d+|%)([+-]\d*[dD]?\d+)*$")
+_SQUARE = re.compile(r"^\(?\s*(-?\d+)\s*[,;:]\s*(-?\d+)\s*\)?$")
+
+
+def damage_name(damage_type: str, lang: str) -> str:
+    return DAMAGE_FR.get(damage_type, damage_type) if lang == "fr" else damage_type
+
+
+def condition_name(condition: str, lang: str) -> str:
+    return CONDITIONS_FR.get(condition, condition) if lang == "fr" else condition
+
+
+@dataclass
+class Parsed:
+    """What one line asks for: engine commands to run in order, or a shell verb (state, help, log, quit)."""
+
+    verb: str
+    commands: list[dict] = field(default_factory=list)
+    args: list[str] = field(default_factory=list)
+
+
+def split(line: str) -> list[str]:
+    try:
+        return shlex.split(line)
+    except ValueError:  # an apostrophe in "masse d'armes" is not a quote
+        return line.split()
+
+
+def parse_line(line: str, state: EncounterState) -> Parsed:
+    """Turn one typed line into commands; raise ShellInputError (a RuleViolation) when it makes no sense."""
+    text = line.strip()
+    if not text:
+        if state.phase == "death_save" and state.turn:
+            return Parsed("death_save", [{"do": "death_save", "id": state.turn}])
+        return Parsed("nothing")
+    if text.startswith("{"):
+        return Parsed("json", [_json(text)])
+    words = split(text)
+    if not words:
+        return Parsed("nothing")
+    verb = verb_of(words[0])
+    if verb is None:
+        raise _error(f"unknown command '{words[0]}' (type help)", f"commande inconnue « {words[0]} » (tapez aide)")
+    args = words[1:]
+    if verb in SHELL_VERBS:
+        return Parsed(verb, args=args)
+    builder = _BUILDERS[verb]
+    built = builder(args, state)
+    return Parsed(verb, built if isinstance(built, list) else [built], args=args)
+
+
+def _json(text: str) -> dict:
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _error(f"not valid JSON ({error.msg} at column {error.colno})",
+                     f"JSON invalide ({error.msg} à la colonne {error.colno})") from None
+    if not isinstance(raw, dict):
+        raise _error("a JSON command is an object with a \"do\" field", "une commande JSON est un objet avec un champ \"do\"")
+    return raw
+
+
+# ---------------------------------------------------------------- helpers shared by the builders
+
+
+def _need(args: list[str], count: int, verb: str) -> None:
+    if len(args) < count:
+        fr, en = HELP[verb]
+        raise _error(f"missing arguments: {en}", f"il manque des arguments : {fr}")
+
+
+def combatant_id(word: str, state: EncounterState) -> str:
+    """An id as typed; a case-insensitive match is accepted when it is unique (the engine names unknown ids)."""
+    if word in state.combatants:
+        return word
+    matches = [cid for cid in state.combatants if norm(cid) == norm(word)]
+    return matches[0] if len(matches) == 1 else word
+
+
+def _ids(word: str, state: EncounterState) -> list[str]:
+    return [combatant_id(part, state) for part in word.split(",") if part]
+
+
+def _int(word: str, what_en: str, what_fr: str) -> int:
+    try:
+        return int(word)
+    except ValueError:
+        raise _error(f"{what_en} must be a whole number, not '{word}'", f"{what_fr} doit être un nombre entier, pas « {word} »") from None
+
+
+def _amount(word: str, field_name: str = "amount") -> dict:
+    if re.fullmatch(r"\d+", word):
+        return {field_name: int(word)}
+    if _DICE.match(word):
+        return {"roll": word.lower()}
+    raise _error(f"'{word}' is neither an amount nor a roll like 2d6+3",
+                 f"« {word} » n'est ni un montant ni un jet comme 2d6+3")
+
+
+def damage_type(word: str) -> str:
+    found = DAMAGE_WORDS.get(norm(word))
+    if found is None:
+        raise _error(f"unknown damage type '{word}' (known: {', '.join(DAMAGE_TYPES)})",
+                     f"type de dégâts inconnu « {word} » (connus : {', '.join(sorted(DAMAGE_FR.values()))})")
+    return found
+
+
+def condition_id(word: str) -> str:
+    # Unknown names go through unchanged: rulesets add their own conditions and the engine names bad ones.
+    return CONDITION_WORDS.get(norm(word), word)
+
+
+def ability(word: str) -> str:
+    found = ABILITY_WORDS.get(norm(word))
+    if found is None:
+        raise _error(f"unknown ability '{word}' (str, dex, con, int, wis, cha)",
+                     f"caractéristique inconnue « {word} » (for, dex, con, int, sag, cha)")
+    return found
+
+
+def square(word: str) -> list[int] | None:
+    match = _SQUARE.match(word)
+    return [int(match[1]), int(match[2])] if match else None
+
+
+def _flags(args: list[str]) -> tuple[list[str], set[str]]:
+    rest, flags = [], set()
+    for word in args:
+        flag = FLAGS.get(norm(word))
+        if flag:
+            flags.add(flag)
+        else:
+            rest.append(word)
+    return rest, flags
+
+
+def _names(entry) -> list[str]:
+    name = getattr(entry, "name", None) if not isinstance(entry, dict) else entry.get("name")
+    if isinstance(name, dict):
+        return [value for value in name.values() if value]
+    return [name] if name else []
+
+
+def shown_name(entry, lang: str) -> str:
+    """An attack's or reaction's name in this language (its id when the stat block names none)."""
+    name = getattr(entry, "name", None)
+    if isinstance(name, dict):
+        return name.get(lang) or name.get("en") or entry.id
+    return name or entry.id
+
+
+def _pick(word: str, entries, owner: str, what_en: str, what_fr: str) -> str:
+    """Match by id or any name, case/accent-insensitive; a unique prefix is enough."""
+    wanted = norm(word)
+    keyed = [(entry.id, {norm(entry.id)} | {norm(n) for n in _names(entry)}) for entry in entries]
+    exact = [eid for eid, keys in keyed if wanted in keys]
+    if len(exact) == 1:
+        return exact[0]
+    prefix = [eid for eid, keys in keyed if any(key.startswith(wanted) for key in keys)]
+    if len(prefix) == 1:
+        return prefix[0]
+    known = ", ".join(prefix) or "-"
+    if len(prefix) > 1:
+        raise _error(f"'{word}' could be several {what_en}s of {owner}: {known}",
+                     f"« {word} » peut désigner plusieurs {what_fr}s de {owner} : {known}")
+    return word  # unknown: let the engine say so with its own words
+
+
+def attack_id(word: str, creature: Combatant | None) -> str:
+    if creature is None:
+        return word
+    return _pick(word, creature.stats.attacks, creature.id, "attack", "attaque")
+
+
+@lru_cache(maxsize=1)
+def templates() -> dict[str, dict]:
+    """Template stem -> its names ({"en": …, "fr": …}) and kind."""
+    found = {}
+    for stem in template_names():
+        data = load_template(stem) or {}
+        name = data.get("name")
+        names = name if isinstance(name, dict) else {"en": name or stem}
+        found[stem] = {"names": names, "kind": data.get("kind", "monster")}
+    return found
+
+
+def template_id(word: str) -> str:
+    """A template by file stem, English or French name; a unique prefix is enough."""
+    wanted = norm(word)
+    every = templates()
+    keyed = {stem: {norm(stem)} | {norm(n) for n in info["names"].values()} for stem, info in every.items()}
+    exact = [stem for stem, keys in keyed.items() if wanted in keys]
+    prefix = [stem for stem, keys in keyed.items() if any(key.startswith(wanted) for key in keys)]
+    if exact or len(prefix) == 1:
+        return (exact or prefix)[0]
+    shown_fr = sorted(every[s]["names"].get("fr", s) for s in (prefix or every))
+    shown_en = sorted(prefix or every)
+    if len(prefix) > 1:
+        raise _error(f"'{word}' could be several templates: {', '.join(shown_en)}",
+                     f"« {word} » peut désigner plusieurs modèles : {', '.join(shown_fr)}")
+    raise _error(f"no template '{word}' (known: {', '.join(shown_en)})",
+                 f"aucun modèle « {word} » (connus : {', '.join(shown_fr)})")
+
+
+# ---------------------------------------------------------------- one builder per verb
+
+
+def _attack(args, state):
+    args, flags = _flags(args)
+    _need(args, 2, "attack")
+    attacker, target = combatant_id(args[0], state), combatant_id(args[1], state)
+    creature = state.combatants.get(attacker)
+    if len(args) > 2:
+        weapon = attack_id(" ".join(args[2:]), creature)
+    elif creature is not None and len(creature.stats.attacks) == 1:
+        weapon = creature.stats.attacks[0].id
+    else:
+        known = ", ".join(a.id for a in creature.stats.attacks) if creature else "-"
+        raise _error(f"which attack? ({known})", f"quelle attaque ? ({known})")
+    raw = {"do": "attack", "attacker": attacker, "target": target, "with": weapon}
+    for flag in ("advantage", "disadvantage", "nonlethal"):
+        if flag in flags:
+            raw[flag] = True
+    if "bonus" in flags:
+        raw["slot"] = "bonus"
+    return raw
+
+
+def _damage(args, state):
+    save = None
+    lowered = [norm(word) for word in args]
+    for marker in ("js", "save", "sauvegarde"):
+        if marker in lowered:
+            at = lowered.index(marker)
+            tail = args[at + 1:]
+            if len(tail) < 2:
+                raise _error("a save needs an ability and a DC: save dex 15", "une sauvegarde demande une caractéristique et un DD : js dex 15")
+            save = {"ability": ability(tail[0]), "dc": _int(tail[1], "the DC", "le DD")}
+            if len(tail) > 2 and norm(tail[2]) in {"rien", "none", "nothing", "zero"}:
+                save["half"] = False
+            args = args[:at]
+            break
+    _need(args, 3, "damage")
+    targets = _ids(args[0], state)
+    raw = {"do": "damage"}
+    raw.update({"target": targets[0]} if len(targets) == 1 else {"targets": targets})
+    raw.update(_amount(args[1]))
+    raw["type"] = damage_type(" ".join(args[2:]))
+    if save:
+        raw["save"] = save
+    return raw
+
+
+def _heal(args, state):
+    _need(args, 2, "heal")
+    return {"do": "heal", "target": combatant_id(args[0], state), **_amount(args[1])}
+
+
+def _temp_hp(args, state):
+    _need(args, 2, "temp_hp")
+    return {"do": "temp_hp", "target": combatant_id(args[0], state),
+            "amount": _int(args[1], "the amount", "le montant")}
+
+
+def _no_args(verb: str, args: list[str]) -> None:
+    if args:
+        fr, en = HELP[verb]
+        raise _error(f"'{' '.join(args)}' is one word too many: {en}", f"« {' '.join(args)} » est de trop : {fr}")
+
+
+def _end_turn(args, state):
+    _no_args("end_turn", args)
+    return {"do": "end_turn"}
+
+
+def _steps(verb):
+    def build(args, state):
+        raw = {"do": verb}
+        if args:
+            raw["steps"] = _int(args[0], "the number of steps", "le nombre")
+        return raw
+    return build
+
+
+def _only_reactor(state: EncounterState, verb: str) -> str:
+    reactors = state.windows[-1].reactors if state.windows else ()
+    if len(reactors) == 1:
+        return reactors[0]
+    fr, en = HELP[verb]
+    who = ", ".join(reactors)
+    raise _error(f"who? ({who}): {en}", f"qui ? ({who}) : {fr}")
+
+
+def _death_save(args, state):
+    who = combatant_id(args[0], state) if args else state.turn
+    if not who:
+        raise _error("whose death save? deathsave ID", "le jet contre la mort de qui ? jds ID")
+    return {"do": "death_save", "id": who}
+
+
+def _react(args, state):
+    args, flags = _flags(args)
+    who = combatant_id(args[0], state) if args else _only_reactor(state, "react")
+    creature = state.combatants.get(who)
+    raw = {"do": "react", "id": who, "with": "opportunity_attack"}
+    rest = args[1:]
+    if rest:
+        first = norm(rest[0])
+        joined = norm(" ".join(rest))
+        if first in OPPORTUNITY_WORDS or joined in OPPORTUNITY_WORDS:
+            rest = [] if joined in OPPORTUNITY_WORDS else rest[1:]
+        elif first in READIED_WORDS:
+            raw["with"], rest = "readied", rest[1:]
+        elif creature is not None and creature.stats.reactions:
+            named = _pick(" ".join(rest), creature.stats.reactions, who, "reaction", "réaction")
+            if creature.stats.reaction(named) is not None:
+                raw["with"], rest = named, []
+        if rest and raw["with"] == "opportunity_attack":
+            raw["attack"] = attack_id(" ".join(rest), creature)
+    for flag in ("advantage", "disadvantage"):
+        if flag in flags:
+            raw[flag] = True
+    return raw
+
+
+def _pass(args, state):
+    return {"do": "pass", "id": combatant_id(args[0], state) if args else _only_reactor(state, "pass")}
+
+
+def _condition(args, state):
+    _need(args, 2, "condition")
+    target = combatant_id(args[0], state)
+    change = " ".join(args[1:])
+    sign, name = change[:1], change[1:]
+    if sign not in "+-" or not name.strip():
+        raise _error(f"say +condition or -condition, e.g. +prone (not '{change}')",
+                     f"écrivez +condition ou -condition, par ex. +à_terre (pas « {change} »)")
+    return {"do": "condition", "target": target, ("add" if sign == "+" else "remove"): condition_id(name)}
+
+
+def _initiative(args, state):
+    if not args:
+        units, commands = set(), []
+        for creature in state.combatants.values():
+            unit = creature.group or creature.id
+            if creature.initiative is None and unit not in units:
+                units.add(unit)
+                commands.append({"do": "initiative", "id": creature.id})
+        if not commands:
+            raise _error("everyone already has an initiative", "tout le monde a déjà son initiative")
+        return commands
+    args, flags = _flags(args)
+    raw = {"do": "initiative", "id": combatant_id(args[0], state)}
+    if len(args) > 1:
+        raw["value"] = _int(args[1], "the initiative", "l'initiative")
+    for flag in ("advantage", "disadvantage"):
+        if flag in flags:
+            raw[flag] = True
+    return raw
+
+
+def _order(args, state):
+    _need(args, 2, "order")
+    return {"do": "order", "ids": [i for word in args for i in _ids(word, state)]}
+
+
+def _start(args, state):
+    _no_args("start", args)
+    return {"do": "start"}
+
+
+_OPTION_KEYS = {"nom": "name", "name": "name", "camp": "side", "side": "side", "groupe": "group", "group": "group"}
+
+
+def _add(args, state):
+    _need(args, 2, "add")
+    raw = {"do": "add", "id": args[0]}
+    words = []
+    for word in args[1:]:
+        key, eq, value = word.partition("=")
+        if eq and norm(key) in _OPTION_KEYS:
+            raw[_OPTION_KEYS[norm(key)]] = value.replace("_", " ") if _OPTION_KEYS[norm(key)] == "name" else value
+        elif square(word) is not None:
+            raw["at"] = square(word)
+        elif norm(word) in {"pj", "pc", "joueur", "player"}:
+            raw["kind"] = "pc"
+        elif norm(word) in {"monstre", "monster", "pnj", "npc"}:
+            raw["kind"] = "monster"
+        else:
+            words.append(word)
+    if not words:
+        raise _error("which template? add ID TEMPLATE", "quel modèle ? ajout ID MODÈLE")
+    raw["template"] = template_id(" ".join(words))
+    kind = raw.get("kind") or templates()[raw["template"]]["kind"]
+    raw.setdefault("side", "party" if kind == "pc" else "monsters")
+    return raw
+
+
+def _one_id(verb):
+    def build(args, state):
+        _need(args, 1, verb)
+        return {"do": verb, "id": combatant_id(args[0], state)}
+    return build
+
+
+def _move(args, state):
+    _need(args, 2, "move")
+    raw = {"do": "move", "id": combatant_id(args[0], state), "path": []}
+    for word in args[1:]:
+        mode = MOVE_MODES.get(norm(word))
+        if mode:
+            raw["mode"] = mode
+            continue
+        at = square(word)
+        if at is None:
+            raise _error(f"'{word}' is not a square: write x,y", f"« {word} » n'est pas une case : écrivez x,y")
+        raw["path"].append(at)
+    if not raw["path"]:
+        raise _error("move where? move ID X,Y [X,Y…]", "bouger où ? bouge ID X,Y [X,Y…]")
+    return raw
+
+
+def _place(args, state):
+    _need(args, 2, "place")
+    at = square(args[1])
+    if at is None:
+        raise _error(f"'{args[1]}' is not a square: write x,y", f"« {args[1]} » n'est pas une case : écrivez x,y")
+    return {"do": "place", "id": combatant_id(args[0], state), "at": at}
+
+
+def _action(args, state):
+    args, flags = _flags(args)
+    _need(args, 2, "action")
+    name = norm(" ".join(args[1:]))
+    action = ACTIONS_FR.get(name) or name.replace(" ", "_")
+    raw = {"do": "action", "id": combatant_id(args[0], state), "action": action}
+    if "bonus" in flags:
+        raw["slot"] = "bonus"
+    return raw
+
+
+def _save(args, state):
+    args, flags = _flags(args)
+    _need(args, 3, "save")
+    raw = {"do": "save", "id": combatant_id(args[0], state), "ability": ability(args[1]),
+           "dc": _int(args[2], "the DC", "le DD")}
+    for flag in ("advantage", "disadvantage"):
+        if flag in flags:
+            raw[flag] = True
+    return raw
+
+
+_SKILL_WORDS = {norm(fr): en for en, fr in SKILLS_FR.items()} | {norm(en): en for en in SKILLS}
+
+
+def _check(args, state):
+    args, flags = _flags(args)
+    _need(args, 2, "check")
+    raw = {"do": "check", "id": combatant_id(args[0], state)}
+    rest = args[1:]
+    dc = None
+    if rest and re.fullmatch(r"\d+", rest[-1]):
+        dc = int(rest.pop())
+    what = norm(" ".join(rest))
+    if what in _SKILL_WORDS:
+        raw["skill"] = _SKILL_WORDS[what]
+    elif what in ABILITY_WORDS:
+        raw["ability"] = ABILITY_WORDS[what]
+    else:
+        raise _error(f"unknown skill or ability '{' '.join(rest)}'", f"compétence ou caractéristique inconnue « {' '.join(rest)} »")
+    if dc is not None:
+        raw["dc"] = dc
+    for flag in ("advantage", "disadvantage"):
+        if flag in flags:
+            raw[flag] = True
+    return raw
+
+
+def _surprise(args, state):
+    _need(args, 1, "surprise")
+    return {"do": "surprise", "ids": [i for word in args for i in _ids(word, state)]}
+
+
+def _end(args, state):
+    raw = {"do": "end"}
+    if args:
+        raw["reason"] = " ".join(args)
+    return raw
+
+
+_BUILDERS = {
+    "attack": _attack, "damage": _damage, "heal": _heal, "temp_hp": _temp_hp, "end_turn": _end_turn,
+    "undo": _steps("undo"), "redo": _steps("redo"), "death_save": _death_save, "react": _react, "pass": _pass,
+    "condition": _condition, "initiative": _initiative, "order": _order, "start": _start, "add": _add,
+    "remove": _one_id("remove"), "move": _move, "place": _place, "stand": _one_id("stand"), "action": _action,
+    "save": _save, "check": _check, "surprise": _surprise, "end": _end,
+}
+assert set(_BUILDERS) | set(SHELL_VERBS) == set(VERBS)
+
+
+# ---------------------------------------------------------------- completion (pure: the shell wraps it)
+
+_SLOTS: dict[str, tuple[str, ...]] = {
+    "attack": ("combatant", "combatant", "attack", "attack_flag"),
+    "damage": ("targets", "", "damage_type", "save_word", "ability"),
+    "heal": ("combatant",), "temp_hp": ("combatant",), "death_save": ("combatant",),
+    "react": ("reactor", "reaction", "attack"), "pass": ("reactor",),
+    "condition": ("combatant", "condition"), "initiative": ("combatant",),
+    "order": ("combatant",) * 8, "surprise": ("combatant",) * 8,
+    "add": ("", "template"), "remove": ("combatant",), "stand": ("combatant",), "place": ("combatant",),
+    "move": ("combatant",), "action": ("combatant", "action"), "save": ("combatant", "ability"),
+    "check": ("combatant", "skill"), "help": ("verb",),
+}
+
+
+def _attack_words(creature: Combatant | None, lang: str) -> list[str]:
+    if creature is None:
+        return []
+    words = []
+    for attack in creature.stats.attacks:
+        if lang == "fr":
+            name = shown_name(attack, "fr")
+            if name != attack.id:
+                words.append(token_form(name))
+        words.append(attack.id)
+    return words
+
+
+def candidates(text: str, state: EncounterState, lang: str) -> tuple[str, list[str]]:
+    """(the word being typed, the words that may complete it) for the text left of the cursor."""
+    if text.lstrip().startswith("{"):
+        return "", []
+    words = text.split()
+    current = "" if not words or text[-1:].isspace() else words[-1]
+    index = len(words) - (0 if current == "" else 1)
+    fr = lang == "fr"
+    if index == 0:
+        shown = [alias(v, lang) for v in VERBS]  # this language's words first, then every other alias
+        others = sorted({a for v in VERBS for a in VERBS[v]} - set(shown))
+        return current, [a for a in shown + others if norm(a).startswith(norm(current))]
+    verb = verb_of(words[0])
+    slots = _SLOTS.get(verb, ())
+    slot = slots[index - 1] if index - 1 < len(slots) else ""
+    ids = list(state.combatants)
+
+    def creature_at(position: int) -> Combatant | None:
+        return state.combatants.get(combatant_id(words[position], state)) if len(words) > position else None
+
+    found: list[str] = []
+    if slot in ("combatant", "targets"):
+        found = ids
+        if slot == "targets" and "," in current:
+            head = current.rsplit(",", 1)[0] + ","
+            found = [head + cid for cid in ids]
+    elif slot == "reactor":
+        found = list(state.windows[-1].reactors) if state.windows else ids
+    elif slot == "attack":
+        owner = creature_at(1)
+        found = _attack_words(owner, lang)
+    elif slot == "attack_flag":
+        found = ["avantage", "désavantage", "bonus"] if fr else ["advantage", "disadvantage", "bonus"]
+    elif slot == "reaction":
+        owner = creature_at(1)
+        found = ["ao", "prêt"] if fr else ["oa", "readied"]
+        if owner is not None:
+            found += [token_form(shown_name(r, lang)) for r in owner.stats.reactions]
+            found += _attack_words(owner, lang)
+    elif slot == "condition":
+        signs = [current[0]] if current[:1] in ("+", "-") else ["+", "-"]
+        names = [token_form(condition_name(c, lang)) for c in CONDITIONS]
+        target = creature_at(1)
+        if signs == ["-"] and target is not None and target.conditions:
+            names = [token_form(condition_name(i.condition, lang)) for i in target.conditions]
+        found = [sign + name for sign in signs for name in names]
+    elif slot == "damage_type":
+        found = [token_form(DAMAGE_FR[t]) for t in DAMAGE_TYPES] if fr else list(DAMAGE_TYPES)
+    elif slot == "save_word":
+        found = ["js"] if fr else ["save"]
+    elif slot == "ability":
+        found = [ABILITY_SHOWN_FR[a] for a in ABILITIES] if fr else list(ABILITIES)
+    elif slot == "skill":
+        found = [token_form(SKILLS_FR[s]) for s in SKILLS] if fr else list(SKILLS)
+        found += [ABILITY_SHOWN_FR[a] for a in ABILITIES] if fr else list(ABILITIES)
+    elif slot == "template":
+        every = templates()
+        found = [token_form(i["names"].get("fr", s)) for s, i in every.items()] if fr else list(every)
+    elif slot == "action":
+        found = ["foncer", "désengager", "esquiver", "aider", "cacher", "chercher", "préparer", "magie",
+                 "influencer", "étudier", "utiliser"] if fr else list(ACTIONS)
+    elif slot == "verb":
+        found = [alias(v, lang) for v in VERBS]
+    wanted = norm(current)
+    return current, [word for word in dict.fromkeys(found) if norm(word).startswith(wanted)]

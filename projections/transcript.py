@@ -1,0 +1,2226 @@
+"""The fight as a readable transcript: a projection of the events into rounds, turns and entries (fr/en),
+rendered as Markdown, one self-contained HTML file, or JSON.
+
+Every line is written from the events alone (faces, labelled modifiers, AC, outcome, HP before/after),
+never by running rules again. Timestamps are left out on purpose: a transcript of the same log is the
+same text whenever and wherever it is produced.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from dataclasses import asdict, dataclass, field
+from typing import Iterable
+
+from combatlog.core.dice import DiceError, DiceExpression
+from combatlog.events import attacks, conditions, damage, meta, movement, reactions, turns
+from combatlog.events.envelope import Recorded
+from combatlog.replay.timeline import timeline_of
+
+__all__ = ["Transcript", "Round", "Turn", "Entry", "CastMember", "transcript", "to_markdown", "to_html", "to_json"]
+
+FORMAT_VERSION = 1
+
+
+# --------------------------------------------------------------------------------------------------
+# The document
+# --------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Entry:
+    """One thing that happened: a headline and its detail lines (rolls, damage, consequences)."""
+
+    kind: str
+    text: str
+    details: list[str] = field(default_factory=list)
+    seq: int = 0
+    txn: int = 0
+    actor: str = ""
+    undone: bool = False
+    tags: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Turn:
+    id: str
+    heading: str
+    entries: list[Entry] = field(default_factory=list)
+    skipped: str = ""
+
+
+@dataclass
+class Round:
+    number: int
+    heading: str
+    turns: list[Turn] = field(default_factory=list)
+
+
+@dataclass
+class CastMember:
+    id: str
+    name: str
+    side: str
+    kind: str
+    ac: int | None
+    hp: int | None
+    max_hp: int | None
+    final_hp: int | None = None
+    final_temp_hp: int = 0
+    final_status: str = ""
+    final_conditions: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Transcript:
+    """A structured transcript: title, cast, what happened before combat, rounds -> turns -> entries, the end."""
+
+    title: str
+    lang: str
+    ruleset: str
+    subtitle: str
+    include_undone: bool
+    combatants: list[CastMember] = field(default_factory=list)
+    setup: list[Entry] = field(default_factory=list)
+    initiative: str = ""
+    rounds: list[Round] = field(default_factory=list)
+    ending: list[Entry] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------------------------------
+# Names and grammar
+# --------------------------------------------------------------------------------------------------
+
+# Grammatical gender of the French name of each creature template. A creature named by the table
+# (a PC, a named villain) has no known gender: its lines are worded so that none is needed.
+TEMPLATE_GENDER_FR = {
+    "bandit": "m", "bandit_captain": "m", "bugbear": "m", "giant_spider": "f", "goblin": "m", "hobgoblin": "m",
+    "ogre": "m", "orc": "m", "skeleton": "m", "wolf": "m", "young_red_dragon": "m", "zombie": "m",
+}
+# Words starting with an aspirated h take no elision ("la hache", "sa hachette").
+H_ASPIRE = ("hache", "hachette", "hallebarde", "harpon", "hurlement")
+# Head nouns of weapon names, by gender, for "son"/"sa"; unknown words fall back on the final -e rule.
+FEMININE_HEADS = {
+    "arbalète", "dague", "épée", "griffe", "hache", "hachette", "hallebarde", "javeline", "lance", "masse", "massue",
+    "morgenstern", "morsure", "rapière", "fronde", "faux", "serpe", "pique", "queue", "corne", "pince", "étoile",
+    "flèche", "arme", "frappe", "boule", "gifle", "lame",
+}
+MASCULINE_HEADS = {
+    "arc", "cimeterre", "coup", "trait", "bâton", "gourdin", "marteau", "fléau", "fouet", "trident", "pic", "javelot",
+    "sabre", "glaive", "poing", "dard", "souffle", "rayon", "tentacule", "cimeterre", "projectile", "rocher",
+}
+
+VOWELS = "aeiouyàâäéèêëîïôöûüœæ"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _low(text: str) -> str:
+    """Lower-case the first letter of a game term written as a title ("Épée longue" -> "épée longue")."""
+    if len(text) > 1 and text[1:2].isupper():
+        return text  # an acronym or a proper noun: leave it
+    return text[:1].lower() + text[1:]
+
+
+def _elides(word: str) -> bool:
+    lowered = word.lower()
+    if lowered.startswith(H_ASPIRE):
+        return False
+    return lowered[:1] in VOWELS or lowered[:1] == "h"
+
+
+def _join(items: list[str], conj: str) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {conj} " + items[-1]
+
+
+def _number(value: float, fr: bool) -> str:
+    text = f"{value:g}" if value != int(value) else str(int(value))
+    return text.replace(".", ",") if fr else text
+
+
+@dataclass
+class Who:
+    """How to name one combatant in prose."""
+
+    id: str
+    name_en: str
+    name_fr: str
+    proper: bool
+    gender: str | None = None
+    number: int | None = None
+
+
+# --------------------------------------------------------------------------------------------------
+# Phrasebooks: every sentence a transcript can hold, in French and in English
+# --------------------------------------------------------------------------------------------------
+
+RULESET_NAMES = {
+    "dnd5e-2024": ("D&D 5e (règles 2024)", "D&D 5e (2024 rules)"),
+    "dnd5e-2014": ("D&D 5e (règles 2014)", "D&D 5e (2014 rules)"),
+    "rolenplay": ("Rôle'n Play", "Rôle'n Play"),
+    "pf1": ("Pathfinder 1re édition", "Pathfinder 1st edition"),
+}
+
+ABILITIES_FR = {"str": "Force", "dex": "Dextérité", "con": "Constitution", "int": "Intelligence", "wis": "Sagesse",
+                "cha": "Charisme"}
+ABILITIES_EN = {"str": "Strength", "dex": "Dexterity", "con": "Constitution", "int": "Intelligence", "wis": "Wisdom",
+                "cha": "Charisma"}
+ABBR_FR = {"str": "For", "dex": "Dex", "con": "Con", "int": "Int", "wis": "Sag", "cha": "Cha"}
+ABBR_EN = {"str": "Str", "dex": "Dex", "con": "Con", "int": "Int", "wis": "Wis", "cha": "Cha"}
+SKILLS_FR = {
+    "athletics": "Athlétisme", "acrobatics": "Acrobaties", "sleight_of_hand": "Escamotage", "stealth": "Discrétion",
+    "arcana": "Arcanes", "history": "Histoire", "investigation": "Investigation", "nature": "Nature",
+    "religion": "Religion", "animal_handling": "Dressage", "insight": "Intuition", "medicine": "Médecine",
+    "perception": "Perception", "survival": "Survie", "deception": "Tromperie", "intimidation": "Intimidation",
+    "performance": "Représentation", "persuasion": "Persuasion",
+}
+# After a number, the way a French table says it: "7 tranchants", "11 de feu".
+DAMAGE_AFTER_NUMBER_FR = {
+    "acid": ("d'acide", "d'acide"), "bludgeoning": ("contondant", "contondants"), "cold": ("de froid", "de froid"),
+    "fire": ("de feu", "de feu"), "force": ("de force", "de force"), "lightning": ("de foudre", "de foudre"),
+    "necrotic": ("nécrotique", "nécrotiques"), "piercing": ("perforant", "perforants"),
+    "poison": ("de poison", "de poison"), "psychic": ("psychique", "psychiques"), "radiant": ("radiant", "radiants"),
+    "slashing": ("tranchant", "tranchants"), "thunder": ("de tonnerre", "de tonnerre"),
+}
+# Conditions whose French name is an adjective: (masculine, feminine, the rule term).
+CONDITION_ADJ_FR = {
+    "blinded": ("aveuglé", "aveuglée", "Aveuglé"),
+    "charmed": ("charmé", "charmée", "Charmé"),
+    "deafened": ("assourdi", "assourdie", "Assourdi"),
+    "frightened": ("effrayé", "effrayée", "Effrayé"),
+    "grappled": ("agrippé", "agrippée", "Agrippé"),
+    "incapacitated": ("frappé d'incapacité", "frappée d'incapacité", "Incapacité"),
+    "paralyzed": ("paralysé", "paralysée", "Paralysé"),
+    "petrified": ("pétrifié", "pétrifiée", "Pétrifié"),
+    "poisoned": ("empoisonné", "empoisonnée", "Empoisonné"),
+    "restrained": ("entravé", "entravée", "Entravé"),
+    "stunned": ("étourdi", "étourdie", "Étourdi"),
+    "turned": ("renvoyé", "renvoyée", "Renvoyé"),
+    "surprised": ("surpris", "surprise", "Surpris"),
+}
+# The 2014 French books say "empoigné" and "neutralisé" where the 2024 ones say "Agrippé" and "Incapacité".
+CONDITION_ADJ_FR_2014 = {
+    "grappled": ("empoigné", "empoignée", "empoigné"),
+    "incapacitated": ("neutralisé", "neutralisée", "neutralisé"),
+}
+CONDITION_LABEL_FR = {
+    "prone": "à terre", "unconscious": "inconscient", "invisible": "invisible", "exhaustion": "épuisement",
+}
+# Sources of advantage and disadvantage, as the core labels them.
+SOURCES_FR = {
+    "DM": "décision du MJ", "long range": "portée longue",
+    "ranged attack with a hostile creature within 1.5 m": "attaque à distance avec un ennemi à 1,5 m",
+    "cannot see the target": "l'attaquant ne voit pas la cible", "target invisible": "cible invisible",
+    "target cannot see the attacker": "la cible ne voit pas l'attaquant", "attacker invisible": "attaquant invisible",
+    "attacker prone": "attaquant à terre", "attacker restrained": "attaquant entravé",
+    "grappled, attacking another creature": "agrippé, attaque une autre créature que l'agrippeur",
+    "target prone within 1.5 m": "cible à terre à 1,5 m", "target prone, beyond 1.5 m": "cible à terre à plus de 1,5 m",
+    "target restrained": "cible entravée", "target paralyzed": "cible paralysée", "target stunned": "cible étourdie",
+    "target unconscious": "cible inconsciente", "target petrified": "cible pétrifiée", "target dodging": "la cible esquive",
+    "underwater melee": "corps à corps sous l'eau", "underwater ranged": "attaque à distance sous l'eau",
+    "poisoned": "empoisonnement", "frightened": "peur", "surprised": "surprise", "incapacitated": "incapacité",
+    "invisible": "invisibilité", "dodging": "esquive", "restrained": "entrave",
+}
+ACTIONS_FR = {
+    "dash": "Foncer", "disengage": "Désengager", "dodge": "Esquiver", "help": "Aider", "hide": "Se cacher",
+    "ready": "Se préparer", "search": "Chercher", "magic": "Magie", "influence": "Influencer", "study": "Étudier",
+    "utilize": "Utiliser", "escape": "S'échapper",
+}
+ACTIONS_FR_2014 = {"ready": "Se tenir prêt", "magic": "Lancer un sort", "utilize": "Utiliser un objet",
+                   "disengage": "Se désengager"}
+ACTIONS_EN = {
+    "dash": "Dash", "disengage": "Disengage", "dodge": "Dodge", "help": "Help", "hide": "Hide", "ready": "Ready",
+    "search": "Search", "magic": "Magic", "influence": "Influence", "study": "Study", "utilize": "Utilize",
+    "escape": "Escape",
+}
+ACTIONS_EN_2014 = {"magic": "Cast a Spell", "utilize": "Use an Object"}
+
+
+class French:
+    """Sentences as a French table says them: PV, CA, JS, DD; no gender guessed for a PC."""
+
+    lang = "fr"
+
+    def __init__(self, ruleset: str, units: str):
+        self.ruleset = ruleset
+        self.units = units
+        self.y2014 = ruleset == "dnd5e-2014"
+
+    # ---- names ----
+    def _noun(self, who: Who) -> str:
+        noun = who.name_fr if who.proper else _low(who.name_fr)
+        return noun + (f" {who.number}" if who.number else "")
+
+    def display(self, who: Who) -> str:
+        return _cap(self._noun(who))
+
+    def obj(self, who: Who) -> str:
+        noun = self._noun(who)
+        if who.proper:
+            return noun
+        if _elides(noun):
+            return "l'" + noun
+        return ("la " if who.gender == "f" else "le ") + noun
+
+    def subj(self, who: Who) -> str:
+        return _cap(self.obj(who))
+
+    def de(self, who: Who) -> str:
+        noun = self._noun(who)
+        if who.proper:
+            return ("d'" if _elides(noun) else "de ") + noun
+        if _elides(noun):
+            return "de l'" + noun
+        return ("de la " if who.gender == "f" else "du ") + noun
+
+    def a(self, who: Who) -> str:
+        noun = self._noun(who)
+        if who.proper:
+            return "à " + noun
+        if _elides(noun):
+            return "à l'" + noun
+        return ("à la " if who.gender == "f" else "au ") + noun
+
+    def objs(self, people: list[Who]) -> str:
+        return _join([self.obj(w) for w in people], "et")
+
+    def des(self, people: list[Who]) -> str:
+        return _join([self.de(w) for w in people], "et")
+
+    def weapon(self, name: str) -> str:
+        """The attack with its possessive: "son épée longue", "sa dague"."""
+        word = _low(name)
+        head = re.split(r"[\s(]", word, maxsplit=1)[0]
+        if _elides(head):
+            return "son " + word
+        feminine = head in FEMININE_HEADS or (head not in MASCULINE_HEADS and head.endswith("e"))
+        return ("sa " if feminine else "son ") + word
+
+    # ---- numbers and rolls ----
+    def distance(self, metres: float) -> str:
+        if self.units == "ft":
+            return f"{_number(round(metres / 1.5 * 5, 1), True)} pieds"
+        return f"{_number(metres, True)} m"
+
+    def square(self, at) -> str:
+        return f"({at[0]}, {at[1]})"
+
+    def modifier_label(self, label: str) -> str | None:
+        if label in ("attack bonus", "initiative"):
+            return None
+        if label in ABBR_FR:
+            return ABBR_FR[label]
+        if label == "proficiency" or label.startswith("proficiency ("):
+            return "maîtrise"
+        if label == "half cover":
+            return "abri partiel"
+        if label == "three_quarters cover":
+            return "abri important"
+        match = re.fullmatch(r"exhaustion (\d+)", label)
+        if match:
+            return f"épuisement {match[1]}"
+        return label
+
+    def source(self, label: str, names) -> str:
+        if label in SOURCES_FR:
+            return SOURCES_FR[label]
+        match = re.fullmatch(r"help from (\S+)", label)
+        if match:
+            return "aide " + self.de(names(match[1]))
+        match = re.fullmatch(r"exhaustion (\d+)", label)
+        if match:
+            return f"épuisement {match[1]}"
+        return label
+
+    def kept(self, faces, natural) -> str:
+        return f"{faces[0]} et {faces[1]}, on garde {natural}"
+
+    def mode(self, adv: list[str], dis: list[str], two_dice: bool) -> str:
+        if adv and dis and not two_dice:
+            return f" (avantage : {', '.join(adv)} ; désavantage : {', '.join(dis)} ; ils s'annulent)"
+        if adv:
+            return f" avec avantage ({', '.join(adv)})"
+        if dis:
+            return f" avec désavantage ({', '.join(dis)})"
+        return ""
+
+    def outcome(self, event) -> str:
+        if event.auto_miss:
+            return "raté d'office (sous l'eau, au-delà de la portée normale)" if "underwater" in event.auto_miss \
+                else f"raté d'office ({event.auto_miss})"
+        if event.critical:
+            if event.natural == 20:
+                return "coup critique (20 naturel)"
+            why = {"target unconscious": "cible inconsciente", "target paralyzed": "cible paralysée"}
+            cause = next((why[s] for s in event.advantage if s in why), "")
+            return f"coup critique automatique ({cause} à 1,5 m)" if cause else "coup critique automatique (au contact)"
+        if event.hit:
+            return "touché"
+        return "raté (1 naturel)" if event.natural == 1 else "raté"
+
+    # ---- sentences ----
+    def title_default(self) -> str:
+        return "Combat"
+
+    def subtitle(self, ruleset_name: str) -> str:
+        return f"Transcription du combat — {ruleset_name}"
+
+    def round(self, number: int) -> str:
+        return f"Round {number}"
+
+    def turn(self, who: Who) -> str:
+        return "Tour " + self.de(who)
+
+    def skipped(self, who: Who, reason: str) -> str:
+        if reason == "dead":
+            died = {"m": "est mort", "f": "est morte"}.get(who.gender or "", "a succombé")
+            return f"{self.subj(who)} {died} : son tour est sauté."
+        return f"Le tour {self.de(who)} est sauté ({reason})."
+
+    def initiative(self, people: list[Who], roll: str, mode: str) -> str:
+        if len(people) == 1:
+            return f"Initiative {self.de(people[0])}{mode} : {roll}."
+        return f"Initiative commune {self.des(people)}{mode} : {roll}."
+
+    def initiative_set(self, people: list[Who], total: int) -> str:
+        return f"Le MJ fixe l'initiative {self.des(people)} à {total}."
+
+    def order(self, items: list[str]) -> str:
+        return "Ordre d'initiative : " + ", ".join(items) + "."
+
+    def order_item(self, who: Who, value) -> str:
+        return self.display(who) + (f" ({value})" if value is not None else "")
+
+    def ties(self, people: list[Who]) -> str:
+        return f"Égalité départagée par le MJ : {_join([self.obj(w) for w in people], 'puis')}."
+
+    def order_changed(self, items: list[str]) -> str:
+        return "Nouvel ordre d'initiative : " + ", ".join(items) + "."
+
+    def surprise(self, people: list[Who]) -> str:
+        return f"Surprise : {self.objs(people)} {'ne voit' if len(people) == 1 else 'ne voient'} rien venir."
+
+    def joins(self, who: Who) -> str:
+        return f"{self.subj(who)} rejoint le combat."
+
+    def leaves(self, who: Who) -> str:
+        return f"{self.subj(who)} quitte le combat."
+
+    def placed(self, who: Who, at) -> str:
+        return f"Le MJ place {self.obj(who)} en {self.square(at)}."
+
+    def terrain(self, count: int, kind: str) -> str:
+        cases = "case" if count == 1 else "cases"
+        if kind == "difficult":
+            return f"Le MJ marque {count} {cases} en terrain difficile."
+        return f"Le MJ rend {count} {cases} au terrain normal."
+
+    def moved(self, who: Who, metres: float, start, end, mode: str, resumed: bool, reaction: bool) -> str:
+        verbs = {"crawl": "rampe", "fly": "vole", "swim": "nage", "climb": "grimpe"}
+        route = f"de {self.square(start)} à {self.square(end)}" if start is not None else f"jusqu'en {self.square(end)}"
+        if mode == "teleport":
+            return f"{self.subj(who)} se téléporte en {self.square(end)}."
+        if resumed:
+            return f"{self.subj(who)} poursuit son déplacement : {self.distance(metres)}, {route}."
+        if reaction:
+            return f"{self.subj(who)} se déplace avec sa réaction, {route}."
+        verb = verbs.get(mode, "se déplace")
+        return f"{self.subj(who)} {verb} de {self.distance(metres)}, {route}."
+
+    def forced(self, who: Who, end) -> str:
+        return f"Déplacement forcé : {self.obj(who)} se retrouve en {self.square(end)}."
+
+    def stand(self, who: Who, metres: float) -> str:
+        return f"{self.subj(who)} se relève ({self.distance(metres)} de déplacement)."
+
+    def movement_spent(self, who: Who, metres: float, reason: str) -> str:
+        return f"{self.subj(who)} dépense {self.distance(metres)} de déplacement ({reason})."
+
+    def action(self, who: Who, action: str, slot: str, details: dict, names) -> str:
+        name = (ACTIONS_FR_2014 if self.y2014 else {}).get(action) or ACTIONS_FR.get(action, action)
+        bonus = " (action bonus)" if slot == "bonus" else ""
+        if action == "help" and details.get("first_aid"):
+            return f"{self.subj(who)} tente de stabiliser {self.obj(names(details['target']))} (premiers soins)."
+        if action == "help":
+            ally = details.get("ally") or details.get("target")
+            against = details.get("target") if details.get("ally") and details.get("target") != ally else None
+            text = f"{self.subj(who)} utilise l'action Aider{bonus} au profit {self.de(names(ally))}" if ally else \
+                f"{self.subj(who)} utilise l'action Aider{bonus}"
+            return text + (f", contre {self.obj(names(against))}." if against else ".")
+        if action == "ready":
+            return f"{self.subj(who)} utilise l'action {name}{bonus} : déclencheur « {details.get('trigger', '')} »."
+        if action == "dash" and details.get("extra_movement"):
+            return f"{self.subj(who)} utilise l'action {name}{bonus} (+{self.distance(details['extra_movement'])} de déplacement)."
+        if action == "escape":
+            return f"{self.subj(who)} tente de se libérer."
+        return f"{self.subj(who)} utilise l'action {name}{bonus}."
+
+    def attack(self, attacker: Who, target: Who, weapon: str, opportunity: bool, nonlethal: bool) -> str:
+        lethal = " pour l'assommer" if nonlethal else ""
+        if opportunity:
+            return (f"{self.subj(attacker)} fait une attaque d'opportunité contre {self.obj(target)} "
+                    f"avec {self.weapon(weapon)}{lethal}.")
+        return f"{self.subj(attacker)} attaque {self.obj(target)} avec {self.weapon(weapon)}{lethal}."
+
+    def attack_roll(self, mode: str, roll: str, ac: str, outcome: str) -> str:
+        return f"Jet d'attaque{mode} : {roll} contre CA {ac} — {outcome}."
+
+    def ac(self, total: int, base: int | None, mods: list[str]) -> str:
+        return f"{total} ({base} + {' + '.join(mods)})" if mods and base is not None else str(total)
+
+    def reevaluated(self, target: Who, ac: str, hit: bool) -> str:
+        return f"La CA {self.de(target)} passe à {ac} : l'attaque {'touche quand même' if hit else 'rate finalement'}."
+
+    def special(self, attacker: Who, target: Who, purpose: str, command: dict) -> str:
+        if purpose == "grapple":
+            return f"{self.subj(attacker)} tente d'agripper {self.obj(target)}."
+        if command.get("effect") == "push":
+            return f"{self.subj(attacker)} tente de repousser {self.obj(target)}."
+        return f"{self.subj(attacker)} tente de jeter {self.obj(target)} à terre."
+
+    def save(self, who: Who, ability: str, dc: int, mode: str, roll: str, success: bool, why: str) -> str:
+        result = "réussite" if success else "échec"
+        return f"{self.subj(who)} fait un JS {self._ability_de(ability)} DD {dc}{why}{mode} : {roll} — {result}."
+
+    def save_auto_fail(self, who: Who, ability: str, dc: int, cause: str, why: str) -> str:
+        return (f"{self.subj(who)} rate automatiquement son JS {self._ability_de(ability)} DD {dc}{why} "
+                f"({self.condition_term(cause)}).")
+
+    def _ability_de(self, ability: str) -> str:
+        name = ABILITIES_FR.get(ability, ability)
+        return ("d'" if _elides(name) else "de ") + name
+
+    def save_purpose(self, purpose: str) -> str:
+        if purpose == "concentration":
+            return " pour maintenir sa concentration"
+        match = re.fullmatch(r"end (\w+)", purpose)
+        if match:
+            return f" pour mettre fin à {self.condition_term(match[1], article=True)}"
+        return ""
+
+    def check(self, who: Who, ability: str, skill: str, dc, mode: str, roll: str, success) -> str:
+        what = ABILITIES_FR.get(ability, ability) + (f" ({SKILLS_FR.get(skill, skill)})" if skill else "")
+        target = f" DD {dc}" if dc is not None else ""
+        result = "" if success is None else (" — réussite" if success else " — échec")
+        return f"{self.subj(who)} fait un test de {what}{target}{mode} : {roll}{result}."
+
+    def contest_head(self, first: Who, second: Who) -> str:
+        return f"Opposition entre {self.obj(first)} et {self.obj(second)}."
+
+    def contest(self, people: list[Who], totals, winner: Who | None) -> str:
+        if winner is None:
+            return f"Égalité ({totals[0]} partout) : rien ne change."
+        return f"{self.subj(winner)} l'emporte ({totals[0]} contre {totals[1]})."
+
+    def hide(self, who: Who) -> str:
+        return f"{self.subj(who)} tente de se cacher."
+
+    def damage_head(self, target: list[Who], source: str, command: dict, names) -> str:
+        amount = command.get("roll") or command.get("amount")
+        kind = self.damage_type(command.get("type", ""), 2)
+        save = command.get("save")
+        save_text = ""
+        if isinstance(save, dict):
+            consequence = "pour moitié" if save.get("half", True) else "pour les éviter"
+            save_text = f" (JS {self._ability_de(save.get('ability', ''))} DD {save.get('dc')} {consequence})"
+        what = f"{amount} dégâts {kind}" if amount is not None else "des dégâts"
+        if source:
+            return f"{_cap(source)} inflige {what} {self._to_list(target)}{save_text}."
+        return f"{_cap(self.objs(target)) if len(target) > 1 else self.subj(target[0])} " \
+               f"{'subissent' if len(target) > 1 else 'subit'} {what}{save_text}."
+
+    def _to_list(self, people: list[Who]) -> str:
+        return _join([self.a(w) for w in people], "et")
+
+    def damage_type(self, kind: str, count: int) -> str:
+        forms = DAMAGE_AFTER_NUMBER_FR.get(kind)
+        if forms is None:
+            return kind
+        return forms[0] if count <= 1 else forms[1]
+
+    def damage_part(self, expr: str, rolled: int, kind: str, notes: list[str], adjusted: int, applied: int) -> str:
+        text = f"{expr} = {rolled} {self.damage_type(kind, rolled)}" if expr != str(rolled) else \
+            f"{rolled} {self.damage_type(kind, rolled)}"
+        steps = []
+        for note in notes:
+            match = re.fullmatch(r"adjusted ([+-]\d+)", note)
+            if match:
+                steps.append(f"ajustés de {match[1]} par le MJ")
+            elif note == "halved (save)":
+                steps.append(f"réduits de moitié à {adjusted} (JS réussi)")
+        if "immune" in notes:
+            steps.append("annulés par l'immunité")
+        elif "resistant" in notes and "vulnerable" in notes:
+            steps.append(f"résistance et vulnérabilité : {applied}")
+        elif "resistant" in notes:
+            steps.append(f"réduits à {applied} par la résistance")
+        elif "vulnerable" in notes:
+            steps.append(f"doublés à {applied} par la vulnérabilité")
+        return text + ("".join(", " + step for step in steps))
+
+    def damage(self, parts: list[str], total: int, critical: bool, several: bool) -> str:
+        crit = " (coup critique : dés doublés)" if critical else ""
+        body = " + ".join(parts)
+        if several:
+            body += f", soit {total} au total"
+        return f"Dégâts{crit} : {body}"
+
+    def hp(self, who: Who, before: int, after: int, temp_before: int, temp_after: int) -> str:
+        if temp_before != temp_after:
+            return f"PV temporaires {self.de(who)} : {temp_before} → {temp_after}, PV : {before} → {after}"
+        return f"PV {self.de(who)} : {before} → {after}"
+
+    def damage_alone(self, who: Who, line: str, hp: str) -> str:
+        return f"{self.subj(who)} subit des dégâts. {line} ; {hp}."
+
+    def attack_lands(self, attacker: Who, target: Who) -> str:
+        return f"L'attaque {self.de(attacker)} contre {self.obj(target)} porte."
+
+    def heal(self, who: Who, amount: int, roll: str, before: int, after: int) -> str:
+        how = " (20 naturel)" if roll == "natural 20" else (f" ({roll})" if roll else "")
+        return f"{self.subj(who)} récupère {amount} PV{how} ; PV {before} → {after}."
+
+    def temp_hp(self, who: Who, amount: int, before: int, after: int) -> str:
+        if after == before and amount <= before:
+            return f"{self.subj(who)} garde ses {before} PV temporaires (les {amount} nouveaux ne se cumulent pas)."
+        return f"{self.subj(who)} reçoit {amount} PV temporaires (PV temporaires {before} → {after})."
+
+    def dying(self, who: Who, reason: str) -> str:
+        if reason == "damaged while stable":
+            return f"{self.subj(who)} n'est plus stable : les jets de sauvegarde contre la mort reprennent."
+        return f"{self.subj(who)} tombe à 0 PV et devra faire des jets de sauvegarde contre la mort."
+
+    def dies(self, who: Who, reason: str) -> str:
+        match = re.fullmatch(r"massive damage: (\d+) left over ≥ max HP (\d+)", reason)
+        if match:
+            return f"{self.subj(who)} meurt sur le coup (dégâts massifs : {match[1]} en trop pour {match[2]} PV max)."
+        why = {
+            "a monster dies at 0 HP": "",
+            "three death save failures": " (trois échecs aux jets de sauvegarde contre la mort)",
+            "damage at 0 HP ≥ max HP": " (dégâts à 0 PV au moins égaux à ses PV max)",
+            "exhaustion level 6": " (épuisement de niveau 6)",
+        }.get(reason, f" ({reason})" if reason else "")
+        return f"{self.subj(who)} meurt{why}."
+
+    def stable(self, who: Who, reason: str) -> str:
+        if reason == "knocked out":
+            return f"{self.subj(who)} est hors de combat, mais stable."
+        if reason == "three death save successes":
+            return f"{self.subj(who)} est stable (trois réussites)."
+        return f"{self.subj(who)} est stable."
+
+    def max_hp_halved(self, who: Who, hp) -> str:
+        return f"Les PV max {self.de(who)} sont réduits de moitié : PV ramenés à {hp}."
+
+    def death_save(self, who: Who, roll: str, outcome: str, successes: int, failures: int) -> str:
+        result = {
+            "success": "réussite", "failure": "échec", "two failures": "1 naturel : deux échecs",
+            "regains 1 HP": "20 naturel", "stable": "réussite",
+            "dead": "échec",
+        }.get(outcome, outcome)
+        count = f"{successes} {'réussite' if successes <= 1 else 'réussites'}, {failures} {'échec' if failures <= 1 else 'échecs'}"
+        tally = "" if outcome == "regains 1 HP" else f" ({count})"
+        return f"{self.subj(who)} fait son jet de sauvegarde contre la mort : {roll} — {result}{tally}."
+
+    def death_save_failed(self, who: Who, count: int, reason: str, successes: int, failures: int) -> str:
+        why = "Coup critique à 0 PV" if reason == "critical hit at 0 HP" else "Dégâts à 0 PV"
+        echecs = {1: "un échec", 2: "deux échecs", 3: "trois échecs"}.get(count, f"{count} échecs")
+        return (f"{why} : {self.obj(who)} "
+                f"subit {echecs} au jet de sauvegarde contre la mort ({successes} réussite{'s' if successes > 1 else ''}, "
+                f"{failures} échec{'s' if failures > 1 else ''}).")
+
+    def death_saves_reset(self, who: Who) -> str:
+        return f"Les jets de sauvegarde contre la mort {self.de(who)} sont remis à zéro."
+
+    def condition_term(self, condition: str, article: bool = False) -> str:
+        """The rule term: "la condition Agrippé" (2024) or "l'état empoigné" (2014)."""
+        if self.y2014:
+            label = CONDITION_ADJ_FR_2014.get(condition, CONDITION_ADJ_FR.get(condition, (None, None, None)))[2] \
+                or CONDITION_LABEL_FR.get(condition, condition)
+            label = label.lower()
+            return f"l'état {label}" if article else f"état {label}"
+        label = CONDITION_ADJ_FR.get(condition, (None, None, None))[2] or _cap(CONDITION_LABEL_FR.get(condition, condition))
+        return f"la condition {label}" if article else f"condition {label}"
+
+    def _adjective(self, condition: str, gender: str | None) -> str | None:
+        forms = (CONDITION_ADJ_FR_2014 if self.y2014 else {}).get(condition) or CONDITION_ADJ_FR.get(condition)
+        if forms is None or gender is None:
+            return None
+        return forms[1] if gender == "f" else forms[0]
+
+    def condition_gained(self, who: Who, condition: str, level: int, source: Who | None, source_text: str,
+                         until: str) -> str:
+        s = self.subj(who)
+        if condition == "prone":
+            if source_text == "dropped prone":
+                return f"{s} se jette à terre{until}."
+            return f"{s} est à terre{until}."
+        if condition == "unconscious":
+            return f"{s} perd connaissance{until}."
+        if condition == "invisible":
+            return f"{s} devient invisible{until}."
+        if condition == "exhaustion":
+            niveaux = "niveau" if level == 1 else "niveaux"
+            return f"{s} subit {level} {niveaux} d'épuisement{until}."
+        by = f" par {self.obj(source)}" if source is not None else ""
+        extra = f" ({source_text})" if source is None and source_text else ""
+        adjective = self._adjective(condition, who.gender)
+        if adjective:
+            return f"{s} est {adjective}{by}{extra}{until}."
+        origin = f" (source : {self.obj(source)})" if source is not None else extra
+        return f"{s} subit {self.condition_term(condition, article=True)}{origin}{until}."
+
+    def condition_no_effect(self, who: Who, condition: str, why: str) -> str:
+        return f"{_cap(self.condition_term(condition, article=True))} reste sans effet sur {self.obj(who)} (immunité)."
+
+    def condition_lost(self, who: Who, condition: str, reason: str) -> str:
+        s = self.subj(who)
+        if condition == "prone":
+            return f"{s} n'est plus à terre{reason}."
+        if condition == "unconscious":
+            return f"{s} reprend connaissance{reason}."
+        if condition == "invisible":
+            return f"{s} redevient visible{reason}."
+        if condition == "exhaustion":
+            return f"{s} se remet de son épuisement{reason}."
+        adjective = self._adjective(condition, who.gender)
+        if adjective:
+            return f"{s} n'est plus {adjective}{reason}."
+        return f"{_cap(self.condition_term(condition, article=True))} {self.de(who)} prend fin{reason}."
+
+    def until(self, spec: dict, names, owner: str = "", current: str = "") -> str:
+        for key, edge in (("end_of_turn", "à la fin"), ("start_of_turn", "au début")):
+            if key in spec:
+                anchor = spec[key]
+                if anchor == current and key == "end_of_turn":
+                    return " jusqu'à la fin de ce tour"
+                which = "de son prochain tour" if anchor == owner else "du tour " + self.de(names(anchor))
+                return f" jusqu'{edge} {which}"
+        if "rounds" in spec:
+            count = spec["rounds"]
+            return f" pendant {count} round{'s' if count > 1 else ''}"
+        if "save" in spec:
+            save = spec["save"]
+            return (f" (JS {self._ability_de(save.get('ability', ''))} DD {save.get('dc')} à la fin de chacun "
+                    f"de ses tours pour y mettre fin)")
+        if "concentration" in spec:
+            return " (tant que dure la concentration " + self.de(names(spec["concentration"])) + ")"
+        return ""
+
+    def end_reason(self, reason: str, names) -> str:
+        patterns = (
+            (r"start of (\S+)'s turn", lambda m: "début du tour " + self.de(names(m[1]))),
+            (r"end of (\S+)'s turn", lambda m: "fin du tour " + self.de(names(m[1]))),
+            (r"(\d+) round\(s\) elapsed", lambda m: f"{m[1]} round{'s' if int(m[1]) > 1 else ''} écoulé{'s' if int(m[1]) > 1 else ''}"),
+            (r"(\S+) is incapacitated", lambda m: self.obj(names(m[1])) + " ne peut plus agir"),
+            (r"(\S+) died", lambda m: "mort " + self.de(names(m[1]))),
+            (r"first aid from (\S+)", lambda m: "premiers soins " + self.de(names(m[1]))),
+            (r"(\S+)'s concentration ended", lambda m: "fin de la concentration " + self.de(names(m[1]))),
+        )
+        fixed = {
+            "saving throw succeeded": "JS réussi", "removed by the DM": "le MJ y met fin", "regained hit points": "",
+            "natural 20 on a death save": "", "escaped": "libération réussie", "stood up": "",
+            "attacked: position revealed": "position révélée par son attaque", "used on a check": "",
+            "used on an attack": "", "the attack is resolved": "", "released": "",
+        }
+        if reason in fixed:
+            text = fixed[reason]
+        else:
+            text = reason
+            for pattern, render in patterns:
+                match = re.fullmatch(pattern, reason)
+                if match:
+                    text = render(match)
+                    break
+        return f" ({text})" if text else ""
+
+    def concentration_start(self, who: Who, effect: str) -> str:
+        return f"{self.subj(who)} se concentre sur {effect}."
+
+    def concentration_end(self, who: Who, effect: str, reason: str) -> str:
+        why = {"incapacitated": "ne peut plus agir", "died": "mort", "fell unconscious": "perte de connaissance",
+               "failed its concentration save": "JS de concentration raté", "ended by choice": "par choix",
+               "started concentrating on something else": "nouvelle concentration",
+               "readied action released": "action préparée déclenchée"}.get(reason, reason)
+        return f"{self.subj(who)} perd sa concentration ({effect}){f' : {why}' if why else ''}."
+
+    def effect_started(self, who: Who, name: str, data: dict, until: str) -> str:
+        bonus = data.get("ac_bonus")
+        if bonus:
+            return f"{name} : CA +{bonus} pour {self.obj(who)}{until or ' contre cette attaque'}."
+        return f"{self.subj(who)} : {name}{until}."
+
+    def window(self, pending: dict, reactors: list[Who], names) -> str:
+        can = f"{self.objs(reactors)} {'peut' if len(reactors) == 1 else 'peuvent'} réagir"
+        kind = pending.get("kind")
+        if kind == "move":
+            return f"Fenêtre de réaction : {self.obj(names(pending.get('id')))} quitte l'allonge {self.des(reactors)} ; {can}."
+        if kind == "attack_damage":
+            return (f"Fenêtre de réaction : {self.obj(names(pending.get('attacker')))} touche "
+                    f"{self.obj(names(pending.get('target')))} ; {can} avant les dégâts.")
+        if kind == "readied":
+            trigger = f" (« {pending['trigger']} »)" if pending.get("trigger") else ""
+            return f"Fenêtre de réaction : le déclencheur {self.de(reactors[0])} survient{trigger} ; {can}."
+        return f"Fenêtre de réaction ; {can}."
+
+    def reacts(self, who: Who, reaction: str) -> str:
+        if reaction == "readied":
+            return f"{self.subj(who)} réagit : son action préparée se déclenche."
+        return f"{self.subj(who)} réagit : {reaction}."
+
+    def passes(self, who: Who) -> str:
+        return f"{self.subj(who)} ne réagit pas."
+
+    def unused_dice(self, faces) -> str:
+        return f"Dés saisis non utilisés : {', '.join(map(str, faces))} (plus nécessaires après la réaction)."
+
+    def note(self, text: str) -> str:
+        return f"Note du MJ : « {text} »"
+
+    def undo(self, summaries: list[str]) -> str:
+        return f"Annulé par le MJ : {' ; '.join(summaries)}."
+
+    def redo(self, summaries: list[str]) -> str:
+        return f"Rétabli par le MJ : {' ; '.join(summaries)}."
+
+    def revert(self, to: int, count: int) -> str:
+        commandes = "commande annulée" if count == 1 else "commandes annulées"
+        return f"Le MJ revient à l'événement n° {to} : {count} {commandes}."
+
+    def undone_mark(self) -> str:
+        return "annulé"
+
+    def structural(self, kind: str, who: Who | None, number: int | None) -> str:
+        if kind == "start":
+            return "Début du combat."
+        if kind == "turn_end":
+            return f"Fin du tour {self.de(who)}."
+        if kind == "turn_start":
+            return f"Début du tour {self.de(who)} (round {number})."
+        return f"Tour {self.de(who)} passé (round {number})."
+
+    def ended(self, reason: str) -> str:
+        return f"Le MJ met fin au combat : {reason}." if reason else "Le MJ met fin au combat."
+
+    def summary(self, command: dict, names, weapon_name) -> str:
+        """A short name for a command, to say what an undo took back."""
+        do = command.get("do")
+        n = lambda key: names(command.get(key))  # noqa: E731
+        if do == "attack":
+            return (f"l'attaque {self.de(n('attacker'))} contre {self.obj(n('target'))} "
+                    f"({_low(weapon_name(command.get('attacker'), command.get('with')))})")
+        if do == "move":
+            return f"le déplacement {self.de(n('id'))}"
+        if do in ("shove", "grapple"):
+            verb = "la bousculade" if do == "shove" else "l'empoignade"
+            return f"{verb} {self.de(n('attacker'))} contre {self.obj(n('target'))}"
+        if do == "damage":
+            targets = command.get("targets") or [command.get("target")]
+            return "les dégâts infligés " + self._to_list([names(t) for t in targets])
+        if do == "heal":
+            return "les soins " + self.de(n("target"))
+        if do == "temp_hp":
+            return "les PV temporaires " + self.de(n("target"))
+        if do == "condition":
+            if command.get("add"):
+                return f"{self.condition_term(command['add'], article=True)} sur {self.obj(n('target'))}"
+            return f"le retrait de {self.condition_term(command.get('remove', ''), article=True)} {self.de(n('target'))}"
+        if do == "end_turn":
+            return "la fin du tour"
+        if do == "save":
+            return "le JS " + self.de(n("id"))
+        if do == "check":
+            return "le test " + self.de(n("id"))
+        if do == "death_save":
+            return "le jet de sauvegarde contre la mort " + self.de(n("id"))
+        if do == "stabilize":
+            return f"les premiers soins {self.de(n('id'))} à {self.obj(n('target'))}"
+        if do == "stand":
+            return f"{self.obj(n('id'))} qui se relève"
+        if do == "react":
+            return "la réaction " + self.de(n("id"))
+        if do == "pass":
+            return f"{self.obj(n('id'))} qui ne réagit pas"
+        if do == "initiative":
+            return "l'initiative " + self.de(n("id"))
+        if do == "action":
+            return f"l'action {ACTIONS_FR.get(command.get('action'), command.get('action'))} {self.de(n('id'))}"
+        if do == "add":
+            return "l'arrivée " + self.de(n("id"))
+        if do == "remove":
+            return "le départ " + self.de(n("id"))
+        if do == "place":
+            return "le placement " + self.de(n("id"))
+        if do == "start":
+            return "le début du combat"
+        if do == "end":
+            return "la fin du combat"
+        return f"la commande « {do} »"
+
+    # ---- headings and tables ----
+    labels = {
+        "cast": "Participants", "combatant": "Combattant", "side": "Camp", "kind": "Type", "ac": "CA",
+        "hp_start": "PV au début", "setup": "Avant le combat", "end": "Fin du combat", "final": "État à la fin",
+        "hp": "PV", "status": "Statut", "conditions": "Conditions", "pc": "PJ", "monster": "monstre",
+        "undone_shown": "Les commandes annulées par le MJ sont montrées barrées.", "seq": "événement",
+        "alive": "en vie", "dying": "mourant", "stable": "stable", "dead": "mort",
+        "nothing": "Rien d'enregistré pour ce tour.", "left": "a quitté le combat",
+    }
+
+    def condition_label(self, condition: str) -> str:
+        if self.y2014 and condition in CONDITION_ADJ_FR_2014:
+            return CONDITION_ADJ_FR_2014[condition][0]
+        if condition in CONDITION_ADJ_FR:
+            return _low(CONDITION_ADJ_FR[condition][2])
+        return CONDITION_LABEL_FR.get(condition, condition)
+
+
+class English:
+    """Natural English: "the goblin" or "Goblin 1", HP, AC, DC, saving throw."""
+
+    lang = "en"
+
+    def __init__(self, ruleset: str, units: str):
+        self.ruleset = ruleset
+        self.units = units
+        self.y2014 = ruleset == "dnd5e-2014"
+
+    def _noun(self, who: Who) -> str:
+        if who.proper:
+            return who.name_en
+        if who.number:
+            return f"{who.name_en} {who.number}"
+        return who.name_en if who.name_en[1:2].isupper() else who.name_en.lower()
+
+    def display(self, who: Who) -> str:
+        return _cap(self._noun(who)) if not who.proper else who.name_en
+
+    def obj(self, who: Who) -> str:
+        if who.proper or who.number:
+            return self._noun(who)
+        return "the " + self._noun(who)
+
+    def subj(self, who: Who) -> str:
+        return _cap(self.obj(who))
+
+    def poss(self, who: Who) -> str:
+        return self.obj(who) + "'s"
+
+    def objs(self, people: list[Who]) -> str:
+        return _join([self.obj(w) for w in people], "and")
+
+    def weapon(self, name: str) -> str:
+        word = name.lower() if not name[1:2].isupper() else name
+        return ("an " if word[:1] in "aeiou" else "a ") + word
+
+    def distance(self, metres: float) -> str:
+        if self.units == "ft":
+            return f"{_number(round(metres / 1.5 * 5, 1), False)} ft"
+        return f"{_number(metres, False)} m"
+
+    def square(self, at) -> str:
+        return f"({at[0]}, {at[1]})"
+
+    def modifier_label(self, label: str) -> str | None:
+        if label in ("attack bonus", "initiative"):
+            return None
+        if label in ABBR_EN:
+            return ABBR_EN[label]
+        if label == "proficiency" or label.startswith("proficiency ("):
+            return "proficiency"
+        if label == "three_quarters cover":
+            return "three-quarters cover"
+        return label
+
+    def source(self, label: str, names) -> str:
+        match = re.fullmatch(r"help from (\S+)", label)
+        if match:
+            return "help from " + self.obj(names(match[1]))
+        return {"DM": "DM's call"}.get(label, label)
+
+    def kept(self, faces, natural) -> str:
+        return f"{faces[0]} and {faces[1]}, kept {natural}"
+
+    def mode(self, adv: list[str], dis: list[str], two_dice: bool) -> str:
+        if adv and dis and not two_dice:
+            return f" (advantage: {', '.join(adv)}; disadvantage: {', '.join(dis)}; they cancel out)"
+        if adv:
+            return f" with advantage ({', '.join(adv)})"
+        if dis:
+            return f" with disadvantage ({', '.join(dis)})"
+        return ""
+
+    def outcome(self, event) -> str:
+        if event.auto_miss:
+            return f"automatic miss ({event.auto_miss})"
+        if event.critical:
+            if event.natural == 20:
+                return "critical hit (natural 20)"
+            cause = next((s for s in event.advantage if s in ("target unconscious", "target paralyzed")), "")
+            return f"automatic critical hit ({cause} within 1.5 m)" if cause else "automatic critical hit (within 1.5 m)"
+        if event.hit:
+            return "hit"
+        return "miss (natural 1)" if event.natural == 1 else "miss"
+
+    def title_default(self) -> str:
+        return "Combat"
+
+    def subtitle(self, ruleset_name: str) -> str:
+        return f"Combat transcript — {ruleset_name}"
+
+    def round(self, number: int) -> str:
+        return f"Round {number}"
+
+    def turn(self, who: Who) -> str:
+        return f"{_cap(self.poss(who))} turn"
+
+    def skipped(self, who: Who, reason: str) -> str:
+        if reason == "dead":
+            return f"{self.subj(who)} is dead: turn skipped."
+        return f"{_cap(self.poss(who))} turn is skipped ({reason})."
+
+    def initiative(self, people: list[Who], roll: str, mode: str) -> str:
+        if len(people) == 1:
+            return f"Initiative for {self.obj(people[0])}{mode}: {roll}."
+        return f"Shared initiative for {self.objs(people)}{mode}: {roll}."
+
+    def initiative_set(self, people: list[Who], total: int) -> str:
+        return f"The DM sets the initiative of {self.objs(people)} to {total}."
+
+    def order(self, items: list[str]) -> str:
+        return "Initiative order: " + ", ".join(items) + "."
+
+    def order_item(self, who: Who, value) -> str:
+        return self.display(who) + (f" ({value})" if value is not None else "")
+
+    def ties(self, people: list[Who]) -> str:
+        return f"The DM breaks the tie: {_join([self.obj(w) for w in people], 'then')}."
+
+    def order_changed(self, items: list[str]) -> str:
+        return "New initiative order: " + ", ".join(items) + "."
+
+    def surprise(self, people: list[Who]) -> str:
+        return f"Surprise: {self.objs(people)} {'is' if len(people) == 1 else 'are'} caught off guard."
+
+    def joins(self, who: Who) -> str:
+        return f"{self.subj(who)} joins the fight."
+
+    def leaves(self, who: Who) -> str:
+        return f"{self.subj(who)} leaves the fight."
+
+    def placed(self, who: Who, at) -> str:
+        return f"The DM places {self.obj(who)} at {self.square(at)}."
+
+    def terrain(self, count: int, kind: str) -> str:
+        squares = "square" if count == 1 else "squares"
+        if kind == "difficult":
+            return f"The DM marks {count} {squares} as difficult terrain."
+        return f"The DM clears {count} {squares} back to normal terrain."
+
+    def moved(self, who: Who, metres: float, start, end, mode: str, resumed: bool, reaction: bool) -> str:
+        verbs = {"crawl": "crawls", "fly": "flies", "swim": "swims", "climb": "climbs"}
+        route = f"from {self.square(start)} to {self.square(end)}" if start is not None else f"to {self.square(end)}"
+        if mode == "teleport":
+            return f"{self.subj(who)} teleports to {self.square(end)}."
+        if resumed:
+            return f"{self.subj(who)} keeps moving: {self.distance(metres)} {route}."
+        if reaction:
+            return f"{self.subj(who)} moves with their reaction, {route}."
+        return f"{self.subj(who)} {verbs.get(mode, 'moves')} {self.distance(metres)} {route}."
+
+    def forced(self, who: Who, end) -> str:
+        return f"Forced movement: {self.obj(who)} ends up at {self.square(end)}."
+
+    def stand(self, who: Who, metres: float) -> str:
+        return f"{self.subj(who)} stands up ({self.distance(metres)} of movement)."
+
+    def movement_spent(self, who: Who, metres: float, reason: str) -> str:
+        return f"{self.subj(who)} spends {self.distance(metres)} of movement ({reason})."
+
+    def action(self, who: Who, action: str, slot: str, details: dict, names) -> str:
+        name = (ACTIONS_EN_2014 if self.y2014 else {}).get(action) or ACTIONS_EN.get(action, action)
+        bonus = " as a bonus action" if slot == "bonus" else ""
+        if action == "help" and details.get("first_aid"):
+            return f"{self.subj(who)} tries to stabilize {self.obj(names(details['target']))} (first aid)."
+        if action == "help":
+            ally = details.get("ally") or details.get("target")
+            against = details.get("target") if details.get("ally") and details.get("target") != ally else None
+            text = f"{self.subj(who)} takes the Help action{bonus}" + (f" to help {self.obj(names(ally))}" if ally else "")
+            return text + (f" against {self.obj(names(against))}." if against else ".")
+        if action == "ready":
+            return f"{self.subj(who)} takes the {name} action{bonus}: trigger “{details.get('trigger', '')}”."
+        if action == "dash" and details.get("extra_movement"):
+            return f"{self.subj(who)} takes the {name} action{bonus} (+{self.distance(details['extra_movement'])} of movement)."
+        if action == "escape":
+            return f"{self.subj(who)} tries to break free."
+        return f"{self.subj(who)} takes the {name} action{bonus}."
+
+    def attack(self, attacker: Who, target: Who, weapon: str, opportunity: bool, nonlethal: bool) -> str:
+        lethal = " (nonlethal)" if nonlethal else ""
+        if opportunity:
+            return f"{self.subj(attacker)} makes an opportunity attack against {self.obj(target)} with {self.weapon(weapon)}{lethal}."
+        return f"{self.subj(attacker)} attacks {self.obj(target)} with {self.weapon(weapon)}{lethal}."
+
+    def attack_roll(self, mode: str, roll: str, ac: str, outcome: str) -> str:
+        return f"Attack roll{mode}: {roll} vs AC {ac} — {outcome}."
+
+    def ac(self, total: int, base: int | None, mods: list[str]) -> str:
+        return f"{total} ({base} + {' + '.join(mods)})" if mods and base is not None else str(total)
+
+    def reevaluated(self, target: Who, ac: str, hit: bool) -> str:
+        return f"{_cap(self.poss(target))} AC is now {ac}: the attack {'still hits' if hit else 'misses after all'}."
+
+    def special(self, attacker: Who, target: Who, purpose: str, command: dict) -> str:
+        if purpose == "grapple":
+            return f"{self.subj(attacker)} tries to grapple {self.obj(target)}."
+        if command.get("effect") == "push":
+            return f"{self.subj(attacker)} tries to shove {self.obj(target)} away."
+        return f"{self.subj(attacker)} tries to shove {self.obj(target)} prone."
+
+    def save(self, who: Who, ability: str, dc: int, mode: str, roll: str, success: bool, why: str) -> str:
+        result = "success" if success else "failure"
+        return f"{self.subj(who)} makes a DC {dc} {ABILITIES_EN.get(ability, ability)} saving throw{why}{mode}: {roll} — {result}."
+
+    def save_auto_fail(self, who: Who, ability: str, dc: int, cause: str, why: str) -> str:
+        return (f"{self.subj(who)} automatically fails a DC {dc} {ABILITIES_EN.get(ability, ability)} saving throw{why} "
+                f"({cause}).")
+
+    def save_purpose(self, purpose: str) -> str:
+        if purpose == "concentration":
+            return " to keep concentrating"
+        match = re.fullmatch(r"end (\w+)", purpose)
+        if match:
+            return f" to end the {match[1]} condition"
+        return ""
+
+    def check(self, who: Who, ability: str, skill: str, dc, mode: str, roll: str, success) -> str:
+        what = ABILITIES_EN.get(ability, ability) + (f" ({skill.replace('_', ' ').title()})" if skill else "")
+        target = f"DC {dc} " if dc is not None else ""
+        result = "" if success is None else (" — success" if success else " — failure")
+        article = "an" if (target or what)[:1] in "AEIOU" else "a"
+        return f"{self.subj(who)} makes {article} {target}{what} check{mode}: {roll}{result}."
+
+    def contest_head(self, first: Who, second: Who) -> str:
+        return f"Contest between {self.obj(first)} and {self.obj(second)}."
+
+    def contest(self, people: list[Who], totals, winner: Who | None) -> str:
+        if winner is None:
+            return f"Tie ({totals[0]} each): nothing changes."
+        return f"{self.subj(winner)} wins ({totals[0]} to {totals[1]})."
+
+    def hide(self, who: Who) -> str:
+        return f"{self.subj(who)} tries to hide."
+
+    def damage_head(self, target: list[Who], source: str, command: dict, names) -> str:
+        amount = command.get("roll") or command.get("amount")
+        kind = command.get("type", "")
+        save = command.get("save")
+        save_text = ""
+        if isinstance(save, dict):
+            consequence = "for half" if save.get("half", True) else "to avoid it"
+            save_text = f" (DC {save.get('dc')} {ABILITIES_EN.get(save.get('ability', ''), '')} saving throw {consequence})"
+        what = f"{amount} {kind} damage" if amount is not None else "damage"
+        if source:
+            return f"{_cap(source)} deals {what} to {self.objs(target)}{save_text}."
+        return f"{_cap(self.objs(target))} {'take' if len(target) > 1 else 'takes'} {what}{save_text}."
+
+    def damage_type(self, kind: str, count: int) -> str:
+        return kind
+
+    def damage_part(self, expr: str, rolled: int, kind: str, notes: list[str], adjusted: int, applied: int) -> str:
+        text = f"{expr} = {rolled} {kind}" if expr != str(rolled) else f"{rolled} {kind}"
+        steps = []
+        for note in notes:
+            match = re.fullmatch(r"adjusted ([+-]\d+)", note)
+            if match:
+                steps.append(f"adjusted {match[1]} by the DM")
+            elif note == "halved (save)":
+                steps.append(f"halved to {adjusted} (successful save)")
+        if "immune" in notes:
+            steps.append("cancelled by immunity")
+        elif "resistant" in notes and "vulnerable" in notes:
+            steps.append(f"resistance and vulnerability: {applied}")
+        elif "resistant" in notes:
+            steps.append(f"halved to {applied} by resistance")
+        elif "vulnerable" in notes:
+            steps.append(f"doubled to {applied} by vulnerability")
+        return text + ("".join(", " + step for step in steps))
+
+    def damage(self, parts: list[str], total: int, critical: bool, several: bool) -> str:
+        crit = " (critical hit: dice doubled)" if critical else ""
+        body = " + ".join(parts)
+        if several:
+            body += f", {total} in all"
+        return f"Damage{crit}: {body}"
+
+    def hp(self, who: Who, before: int, after: int, temp_before: int, temp_after: int) -> str:
+        temp = f"temporary HP {temp_before} → {temp_after}, " if temp_before != temp_after else ""
+        return f"{self.display(who)}: {temp}HP {before} → {after}"
+
+    def damage_alone(self, who: Who, line: str, hp: str) -> str:
+        return f"{self.subj(who)} takes damage. {line}; {hp}."
+
+    def attack_lands(self, attacker: Who, target: Who) -> str:
+        return f"{_cap(self.poss(attacker))} attack on {self.obj(target)} lands."
+
+    def heal(self, who: Who, amount: int, roll: str, before: int, after: int) -> str:
+        how = " (natural 20)" if roll == "natural 20" else (f" ({roll})" if roll else "")
+        return f"{self.subj(who)} regains {amount} HP{how}; HP {before} → {after}."
+
+    def temp_hp(self, who: Who, amount: int, before: int, after: int) -> str:
+        if after == before and amount <= before:
+            return f"{self.subj(who)} keeps {before} temporary HP (the new {amount} do not stack)."
+        return f"{self.subj(who)} gains {amount} temporary HP (temporary HP {before} → {after})."
+
+    def dying(self, who: Who, reason: str) -> str:
+        if reason == "damaged while stable":
+            return f"{self.subj(who)} is no longer stable: death saving throws start again."
+        return f"{self.subj(who)} drops to 0 HP and is dying."
+
+    def dies(self, who: Who, reason: str) -> str:
+        match = re.fullmatch(r"massive damage: (\d+) left over ≥ max HP (\d+)", reason)
+        if match:
+            return f"{self.subj(who)} dies outright (massive damage: {match[1]} left over, max HP {match[2]})."
+        why = {
+            "a monster dies at 0 HP": "",
+            "three death save failures": " (three failed death saving throws)",
+            "damage at 0 HP ≥ max HP": " (damage at 0 HP at least equal to the HP maximum)",
+            "exhaustion level 6": " (exhaustion level 6)",
+        }.get(reason, f" ({reason})" if reason else "")
+        return f"{self.subj(who)} dies{why}."
+
+    def stable(self, who: Who, reason: str) -> str:
+        if reason == "knocked out":
+            return f"{self.subj(who)} is knocked out, but stable."
+        if reason == "three death save successes":
+            return f"{self.subj(who)} is stable (three successes)."
+        return f"{self.subj(who)} is stable."
+
+    def max_hp_halved(self, who: Who, hp) -> str:
+        return f"{_cap(self.poss(who))} HP maximum is halved: HP reduced to {hp}."
+
+    def death_save(self, who: Who, roll: str, outcome: str, successes: int, failures: int) -> str:
+        result = {
+            "success": "success", "failure": "failure", "two failures": "natural 1: two failures",
+            "regains 1 HP": "natural 20", "stable": "success", "dead": "failure",
+        }.get(outcome, outcome)
+        count = f"{successes} success{'es' if successes != 1 else ''}, {failures} failure{'s' if failures != 1 else ''}"
+        tally = "" if outcome == "regains 1 HP" else f" ({count})"
+        return f"{self.subj(who)} makes a death saving throw: {roll} — {result}{tally}."
+
+    def death_save_failed(self, who: Who, count: int, reason: str, successes: int, failures: int) -> str:
+        why = "Critical hit at 0 HP" if reason == "critical hit at 0 HP" else "Damage at 0 HP"
+        what = "one death saving throw failure" if count == 1 else f"{count} death saving throw failures"
+        return (f"{why}: {self.obj(who)} suffers {what} ({successes} success{'es' if successes != 1 else ''}, "
+                f"{failures} failure{'s' if failures != 1 else ''}).")
+
+    def death_saves_reset(self, who: Who) -> str:
+        return f"{_cap(self.poss(who))} death saving throws are reset."
+
+    def condition_term(self, condition: str, article: bool = False) -> str:
+        return f"the {condition} condition" if article else f"{condition} condition"
+
+    def condition_gained(self, who: Who, condition: str, level: int, source: Who | None, source_text: str,
+                         until: str) -> str:
+        s = self.subj(who)
+        if condition == "prone" and source_text == "dropped prone":
+            return f"{s} drops prone{until}."
+        if condition == "unconscious":
+            return f"{s} falls unconscious{until}."
+        if condition == "invisible":
+            return f"{s} becomes invisible{until}."
+        if condition == "exhaustion":
+            return f"{s} gains {level} level{'s' if level > 1 else ''} of exhaustion{until}."
+        if condition == "frightened" and source is not None:
+            return f"{s} is frightened of {self.obj(source)}{until}."
+        by = f" by {self.obj(source)}" if source is not None and condition in ("grappled", "charmed", "restrained") else ""
+        extra = f" ({self.obj(source)})" if source is not None and not by else (
+            f" ({source_text})" if source is None and source_text and condition != "prone" else "")
+        return f"{s} is {condition}{by}{extra}{until}."
+
+    def condition_no_effect(self, who: Who, condition: str, why: str) -> str:
+        return f"The {condition} condition has no effect on {self.obj(who)} (immune)."
+
+    def condition_lost(self, who: Who, condition: str, reason: str) -> str:
+        s = self.subj(who)
+        if condition == "unconscious":
+            return f"{s} regains consciousness{reason}."
+        if condition == "invisible":
+            return f"{s} is visible again{reason}."
+        if condition == "exhaustion":
+            return f"{s} is no longer exhausted{reason}."
+        return f"{s} is no longer {condition}{reason}."
+
+    def until(self, spec: dict, names, owner: str = "", current: str = "") -> str:
+        for key, edge in (("end_of_turn", "end"), ("start_of_turn", "start")):
+            if key in spec:
+                anchor = spec[key]
+                if anchor == current and key == "end_of_turn":
+                    return " until the end of this turn"
+                which = "their next turn" if anchor == owner else f"{self.poss(names(anchor))} turn"
+                return f" until the {edge} of {which}"
+        if "rounds" in spec:
+            count = spec["rounds"]
+            return f" for {count} round{'s' if count > 1 else ''}"
+        if "save" in spec:
+            save = spec["save"]
+            return (f" (DC {save.get('dc')} {ABILITIES_EN.get(save.get('ability', ''), '')} saving throw at the end "
+                    f"of each of their turns to end it)")
+        if "concentration" in spec:
+            return f" (while {self.obj(names(spec['concentration']))} keeps concentrating)"
+        return ""
+
+    def end_reason(self, reason: str, names) -> str:
+        patterns = (
+            (r"start of (\S+)'s turn", lambda m: f"start of {self.poss(names(m[1]))} turn"),
+            (r"end of (\S+)'s turn", lambda m: f"end of {self.poss(names(m[1]))} turn"),
+            (r"(\S+) is incapacitated", lambda m: f"{self.obj(names(m[1]))} is incapacitated"),
+            (r"(\S+) died", lambda m: f"{self.obj(names(m[1]))} died"),
+            (r"first aid from (\S+)", lambda m: f"first aid from {self.obj(names(m[1]))}"),
+            (r"(\S+)'s concentration ended", lambda m: f"{self.poss(names(m[1]))} concentration ended"),
+        )
+        fixed = {
+            "saving throw succeeded": "successful save", "removed by the DM": "removed by the DM",
+            "regained hit points": "", "natural 20 on a death save": "", "escaped": "broke free", "stood up": "",
+            "attacked: position revealed": "revealed by attacking", "used on a check": "", "used on an attack": "",
+            "the attack is resolved": "", "released": "",
+        }
+        if reason in fixed:
+            text = fixed[reason]
+        else:
+            text = reason
+            for pattern, render in patterns:
+                match = re.fullmatch(pattern, reason)
+                if match:
+                    text = render(match)
+                    break
+        return f" ({text})" if text else ""
+
+    def concentration_start(self, who: Who, effect: str) -> str:
+        return f"{self.subj(who)} concentrates on {effect}."
+
+    def concentration_end(self, who: Who, effect: str, reason: str) -> str:
+        return f"{self.subj(who)} loses concentration ({effect}){f': {reason}' if reason else ''}."
+
+    def effect_started(self, who: Who, name: str, data: dict, until: str) -> str:
+        bonus = data.get("ac_bonus")
+        if bonus:
+            return f"{name}: +{bonus} AC for {self.obj(who)}{until or ' against this attack'}."
+        return f"{self.subj(who)}: {name}{until}."
+
+    def window(self, pending: dict, reactors: list[Who], names) -> str:
+        can = f"{self.objs(reactors)} can react"
+        kind = pending.get("kind")
+        if kind == "move":
+            reach = f"{self.poss(reactors[0])} reach" if len(reactors) == 1 else f"the reach of {self.objs(reactors)}"
+            return f"Reaction window: {self.obj(names(pending.get('id')))} leaves {reach}; {can}."
+        if kind == "attack_damage":
+            return (f"Reaction window: {self.obj(names(pending.get('attacker')))} hits {self.obj(names(pending.get('target')))}; "
+                    f"{can} before damage.")
+        if kind == "readied":
+            trigger = f" (“{pending['trigger']}”)" if pending.get("trigger") else ""
+            return f"Reaction window: {self.poss(reactors[0])} trigger happens{trigger}; {can}."
+        return f"Reaction window; {can}."
+
+    def reacts(self, who: Who, reaction: str) -> str:
+        if reaction == "readied":
+            return f"{self.subj(who)} reacts: their readied action goes off."
+        return f"{self.subj(who)} reacts: {reaction}."
+
+    def passes(self, who: Who) -> str:
+        return f"{self.subj(who)} does not react."
+
+    def unused_dice(self, faces) -> str:
+        return f"Dice typed in but not used: {', '.join(map(str, faces))} (no longer needed after the reaction)."
+
+    def note(self, text: str) -> str:
+        return f"DM's note: “{text}”"
+
+    def undo(self, summaries: list[str]) -> str:
+        return f"Undone by the DM: {'; '.join(summaries)}."
+
+    def redo(self, summaries: list[str]) -> str:
+        return f"Redone by the DM: {'; '.join(summaries)}."
+
+    def revert(self, to: int, count: int) -> str:
+        return f"The DM goes back to event {to}: {count} command{'s' if count != 1 else ''} undone."
+
+    def undone_mark(self) -> str:
+        return "undone"
+
+    def structural(self, kind: str, who: Who | None, number: int | None) -> str:
+        if kind == "start":
+            return "Combat starts."
+        if kind == "turn_end":
+            return f"End of {self.poss(who)} turn."
+        if kind == "turn_start":
+            return f"{_cap(self.poss(who))} turn starts (round {number})."
+        return f"{_cap(self.poss(who))} turn is skipped (round {number})."
+
+    def ended(self, reason: str) -> str:
+        return f"The DM ends the fight: {reason}." if reason else "The DM ends the fight."
+
+    def summary(self, command: dict, names, weapon_name) -> str:
+        do = command.get("do")
+        n = lambda key: names(command.get(key))  # noqa: E731
+        if do == "attack":
+            return (f"{self.poss(n('attacker'))} attack on {self.obj(n('target'))} "
+                    f"({weapon_name(command.get('attacker'), command.get('with')).lower()})")
+        if do == "move":
+            return f"{self.poss(n('id'))} move"
+        if do in ("shove", "grapple"):
+            return f"{self.poss(n('attacker'))} {do} against {self.obj(n('target'))}"
+        if do == "damage":
+            targets = command.get("targets") or [command.get("target")]
+            return "the damage dealt to " + self.objs([names(t) for t in targets])
+        if do == "heal":
+            return f"{self.poss(n('target'))} healing"
+        if do == "temp_hp":
+            return f"{self.poss(n('target'))} temporary HP"
+        if do == "condition":
+            if command.get("add"):
+                return f"the {command['add']} condition on {self.obj(n('target'))}"
+            return f"removing the {command.get('remove')} condition from {self.obj(n('target'))}"
+        if do == "end_turn":
+            return "the end of the turn"
+        if do == "save":
+            return f"{self.poss(n('id'))} saving throw"
+        if do == "check":
+            return f"{self.poss(n('id'))} check"
+        if do == "death_save":
+            return f"{self.poss(n('id'))} death saving throw"
+        if do == "stabilize":
+            return f"{self.poss(n('id'))} first aid to {self.obj(n('target'))}"
+        if do == "stand":
+            return f"{self.obj(n('id'))} standing up"
+        if do == "react":
+            return f"{self.poss(n('id'))} reaction"
+        if do == "pass":
+            return f"{self.obj(n('id'))} declining to react"
+        if do == "initiative":
+            return f"{self.poss(n('id'))} initiative"
+        if do == "action":
+            return f"{self.poss(n('id'))} {ACTIONS_EN.get(command.get('action'), command.get('action'))} action"
+        if do == "add":
+            return f"{self.obj(n('id'))} joining"
+        if do == "remove":
+            return f"{self.obj(n('id'))} leaving"
+        if do == "place":
+            return f"placing {self.obj(n('id'))}"
+        if do == "start":
+            return "the start of combat"
+        if do == "end":
+            return "the end of combat"
+        return f"the “{do}” command"
+
+    labels = {
+        "cast": "Combatants", "combatant": "Combatant", "side": "Side", "kind": "Kind", "ac": "AC",
+        "hp_start": "HP at start", "setup": "Before combat", "end": "End of combat", "final": "Final state",
+        "hp": "HP", "status": "Status", "conditions": "Conditions", "pc": "PC", "monster": "monster",
+        "undone_shown": "Commands undone by the DM are shown struck through.", "seq": "event",
+        "alive": "alive", "dying": "dying", "stable": "stable", "dead": "dead",
+        "nothing": "Nothing recorded this turn.", "left": "left the fight",
+    }
+
+    def condition_label(self, condition: str) -> str:
+        return condition
+
+
+# --------------------------------------------------------------------------------------------------
+# The projection
+# --------------------------------------------------------------------------------------------------
+
+STRUCTURAL = (turns.CombatStarted, turns.TurnStarted, turns.TurnEnded, turns.TurnSkipped)
+
+
+class _Builder:
+    def __init__(self, records: list[Recorded], lang: str | None, include_undone: bool):
+        self.records = records
+        timeline = timeline_of(records)
+        self.undone_txns = timeline.undone
+        self.commands = timeline.commands
+        self.include_undone = include_undone
+        created = next((r.event for r in records if isinstance(r.event, meta.EncounterCreated)), None)
+        self.ruleset = created.ruleset if created else ""
+        self.lang = lang or (created.lang if created else "en")
+        units = created.units if created else "m"
+        self.p = French(self.ruleset, units) if self.lang == "fr" else English(self.ruleset, units)
+        names = RULESET_NAMES.get(self.ruleset, (self.ruleset, self.ruleset))
+        self.t = Transcript(
+            title=(created.name if created and created.name else self.p.title_default()), lang=self.lang,
+            ruleset=self.ruleset, subtitle=self.p.subtitle(names[0] if self.lang == "fr" else names[1]),
+            include_undone=include_undone,
+        )
+        self.who: dict[str, Who] = {}
+        self.attack_names: dict[tuple[str, str], dict] = {}
+        self.reaction_names: dict[tuple[str, str], dict] = {}
+        self.base_ac: dict[str, int] = {}
+        self._collect_names()
+        # what the fold of events in force says, for "from (2, 2)", the final table and group names
+        self.position: dict[str, tuple] = {}
+        self.hp: dict[str, int] = {}
+        self.temp: dict[str, int] = {}
+        self.status: dict[str, str] = {}
+        self.conds: dict[str, dict[int, str]] = {}
+        self.initiative: dict[str, int] = {}
+        self.cast: dict[str, CastMember] = {}
+        self.started = False
+        self.current = ""  # whose turn it is
+        self.suspended_moves: set[str] = set()  # movers waiting on a reaction window
+        self.container: list[Entry] = self.t.setup
+        self.entry: Entry | None = None
+        self.txn = -1
+        self.seq = 0
+        self.command: dict = {}
+        self.first_entry: Entry | None = None
+        self.undone_now = False
+        self.opportunity = False
+        self.special_head = False
+        self.contest_open = False
+
+    # ---- names ----
+    def _collect_names(self) -> None:
+        adds = [r for r in self.records if isinstance(r.event, turns.CombatantAdded)]
+        adds.sort(key=lambda r: r.txn in self.undone_txns)  # numbering follows the combatants really in the fight
+        counts: dict[str, int] = {}
+        for record in adds:
+            event = record.event
+            proper = not (event.kind == "monster" and event.template
+                          and event.name.lower().replace(" ", "_") == event.template)
+            who = Who(id=event.id, name_en=event.name, name_fr=event.name_fr or event.name, proper=proper,
+                      gender=TEMPLATE_GENDER_FR.get(event.template, "m") if not proper else None)
+            self.who[event.id] = who
+            if not proper:
+                counts[who.name_fr] = counts.get(who.name_fr, 0) + 1
+            for attack in event.stats.get("attacks") or ():
+                self.attack_names[(event.id, attack.get("id"))] = attack.get("name") or {}
+            for reaction in event.stats.get("reactions") or ():
+                self.reaction_names[(event.id, reaction.get("id"))] = reaction.get("name") or {}
+            self.base_ac[event.id] = event.stats.get("ac")
+        seen: dict[str, int] = {}
+        for record in adds:
+            who = self.who[record.event.id]
+            if not who.proper and counts[who.name_fr] > 1:
+                seen[who.name_fr] = seen.get(who.name_fr, 0) + 1
+                who.number = seen[who.name_fr]
+
+    def name(self, creature_id: str | None) -> Who:
+        if creature_id in self.who:
+            return self.who[creature_id]
+        text = str(creature_id or "?")
+        return Who(id=text, name_en=text, name_fr=text, proper=True)
+
+    def weapon_name(self, creature_id: str | None, attack_id: str | None) -> str:
+        names = self.attack_names.get((creature_id, attack_id)) or {}
+        return names.get(self.lang) or names.get("en") or str(attack_id or "?").replace("_", " ")
+
+    def reaction_name(self, creature_id: str, reaction_id: str) -> str:
+        if reaction_id == "opportunity_attack":
+            return "attaque d'opportunité" if self.lang == "fr" else "opportunity attack"
+        names = self.reaction_names.get((creature_id, reaction_id)) or {}
+        return names.get(self.lang) or names.get("en") or reaction_id.replace("_", " ")
+
+    # ---- entries ----
+    def head(self, kind: str, text: str, actor: str = "", tags: tuple[str, ...] = ()) -> Entry:
+        entry = Entry(kind=kind, text=text, seq=self.seq, txn=self.txn, actor=actor, undone=self.undone_now,
+                      tags=list(tags) + (["undone"] if self.undone_now else []))
+        self.container.append(entry)
+        self.entry = entry
+        if self.first_entry is None:
+            self.first_entry = entry
+        return entry
+
+    def detail(self, kind: str, text: str, actor: str = "") -> None:
+        if self.entry is None:
+            self.head(kind, text, actor)
+        else:
+            self.entry.details.append(text)
+
+    def tag(self, name: str) -> None:
+        if self.entry is not None and name not in self.entry.tags:
+            self.entry.tags.append(name)
+
+    def _close_txn(self) -> None:
+        note = self.command.get("note") if isinstance(self.command, dict) else None
+        if note and self.command.get("do") not in ("undo", "redo", "revert"):
+            if self.first_entry is not None:
+                self.first_entry.details.insert(0, self.p.note(note))
+            else:
+                self.head("note", self.p.note(note))
+
+    # ---- rolls ----
+    def d20(self, faces, natural, modifiers, total, adv, dis) -> tuple[str, str]:
+        """("d20 (4 et 9, on garde 9) + 7 = 16", the advantage/disadvantage wording)."""
+        two = len(faces) == 2
+        dice = f"d20 ({self.p.kept(faces, natural)})" if two else f"d20 ({natural})"
+        mods = ""
+        shown = [m for m in modifiers if m.value != 0] or list(modifiers[:1])
+        for modifier in shown:
+            sign = "-" if modifier.value < 0 else "+"
+            label = self.p.modifier_label(self._localized_label(modifier.label))
+            mods += f" {sign} {abs(modifier.value)}" + (f" ({label})" if label else "")
+        roll = f"{dice}{mods} = {total}" if mods else f"{dice} = {total}" if total != natural else dice
+        adv_sources = [self.p.source(s, self.name) for s in adv]
+        dis_sources = [self.p.source(s, self.name) for s in dis]
+        return roll, self.p.mode(adv_sources, dis_sources, two)
+
+    def _localized_label(self, label: str) -> str:
+        for (_, reaction_id), names in self.reaction_names.items():
+            if reaction_id == label:
+                return names.get(self.lang) or label
+        return label
+
+    def dice_expr(self, roll: str, faces: tuple[int, ...], critical: bool) -> str:
+        if not roll:
+            return ""
+        try:
+            parsed = DiceExpression.parse(roll)
+        except DiceError:
+            return f"{roll} ({', '.join(map(str, faces))})"
+        factor = 2 if critical else 1
+        parts = []
+        position = 0
+        for index, term in enumerate(parsed.terms):
+            count = term.count * factor
+            taken = faces[position:position + count]
+            position += count
+            sign = ("- " if term.sign < 0 else "+ ") if index else ("-" if term.sign < 0 else "")
+            keep = f"k{term.keep}{term.keep_count * factor}" if term.keep else ""
+            parts.append(f"{sign}{count}d{term.sides}{keep} ({', '.join(map(str, taken))})")
+        if position != len(faces):
+            return f"{roll} ({', '.join(map(str, faces))})"
+        if parsed.constant:
+            parts.append(f"{'+' if parsed.constant > 0 else '-'} {abs(parsed.constant)}")
+        return " ".join(parts)
+
+    # ---- the walk ----
+    def build(self) -> Transcript:
+        for record in self.records:
+            undone = record.txn in self.undone_txns
+            if undone and not self.include_undone:
+                continue
+            if record.txn != self.txn:
+                self._close_txn()
+                self.txn = record.txn
+                self.entry = None
+                self.first_entry = None
+                self.command = {}
+                self.opportunity = False
+                self.special_head = False
+                self.contest_open = False
+            self.seq = record.seq
+            self.undone_now = undone
+            self.on(record.event)
+        self._close_txn()
+        self._finish()
+        return self.t
+
+    def _finish(self) -> None:
+        for creature_id, row in self.cast.items():
+            row.final_hp = self.hp.get(creature_id)
+            row.final_temp_hp = self.temp.get(creature_id, 0)
+            status = self.status.get(creature_id, "alive")
+            row.final_status = self.p.labels.get(status, status)
+            row.final_conditions = sorted({self.p.condition_label(c) for c in self.conds.get(creature_id, {}).values()})
+        self.t.combatants = list(self.cast.values())
+
+    def _live(self) -> bool:
+        return not self.undone_now
+
+    def on(self, event) -> None:  # noqa: C901 - one dispatch over every event type, in the order of events/
+        p = self.p
+        match event:
+            case meta.CommandIssued():
+                self.command = event.command if isinstance(event.command, dict) else {}
+            case meta.EncounterCreated():
+                pass
+            case meta.Undone(txns=txns):
+                self._marker("undo", p.undo([self._summary(t) for t in txns]))
+            case meta.Redone(txns=txns):
+                self._marker("redo", p.redo([self._summary(t) for t in txns]))
+            case meta.Reverted(to=to, txns=txns):
+                self._marker("revert", p.revert(to, len(txns)))
+            case meta.CombatEnded(reason=reason):
+                if self._live():
+                    self.container = self.t.ending
+                    self.entry = None
+                self.head("end", p.ended(reason))
+            case meta.DiceLeftUnused(faces=faces):
+                self.detail("dice", p.unused_dice(faces))
+            case turns.CombatantAdded():
+                if self._live():
+                    stats = event.stats
+                    hp = stats.get("hp") if stats.get("hp") is not None else stats.get("max_hp")
+                    self.cast[event.id] = CastMember(
+                        id=event.id, name=p.display(self.name(event.id)), side=event.side, kind=event.kind,
+                        ac=stats.get("ac"), hp=hp, max_hp=stats.get("max_hp"),
+                    )
+                    self.hp[event.id] = hp
+                    self.status[event.id] = "alive"
+                if self.started or self.undone_now:
+                    self.head("join", p.joins(self.name(event.id)), event.id)
+            case turns.CombatantRemoved(id=who):
+                self.head("leave", p.leaves(self.name(who)), who)
+                if self._live():
+                    self.status[who] = "left"
+            case turns.Placed(id=who, at=at):
+                if self.started or self.undone_now:
+                    self.head("place", p.placed(self.name(who), at), who)
+                if self._live():
+                    self.position[who] = tuple(at)
+            case turns.SurpriseDeclared(ids=ids):
+                self.head("surprise", p.surprise([self.name(i) for i in ids]))
+            case turns.InitiativeRolled():
+                people = [self.name(i) for i in event.ids]
+                if event.set_by_dm:
+                    self.head("initiative", p.initiative_set(people, event.total), event.ids[0])
+                else:
+                    roll, mode = self.d20(event.faces, event.natural, event.modifiers, event.total,
+                                          event.advantage, event.disadvantage)
+                    self.head("initiative", p.initiative(people, roll, mode), event.ids[0])
+                if self._live():
+                    for creature_id in event.ids:
+                        self.initiative[creature_id] = event.total
+            case turns.TiesOrdered(ids=ids):
+                self.head("order", p.ties([self.name(i) for i in ids]))
+            case turns.OrderChanged(order=order):
+                self.head("order", p.order_changed([p.order_item(self.name(i), self.initiative.get(i)) for i in order]))
+            case turns.CombatStarted(order=order):
+                if self._live():
+                    self.started = True
+                    self.t.initiative = p.order([p.order_item(self.name(i), self.initiative.get(i)) for i in order])
+                    self.entry = None
+                else:
+                    self.head("turn", p.structural("start", None, None))
+            case turns.TurnStarted(id=who, round=number):
+                if self._live():
+                    self._turn(who, number)
+                else:
+                    self.head("turn", p.structural("turn_start", self.name(who), number))
+            case turns.TurnSkipped(id=who, round=number):
+                if self._live():
+                    self._turn(who, number, skipped=event.reason)
+                else:
+                    self.head("turn", p.structural("turn_skip", self.name(who), number))
+            case turns.TurnEnded(id=who):
+                if self.undone_now:
+                    self.head("turn", p.structural("turn_end", self.name(who), None))
+                self.entry = None
+            case turns.EconomySpent():
+                pass
+            case turns.ActionTaken():
+                if event.action == "hide":
+                    self.head("action", p.hide(self.name(event.id)), event.id)
+                else:
+                    self.head("action", p.action(self.name(event.id), event.action, event.slot, event.details, self.name),
+                              event.id)
+            case movement.Moved():
+                self._moved(event)
+            case movement.MovementSpent(id=who, metres=metres, reason=reason):
+                if reason == "stand up":
+                    self.head("move", p.stand(self.name(who), metres), who)
+                else:
+                    self.head("move", p.movement_spent(self.name(who), metres, reason), who)
+            case movement.TerrainMarked(squares=squares, kind=kind):
+                self.head("terrain", p.terrain(len(squares), kind))
+            case attacks.AttackRolled():
+                self._attack(event)
+            case attacks.AttackReevaluated():
+                self.detail("attack", p.reevaluated(self.name(event.target), self._ac_text(event.target, event), event.hit))
+            case attacks.SavingThrowRolled():
+                self._save(event)
+            case attacks.CheckRolled():
+                self._check(event)
+            case attacks.ContestResolved(ids=ids, totals=totals, winner=winner):
+                people = [self.name(i) for i in ids]
+                if winner:
+                    ordered = totals if winner == ids[0] else (totals[1], totals[0])
+                    self.detail("contest", p.contest(people, ordered, self.name(winner)))
+                else:
+                    self.detail("contest", p.contest(people, totals, None))
+            case damage.DamageTaken():
+                self._damage(event)
+            case damage.Healed():
+                if event.roll == "natural 20" and self.entry is not None and self.entry.kind == "death_save":
+                    self.detail("heal", p.heal(self.name(event.target), event.amount, event.roll, event.hp_before,
+                                               event.hp_after))
+                else:
+                    roll = self.dice_expr(event.roll, event.faces, False) if event.faces else event.roll
+                    if event.faces:
+                        roll = f"{roll} = {event.amount}"
+                    self.detail("heal", p.heal(self.name(event.target), event.amount, roll, event.hp_before,
+                                               event.hp_after), event.target)
+                if self._live():
+                    self.hp[event.target] = event.hp_after
+            case damage.TempHpGranted():
+                self.head("temp_hp", p.temp_hp(self.name(event.target), event.amount, event.before, event.after),
+                          event.target)
+                if self._live():
+                    self.temp[event.target] = event.after
+            case damage.StatusChanged():
+                self._status(event)
+            case damage.DeathSaveRolled():
+                roll, _ = self.d20(event.faces, event.natural, (), event.natural, (), ())
+                self.head("death_save", p.death_save(self.name(event.id), roll, event.outcome, event.successes,
+                                                     event.failures), event.id)
+            case damage.DeathSaveFailed():
+                self.detail("death_save", p.death_save_failed(self.name(event.id), event.count, event.reason,
+                                                              event.successes, event.failures), event.id)
+            case damage.DeathSavesReset(id=who):
+                self.detail("death_save", p.death_saves_reset(self.name(who)), who)
+            case conditions.ConditionApplied():
+                self._condition_applied(event)
+            case conditions.ConditionEnded():
+                self._condition_ended(event)
+            case conditions.ConcentrationStarted(id=who, effect=effect):
+                self.detail("concentration", p.concentration_start(self.name(who), effect), who)
+            case conditions.ConcentrationEnded(id=who, effect=effect, reason=reason):
+                self.detail("concentration", p.concentration_end(self.name(who), effect, reason), who)
+            case conditions.EffectStarted():
+                if event.data.get("ac_bonus"):
+                    until = p.until(event.until, self.name, event.id, self.current) if "this_attack" not in event.until else ""
+                    self.detail("effect", p.effect_started(self.name(event.id), self.reaction_name(event.id, event.effect),
+                                                           event.data, until), event.id)
+            case conditions.EffectEnded():
+                pass  # Dodge, Help and reaction bonuses end quietly: the rolls they touch already say so
+            case reactions.ReactionWindowOpened():
+                people = [self.name(i) for i in event.reactors]
+                pending = dict(event.pending)
+                if pending.get("kind") == "move":
+                    self.suspended_moves.add(pending.get("id"))
+                if pending.get("kind") == "readied" and ": " in event.trigger:
+                    pending["trigger"] = event.trigger.split(": ", 1)[1]  # the table's own words
+                text = p.window(pending, people, self.name)
+                if self.entry is None:
+                    self.head("reaction_window", text)
+                else:
+                    self.detail("reaction_window", text)
+            case reactions.ReactionTaken(id=who, reaction=reaction):
+                if reaction == "opportunity_attack":
+                    self.opportunity = True
+                else:
+                    self.head("reaction", p.reacts(self.name(who), self.reaction_name(who, reaction)), who)
+            case reactions.ReactionPassed(id=who):
+                self.head("reaction", p.passes(self.name(who)), who)
+            case reactions.ReactionWindowClosed():
+                pass
+            case _:
+                self.detail("other", type(event).__name__)
+
+    # ---- handlers ----
+    def _marker(self, kind: str, text: str) -> None:
+        entry = self.head(kind, text)
+        note = self.command.get("note")
+        if note:
+            entry.details.append(self.p.note(note))
+
+    def _summary(self, txn: int) -> str:
+        return self.p.summary(self.commands.get(txn, {}), self.name, self.weapon_name)
+
+    def _turn(self, who: str, number: int, skipped: str = "") -> None:
+        if not self.t.rounds or self.t.rounds[-1].number != number:
+            self.t.rounds.append(Round(number=number, heading=self.p.round(number)))
+        self.current = "" if skipped else who
+        turn = Turn(id=who, heading=self.p.turn(self.name(who)),
+                    skipped=self.p.skipped(self.name(who), skipped) if skipped else "")
+        self.t.rounds[-1].turns.append(turn)
+        self.container = turn.entries
+        self.entry = None
+
+    def _moved(self, event: movement.Moved) -> None:
+        who = self.name(event.id)
+        end = event.path[-1]
+        start = self.position.get(event.id)
+        if event.forced:
+            self.detail("move", self.p.forced(who, end), event.id)
+        else:
+            resumed = self.command.get("do") in ("react", "pass") and event.id in self.suspended_moves
+            reaction = not resumed and self.command.get("do") == "react"
+            self.suspended_moves.discard(event.id)
+            self.head("move", self.p.moved(who, event.cost, start, end, event.mode, resumed, reaction), event.id)
+        if self._live():
+            self.position[event.id] = tuple(end)
+
+    def _ac_text(self, target: str, event) -> str:
+        mods = []
+        for modifier in event.ac_modifiers:
+            label = self.p.modifier_label(modifier.label) or modifier.label
+            label = self._localized_label(modifier.label) if label == modifier.label else label
+            mods.append(f"{modifier.value} {label}")
+        base = event.target_ac - sum(m.value for m in event.ac_modifiers)
+        return self.p.ac(event.target_ac, base, mods)
+
+    def _attack(self, event: attacks.AttackRolled) -> None:
+        attacker, target = self.name(event.attacker), self.name(event.target)
+        weapon = self.weapon_name(event.attacker, event.attack)
+        opportunity = self.opportunity and event.slot == "reaction"
+        self.opportunity = False
+        tags = ("critical",) if event.critical else ()
+        self.head("attack", self.p.attack(attacker, target, weapon, opportunity, event.nonlethal), event.attacker, tags)
+        roll, mode = self.d20(event.faces, event.natural, event.modifiers, event.total, event.advantage,
+                              event.disadvantage)
+        self.detail("attack", self.p.attack_roll(mode, roll, self._ac_text(event.target, event), self.p.outcome(event)))
+
+    def _save(self, event: attacks.SavingThrowRolled) -> None:
+        who = self.name(event.id)
+        if event.purpose in ("shove", "grapple") and not self.special_head:
+            self.special_head = True
+            attacker = self.name(self.command.get("attacker"))
+            self.head("attack", self.p.special(attacker, who, event.purpose, self.command), attacker.id)
+        why = self.p.save_purpose(event.purpose)
+        if event.auto_fail:
+            text = self.p.save_auto_fail(who, event.ability, event.dc, event.auto_fail, why)
+        else:
+            roll, mode = self.d20(event.faces, event.natural, event.modifiers, event.total, event.advantage,
+                                  event.disadvantage)
+            text = self.p.save(who, event.ability, event.dc, mode, roll, event.success, why)
+        if event.purpose == "" or event.purpose.startswith("end "):
+            self.head("save", text, event.id)
+        elif event.purpose == "damage" and self.entry is None:
+            self._damage_head()
+            self.detail("save", text, event.id)
+        else:
+            self.detail("save", text, event.id)
+
+    def _damage_head(self) -> None:
+        command = self.command
+        targets = command.get("targets") or ([command.get("target")] if command.get("target") else [])
+        source = command.get("source") or ""
+        source_text = self.p.subj(self.name(source)) if source in self.who else source
+        self.head("damage", self.p.damage_head([self.name(t) for t in targets], source_text, command, self.name),
+                  source if source in self.who else "")
+
+    def _check(self, event: attacks.CheckRolled) -> None:
+        who = self.name(event.id)
+        if event.purpose in ("shove", "grapple") and not self.special_head:
+            self.special_head = True
+            attacker = self.name(self.command.get("attacker"))
+            self.head("attack", self.p.special(attacker, self.name(self.command.get("target")), event.purpose,
+                                               self.command), attacker.id)
+        if event.purpose == "contest" and not self.contest_open:
+            self.contest_open = True
+            against = (self.command.get("against") or {}).get("id")
+            self.head("contest", self.p.contest_head(who, self.name(against)), event.id)
+        roll, mode = self.d20(event.faces, event.natural, event.modifiers, event.total, event.advantage,
+                              event.disadvantage)
+        text = self.p.check(who, event.ability, event.skill, event.dc, mode, roll, event.success)
+        if event.purpose in ("", "search", "study", "influence", "utilize", "magic"):
+            if self.entry is not None and self.entry.kind == "action" and self.entry.actor == event.id:
+                self.detail("check", text, event.id)
+            else:
+                self.head("check", text, event.id)
+        else:
+            self.detail("check", text, event.id)
+
+    def _damage(self, event: damage.DamageTaken) -> None:
+        who = self.name(event.target)
+        if self.entry is None and self.command.get("do") == "damage":
+            self._damage_head()
+        elif self.command.get("do") in ("react", "pass") and event.source in self.who and (
+                self.entry is None or self.entry.kind == "reaction"):
+            # a suspended attack goes on once the window closes: its damage is not the reaction's
+            self.head("damage", self.p.attack_lands(self.name(event.source), who), event.source)
+        parts = []
+        for part in event.parts:
+            expr = self.dice_expr(part.roll, part.faces, event.critical) if part.faces else str(part.rolled)
+            parts.append(self.p.damage_part(expr, part.rolled, part.type, list(part.notes), part.adjusted, part.applied))
+        line = self.p.damage(parts, event.total, event.critical, len(event.parts) > 1)
+        hp = self.p.hp(who, event.hp_before, event.hp_after, event.temp_before, event.temp_after)
+        if self.entry is None:
+            self.head("damage", self.p.damage_alone(who, line, hp), event.target)
+        else:
+            self.detail("damage", f"{line} ; {hp}." if self.lang == "fr" else f"{line}; {hp}.")
+        if self._live():
+            self.hp[event.target] = event.hp_after
+            self.temp[event.target] = event.temp_after
+
+    def _status(self, event: damage.StatusChanged) -> None:
+        who = self.name(event.id)
+        previous = self.status.get(event.id, "alive")
+        if self._live():
+            self.status[event.id] = event.status
+            if event.hp is not None:
+                self.hp[event.id] = event.hp
+        if event.status == "dead":
+            self.detail("status", self.p.dies(who, event.reason), event.id)
+            self.tag("death")
+        elif event.status == "dying":
+            self.detail("status", self.p.dying(who, event.reason), event.id)
+        elif event.status == "stable":
+            self.detail("status", self.p.stable(who, event.reason), event.id)
+        elif event.status == previous and event.hp is not None:
+            self.detail("status", self.p.max_hp_halved(who, event.hp), event.id)
+        # back to "alive": the healing and "regains consciousness" lines already say it
+
+    def _condition_applied(self, event: conditions.ConditionApplied) -> None:
+        who = self.name(event.target)
+        if event.no_effect:
+            self.detail("condition", self.p.condition_no_effect(who, event.condition, event.no_effect), event.target)
+            return
+        if self._live():
+            self.conds.setdefault(event.target, {})[event.instance] = event.condition
+        source = self.who.get(event.source)
+        shoved = source is not None and event.condition == "prone" and self.command.get("do") in ("shove", "attack")
+        internal = {"0 HP", "fell unconscious", "hide", "knocked out"}
+        source_text = "" if event.source in internal else event.source
+        if shoved:
+            source = None
+        until = self.p.until(event.until, self.name, event.target, self.current)
+        self.detail("condition", self.p.condition_gained(who, event.condition, event.level, source, source_text, until),
+                    event.target)
+
+    def _condition_ended(self, event: conditions.ConditionEnded) -> None:
+        if self._live():
+            self.conds.get(event.target, {}).pop(event.instance, None)
+        if event.condition == "prone" and event.reason == "stood up":
+            return  # "X se relève" already says it
+        reason = self.p.end_reason(event.reason, self.name)
+        self.detail("condition", self.p.condition_lost(self.name(event.target), event.condition, reason), event.target)
+
+
+def transcript(records: Iterable[Recorded], *, lang: str | None = None, include_undone: bool = False) -> Transcript:
+    """The transcript of one encounter's records, in `lang` (default: the encounter's language).
+
+    Commands undone by the DM are left out unless `include_undone`, which shows them marked; the undo
+    markers themselves are always shown."""
+    if lang not in (None, "fr", "en"):
+        raise ValueError(f"unknown transcript language '{lang}' (use fr or en)")
+    return _Builder(list(records), lang, include_undone).build()
+
+
+# --------------------------------------------------------------------------------------------------
+# Renderers
+# --------------------------------------------------------------------------------------------------
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
+
+
+def _md(text: str) -> str:
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def _labels(t: Transcript) -> dict:
+    return (French if t.lang == "fr" else English).labels
+
+
+def _undone_word(t: Transcript) -> str:
+    return "annulé" if t.lang == "fr" else "undone"
+
+
+def _hp_cell(hp, max_hp, temp: int = 0) -> str:
+    text = f"{hp} / {max_hp}" if max_hp is not None else str(hp)
+    return text + (f" (+{temp})" if temp else "")
+
+
+def to_markdown(t: Transcript) -> str:
+    """The transcript as Markdown: rounds and turns as headings, one bullet per entry."""
+    labels = _labels(t)
+    out = [f"# {_md(t.title)}", "", f"*{_md(t.subtitle)}*", ""]
+    if t.include_undone:
+        out += [f"*{_md(labels['undone_shown'])}*", ""]
+
+    def entries(items: list[Entry]) -> None:
+        for entry in items:
+            text = _md(entry.text)
+            if entry.undone:
+                text = f"~~{text}~~ *({_undone_word(t)})*"
+            elif "critical" in entry.tags:
+                text = f"**{text}**"
+            out.append(f"- {text}")
+            for line in entry.details:
+                detail = _md(line)
+                out.append(f"  - ~~{detail}~~" if entry.undone else f"  - {detail}")
+
+    if t.combatants:
+        out += [f"## {labels['cast']}", "",
+                f"| {labels['combatant']} | {labels['side']} | {labels['kind']} | {labels['ac']} | {labels['hp_start']} |",
+                "|---|---|---|---|---|"]
+        for row in t.combatants:
+            kind = labels.get(row.kind, row.kind)
+            out.append(f"| {_md(row.name)} | {_md(row.side)} | {_md(kind)} | {row.ac} | {_hp_cell(row.hp, row.max_hp)} |")
+        out.append("")
+    if t.setup or t.initiative:
+        out += [f"## {labels['setup']}", ""]
+        entries(t.setup)
+        if t.initiative:
+            out += ["" if t.setup else "", f"**{_md(t.initiative)}**"]
+        out.append("")
+    for round_ in t.rounds:
+        out += [f"## {_md(round_.heading)}", ""]
+        for turn in round_.turns:
+            if turn.skipped:
+                out += [f"*{_md(turn.skipped)}*", ""]
+                if turn.entries:
+                    entries(turn.entries)
+                    out.append("")
+                continue
+            out += [f"### {_md(turn.heading)}", ""]
+            if turn.entries:
+                entries(turn.entries)
+            else:
+                out.append(f"*{_md(labels['nothing'])}*")
+            out.append("")
+    if t.ending:
+        out += [f"## {labels['end']}", ""]
+        entries(t.ending)
+        out.append("")
+    if t.combatants:
+        out += [f"## {labels['final']}", "",
+                f"| {labels['combatant']} | {labels['hp']} | {labels['status']} | {labels['conditions']} |",
+                "|---|---|---|---|"]
+        for row in t.combatants:
+            conditions_cell = ", ".join(row.final_conditions) or "—"
+            out.append(f"| {_md(row.name)} | {_hp_cell(row.final_hp, row.max_hp, row.final_temp_hp)} | "
+                       f"{_md(row.final_status)} | {_md(conditions_cell)} |")
+        out.append("")
+    while out and out[-1] == "":
+        out.pop()
+    return "\n".join(out) + "\n"
+
+
+_CSS = """
+:root { color-scheme: light; }
+* { box-sizing: border-box; }
+body { margin: 0; background: #f6f3ec; color: #222; font: 16px/1.5 Georgia, "Times New Roman", serif; }
+main { max-width: 52rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; background: #fffdf8; }
+h1 { font-size: 2rem; margin: 0 0 .25rem; }
+.subtitle { margin: 0 0 1.5rem; color: #555; font-style: italic; }
+h2 { font-size: 1.35rem; margin: 2rem 0 .5rem; padding-bottom: .2rem; border-bottom: 2px solid #8b1e1e; color: #8b1e1e; }
+h3 { font-size: 1.05rem; margin: 1.2rem 0 .3rem; }
+table { border-collapse: collapse; width: 100%; margin: .5rem 0 1rem; font-size: .95rem; }
+th, td { border: 1px solid #c9c2b4; padding: .25rem .5rem; text-align: left; }
+th { background: #efe9dc; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+ul.entries { list-style: none; margin: 0; padding: 0; }
+ul.entries > li { margin: .35rem 0; padding-left: .9rem; border-left: 3px solid #d8d0c0; }
+ul.details { margin: .1rem 0 0; padding-left: 1.2rem; color: #333; font-size: .95rem; }
+ul.details li { margin: .05rem 0; }
+.critical > .text { font-weight: bold; color: #8b1e1e; }
+li.critical { border-left-color: #8b1e1e; }
+li.death { border-left-color: #222; }
+li.undone { color: #777; border-left-style: dashed; }
+li.undone del { text-decoration-thickness: 1px; }
+.tag { display: inline-block; margin-left: .4rem; padding: 0 .35rem; border: 1px solid #999; border-radius: .2rem;
+       font-size: .75rem; font-style: normal; text-transform: uppercase; letter-spacing: .04em; color: #555; }
+.ref { float: right; color: #aaa; font-size: .75rem; font-family: monospace; }
+.skipped { color: #666; font-style: italic; margin: .6rem 0; }
+.order { font-weight: bold; margin-top: .8rem; }
+.note { color: #555; font-style: italic; }
+@media print {
+  @page { margin: 1.5cm; }
+  body { background: #fff; font-size: 10.5pt; }
+  main { max-width: none; padding: 0; background: #fff; }
+  h2 { break-after: avoid; page-break-after: avoid; color: #000; border-bottom-color: #000; }
+  h3 { break-after: avoid; page-break-after: avoid; }
+  section.turn, ul.entries > li, table { break-inside: avoid; page-break-inside: avoid; }
+  .critical > .text { color: #000; }
+  .ref { color: #777; }
+  th { background: #eee; }
+}
+""".strip()
+
+
+def to_html(t: Transcript) -> str:
+    """One self-contained HTML file: inline CSS (with print styles), no scripts, no external resources."""
+    def esc(text: str) -> str:
+        return html.escape(text, quote=False)
+
+    def attr(text: str) -> str:
+        return html.escape(text, quote=True)
+
+    labels = _labels(t)
+    undone_word = _undone_word(t)
+    out = [
+        "<!DOCTYPE html>",
+        f'<html lang="{attr(t.lang)}">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{esc(t.title)}</title>",
+        f"<style>\n{_CSS}\n</style>",
+        "</head>",
+        "<body>",
+        "<main>",
+        f"<h1>{esc(t.title)}</h1>",
+        f'<p class="subtitle">{esc(t.subtitle)}</p>',
+    ]
+    if t.include_undone:
+        out.append(f'<p class="note">{esc(labels["undone_shown"])}</p>')
+
+    def entries(items: list[Entry]) -> None:
+        if not items:
+            return
+        out.append('<ul class="entries">')
+        for entry in items:
+            classes = " ".join(["entry", entry.kind.replace("_", "-")] + entry.tags)
+            ref = f'<span class="ref" title="{attr(labels["seq"])} {entry.seq}">#{entry.seq}</span>'
+            text = esc(entry.text)
+            if entry.undone:
+                text = f'<del>{text}</del><span class="tag">{esc(undone_word)}</span>'
+            out.append(f'<li class="{attr(classes)}" data-seq="{entry.seq}" data-txn="{entry.txn}">{ref}'
+                       f'<span class="text">{text}</span>')
+            if entry.details:
+                out.append('<ul class="details">')
+                for line in entry.details:
+                    detail = f"<del>{esc(line)}</del>" if entry.undone else esc(line)
+                    out.append(f"<li>{detail}</li>")
+                out.append("</ul>")
+            out.append("</li>")
+        out.append("</ul>")
+
+    if t.combatants:
+        out += [f'<section class="cast"><h2>{esc(labels["cast"])}</h2>', "<table>",
+                f"<thead><tr><th>{esc(labels['combatant'])}</th><th>{esc(labels['side'])}</th>"
+                f"<th>{esc(labels['kind'])}</th><th>{esc(labels['ac'])}</th><th>{esc(labels['hp_start'])}</th></tr></thead>",
+                "<tbody>"]
+        for row in t.combatants:
+            out.append(f"<tr><td>{esc(row.name)}</td><td>{esc(row.side)}</td><td>{esc(labels.get(row.kind, row.kind))}</td>"
+                       f'<td class="num">{esc(str(row.ac))}</td><td class="num">{esc(_hp_cell(row.hp, row.max_hp))}</td></tr>')
+        out += ["</tbody>", "</table>", "</section>"]
+    if t.setup or t.initiative:
+        out.append(f'<section class="setup"><h2>{esc(labels["setup"])}</h2>')
+        entries(t.setup)
+        if t.initiative:
+            out.append(f'<p class="order">{esc(t.initiative)}</p>')
+        out.append("</section>")
+    for round_ in t.rounds:
+        out.append(f'<section class="round" id="round-{round_.number}"><h2>{esc(round_.heading)}</h2>')
+        for turn in round_.turns:
+            if turn.skipped:
+                out.append(f'<p class="skipped">{esc(turn.skipped)}</p>')
+                entries(turn.entries)
+                continue
+            out.append(f'<section class="turn"><h3>{esc(turn.heading)}</h3>')
+            entries(turn.entries)
+            if not turn.entries:
+                out.append(f'<p class="skipped">{esc(labels["nothing"])}</p>')
+            out.append("</section>")
+        out.append("</section>")
+    if t.ending:
+        out.append(f'<section class="ending"><h2>{esc(labels["end"])}</h2>')
+        entries(t.ending)
+        out.append("</section>")
+    if t.combatants:
+        out += [f'<section class="final"><h2>{esc(labels["final"])}</h2>', "<table>",
+                f"<thead><tr><th>{esc(labels['combatant'])}</th><th>{esc(labels['hp'])}</th>"
+                f"<th>{esc(labels['status'])}</th><th>{esc(labels['conditions'])}</th></tr></thead>", "<tbody>"]
+        for row in t.combatants:
+            cond = ", ".join(row.final_conditions) or "—"
+            out.append(f"<tr><td>{esc(row.name)}</td>"
+                       f'<td class="num">{esc(_hp_cell(row.final_hp, row.max_hp, row.final_temp_hp))}</td>'
+                       f"<td>{esc(row.final_status)}</td><td>{esc(cond)}</td></tr>")
+        out += ["</tbody>", "</table>", "</section>"]
+    out += ["</main>", "</body>", "</html>"]
+    return "\n".join(out) + "\n"
+
+
+def to_json(t: Transcript) -> str:
+    """The transcript as stable JSON for tools: fixed key order, no timestamps, UTF-8 text."""
+    document = {"format": "combatlog-transcript", "version": FORMAT_VERSION, **asdict(t)}
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
