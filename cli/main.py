@@ -230,7 +230,10 @@ def _diff(args) -> int:
 
 
 def _export(args) -> int:
-    with _existing_store(args.log) as store:
+    from combatlog.cli.progress import Progress, with_progress
+
+    with _existing_store(args.log) as opened, Progress("export") as bar:
+        store = with_progress(opened, bar, "exporting")
         if args.encounter and args.encounter not in store.encounters():
             raise StoreError(f"the log has no encounter '{args.encounter}'")
         if args.format != "jsonl":

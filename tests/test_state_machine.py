@@ -21,6 +21,7 @@ from combatlog.events.stores.memory import MemoryStore
 from combatlog.projections.document import state_document
 from combatlog.replay.engine import Encounter
 from combatlog.replay.timeline import rebuild
+from combatlog.replay.verify import rederive
 
 TEMPLATES = ["fighter", "wizard", "goblin", "bandit_captain", "orc"]
 SIDES = ["party", "monsters"]
@@ -453,6 +454,11 @@ class EncounterMachine(RuleBasedStateMachine):
         self._last_holder = holder
         replayed = state_document(rebuild(self.enc.records)[0])
         assert replayed == doc, "replaying the log differs from the live state"
+
+    def teardown(self):
+        # Verification for disputes: every log this machine writes re-derives identically from its commands.
+        discrepancy = rederive(self.enc.records)
+        assert discrepancy is None, str(discrepancy)
 
 
 SETTINGS = settings(max_examples=40, stateful_step_count=40, deadline=None,
