@@ -25,6 +25,18 @@ MELEE_RANGE = 1.5
 COVER_FR = {"half": "abri partiel", "three_quarters": "abri important", "total": "abri total"}
 
 
+def attack_hits(natural: int, total: int, armor: int) -> bool:
+    """Seed 000 Lancer un 20 ou un 1: a natural 20 hits whatever the AC, a natural 1 always misses."""
+    return natural == 20 or (natural != 1 and total >= armor)
+
+
+def armor_class(target: Combatant, cover_bonus: int = 0) -> tuple[int, tuple[Modifier, ...]]:
+    """AC with cover, plus the AC bonuses of the target's effects (Shield, Parry), each labelled."""
+    bonuses = tuple(Modifier(e.data.get("label", e.effect), int(e.data["ac_bonus"]))
+                    for e in target.effects if e.data.get("ac_bonus"))
+    return target.stats.ac + cover_bonus + sum(m.value for m in bonuses), bonuses
+
+
 def can_act(ctx: Context, creature: Combatant, what: str, what_fr: str, *, reaction: bool = False) -> None:
     """Turn, consciousness and surprise checks every action shares; errors say who, what and why."""
     state = ctx.state
@@ -163,21 +175,13 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
             dis.append("ranged attack with a hostile creature within 1.5 m")
     _situational_sources(ctx, attacker, target, profile, distance, adv, dis)
     modifiers = [Modifier("attack bonus", profile.to_hit)] + extra
-    ac_modifiers = [Modifier(f"{cover} cover", COVER_BONUS[cover])] if cover else []
-    ac_modifiers += [Modifier(e.data.get("label", e.effect), int(e.data.get("ac_bonus", 0)))
-                     for e in target.effects if e.data.get("ac_bonus")]
-    target_ac = target.stats.ac + sum(m.value for m in ac_modifiers)
+    cover_bonus = COVER_BONUS[cover] if cover else 0
+    target_ac, effect_modifiers = armor_class(target, cover_bonus)
+    ac_modifiers = ([Modifier(f"{cover} cover", cover_bonus)] if cover else []) + list(effect_modifiers)
     two_weapon = spend_attack(ctx, attacker, slot, profile, economy_label or profile.id)
     natural, faces = ctx.d20(advantage=bool(adv), disadvantage=bool(dis))
     total = natural + sum(m.value for m in modifiers)
-    if auto_miss:
-        hit = False
-    elif natural == 20:
-        hit = True  # seed 000 Lancer un 20 ou un 1: a natural 20 hits whatever the modifiers or AC
-    elif natural == 1:
-        hit = False
-    else:
-        hit = total >= target_ac
+    hit = not auto_miss and attack_hits(natural, total, target_ac)
     close = within(attacker, target, MELEE_RANGE, unknown=profile.kind == "melee")
     critical = hit and (natural == 20 or (close and any(target.has(x) or _implied(ctx, target, x)
                                                         for x in ctx.ruleset.auto_crit_conditions)))
@@ -193,7 +197,7 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
 
         after_hit(ctx, {
             "kind": "attack_damage", "attacker": attacker.id, "target": target.id, "attack": profile.id,
-            "attack_kind": profile.kind, "natural": natural, "total": total, "cover_bonus": sum(m.value for m in ac_modifiers[:1]) if cover else 0,
+            "attack_kind": profile.kind, "natural": natural, "total": total, "cover_bonus": cover_bonus,
             "critical": critical, "nonlethal": nonlethal and profile.kind == "melee", "two_weapon": two_weapon,
         })
 

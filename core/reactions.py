@@ -6,6 +6,7 @@ resumes exactly where it stopped once every eligible reactor has answered `react
 
 from combatlog.core import commands as c
 from combatlog.core.conditions import end_concentration, end_effect, start_effect
+from combatlog.core.combat import armor_class, attack_hits
 from combatlog.core.context import Context, fail
 from combatlog.core.dice import SuppliedDice
 from combatlog.core.queries import can_see, gap_squares, hostile, incapacitated
@@ -105,22 +106,15 @@ def after_hit(ctx: Context, pending: dict) -> None:
     finish_attack(ctx, pending)
 
 
-def current_ac(ctx: Context, target: Combatant, cover_bonus: int) -> tuple[int, tuple]:
-    from combatlog.events.values import Modifier
-
-    modifiers = tuple(Modifier(e.data.get("label", e.effect), int(e.data["ac_bonus"])) for e in target.effects if e.data.get("ac_bonus"))
-    return target.stats.ac + cover_bonus + sum(m.value for m in modifiers), modifiers
-
-
 def finish_attack(ctx: Context, pending: dict) -> None:
     """Judge the hit against the AC as it now stands, roll damage if it still hits, end this-attack effects."""
     from combatlog.core.combat import deal_attack_damage
 
     target = ctx.state.combatants[pending["target"]]
     attacker = ctx.state.combatants[pending["attacker"]]
-    ac, _ = current_ac(ctx, target, pending.get("cover_bonus", 0))
+    ac, _ = armor_class(target, pending.get("cover_bonus", 0))
     natural = pending["natural"]
-    hit = natural == 20 or (natural != 1 and pending["total"] >= ac)
+    hit = attack_hits(natural, pending["total"], ac)
     for effect in target.effects:
         if effect.until.get("this_attack"):
             end_effect(ctx, target.id, effect.instance, "the attack is resolved")
@@ -234,9 +228,9 @@ def _named_reaction(ctx: Context, command: c.React, window) -> None:
     start_effect(ctx, reactor.id, reaction.id, source=reactor.id, until=until,
                  data={"ac_bonus": reaction.ac_bonus, "label": reaction.id})
     target = ctx.state.combatants[reactor.id]
-    ac, modifiers = current_ac(ctx, target, pending.get("cover_bonus", 0))
+    ac, modifiers = armor_class(target, pending.get("cover_bonus", 0))
     natural = pending["natural"]
-    hit = natural == 20 or (natural != 1 and pending["total"] >= ac)
+    hit = attack_hits(natural, pending["total"], ac)
     ctx.emit(AttackReevaluated(attacker=pending["attacker"], target=reactor.id, target_ac=ac, ac_modifiers=modifiers,
                                hit=hit, critical=hit and pending["critical"]))
 

@@ -8,7 +8,6 @@ import msgspec
 from combatlog.core import commands as c
 from combatlog.core.context import fail
 from combatlog.core.decide import decide
-from combatlog.core.errors import RuleViolation
 from combatlog.core.state import EncounterState
 from combatlog.events.envelope import Recorded
 from combatlog.events.meta import CommandIssued, Redone, Reverted, Undone
@@ -16,8 +15,8 @@ from combatlog.events.stores import EventStore
 from combatlog.fixtures import load_template
 from combatlog.logs import get_logger
 from combatlog.projections.fold import evolve
-from combatlog.replay.snapshots import Snapshots, extend_timeline
-from combatlog.replay.timeline import Timeline, rebuild, timeline_of
+from combatlog.replay.snapshots import Snapshots, extend_timeline, out_of_range
+from combatlog.replay.timeline import Timeline, timeline_of
 
 log = get_logger()
 DEFAULT_ENCOUNTER = "default"
@@ -92,7 +91,7 @@ class Encounter:
             # Choose exactly what N single undos would: undoing a revert brings its commands back first.
             # `_undo` only touches live and undone (and reads reverts): copying those beats a deepcopy of the
             # whole timeline, which costs ~1 s per 100k events.
-            rehearsal = Timeline(live=list(timeline.live), undone=set(timeline.undone), reverts=timeline.reverts)
+            rehearsal = timeline.copy()
             chosen = []
             for step in range(command.steps):
                 candidates = [txn for txn in rehearsal.live if txn != 0]
@@ -127,8 +126,7 @@ class Encounter:
 
     def state_at(self, seq: int) -> EncounterState:
         if not 0 <= seq < len(self.records):
-            raise RuleViolation(f"there is no event {seq} (the log runs from 0 to {len(self.records) - 1})",
-                                message_fr=f"il n'y a pas d'événement {seq} (le journal va de 0 à {len(self.records) - 1})")
+            raise out_of_range(seq, len(self.records))
         return self.snapshots.replay(self.records, seq)
 
 

@@ -304,20 +304,7 @@ def out_of_range(seq: int, count: int) -> RuleViolation:
 
 def extend_timeline(timeline: Timeline, records: Sequence[Recorded]) -> Timeline:
     """A copy of `timeline` that has also seen `records` (whole transactions following the ones it saw)."""
-    extended = Timeline(
-        live=list(timeline.live), undone=set(timeline.undone), redo=list(timeline.redo),
-        reverts=dict(timeline.reverts), markers=set(timeline.markers), commands=dict(timeline.commands),
-    )
-    current = None
-    for record in records:
-        if record.txn != current:
-            if current is not None:
-                extended.close_txn(current)
-            current = record.txn
-        extended.see(record)
-    if current is not None:
-        extended.close_txn(current)
-    return extended
+    return timeline.copy().see_all(records)
 
 
 def state_at(store, encounter: str, seq: int, *, every: int | None = None, progress=None) -> EncounterState:

@@ -43,6 +43,24 @@ class Timeline:
             self.reverts[txn] = event.txns
             self._take_off(event.txns)
 
+    def copy(self) -> "Timeline":
+        """An independent copy (the lists and sets that see() changes are copied; reverts are shared read-only)."""
+        return Timeline(live=list(self.live), undone=set(self.undone), redo=list(self.redo), reverts=dict(self.reverts),
+                        markers=set(self.markers), commands=dict(self.commands))
+
+    def see_all(self, records) -> "Timeline":
+        """See whole transactions, in log order; returns self."""
+        current = None
+        for record in records:
+            if record.txn != current:
+                if current is not None:
+                    self.close_txn(current)
+                current = record.txn
+            self.see(record)
+        if current is not None:
+            self.close_txn(current)
+        return self
+
     def close_txn(self, txn: int) -> None:
         """A transaction has been fully seen: a command (not a marker) goes on the live stack."""
         if txn in self.markers:
@@ -74,17 +92,7 @@ class Timeline:
 
 
 def timeline_of(records: list[Recorded]) -> Timeline:
-    timeline = Timeline()
-    current = None
-    for record in records:
-        if record.txn != current:
-            if current is not None:
-                timeline.close_txn(current)
-            current = record.txn
-        timeline.see(record)
-    if current is not None:
-        timeline.close_txn(current)
-    return timeline
+    return Timeline().see_all(records)
 
 
 def rebuild(records: list[Recorded], upto: int | None = None) -> tuple[EncounterState, Timeline]:
