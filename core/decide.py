@@ -2,6 +2,8 @@
 
 from collections.abc import Callable
 
+import msgspec
+
 from combatlog.core import actions, combat, commands as c, reactions, turns
 from combatlog.core.conditions import apply_condition, end_concentration, end_condition, normalize_until, start_concentration
 from combatlog.core.context import Context, fail
@@ -29,6 +31,12 @@ PHASE_FR = {"setup": "préparation", "turn": "tour", "death_save": "jet contre l
 def decide(state: EncounterState, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
            default_seed: str = "") -> list:
     """The events one command produces; the first is always CommandIssued (who asked for what, verbatim)."""
+    return decide_and_fold(state, raw, templates=templates, default_seed=default_seed)[0]
+
+
+def decide_and_fold(state: EncounterState, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
+                    default_seed: str = "") -> tuple[list, EncounterState]:
+    """The events and the state they fold to: the context folds them as it decides, so nobody folds twice."""
     command = c.parse_command(raw)
     if command.do_name in c.UNDO_FAMILY:
         raise fail("undo, redo and revert are handled by the encounter, not by the rules",
@@ -47,7 +55,8 @@ def decide(state: EncounterState, raw: dict, *, templates: Callable[[str], dict 
             raise fail(str(error), "dés fournis non utilisés : " + ", ".join(map(str, dice.unused()))) from None
     events = ctx.events
     events[0] = CommandIssued(command=raw, rng_position=state.rng_position, rng_draws=rng.drawn)
-    return events
+    # The opening was folded before the dice were counted: the stream now stands after this command's draws.
+    return events, msgspec.structs.replace(ctx.state, rng_position=state.rng_position + rng.drawn)
 
 
 def _check_phase(state: EncounterState, command: c.Command) -> None:

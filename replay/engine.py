@@ -7,14 +7,13 @@ from collections.abc import Callable
 import msgspec
 from combatlog.core import commands as c
 from combatlog.core.context import fail
-from combatlog.core.decide import decide
+from combatlog.core.decide import decide_and_fold
 from combatlog.core.state import EncounterState
 from combatlog.events.envelope import Recorded
 from combatlog.events.meta import CommandIssued, Redone, Reverted, Undone
 from combatlog.events.stores import EventStore
 from combatlog.fixtures import load_template
 from combatlog.logs import get_logger
-from combatlog.projections.fold import evolve
 from combatlog.replay.snapshots import Snapshots, extend_timeline, out_of_range
 from combatlog.replay.timeline import Timeline, timeline_of
 
@@ -54,8 +53,8 @@ class Encounter:
             command = c.parse_command(raw)
             events = [CommandIssued(command=raw, rng_position=self.state.rng_position), self._marker(command)]
         else:
-            events = decide(self.state, raw, templates=self.templates,
-                            default_seed=self.default_seed or secrets.token_hex(8))
+            events, decided = decide_and_fold(self.state, raw, templates=self.templates,
+                                              default_seed=self.default_seed or secrets.token_hex(8))
         txn = self.next_seq
         at = self.clock()
         records = [
@@ -70,10 +69,7 @@ class Encounter:
             self.state, self.timeline = rebuilt
             self.state = msgspec.structs.replace(self.state, seq=sealed[-1].seq)
         else:
-            state = self.state
-            for event in events:
-                state = evolve(state, event)
-            self.state = msgspec.structs.replace(state, seq=sealed[-1].seq)
+            self.state = msgspec.structs.replace(decided, seq=sealed[-1].seq)
             self.timeline.commands[txn] = raw
             self.timeline.close_txn(txn)
         self.snapshots.after_command(self.records, self.state)
