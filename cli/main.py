@@ -41,7 +41,7 @@ def _parser() -> argparse.ArgumentParser:
 
     run = sub.add_parser("run", help="run a JSON Lines combat script against a log")
     run.add_argument("script", help="the script (.jsonl); - for standard input")
-    run.add_argument("--log", required=True, help="the log file (.db SQLite, or .jsonl); created if absent")
+    run.add_argument("--log", required=True, help="the log: a .db SQLite file, a .jsonl file, or a postgresql:// URL; created if absent")
     run.add_argument("--encounter", default=None, help="encounter id inside the log (default: the only one)")
     run.add_argument("--actor", default="dm", help="who issues the commands (recorded on every event)")
     run.add_argument("--quiet", "-q", action="store_true", help="print nothing on success")
@@ -111,9 +111,8 @@ def _play(args) -> int:
 
 
 def _existing_store(path: str):
-    if path != ":memory:" and not Path(path).exists():
-        raise StoreError(f"{path}: no such log file")
-    return open_store(path)
+    """The log named by `path` (a file or a postgresql:// URL) for reading: a missing one is an error, not created."""
+    return open_store(path, create=False)
 
 
 def _pick_encounter(store, wanted: str | None, *, creating: bool = False) -> str:

@@ -1,4 +1,4 @@
-"""Event stores: SQLite (the default), a plain JSONL file, or memory; chosen by `open_store` from the path."""
+"""Event stores: SQLite (the default), a plain JSONL file, PostgreSQL, or memory; chosen by `open_store`."""
 
 import os
 
@@ -8,13 +8,28 @@ from combatlog.events.stores.memory import MemoryStore
 from combatlog.events.stores.sqlite import SQLiteStore
 
 
-def open_store(path: str | os.PathLike[str]) -> EventStore:
-    """A JsonlStore for `*.jsonl`, a MemoryStore for ':memory:', else a SQLiteStore."""
-    if os.fspath(path) == ":memory:":
+def is_postgres_url(location: object) -> bool:
+    """True for a `postgresql://user@host:port/dbname` (or `postgres://`) URL."""
+    return isinstance(location, str) and location.lower().startswith(("postgresql://", "postgres://"))
+
+
+def open_store(location: str | os.PathLike[str], *, create: bool = True) -> EventStore:
+    """The store a LOG argument names: a PostgresStore for a `postgresql://` URL, a JsonlStore for `*.jsonl`,
+    a MemoryStore for ':memory:', else a SQLiteStore. With `create=False` a missing log is a StoreError and
+    nothing is created (for commands that only read)."""
+    if is_postgres_url(location):
+        try:
+            from combatlog.events.stores.postgres import PostgresStore
+        except ImportError as error:
+            raise StoreError(f"a PostgreSQL log needs {error.name}: pip install 'combatlog[postgres]'") from None
+        return PostgresStore(os.fspath(location), create=create)
+    if os.fspath(location) == ":memory:":
         return MemoryStore()
-    if os.fspath(path).lower().endswith(".jsonl"):
-        return JsonlStore(path)
-    return SQLiteStore(path)
+    if not create and not os.path.exists(location):
+        raise StoreError(f"{os.fspath(location)}: no such log file")
+    if os.fspath(location).lower().endswith(".jsonl"):
+        return JsonlStore(location)
+    return SQLiteStore(location)
 
 
 __all__ = [
@@ -27,6 +42,7 @@ __all__ = [
     "StoreBase",
     "StoreError",
     "export_jsonl",
+    "is_postgres_url",
     "import_jsonl",
     "open_store",
 ]

@@ -1,5 +1,6 @@
 """What every event store promises: gapless, hash-chained, optimistic-concurrency appends and verified reads."""
 
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol, Self
 
@@ -36,6 +37,7 @@ class EventStore(Protocol):
     def read_sealed(self, encounter: str, from_seq: int = 0) -> Iterator[Sealed]: ...
     def encounters(self) -> list[str]: ...
     def last(self, encounter: str) -> tuple[int, str]: ...
+    def wait_for_append(self, encounter: str, after_seq: int, timeout: float) -> bool: ...
     def close(self) -> None: ...
     def __enter__(self) -> Self: ...
     def __exit__(self, *exc_info: object) -> None: ...
@@ -96,6 +98,19 @@ class StoreBase:
         """Yield verified records from `from_seq`; the chain check starts at the stored hash of `from_seq - 1`."""
         for record, _ in self.read_sealed(encounter, from_seq):
             yield record
+
+    def wait_for_append(self, encounter: str, after_seq: int, timeout: float) -> bool:
+        """True as soon as the encounter holds an event after `after_seq` (at once if it already does), written
+        by this or any other process; False when `timeout` seconds pass first. This default polls `last`;
+        stores that can be told of writes (PostgreSQL: LISTEN/NOTIFY) override it."""
+        deadline = time.monotonic() + max(timeout, 0.0)
+        while True:
+            if self.last(encounter)[0] - 1 > after_seq:
+                return True
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return False
+            time.sleep(min(0.05, remaining))
 
     def close(self) -> None:
         """Release the store's resources."""
