@@ -67,8 +67,8 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--output", "-o", default="-", help="file to write (default: standard output)")
     export.set_defaults(handler=_export)
 
-    imp = sub.add_parser("import", help="import a JSON Lines export into a log")
-    imp.add_argument("file")
+    imp = sub.add_parser("import", help="import a JSON Lines export (or another log) into a log")
+    imp.add_argument("file", help="a .jsonl export, or another log (SQLite file or postgresql:// URL) to copy")
     imp.add_argument("--log", required=True)
     imp.set_defaults(handler=_import)
 
@@ -256,8 +256,14 @@ def _export(args) -> int:
 
 
 def _import(args) -> int:
-    with open_store(args.log) as store:
-        counts = import_jsonl(args.file, store)
+    from combatlog.events.stores import copy_log, is_postgres_url, is_sqlite_file
+
+    if is_postgres_url(args.file) or is_sqlite_file(args.file):  # another log: copied as it is stored
+        with open_store(args.file, create=False) as source, open_store(args.log) as store:
+            counts = copy_log(source, store)
+    else:
+        with open_store(args.log) as store:
+            counts = import_jsonl(args.file, store)
     for name, count in counts.items():
         print(f"imported {count} events into encounter '{name}'")
     return EXIT_OK

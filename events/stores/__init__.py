@@ -32,6 +32,29 @@ def open_store(location: str | os.PathLike[str], *, create: bool = True) -> Even
     return SQLiteStore(location)
 
 
+def is_sqlite_file(location: object) -> bool:
+    """True for an existing file that starts with SQLite's header."""
+    try:
+        with open(location, "rb") as handle:  # type: ignore[arg-type]
+            return handle.read(16) == b"SQLite format 3\x00"
+    except (OSError, TypeError):
+        return False
+
+
+def copy_log(source: EventStore, target: EventStore) -> dict[str, int]:
+    """Copy every encounter of `source` into `target` with its bodies and hashes, verified on the way; like
+    `import_jsonl`, an encounter the target already holds is a ConcurrencyConflict and nothing is written."""
+    logs = {name: list(source.read_sealed(name)) for name in source.encounters()}
+    for name, log in logs.items():
+        next_seq = target.last(name)[0]
+        if log and next_seq != log[0][0].seq:
+            raise ConcurrencyConflict(name, log[0][0].seq, next_seq)
+    for name, log in logs.items():
+        if log:
+            target.append_sealed(name, log, log[0][0].seq)
+    return {name: len(log) for name, log in logs.items()}
+
+
 __all__ = [
     "ConcurrencyConflict",
     "EventStore",
@@ -41,8 +64,10 @@ __all__ = [
     "Sealed",
     "StoreBase",
     "StoreError",
+    "copy_log",
     "export_jsonl",
     "is_postgres_url",
+    "is_sqlite_file",
     "import_jsonl",
     "open_store",
 ]
