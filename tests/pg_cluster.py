@@ -56,7 +56,7 @@ def _free_port() -> int:
 class Cluster:
     """A running cluster in its own temporary folder; `stop()` kills it and removes the folder."""
 
-    def __init__(self, bindir: Path):
+    def __init__(self, bindir: Path, settings: dict[str, str] | None = None):
         self.bindir = bindir
         self.folder = Path(tempfile.mkdtemp(prefix="combatlog-pg-"))
         self.data = self.folder / "data"
@@ -69,11 +69,12 @@ class Cluster:
         self._run("initdb", "-D", str(self.data), "-U", USER, "--auth=trust", "-E", "UTF8", "--locale=C",
                   "--no-sync")
         self.port = _free_port()
-        options = " ".join([
-            f"-p {self.port}", "-c listen_addresses=127.0.0.1", f"-c unix_socket_directories={self.folder}",
-            "-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off", "-c max_connections=200",
-            "-c shared_buffers=64MB",
-        ])
+        # Tests trade durability for speed; the benchmark passes its own (durable) settings.
+        chosen = {"fsync": "off", "synchronous_commit": "off", "full_page_writes": "off", "max_connections": "200",
+                  "shared_buffers": "64MB", **(settings or {})}
+        options = " ".join([f"-p {self.port}", "-c listen_addresses=127.0.0.1",
+                            f"-c unix_socket_directories={self.folder}",
+                            *(f"-c {name}={value}" for name, value in chosen.items())])
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.folder / "server.log"), "-o", options, "-w", "start")
         self._names = itertools.count(1)
         self._lock = threading.Lock()
