@@ -41,13 +41,18 @@ SETUP = [
 ]
 
 
-def next_command(encounter: Encounter, step: int) -> dict:
-    """The fight's next command: the one whose turn it is attacks, the other is healed, the turn ends."""
+CYCLE = {"attack": "heal", "heal": "end_turn"}  # after anything else (start, end_turn): attack
+
+
+def next_command(encounter: Encounter) -> dict:
+    """The fight's next command, from the last one in the log: the one whose turn it is attacks, the other is
+    healed, the turn ends; and again."""
+    last = next(r.event.command.get("do") for r in reversed(encounter.records) if hasattr(r.event, "command"))
     attacker = encounter.state.turn
     target = "b" if attacker == "a" else "a"
-    return [{"do": "attack", "attacker": attacker, "target": target, "with": "club"},
-            {"do": "heal", "target": target, "amount": 3},
-            {"do": "end_turn"}][step % 3]
+    return {"attack": {"do": "attack", "attacker": attacker, "target": target, "with": "club"},
+            "heal": {"do": "heal", "target": target, "amount": 3},
+            "end_turn": {"do": "end_turn"}}[CYCLE.get(last, "attack")]
 
 
 def fresh(store, name: str) -> Encounter:
@@ -78,13 +83,11 @@ class TimedStore:
 def _worker(url: str, worker: int, encounters: int, commands: int, barrier, results) -> None:
     with PostgresStore(url, pool_size=1) as store:
         fights = [fresh(store, f"tp-{worker}-{index}") for index in range(encounters)]
-        steps = [0] * encounters
         barrier.wait()
         began = time.perf_counter()
         for done in range(commands):
             index = done % encounters
-            fights[index].execute(next_command(fights[index], steps[index]))
-            steps[index] += 1
+            fights[index].execute(next_command(fights[index]))
         results.put((worker, began, time.perf_counter()))
 
 
@@ -107,10 +110,8 @@ def template(events: int) -> list[tuple[int, int, str, bytes, str]]:
     """One fight of about `events` events through the real engine: (seq, txn, type, body, hash) rows."""
     store = MemoryStore()
     encounter = fresh(store, "template")
-    step = 0
-    while len(encounter.records) < events or step % 3:  # end after an end_turn: the copy goes on with an attack
-        encounter.execute(next_command(encounter, step))
-        step += 1
+    while len(encounter.records) < events:
+        encounter.execute(next_command(encounter))
     return [(record.seq, record.txn, type(record.event).__name__, body, record.hash)
             for record, body in store.read_sealed("template")]
 
@@ -146,15 +147,13 @@ def latency(url: str, loaded: int, fights: int, commands: int) -> tuple[list[flo
         else:
             encounters = [fresh(store, f"lat-{index}") for index in range(fights)]
         store.appends.clear()
-        steps = [0] * fights  # every fight stands right after an end_turn
         times = []
         for done in range(commands):
             index = done % fights
-            command = next_command(encounters[index], steps[index])
+            command = next_command(encounters[index])
             began = time.perf_counter()
             encounters[index].execute(command)
             times.append(time.perf_counter() - began)
-            steps[index] += 1
         return times, store.appends
 
 
