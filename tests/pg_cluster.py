@@ -58,7 +58,9 @@ class Cluster:
 
     def __init__(self, bindir: Path, settings: dict[str, str] | None = None):
         self.bindir = bindir
-        self.folder = Path(tempfile.mkdtemp(prefix="combatlog-pg-"))
+        # As root the server runs as another user, who must reach the folder: /tmp rather than a private $TMPDIR.
+        root = os.geteuid() == 0 and os.path.isdir("/tmp")
+        self.folder = Path(tempfile.mkdtemp(prefix="combatlog-pg-", dir="/tmp" if root else None))
         self.data = self.folder / "data"
         self.prefix: list[str] = []
         if os.geteuid() == 0:

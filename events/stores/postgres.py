@@ -300,7 +300,7 @@ class _Listener:
                     self._listening.set()
                     delay = 0.1
                     while not self._stopping.is_set():
-                        for notice in conn.notifies(timeout=0.5):
+                        for notice in conn.notifies(timeout=0.25):
                             self._seen(notice.payload)
             except psycopg.Error as error:
                 self.error = _first_line(error)
