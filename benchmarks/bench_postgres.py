@@ -15,9 +15,9 @@ as the events table grows.
 """
 
 import argparse
+import itertools
 import multiprocessing
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -80,29 +80,34 @@ class TimedStore:
 
 
 # ----------------------------------------------------------------------------- 1. throughput
+_runs = itertools.count()
+
+
 def _worker(url: str, worker: int, encounters: int, commands: int, barrier, results) -> None:
     with PostgresStore(url, pool_size=1) as store:
         fights = [fresh(store, f"tp-{worker}-{index}") for index in range(encounters)]
         barrier.wait()
-        began = time.perf_counter()
+        began, cpu = time.perf_counter(), time.process_time()
         for done in range(commands):
             index = done % encounters
             fights[index].execute(next_command(fights[index]))
-        results.put((worker, began, time.perf_counter()))
+        results.put((worker, began, time.perf_counter(), time.process_time() - cpu))
 
 
-def throughput(url: str, processes: int, encounters: int, commands: int) -> float:
+def throughput(url: str, processes: int, encounters: int, commands: int) -> tuple[float, float]:
+    """(commands/s over the wall time of all writers, client CPU ms per command)."""
     context = multiprocessing.get_context("spawn")
     barrier, results = context.Barrier(processes), context.Queue()
-    workers = [context.Process(target=_worker, args=(url, f"{processes}x{worker}", encounters, commands,
+    run = next(_runs)
+    workers = [context.Process(target=_worker, args=(url, f"{run}-{processes}x{worker}", encounters, commands,
                                                      barrier, results)) for worker in range(processes)]
     for worker in workers:
         worker.start()
     spans = [results.get(timeout=600) for _ in workers]
     for worker in workers:
         worker.join()
-    wall = max(end for _, _, end in spans) - min(start for _, start, _ in spans)
-    return processes * commands / wall
+    wall = max(end for _, _, end, _ in spans) - min(start for _, start, _, _ in spans)
+    return processes * commands / wall, sum(cpu for *_, cpu in spans) / (processes * commands) * 1e3
 
 
 # ----------------------------------------------------------------------------- 2. growth
@@ -180,7 +185,9 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=4, help="throughput with 1..N writer processes")
     parser.add_argument("--per-process", type=int, default=10, help="encounters each writer plays (M)")
     parser.add_argument("--commands", type=int, default=1500, help="commands each writer runs")
-    parser.add_argument("--sizes", default="0,100000,1000000", help="table sizes (events) to time commands at")
+    parser.add_argument("--repeat", type=int, default=3, help="throughput runs per N (the best is shown)")
+    parser.add_argument("--sizes", default="0,100000,1000000",
+                        help="table sizes (events) to time commands at; 'none' for the throughput alone")
     parser.add_argument("--encounters", type=int, default=1000, help="encounters at the largest size")
     parser.add_argument("--samples", type=int, default=2000, help="commands timed at each size")
     parser.add_argument("--fast", action="store_true", help="a cluster with fsync and synchronous_commit off")
@@ -202,11 +209,13 @@ def main() -> None:
         PostgresStore(url).close()  # creates the schema
         print(f"PostgreSQL log, {'fsync off' if args.fast else 'durable (fsync on, synchronous_commit on)'}, "
               f"{os.cpu_count()} cores\n")
-        print("| writer processes | encounters | commands/s |")
-        print("|---:|---:|---:|")
+        print(f"| writer processes | encounters | commands/s (best of {args.repeat}) | client CPU ms/command |")
+        print("|---:|---:|---:|---:|")
         for processes in range(1, args.processes + 1):
-            rate = throughput(url, processes, args.per_process, args.commands)
-            print(f"| {processes} | {processes * args.per_process} | {rate:,.0f} |", flush=True)
+            rate, cpu = max(throughput(url, processes, args.per_process, args.commands) for _ in range(args.repeat))
+            print(f"| {processes} | {processes * args.per_process} | {rate:,.0f} | {cpu:.2f} |", flush=True)
+        if args.sizes == "none":
+            return
 
         sizes = [int(size) for size in args.sizes.split(",")]
         per_encounter = max(100, sizes[-1] // max(args.encounters, 1))
