@@ -97,7 +97,8 @@ class PostgresStore(StoreBase):
         self._closed = False
         with self._connect(create) as conn:
             migrate(conn, self.name, create=create)
-            self.channel = ("combatlog:" + conn.execute("SELECT current_schema()").fetchone()[0])[:63]
+            schema = conn.execute("SELECT current_schema()").fetchone()[0] or "public"
+            self.channel = f"combatlog:{schema}"[:63]  # NOTIFY is per database: one channel per log
         self._pool = ConnectionPool(
             url, min_size=1, max_size=max(pool_size, 1), kwargs={"autocommit": True}, timeout=connect_timeout,
             name="combatlog", open=False,
