@@ -363,3 +363,38 @@ def test_a_listener_in_another_process_sees_a_write_within_a_second(pg_log):
     finally:
         listener.kill()
         listener.wait()
+
+
+# --- connections the server drops ------------------------------------------------------------
+
+
+def drop_connections(url: str) -> int:
+    """Terminate every other backend of the log's database, as a server restart or failover would."""
+    (count,) = rows(url, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                         "WHERE datname = current_database() AND pid <> pg_backend_pid()")[0]
+    time.sleep(0.2)
+    return count
+
+
+def test_a_store_carries_on_after_the_server_dropped_its_connections(pg_log):
+    with PostgresStore(pg_log, pool_size=2) as store:
+        sealed = list(store.read("a"))
+        assert drop_connections(pg_log) >= 1
+        assert store.last("a") == (10, sealed[-1].hash)  # a read: run again on a fresh connection
+        assert drop_connections(pg_log) >= 1
+        sealed += store.append("a", command(10), 10)  # nothing was sent before the failure: run again
+        assert list(store.read("a")) == sealed
+    assert rows(pg_log, "SELECT count(*) FROM events") == [(13,)]
+
+
+def test_a_waiter_is_woken_after_its_listening_connection_was_dropped(pg_log):
+    with PostgresStore(pg_log) as waiter, PostgresStore(pg_log) as writer:
+        assert waiter.wait_for_append("a", 9, 0) is False  # the listener is up
+        drop_connections(pg_log)
+        woke: list[bool] = []
+        thread = threading.Thread(target=lambda: woke.append(waiter.wait_for_append("a", 9, 10)))
+        thread.start()
+        time.sleep(0.5)
+        writer.append("a", command(10), 10)
+        thread.join(10)
+        assert woke == [True]

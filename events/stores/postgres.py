@@ -136,29 +136,44 @@ class PostgresStore(StoreBase):
             raise StoreError(f"{self.name}: the database does not exist and cannot be created: "
                              f"{_first_line(error)}") from None
 
-    def _guarded(self, work: Callable[[psycopg.Connection], object]):
-        """Run `work(connection)` on a pooled connection; database failures become StoreError naming the log."""
+    def _guarded(self, work: Callable[[psycopg.Connection], object], retry: Callable[[], bool] = lambda: True):
+        """Run `work(connection)` on a pooled connection; database failures become StoreError naming the log.
+
+        A connection the server dropped while it sat in the pool (a restart, a failover, an idle timeout) fails
+        on first use: the work is run once more on a fresh one when `retry()` says nothing was written."""
         if self._closed:
             raise StoreError(f"{self.name}: the store is closed")
-        try:
-            with self._pool.connection() as conn:
-                return work(conn)
-        except (psycopg.errors.UniqueViolation, ConcurrencyConflict):
-            raise
-        except PoolTimeout:
-            raise StoreError(f"{self.name}: no connection to the PostgreSQL server") from None
-        except psycopg.Error as error:
-            raise StoreError(f"{self.name}: {_first_line(error)}") from None
+        for attempt in (1, 2):
+            try:
+                with self._pool.connection() as conn:
+                    try:
+                        return work(conn)
+                    except psycopg.OperationalError:
+                        if not (attempt == 1 and conn.broken and retry()):
+                            raise
+                # The pool drops the broken connection; the idle ones likely died with it: check them too.
+                self._pool.check()
+            except (psycopg.errors.UniqueViolation, ConcurrencyConflict):
+                raise
+            except PoolTimeout:
+                raise StoreError(f"{self.name}: no connection to the PostgreSQL server") from None
+            except psycopg.Error as error:
+                raise StoreError(f"{self.name}: {_first_line(error)}") from None
+        raise AssertionError("unreachable")
 
     # ------------------------------------------------------------------ the store interface
     def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]]) -> list[Sealed]:
+        sent = [False]  # once the inserts are sent, a failure may come after the commit: never run it twice
+
         def write(conn: psycopg.Connection) -> list[Sealed]:
+            sent[0] = False
             with conn.transaction():
                 row = conn.execute(_LAST, (encounter,)).fetchone()
                 next_seq, prev = (row[0] + 1, row[1]) if row else (0, GENESIS_HASH)
                 if next_seq != expected_seq:
                     raise ConcurrencyConflict(encounter, expected_seq, next_seq)
                 sealed = make(prev)
+                sent[0] = True
                 with conn.cursor() as cursor:
                     cursor.executemany(
                         _INSERT,
@@ -172,7 +187,7 @@ class PostgresStore(StoreBase):
                 return sealed
 
         try:
-            return self._guarded(write)
+            return self._guarded(write, retry=lambda: not sent[0])
         except psycopg.errors.UniqueViolation:
             # A writer that passed the same check committed first: the same conflict, nothing of ours written.
             raise ConcurrencyConflict(encounter, expected_seq, self.last(encounter)[0]) from None
