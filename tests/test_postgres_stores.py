@@ -398,3 +398,10 @@ def test_a_waiter_is_woken_after_its_listening_connection_was_dropped(pg_log):
         writer.append("a", command(10), 10)
         thread.join(10)
         assert woke == [True]
+
+
+def test_an_unknown_role_is_a_connection_error_not_a_missing_log(pg_cluster):
+    url = pg_cluster.url().replace("combatlog@", "nobody_here@")
+    for create in (True, False):
+        with pytest.raises(StoreError, match=r"cannot connect to the PostgreSQL server: .*nobody_here"):
+            PostgresStore(url, create=create)

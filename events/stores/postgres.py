@@ -19,7 +19,7 @@ import json
 import threading
 import time
 from collections.abc import Callable, Iterator
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 import psycopg
 from psycopg import errors, sql
@@ -114,10 +114,11 @@ class PostgresStore(StoreBase):
         try:
             return psycopg.connect(self.url, autocommit=True, connect_timeout=max(1, round(self._connect_timeout)))
         except psycopg.OperationalError as error:
-            if create and "does not exist" in str(error) and 'database "' in str(error):
+            missing = "does not exist" in str(error) and 'database "' in str(error)
+            if missing and create:
                 self._create_database()
                 return self._connect(create=False)
-            if not create and "does not exist" in str(error):
+            if missing:
                 raise StoreError(f"{self.name}: no such log (the database does not exist)") from None
             raise StoreError(f"{self.name}: cannot connect to the PostgreSQL server: {_first_line(error)}") from None
         except psycopg.Error as error:  # a malformed URL
@@ -125,7 +126,7 @@ class PostgresStore(StoreBase):
 
     def _create_database(self) -> None:
         parts = urlsplit(self.url)
-        dbname = parts.path.lstrip("/")
+        dbname = unquote(parts.path.lstrip("/")) or unquote(parts.username or "")
         admin = urlunsplit(parts._replace(path="/postgres"))
         try:
             with psycopg.connect(admin, autocommit=True, connect_timeout=max(1, round(self._connect_timeout))) as conn:
