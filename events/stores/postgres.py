@@ -16,6 +16,7 @@ connection per store object, shared by every waiting thread.
 """
 
 import json
+import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -27,6 +28,10 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from combatlog.events.envelope import GENESIS_HASH
 from combatlog.events.stores.base import ConcurrencyConflict, Sealed, StoreBase, StoreError
+
+# The pool warns when it replaces a dropped connection; without a handler of the app's, Python would print that
+# on stderr beside the CLI's one-line messages. Apps that configure logging still receive it.
+logging.getLogger("psycopg.pool").addHandler(logging.NullHandler())
 
 CHUNK = 2000  # rows per read query
 SCHEMA_LOCK = 0x636C6F67  # advisory lock key held while migrating ("clog")
