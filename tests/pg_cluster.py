@@ -121,11 +121,20 @@ _cluster: Cluster | None = None
 _cluster_lock = threading.Lock()
 
 
-def unavailable(reason: str) -> None:
+def unavailable(reason: str, *, module_level: bool = False) -> None:
     """Skip outside CI; fail under CI=true, where the server must be there."""
     if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
         pytest.fail(f"PostgreSQL tests cannot run under CI: {reason}", pytrace=False)
-    pytest.skip(f"PostgreSQL tests skipped: {reason}")
+    pytest.skip(f"PostgreSQL tests skipped: {reason}", allow_module_level=module_level)
+
+
+def require_driver() -> None:
+    """At the top of a test module, before importing psycopg: skip (or fail under CI) without the driver."""
+    try:
+        import psycopg  # noqa: F401
+        import psycopg_pool  # noqa: F401
+    except ImportError as error:
+        unavailable(f"{error.name} is not installed (pip install -e '.[postgres]')", module_level=True)
 
 
 def cluster() -> Cluster:

@@ -10,7 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from combatlog.cli.main import main as cli
+from pg_cluster import require_driver
+
+require_driver()
+
+from combatlog.cli.main import main as cli  # noqa: E402
 from combatlog.events.meta import CommandIssued
 from combatlog.events.stores import ConcurrencyConflict, open_store
 from combatlog.replay.engine import Encounter

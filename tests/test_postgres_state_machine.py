@@ -10,7 +10,11 @@ import unittest
 
 from hypothesis.stateful import invariant
 
-from combatlog.events.stores.postgres import PostgresStore
+from pg_cluster import require_driver
+
+require_driver()
+
+from combatlog.events.stores.postgres import PostgresStore  # noqa: E402
 from combatlog.projections.document import state_document
 from combatlog.replay.engine import Encounter
 from pg_cluster import cluster

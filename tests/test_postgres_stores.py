@@ -14,8 +14,13 @@ import threading
 import time
 
 import msgspec
-import psycopg
 import pytest
+
+from pg_cluster import require_driver
+
+require_driver()
+
+import psycopg  # noqa: E402
 
 import test_stores
 from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, compute_hash
