@@ -11,7 +11,7 @@ import structlog
 
 from combatlog import __version__
 from combatlog.cli.logging_setup import configure
-from combatlog.core.errors import RuleViolation
+from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.envelope import LogCorrupted
 from combatlog.events.stores import ConcurrencyConflict, StoreError, export_jsonl, import_jsonl, open_store
 from combatlog.projections.document import state_document
@@ -275,7 +275,7 @@ def _log(args) -> int:
         lang = args.lang or encounter.state.lang
         undone = timeline_of(encounter.records).undone
         mark = " (annulé)" if lang == "fr" else " (undone)"
-        from combatlog.core.state import EncounterState
+        from combatlog.core.kernel.state import KernelState as EncounterState
 
         state = EncounterState()
         for record in encounter.records:

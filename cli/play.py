@@ -25,7 +25,7 @@ from combatlog.cli.play_parse import (
     verb_of,
 )
 from combatlog.cli.play_view import status_table, window_line
-from combatlog.core.errors import RuleViolation
+from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.meta import CommandIssued, Redone, Reverted, Undone
 from combatlog.events.reactions import ReactionWindowOpened
 from combatlog.events.stores import ConcurrencyConflict, StoreError

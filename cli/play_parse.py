@@ -13,10 +13,10 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from combatlog.core.conditions import CONDITIONS_FR
-from combatlog.core.errors import RuleViolation
-from combatlog.core.state import Combatant, EncounterState
-from combatlog.core.stats import ABILITIES, CONDITIONS, DAMAGE_TYPES, SKILLS
+from combatlog.core.rulesets.dnd5e.conditions import CONDITIONS_FR
+from combatlog.core.kernel.errors import RuleViolation
+from combatlog.core.rulesets.dnd5e.state import Combatant, EncounterState
+from combatlog.core.rulesets.dnd5e.stats import ABILITIES, CONDITIONS, DAMAGE_TYPES, SKILLS
 from combatlog.fixtures import load_template, template_names
 from combatlog.projections.describe import DAMAGE_FR
 

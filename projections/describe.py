@@ -1,6 +1,6 @@
 """One line per event, in French or English: what `combatlog log` prints. Written from the event alone."""
 
-from combatlog.core.conditions import CONDITIONS_FR
+from combatlog.core.rulesets.dnd5e.conditions import CONDITIONS_FR
 from combatlog.events import attacks, conditions, damage, meta, movement, reactions, turns
 
 DAMAGE_FR = {

@@ -14,7 +14,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Iterable
 
-from combatlog.core.dice import DiceError, DiceExpression
+from combatlog.core.kernel.dice import DiceError, DiceExpression
 from combatlog.events import attacks, conditions, damage, meta, movement, reactions, turns
 from combatlog.events.envelope import Recorded
 from combatlog.replay.timeline import timeline_of

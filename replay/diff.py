@@ -1,6 +1,5 @@
 """What changed between two points of a log: a comparison of two state documents, as data and as lines."""
 
-from combatlog.core.state import EncounterState
 from combatlog.projections.document import state_document
 
 ENCOUNTER_FIELDS = ("round", "turn", "phase", "order")
@@ -18,7 +17,7 @@ _WORDS = {
 }
 
 
-def diff_states(before: EncounterState, after: EncounterState) -> dict:
+def diff_states(before, after) -> dict:
     """The changes from `before` to `after` (see `diff_documents`)."""
     return diff_documents(state_document(before), state_document(after))
 

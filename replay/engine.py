@@ -5,10 +5,9 @@ import secrets
 from collections.abc import Callable
 
 import msgspec
-from combatlog.core import commands as c
-from combatlog.core.context import fail
-from combatlog.core.decide import decide_and_fold
-from combatlog.core.state import EncounterState
+from combatlog.core.rulesets.dnd5e import commands as c
+from combatlog.core.kernel.context import fail
+from combatlog.core.kernel.dispatch import decide_and_fold
 from combatlog.events.envelope import Recorded
 from combatlog.events.meta import CommandIssued, Redone, Reverted, Undone
 from combatlog.events.stores import EventStore
@@ -120,7 +119,7 @@ class Encounter:
             raise fail(f"nothing to revert after event {command.to}", f"rien à défaire après l'événement {command.to}")
         return Reverted(to=command.to, txns=txns)
 
-    def state_at(self, seq: int) -> EncounterState:
+    def state_at(self, seq: int):
         if not 0 <= seq < len(self.records):
             raise out_of_range(seq, len(self.records))
         return self.snapshots.replay(self.records, seq)

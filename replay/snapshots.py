@@ -21,8 +21,9 @@ from itertools import islice
 import msgspec
 
 from combatlog import __version__
-from combatlog.core.errors import RuleViolation
-from combatlog.core.state import EncounterState
+from combatlog.core.kernel.errors import RuleViolation
+from combatlog.core.kernel.state import KernelState as EncounterState
+from combatlog.core.rulesets import find_ruleset
 from combatlog.events.envelope import Recorded
 from combatlog.events.meta import Redone, Reverted, Undone
 from combatlog.logs import get_logger
@@ -33,7 +34,7 @@ log = get_logger()
 
 DEFAULT_EVERY = 1000
 # Bump when the fold starts giving a different state for the same events: older snapshots are then ignored.
-FORMAT = 1
+FORMAT = 2  # 2: the state is decoded with its ruleset's state_type
 _TICK = 4096  # records between two progress reports
 
 Fetch = Callable[[int, int], list[Recorded]]  # (first seq, last seq) -> those records, in order
@@ -46,7 +47,8 @@ class Snapshot(msgspec.Struct, frozen=True, kw_only=True):
     version: str
     seq: int
     hash: str
-    state: EncounterState
+    ruleset: str = ""
+    state: msgspec.Raw  # decoded with the ruleset's own state_type (the kernel's empty state before `create`)
 
 
 _encoder = msgspec.msgpack.Encoder()
@@ -55,7 +57,8 @@ _decoder = msgspec.msgpack.Decoder(Snapshot)
 
 def encode_snapshot(seq: int, digest: str, state: EncounterState) -> bytes:
     """The stored bytes of a snapshot (msgpack)."""
-    return _encoder.encode(Snapshot(format=FORMAT, version=__version__, seq=seq, hash=digest, state=state))
+    return _encoder.encode(Snapshot(format=FORMAT, version=__version__, seq=seq, hash=digest, ruleset=state.ruleset,
+                                    state=msgspec.Raw(_encoder.encode(state))))
 
 
 def decode_snapshot(body: bytes) -> Snapshot | None:
@@ -66,7 +69,11 @@ def decode_snapshot(body: bytes) -> Snapshot | None:
         return None
     if snapshot.format != FORMAT or snapshot.version != __version__:
         return None
-    return snapshot
+    try:
+        state_type = find_ruleset(snapshot.ruleset).state_type if snapshot.ruleset else EncounterState
+        return msgspec.structs.replace(snapshot, state=msgspec.msgpack.decode(snapshot.state, type=state_type))
+    except (RuleViolation, msgspec.DecodeError, msgspec.ValidationError):
+        return None
 
 
 class _MemoryShelf:

@@ -5,7 +5,7 @@ from itertools import groupby
 
 import msgspec
 
-from combatlog.core.errors import RuleViolation
+from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.envelope import Recorded
 from combatlog.events.meta import EncounterCreated
 from combatlog.events.stores import MemoryStore

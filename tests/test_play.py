@@ -16,7 +16,7 @@ from rich.console import Console
 from combatlog.cli.main import _parser, main as cli_main
 from combatlog.cli.play import Shell, make_completer, open_encounter, play
 from combatlog.cli.play_parse import DAMAGE_WORDS, parse_line, verb_of
-from combatlog.core.stats import DAMAGE_TYPES
+from combatlog.core.rulesets.dnd5e.stats import DAMAGE_TYPES
 from combatlog.events.stores import open_store
 from combatlog.projections.document import state_document
 from conftest import state_of

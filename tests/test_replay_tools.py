@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from combatlog.cli.main import main as cli_main
 from combatlog.cli.progress import Progress, with_progress
-from combatlog.core.errors import RuleViolation
+from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.stores import JsonlStore, MemoryStore, SQLiteStore
 from combatlog.replay.diff import diff_documents, render_diff
 from combatlog.replay.engine import Encounter

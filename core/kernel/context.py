@@ -1,9 +1,9 @@
 """The working context of one command: state so far, dice, and the events decided."""
 
-from combatlog.core.dice import DiceError, DiceSource, RollResult, roll, roll_d20
-from combatlog.core.errors import RuleViolation
-from combatlog.core.rulesets import find_ruleset
-from combatlog.core.state import Combatant, EncounterState
+from typing import Any
+
+from combatlog.core.kernel.dice import DiceError, DiceSource, RollResult, roll, roll_d20
+from combatlog.core.kernel.errors import RuleViolation, fail
 
 
 def fr_number(value: float) -> str:
@@ -11,16 +11,13 @@ def fr_number(value: float) -> str:
     return f"{value:g}".replace(".", ",")
 
 
-def fail(message: str, message_fr: str) -> RuleViolation:
-    return RuleViolation(message, message_fr=message_fr)
-
-
 class Context:
     """Events are folded as they are decided, so later rules see earlier consequences."""
 
-    def __init__(self, state: EncounterState, dice: DiceSource, templates=None, rng: DiceSource | None = None):
-        from combatlog.projections.fold import evolve  # the fold is the only way state changes
-
+    def __init__(self, state, dice: DiceSource, templates=None, rng: DiceSource | None = None, *, ruleset=None,
+                 evolve=None):
+        if evolve is None:
+            from combatlog.core.kernel.fold import evolve  # the fold is the only way state changes
         self._evolve = evolve
         self.state = state
         self.dice = dice
@@ -28,13 +25,17 @@ class Context:
         self.rng = rng if rng is not None else dice
         self.templates = templates
         self.events: list = []
-        self.ruleset = find_ruleset(state.ruleset) if state.ruleset else None
+        if ruleset is None and state.ruleset:
+            from combatlog.core.rulesets import find_ruleset
+
+            ruleset = find_ruleset(state.ruleset)
+        self.ruleset = ruleset
 
     def emit(self, event) -> None:
         self.events.append(event)
         self.state = self._evolve(self.state, event)
 
-    def get(self, combatant_id: str | None, role: str = "combatant") -> Combatant:
+    def get(self, combatant_id: str | None, role: str = "combatant") -> Any:
         if not combatant_id:
             raise fail(f"no {role} named", f"aucun {role} indiqué")
         combatant = self.state.combatants.get(combatant_id)
@@ -48,7 +49,7 @@ class Context:
 
     def suspend_dice(self):
         """The supplied faces a suspended command still holds (None when its dice come from the stream)."""
-        from combatlog.core.dice import SuppliedDice
+        from combatlog.core.kernel.dice import SuppliedDice
 
         return list(self.dice.take_rest()) if isinstance(self.dice, SuppliedDice) else None
 

@@ -15,3 +15,8 @@ class RuleViolation(Exception):
 
 class InvalidCommand(RuleViolation):
     """The command itself is malformed: unknown command, missing or unknown field, wrong type."""
+
+
+def fail(message: str, message_fr: str) -> RuleViolation:
+    """A refusal in the DM's words, in English and French."""
+    return RuleViolation(message, message_fr=message_fr)

@@ -1,88 +1,53 @@
-"""The phase machine: the single authority on which commands each phase allows."""
+"""The phase machine: one `transitions` machine per ruleset table, the single authority on which commands
+each phase allows. A ruleset gives its phases, the phases each command is legal in, and the transitions
+that move the machine; `is_legal` and `next_phase` answer from there."""
 
 import threading
 
 from transitions import Machine
 
-PHASES = ("setup", "turn", "death_save", "reaction", "ended")
 
-# command -> phases in which it is legal. `create` and the undo family are handled before the machine.
-LEGAL_IN: dict[str, tuple[str, ...]] = {
-    "add": ("setup", "turn"),
-    "remove": ("setup", "turn"),
-    "place": ("setup", "turn"),
-    "surprise": ("setup",),
-    "initiative": ("setup", "turn"),
-    "order": ("setup", "turn"),
-    "start": ("setup",),
-    "move": ("turn",),
-    "action": ("turn",),
-    "attack": ("turn",),
-    "grapple": ("turn",),
-    "shove": ("turn",),
-    "escape": ("turn",),
-    "damage": ("setup", "turn"),
-    "heal": ("setup", "turn"),
-    "temp_hp": ("setup", "turn"),
-    "save": ("setup", "turn"),
-    "check": ("setup", "turn"),
-    "condition": ("setup", "turn"),
-    "concentrate": ("setup", "turn"),
-    "death_save": ("death_save",),
-    "stabilize": ("turn",),
-    "react": ("reaction",),
-    "pass": ("reaction",),
-    "end_turn": ("turn",),
-    "stand": ("turn",),
-    "drop_prone": ("turn",),
-    "terrain": ("setup", "turn"),
-    "trigger": ("turn",),
-    "end": ("setup", "turn", "death_save"),
-}
+class PhaseMachine:
+    """`legal_in`: command -> phases where it is legal; `moves`: trigger dicts (trigger, source, dest).
+    Commands named as a move's trigger are checked against that move; the others leave the phase alone."""
 
-# Commands that move the machine to a new phase; the others leave it where it is.
-_TRANSITIONS = [
-    {"trigger": "start", "source": "setup", "dest": "turn"},
-    {"trigger": "await_death_save", "source": "turn", "dest": "death_save"},
-    {"trigger": "death_save", "source": "death_save", "dest": "turn"},
-    {"trigger": "open_window", "source": ["turn", "reaction"], "dest": "reaction"},
-    {"trigger": "close_window", "source": "reaction", "dest": "turn"},
-    {"trigger": "end", "source": ["setup", "turn", "death_save"], "dest": "ended"},
-]
+    def __init__(self, phases: tuple[str, ...], legal_in: dict[str, tuple[str, ...]], moves: list[dict]):
+        self.phases = phases
+        self.legal_in = legal_in
+        self.moves = moves
+        self._moving = {move["trigger"] for move in moves}
+        self._local = threading.local()
+
+    def _machine(self):
+        if not hasattr(self._local, "machine"):
+            model = _Phase()
+            transitions = list(self.moves)
+            for command, phases in self.legal_in.items():
+                if command in self._moving:
+                    continue
+                transitions.append({"trigger": f"do_{command}", "source": list(phases), "dest": None})
+            machine = Machine(model=model, states=list(self.phases), transitions=transitions, initial=self.phases[0],
+                              auto_transitions=False)
+            self._local.machine = (machine, model)
+        return self._local.machine
+
+    def is_legal(self, phase: str, command: str) -> bool:
+        """Whether `command` may run in `phase` (restores the machine with set_state, fires nothing)."""
+        machine, model = self._machine()
+        if phase not in self.phases:
+            return False
+        machine.set_state(phase, model)
+        trigger = command if command in self._moving and command in self.legal_in else f"do_{command}"
+        checker = getattr(model, f"may_{trigger}", None)
+        return bool(checker and checker())
+
+    def next_phase(self, phase: str, trigger: str) -> str:
+        """Where `trigger` takes the machine from `phase`."""
+        machine, model = self._machine()
+        machine.set_state(phase, model)
+        getattr(model, trigger)()
+        return model.state
 
 
 class _Phase:
     state: str
-
-
-_local = threading.local()
-
-
-def _machine() -> tuple[Machine, _Phase]:
-    if not hasattr(_local, "machine"):
-        model = _Phase()
-        transitions = list(_TRANSITIONS)
-        for command, phases in LEGAL_IN.items():
-            if command in ("start", "death_save", "end"):
-                continue
-            transitions.append({"trigger": f"do_{command}", "source": list(phases), "dest": None})
-        machine = Machine(model=model, states=list(PHASES), transitions=transitions, initial="setup", auto_transitions=False)
-        _local.machine = (machine, model)
-    return _local.machine
-
-
-def is_legal(phase: str, command: str) -> bool:
-    """Whether `command` may run in `phase` (restores the machine with set_state, fires nothing)."""
-    machine, model = _machine()
-    machine.set_state(phase, model)
-    trigger = command if command in ("start", "death_save", "end") else f"do_{command}"
-    checker = getattr(model, f"may_{trigger}", None)
-    return bool(checker and checker())
-
-
-def next_phase(phase: str, trigger: str) -> str:
-    """Where `trigger` takes the machine from `phase`."""
-    machine, model = _machine()
-    machine.set_state(phase, model)
-    getattr(model, trigger)()
-    return model.state

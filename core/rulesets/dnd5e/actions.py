@@ -1,11 +1,11 @@
 """Non-attack actions, movement, standing up, first aid (seed 000 Actions; seed 001 Actions en combat)."""
 
-from combatlog.core import commands as c
-from combatlog.core.combat import MELEE_RANGE, can_act, escape, spend
-from combatlog.core.conditions import apply_condition, end_condition, start_effect
-from combatlog.core.context import Context, fail, fr_number
-from combatlog.core.hitpoints import KNOCKED_OUT
-from combatlog.core.queries import (
+from combatlog.core.rulesets.dnd5e import commands as c
+from combatlog.core.rulesets.dnd5e.combat import MELEE_RANGE, can_act, escape, spend
+from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_condition, start_effect
+from combatlog.core.kernel.context import Context, fail, fr_number
+from combatlog.core.rulesets.dnd5e.hitpoints import KNOCKED_OUT
+from combatlog.core.rulesets.dnd5e.queries import (
     SQUARE_METRES,
     conditions_in_force,
     gap_squares,
@@ -16,8 +16,8 @@ from combatlog.core.queries import (
     turn_label_fr,
     within,
 )
-from combatlog.core.rolls import ability_check
-from combatlog.core.stats import SIZES
+from combatlog.core.rulesets.dnd5e.rolls import ability_check
+from combatlog.core.rulesets.dnd5e.stats import SIZES
 from combatlog.events.damage import StatusChanged
 from combatlog.events.movement import MovementSpent
 from combatlog.events.turns import ActionTaken
@@ -91,7 +91,7 @@ def _carry_out(ctx: Context, creature_id: str, name: str, command: c.Action) -> 
     elif name == "ready":
         if command.effect:
             # A readied spell holds concentration until it is released (seed 001 Se tenir prêt).
-            from combatlog.core.conditions import start_concentration
+            from combatlog.core.rulesets.dnd5e.conditions import start_concentration
 
             start_concentration(ctx, creature_id, command.effect)
         start_effect(ctx, creature_id, "readied", source=creature_id, until=own_next_turn,
@@ -190,7 +190,7 @@ def move(ctx: Context, command: c.Move, reaction_move: bool = False) -> None:
         step_costs.append(0.0 if free else cost)
         position = square
     _check_end_square(ctx, mover, position)
-    from combatlog.core.reactions import walk
+    from combatlog.core.rulesets.dnd5e.reactions import walk
 
     walk(ctx, mover.id, [tuple(s) for s in command.path], step_costs, mode=command.mode, forced=command.forced,
          reaction_move=reaction_move)

@@ -1,6 +1,8 @@
 """The 5e base ruleset and its hooks; the 2014 and 2024 variants override what their seeds change."""
 
-from combatlog.core.state import Combatant
+from combatlog.core.rulesets.dnd5e import decide as _decide, document as _document, events as _events, fold as _fold
+from combatlog.core.rulesets.dnd5e import phases as _phases
+from combatlog.core.rulesets.dnd5e.state import Combatant, EncounterState
 
 
 class Ruleset5e:
@@ -66,3 +68,19 @@ class Ruleset5e:
 
     def max_hp(self, creature: Combatant) -> int:
         return creature.stats.max_hp
+
+    # --- the kernel's plug-in contract (core/rulesets/__init__.py) ---
+    template_family = ""  # 5e templates live in fixtures/creatures/ itself
+    state_type = EncounterState
+    event_types = _events.FIVE_E_EVENTS
+    machine = _phases.MACHINE
+    evolve = staticmethod(_fold.evolve)
+
+    def initial_state(self, created) -> EncounterState:
+        return _fold.initial_state(created)
+
+    def decide_and_fold(self, state, raw: dict, *, templates=None, default_seed: str = ""):
+        return _decide.decide_and_fold(self, state, raw, templates=templates, default_seed=default_seed)
+
+    def document(self, state) -> dict:
+        return _document.state_document(self, state)

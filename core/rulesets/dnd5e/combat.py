@@ -1,10 +1,10 @@
 """Attacks (seed 000 Faire une Attaque, Jets d'Attaque; seed 001 Porter une attaque), grapple and shove."""
 
-from combatlog.core import commands as c
-from combatlog.core.conditions import apply_condition, end_condition, end_effect
-from combatlog.core.context import Context, fail, fr_number
-from combatlog.core.hitpoints import RolledPart, adjust_parts, apply_damage
-from combatlog.core.queries import (
+from combatlog.core.rulesets.dnd5e import commands as c
+from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_condition, end_effect
+from combatlog.core.kernel.context import Context, fail, fr_number
+from combatlog.core.rulesets.dnd5e.hitpoints import RolledPart, adjust_parts, apply_damage
+from combatlog.core.rulesets.dnd5e.queries import (
     can_see,
     conditions_in_force,
     distance_metres,
@@ -14,9 +14,9 @@ from combatlog.core.queries import (
     turn_label_fr,
     within,
 )
-from combatlog.core.rolls import COVER_BONUS, ability_check, contest, d20_test_sources, dodge_in_force, saving_throw
-from combatlog.core.state import Combatant
-from combatlog.core.stats import SIZES, AttackProfile
+from combatlog.core.rulesets.dnd5e.rolls import COVER_BONUS, ability_check, contest, d20_test_sources, dodge_in_force, saving_throw
+from combatlog.core.rulesets.dnd5e.state import Combatant
+from combatlog.core.rulesets.dnd5e.stats import SIZES, AttackProfile
 from combatlog.events.attacks import AttackRolled
 from combatlog.events.turns import EconomySpent
 from combatlog.events.values import Modifier
@@ -193,7 +193,7 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
     ))
     _after_attack_roll(ctx, attacker.id, target.id)
     if hit:
-        from combatlog.core.reactions import after_hit
+        from combatlog.core.rulesets.dnd5e.reactions import after_hit
 
         after_hit(ctx, {
             "kind": "attack_damage", "attacker": attacker.id, "target": target.id, "attack": profile.id,

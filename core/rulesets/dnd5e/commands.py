@@ -4,7 +4,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from combatlog.core.errors import InvalidCommand
+from combatlog.core.kernel.errors import InvalidCommand
 
 Square = tuple[int, int]
 

@@ -2,9 +2,9 @@
 
 from typing import Any
 
-from combatlog.core.context import Context, fail
-from combatlog.core.queries import incapacitated
-from combatlog.core.stats import CONDITIONS
+from combatlog.core.kernel.context import Context, fail
+from combatlog.core.rulesets.dnd5e.queries import incapacitated
+from combatlog.core.rulesets.dnd5e.stats import CONDITIONS
 from combatlog.events.conditions import (
     ConcentrationEnded,
     ConcentrationStarted,
@@ -102,7 +102,7 @@ def apply_condition(ctx: Context, target_id: str, condition: str, *, source: str
         return
     target = ctx.state.combatants[target_id]
     if condition == "exhaustion" and target.exhaustion() >= MAX_EXHAUSTION:
-        from combatlog.core.hitpoints import die  # exhaustion 6 kills (SRD glossary)
+        from combatlog.core.rulesets.dnd5e.hitpoints import die  # exhaustion 6 kills (SRD glossary)
 
         die(ctx, target_id, "exhaustion level 6")
         return

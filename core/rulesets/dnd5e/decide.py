@@ -4,11 +4,11 @@ from collections.abc import Callable
 
 import msgspec
 
-from combatlog.core import actions, combat, commands as c, reactions, turns
-from combatlog.core.conditions import apply_condition, end_concentration, end_condition, normalize_until, start_concentration
-from combatlog.core.context import Context, fail
-from combatlog.core.dice import DiceError, SeededDice, SuppliedDice
-from combatlog.core.hitpoints import (
+from combatlog.core.rulesets.dnd5e import actions, combat, commands as c, reactions, turns
+from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_concentration, end_condition, normalize_until, start_concentration
+from combatlog.core.kernel.context import Context, fail
+from combatlog.core.kernel.dice import DiceError, SeededDice, SuppliedDice
+from combatlog.core.rulesets.dnd5e.hitpoints import (
     RolledPart,
     adjust_parts,
     apply_damage,
@@ -17,34 +17,27 @@ from combatlog.core.hitpoints import (
     grant_temp_hp,
     heal,
 )
-from combatlog.core.phases import is_legal
-from combatlog.core.queries import turn_label, turn_label_fr
-from combatlog.core.rolls import ability_check, check_ability, contest, saving_throw
-from combatlog.core.rulesets import find_ruleset
-from combatlog.core.state import EncounterState
+from combatlog.core.rulesets.dnd5e.queries import turn_label, turn_label_fr
+from combatlog.core.rulesets.dnd5e.rolls import ability_check, check_ability, contest, saving_throw
+from combatlog.core.rulesets.dnd5e.state import EncounterState
 from combatlog.events.meta import CombatEnded, CommandIssued, EncounterCreated
 from combatlog.events.movement import TerrainMarked
 
 PHASE_FR = {"setup": "préparation", "turn": "tour", "death_save": "jet contre la mort", "reaction": "réaction", "ended": "terminé"}
 
 
-def decide(state: EncounterState, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
-           default_seed: str = "") -> list:
-    """The events one command produces; the first is always CommandIssued (who asked for what, verbatim)."""
-    return decide_and_fold(state, raw, templates=templates, default_seed=default_seed)[0]
-
-
-def decide_and_fold(state: EncounterState, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
+def decide_and_fold(ruleset, state: EncounterState, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
                     default_seed: str = "") -> tuple[list, EncounterState]:
-    """The events and the state they fold to: the context folds them as it decides, so nobody folds twice."""
+    """The events and the state they fold to: the context folds them as it decides, so nobody folds twice.
+    `ruleset` is the 5e variant deciding (the encounter's, or before `create` the one named by it)."""
     command = c.parse_command(raw)
     if command.do_name in c.UNDO_FAMILY:
         raise fail("undo, redo and revert are handled by the encounter, not by the rules",
                    "annuler, rétablir et revenir sont gérés par la rencontre, pas par les règles")
     rng = SeededDice(state.seed or default_seed, state.rng_position)
     dice = SuppliedDice(command.dice) if command.dice is not None else rng
-    ctx = Context(state, dice, templates, rng=rng)
-    _check_phase(state, command)
+    ctx = Context(state, dice, templates, rng=rng, ruleset=ruleset, evolve=ruleset.evolve)
+    _check_phase(ruleset, state, command)
     opening = CommandIssued(command=raw, rng_position=state.rng_position)
     ctx.emit(opening)
     HANDLERS[command.do_name](ctx, command)
@@ -59,7 +52,7 @@ def decide_and_fold(state: EncounterState, raw: dict, *, templates: Callable[[st
     return events, msgspec.structs.replace(ctx.state, rng_position=state.rng_position + rng.drawn)
 
 
-def _check_phase(state: EncounterState, command: c.Command) -> None:
+def _check_phase(ruleset, state: EncounterState, command: c.Command) -> None:
     name = command.do_name
     if not state.created:
         if name != "create":
@@ -69,7 +62,7 @@ def _check_phase(state: EncounterState, command: c.Command) -> None:
     if name == "create":
         raise fail("this log already holds an encounter: 'create' must be its first command",
                    "ce journal contient déjà une rencontre : 'create' doit être sa première commande")
-    if not is_legal(state.phase, name):
+    if not ruleset.machine.is_legal(state.phase, name):
         if state.phase == "reaction":
             window = state.windows[-1]
             raise fail(f"cannot {name} now: a reaction window is open ({window.trigger}); waiting for "
@@ -93,6 +86,8 @@ def _check_phase(state: EncounterState, command: c.Command) -> None:
 
 
 def _create(ctx: Context, command: c.Create) -> None:
+    from combatlog.core.rulesets import find_ruleset
+
     find_ruleset(command.ruleset)
     seed = str(command.seed) if command.seed is not None else str(ctx.rng.seed)
     ctx.emit(EncounterCreated(ruleset=command.ruleset, seed=seed, lang=command.lang, name=command.name,

@@ -1,7 +1,7 @@
 """D&D 5e 2014 (SRD 5.1, seeds 001 combat and 002 ability scores)."""
 
-from combatlog.core.rulesets.base import Ruleset5e
-from combatlog.core.state import Combatant
+from combatlog.core.rulesets.dnd5e.base import Ruleset5e
+from combatlog.core.rulesets.dnd5e.state import Combatant
 
 # Seed 001, Combat sous-marin: these melee weapons work normally underwater.
 UNDERWATER_MELEE_WEAPONS = ("dagger", "javelin", "shortsword", "spear", "trident")

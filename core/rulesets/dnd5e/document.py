@@ -1,13 +1,11 @@
 """The state document of INTERFACE.md §2: a projection of the folded state, nothing more."""
 
-from combatlog.core.queries import conditions_in_force
-from combatlog.core.rulesets import find_ruleset
-from combatlog.core.state import Combatant, EncounterState
+from combatlog.core.rulesets.dnd5e.queries import conditions_in_force
+from combatlog.core.rulesets.dnd5e.state import Combatant, EncounterState
 
 
-def state_document(state: EncounterState) -> dict:
+def state_document(ruleset, state: EncounterState) -> dict:
     """The outside contract's view of an encounter; field names are fixed, extra fields may be added."""
-    ruleset = find_ruleset(state.ruleset) if state.ruleset else None
     window = None
     if state.windows:
         innermost = state.windows[-1]

@@ -1,9 +1,9 @@
-"""The fold: `evolve(state, event) -> state`. It trusts the log; the rules live in `core.decide`."""
+"""The 5e family's fold: `evolve(state, event) -> state`. It trusts the log; the rules live in `decide`."""
 
 import msgspec
 
-from combatlog.core.state import Combatant, ConditionInstance, Economy, Effect, EncounterState, Window
-from combatlog.core.stats import Stats
+from combatlog.core.rulesets.dnd5e.state import Combatant, ConditionInstance, Economy, Effect, EncounterState, Window
+from combatlog.core.rulesets.dnd5e.stats import Stats
 from combatlog.events import attacks, conditions, damage, meta, movement, reactions, turns
 
 replace = msgspec.structs.replace
@@ -18,10 +18,7 @@ def evolve(state: EncounterState, event) -> EncounterState:
                 return state  # undo, redo and revert move no dice: the position follows the txns in force
             return replace(state, rng_position=position + draws)
         case meta.EncounterCreated():
-            return replace(
-                state, created=True, ruleset=event.ruleset, seed=event.seed, lang=event.lang,
-                name=event.name, underwater=event.underwater, units=event.units,
-            )
+            return replace(initial_state(event), seq=state.seq, rng_position=state.rng_position)
         case turns.CombatantAdded():
             stats = msgspec.convert(event.stats, Stats)
             combatant = Combatant(
@@ -199,6 +196,12 @@ def _action(state: EncounterState, event: turns.ActionTaken) -> EncounterState:
         case "disengage":
             return _update(state, event.id, economy=replace(who.economy, disengaged=True))
     return state
+
+
+def initial_state(event: meta.EncounterCreated) -> EncounterState:
+    """The state right after `create` folds (the kernel carries the dice position and seq over)."""
+    return EncounterState(created=True, ruleset=event.ruleset, seed=event.seed, lang=event.lang, name=event.name,
+                          underwater=event.underwater, units=event.units)
 
 
 def fold(events, state: EncounterState | None = None) -> EncounterState:

@@ -2,10 +2,10 @@
 
 from dataclasses import dataclass
 
-from combatlog.core.conditions import apply_condition, end_concentration, end_condition
-from combatlog.core.context import Context, fail
-from combatlog.core.rolls import d20_test_sources, saving_throw
-from combatlog.core.stats import DAMAGE_TYPES
+from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_concentration, end_condition
+from combatlog.core.kernel.context import Context, fail
+from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources, saving_throw
+from combatlog.core.rulesets.dnd5e.stats import DAMAGE_TYPES
 from combatlog.events.damage import (
     DamageTaken,
     DeathSaveFailed,
@@ -152,7 +152,7 @@ def die(ctx: Context, target_id: str, reason: str) -> None:
     target = ctx.state.combatants[target_id]
     if target.concentration:
         end_concentration(ctx, target_id, "died")
-    from combatlog.core.conditions import end_conditions_where
+    from combatlog.core.rulesets.dnd5e.conditions import end_conditions_where
 
     # SRD glossary, Grappled: the grapple ends when the grappler cannot hold on any more.
     end_conditions_where(ctx, lambda _, c: c.condition == "grappled" and c.source == target_id, f"{target_id} died")

@@ -1,7 +1,13 @@
 """Questions the rules ask about creatures: conditions in force, sight, distance, speed."""
 
-from combatlog.core.rulesets.base import Ruleset5e
-from combatlog.core.state import Combatant, EncounterState, Square
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from combatlog.core.rulesets.dnd5e.state import Combatant, EncounterState, Square
+
+if TYPE_CHECKING:
+    from combatlog.core.rulesets.dnd5e.base import Ruleset5e
 
 SQUARE_METRES = 1.5
 

@@ -4,13 +4,13 @@
 A window is data on a stack: the command that opened it is suspended in the window's `pending`, and
 resumes exactly where it stopped once every eligible reactor has answered `react` or `pass`."""
 
-from combatlog.core import commands as c
-from combatlog.core.conditions import end_concentration, end_effect, start_effect
-from combatlog.core.combat import armor_class, attack_hits
-from combatlog.core.context import Context, fail
-from combatlog.core.dice import SuppliedDice
-from combatlog.core.queries import can_see, gap_squares, hostile, incapacitated
-from combatlog.core.state import Combatant
+from combatlog.core.rulesets.dnd5e import commands as c
+from combatlog.core.rulesets.dnd5e.conditions import end_concentration, end_effect, start_effect
+from combatlog.core.rulesets.dnd5e.combat import armor_class, attack_hits
+from combatlog.core.kernel.context import Context, fail
+from combatlog.core.kernel.dice import SuppliedDice
+from combatlog.core.rulesets.dnd5e.queries import can_see, gap_squares, hostile, incapacitated
+from combatlog.core.rulesets.dnd5e.state import Combatant
 from combatlog.events.attacks import AttackReevaluated
 from combatlog.events.meta import DiceLeftUnused
 from combatlog.events.movement import Moved
@@ -108,7 +108,7 @@ def after_hit(ctx: Context, pending: dict) -> None:
 
 def finish_attack(ctx: Context, pending: dict) -> None:
     """Judge the hit against the AC as it now stands, roll damage if it still hits, end this-attack effects."""
-    from combatlog.core.combat import deal_attack_damage
+    from combatlog.core.rulesets.dnd5e.combat import deal_attack_damage
 
     target = ctx.state.combatants[pending["target"]]
     attacker = ctx.state.combatants[pending["attacker"]]
@@ -166,7 +166,7 @@ def _answering(ctx: Context, reactor_id: str):
 
 def _opportunity_attack(ctx: Context, command: c.React, mover_id: str) -> None:
     """One melee attack against the creature leaving reach, using the reaction (seed 000 Effectuer une AO)."""
-    from combatlog.core.combat import resolve_attack
+    from combatlog.core.rulesets.dnd5e.combat import resolve_attack
 
     reactor = ctx.state.combatants[command.id]
     if command.target not in (None, mover_id):
@@ -182,8 +182,8 @@ def _opportunity_attack(ctx: Context, command: c.React, mover_id: str) -> None:
 
 
 def _readied(ctx: Context, command: c.React) -> None:
-    from combatlog.core.actions import move
-    from combatlog.core.combat import resolve_attack
+    from combatlog.core.rulesets.dnd5e.actions import move
+    from combatlog.core.rulesets.dnd5e.combat import resolve_attack
 
     reactor = ctx.state.combatants[command.id]
     readied = reactor.effect("readied")

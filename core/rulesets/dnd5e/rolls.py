@@ -1,8 +1,8 @@
 """Saving throws and ability checks (seed 000 Tests de D20; seed 002 Tests de caractéristique, Opposition)."""
 
-from combatlog.core.context import Context, fail
-from combatlog.core.queries import conditions_in_force
-from combatlog.core.stats import ABILITIES, SKILLS
+from combatlog.core.kernel.context import Context, fail
+from combatlog.core.rulesets.dnd5e.queries import conditions_in_force
+from combatlog.core.rulesets.dnd5e.stats import ABILITIES, SKILLS
 from combatlog.events.attacks import CheckRolled, ContestResolved, SavingThrowRolled
 from combatlog.events.values import Modifier
 
@@ -117,7 +117,7 @@ def ability_check(ctx: Context, creature_id: str, ability: str | None, skill: st
         success=None if dc is None else total >= dc, purpose=purpose,
     ))
     if helped is not None:
-        from combatlog.core.conditions import end_effect
+        from combatlog.core.rulesets.dnd5e.conditions import end_effect
 
         end_effect(ctx, creature_id, helped.instance, "used on a check")
     return total

@@ -4,7 +4,7 @@ from typing import Any
 
 import msgspec
 
-from combatlog.core.stats import Stats
+from combatlog.core.rulesets.dnd5e.stats import Stats
 
 Square = tuple[int, int]
 

@@ -4,8 +4,8 @@ from typing import Literal
 
 import msgspec
 
-from combatlog.core.dice import DiceError, DiceExpression
-from combatlog.core.errors import InvalidCommand
+from combatlog.core.kernel.dice import DiceError, DiceExpression
+from combatlog.core.kernel.errors import InvalidCommand
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 SKILLS = {

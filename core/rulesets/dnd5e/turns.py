@@ -3,12 +3,12 @@ seed 001 Ordre de combat)."""
 
 import msgspec
 
-from combatlog.core import commands as c
-from combatlog.core.conditions import end_condition, end_effect
-from combatlog.core.context import Context, fail
-from combatlog.core.queries import conditions_in_force
-from combatlog.core.rolls import d20_test_sources, saving_throw
-from combatlog.core.stats import parse_stats
+from combatlog.core.rulesets.dnd5e import commands as c
+from combatlog.core.rulesets.dnd5e.conditions import end_condition, end_effect
+from combatlog.core.kernel.context import Context, fail
+from combatlog.core.rulesets.dnd5e.queries import conditions_in_force
+from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources, saving_throw
+from combatlog.core.rulesets.dnd5e.stats import parse_stats
 from combatlog.events.turns import (
     CombatantAdded,
     CombatantRemoved,
@@ -52,7 +52,7 @@ def add(ctx: Context, command: c.Add) -> None:
     if command.at is not None:
         ctx.emit(Placed(id=command.id, at=command.at))
     if stats.hp == 0:
-        from combatlog.core.hitpoints import _drop_to_zero
+        from combatlog.core.rulesets.dnd5e.hitpoints import _drop_to_zero
 
         _drop_to_zero(ctx, command.id, 0)
 
