@@ -23,7 +23,7 @@ class Ruleset(Protocol):
 
 RULESETS: dict[str, Ruleset] = {}
 # Names the interface reserves for rulesets that may not be installed on this branch yet.
-PLANNED = ("rolenplay", "pf1")
+PLANNED = ("pf1",)
 
 
 def register(ruleset: Ruleset) -> Ruleset:
@@ -58,8 +58,9 @@ def all_event_types() -> tuple[type, ...]:
 def _install() -> None:
     from combatlog.core.rulesets.dnd5e.dnd5e_2014 import Dnd5e2014
     from combatlog.core.rulesets.dnd5e.dnd5e_2024 import Dnd5e2024
+    from combatlog.core.rulesets.dnd5e.rolenplay import Rolenplay
 
-    for ruleset in (Dnd5e2024(), Dnd5e2014()):
+    for ruleset in (Dnd5e2024(), Dnd5e2014(), Rolenplay()):
         register(ruleset)
 
 

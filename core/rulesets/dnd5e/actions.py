@@ -43,7 +43,11 @@ def action(ctx: Context, command: c.Action) -> None:
         raise fail(f"unknown action '{command.action}' (known: {', '.join(ACTIONS)})",
                    f"action inconnue '{command.action}' (connues : {', '.join(ACTIONS)})")
     creature = ctx.get(command.id)
-    can_act(ctx, creature, f"take the {name} action", f"faire l'action {name}")
+    # Seed 003 Repoussé: a turned creature may only dash; dodge and escape are accepted (the DM judges it is held).
+    can_act(ctx, creature, f"take the {name} action", f"faire l'action {name}", turned_away=name not in ("dash", "dodge", "escape"))
+    if name == "disengage" and not ctx.state.opportunity_attacks:
+        raise fail("there is no Disengage action without opportunity attacks (create with \"opportunity_attacks\": true)",
+                   "pas d'action se désengager sans attaques d'opportunité (créez avec \"opportunity_attacks\": true)")
     spend(ctx, creature, command.slot, name)
     details: dict = {}
     if name == "dash":
@@ -54,6 +58,8 @@ def action(ctx: Context, command: c.Action) -> None:
         if not isinstance(command.response, dict) or command.response.get("do") not in ("attack", "move"):
             raise fail("ready needs a 'response': an attack or a move command", "se tenir prêt demande une 'response' : une commande attack ou move")
         details.update(trigger=command.trigger, response=command.response)
+        if command.spell:
+            details["spell"] = command.spell
     if command.target:
         details["target"] = command.target
     if command.ally:
@@ -67,6 +73,8 @@ def _carry_out(ctx: Context, creature_id: str, name: str, command: c.Action) -> 
     own_next_turn = {"start_of_turn": creature_id}
     if name == "dodge":
         start_effect(ctx, creature_id, "dodging", source=creature_id, until=own_next_turn)
+    elif name == "help" and ctx.ruleset.help_needs_helper_near_ally:
+        _help_near_ally(ctx, creature, command)
     elif name == "help":
         ally_id = command.ally or (command.target if not command.ally and command.skill else None)
         if ally_id is None:
@@ -89,24 +97,57 @@ def _carry_out(ctx: Context, creature_id: str, name: str, command: c.Action) -> 
         if total >= dc:
             apply_condition(ctx, creature_id, "invisible", source="hide")
     elif name == "ready":
-        if command.effect:
-            # A readied spell holds concentration until it is released (seed 001 Se tenir prêt).
+        held = command.spell or command.effect
+        if held:
+            # A readied spell holds concentration until it is released (seed 001/003 Se tenir prêt).
             from combatlog.core.rulesets.dnd5e.conditions import start_concentration
 
-            start_concentration(ctx, creature_id, command.effect)
-        start_effect(ctx, creature_id, "readied", source=creature_id, until=own_next_turn,
-                     data={"trigger": command.trigger, "response": command.response, "concentration": bool(command.effect)})
+            start_concentration(ctx, creature_id, held)
+        data = {"trigger": command.trigger, "response": command.response, "concentration": bool(held)}
+        if command.spell:
+            data["spell"] = command.spell
+        start_effect(ctx, creature_id, "readied", source=creature_id, until=own_next_turn, data=data)
     elif name == "escape":
         escape(ctx, creature, command.skill)
     elif command.skill or command.ability:
         ability_check(ctx, creature_id, command.ability, command.skill, command.dc, purpose=name)
 
 
+def _help_near_ally(ctx: Context, helper, command: c.Action) -> None:
+    """Seed 003 Aider (D10): the helper within 1.5 m of the ally; advantage on the ally's first attack roll
+    (any target), or with a skill or ability on its next matching check; no expiry: used up by that roll."""
+    if not command.ally:
+        raise fail("help needs an 'ally' (the one who gets advantage)", "aider demande un 'ally' (celui qui obtient l'avantage)")
+    ally = ctx.get(command.ally)
+    if ally.id == helper.id:
+        raise fail(f"{helper.id} cannot help itself", f"{helper.id} ne peut pas s'aider lui-même")
+    if not within(helper, ally, MELEE_RANGE, unknown=True):
+        raise fail(f"{helper.id} cannot help {ally.id}: it must be within 1.5 m of {ally.id}",
+                   f"{helper.id} ne peut pas aider {ally.id} : il doit être à 1,5 m au maximum de {ally.id}")
+    if command.target:
+        ctx.get(command.target)  # informative: no distance to the enemy is checked
+    if command.skill or command.ability:
+        data = {"check": True, "skill": command.skill or "", "ability": command.ability or ""}
+    else:
+        data = {"attack": True}
+    start_effect(ctx, ally.id, "helped", source=helper.id, until={}, data=data)
+
+
 def stabilize(ctx: Context, command: c.Stabilize) -> None:
     """Help to stabilize a creature at 0 HP: Wisdom (Medicine) DC 10 (seed 000 Stabiliser un Personnage)."""
     helper = ctx.get(command.id)
     target = ctx.get(command.target, "target")
-    can_act(ctx, helper, "stabilize", "stabiliser")
+    if ctx.state.phase == "ended":
+        # Seed 003 Perdre conscience: after the combat, allies have 5 rounds to heal or stabilize (D6).
+        if ctx.state.aftermath is not None and ctx.state.aftermath <= 0:
+            raise fail("the 5 rounds after the combat have run out", "les 5 rounds après le combat sont écoulés")
+        if helper.status != "alive" or incapacitated(helper, ctx.ruleset):
+            raise fail(f"{helper.id} cannot stabilize: it cannot act", f"{helper.id} ne peut pas stabiliser : il ne peut pas agir")
+        if helper.economy.action:
+            raise fail(f"{helper.id} has already used its action this round (next_round gives it back)",
+                       f"{helper.id} a déjà utilisé son action ce round-ci (next_round la lui rend)")
+    else:
+        can_act(ctx, helper, "stabilize", "stabiliser")
     knocked_out = next((i for i in target.conditions if i.condition == "unconscious" and i.source == KNOCKED_OUT), None)
     if target.status != "dying" and knocked_out is None:
         raise fail(f"{target.id} does not need stabilizing: it is {target.status}",
@@ -115,7 +156,8 @@ def stabilize(ctx: Context, command: c.Stabilize) -> None:
         raise fail(f"{helper.id} cannot stabilize {target.id}: not within 1.5 m", f"{helper.id} ne peut pas stabiliser {target.id} : pas à 1,5 m")
     spend(ctx, helper, "action", "stabilize")
     ctx.emit(ActionTaken(id=helper.id, action="help", details={"target": target.id, "first_aid": True}))
-    if ability_check(ctx, helper.id, "wis", "medicine", 10, purpose="stabilize") >= 10:
+    # Seed 000/001: Wisdom (Medicine) DC 10; seed 003 Stabiliser: « un test de Sagesse DD 10 », no skill.
+    if ability_check(ctx, helper.id, "wis", ctx.ruleset.stabilize_skill, 10, purpose="stabilize") >= 10:
         if target.status == "dying":
             ctx.emit(StatusChanged(id=target.id, status="stable", reason=f"stabilized by {helper.id}"))
         else:
@@ -132,7 +174,7 @@ def _step_cost(ctx: Context, mover, square, *, crawling: bool) -> int:
     difficult = any(s in ctx.state.terrain for s in occupied_squares(mover, square))
     # Seed 001 Terrain difficile: any other creature's space is difficult terrain; seed 000 Se Déplacer autour
     # d'Autres Créatures: unless that creature is Tiny or your ally.
-    every_creature = ctx.ruleset.name == "dnd5e-2014"
+    every_creature = ctx.ruleset.every_creature_space_difficult
     if not difficult:
         for other in ctx.state.combatants.values():
             if other.id != mover.id and other.position is not None and other.status != "dead":
@@ -177,6 +219,7 @@ def move(ctx: Context, command: c.Move, reaction_move: bool = False) -> None:
         _check_passable(ctx, mover, square)
         if not command.forced:
             _check_fear(ctx, mover, position, square)
+            _check_turned(ctx, mover, position, square)
         if not free:
             cost = _step_cost(ctx, mover, square, crawling=crawling) * SQUARE_METRES
             if spent + cost > budget + 1e-9:
@@ -201,14 +244,14 @@ def can_move(ctx: Context, creature, what: str, what_fr: str, *, reaction: bool 
     bonus action or reaction); the conditions that do stop it give speed 0 (ruleset.speed_zero_conditions).
     A move taken as a reaction (a readied move) is a reaction, so an incapacitated creature cannot make it."""
     if reaction or not incapacitated(creature, ctx.ruleset):
-        can_act(ctx, creature, what, what_fr, reaction=reaction)
+        can_act(ctx, creature, what, what_fr, reaction=reaction, turned_away=False)
         return
     state = ctx.state
     if creature.status == "dead":
         raise fail(f"{creature.id} cannot {what}: it is dead", f"{creature.id} ne peut pas {what_fr} : il est mort")
     if state.turn != creature.id:
         raise fail(f"{creature.id} cannot {what}: {turn_label(state)}", f"{creature.id} ne peut pas {what_fr} : {turn_label_fr(state)}")
-    if creature.surprised and ctx.ruleset.surprise_skips_first_turn:
+    if (creature.surprised and ctx.ruleset.surprise_skips_first_turn) or creature.has("surprised"):
         raise fail(f"{creature.id} cannot {what}: it is surprised until its first turn ends",
                    f"{creature.id} ne peut pas {what_fr} : il est surpris jusqu'à la fin de son premier tour")
     conditions = conditions_in_force(creature, ctx.ruleset)
@@ -230,6 +273,20 @@ def _check_fear(ctx: Context, mover, before, after) -> None:
                        f"{mover.id} ne peut pas aller en {where} : il est effrayé par {source.id} et ne peut pas s'en approcher")
 
 
+def _check_turned(ctx: Context, mover, before, after) -> None:
+    """Seed 003 Repoussé (D15): every step ends more than 9 m from the source, or farther from it than before."""
+    for instance in mover.conditions:
+        source = ctx.state.combatants.get(instance.source) if instance.condition == "turned" else None
+        if source is None or source.position is None or source.status == "dead":
+            continue
+        now = gap_squares(after, mover.stats.space, source.position, source.stats.space)
+        was = gap_squares(before, mover.stats.space, source.position, source.stats.space)
+        if now * SQUARE_METRES <= 9 + 1e-9 and now <= was:
+            where = f"[{after[0]},{after[1]}]"
+            raise fail(f"{mover.id} cannot move to {where}: it is turned by {source.id} and must get away from it",
+                       f"{mover.id} ne peut pas aller en {where} : il est repoussé par {source.id} et doit s'en éloigner")
+
+
 def _check_passable(ctx: Context, mover, square) -> None:
     """Through an ally, an incapacitated, Tiny, or two-sizes-different creature only (seed 000/001)."""
     for other in ctx.state.combatants.values():
@@ -238,7 +295,7 @@ def _check_passable(ctx: Context, mover, square) -> None:
         if not _overlaps(mover, square, other):
             continue
         size_gap = abs(SIZES.index(other.stats.size) - SIZES.index(mover.stats.size))
-        if ctx.ruleset.name == "dnd5e-2014":
+        if not ctx.ruleset.pass_through_incapacitated_or_tiny:
             passable = not hostile(mover, other) or size_gap >= 2
         else:
             passable = (not hostile(mover, other) or incapacitated(other, ctx.ruleset) or other.stats.size == "tiny"
@@ -282,6 +339,7 @@ def drop_prone(ctx: Context, command: c.DropProne) -> None:
     if ctx.state.turn != creature.id:  # seed 000 Se Jeter au Sol: "pendant votre tour"
         raise fail(f"{creature.id} cannot drop prone: {turn_label(ctx.state)}",
                    f"{creature.id} ne peut pas se jeter au sol : {turn_label_fr(ctx.state)}")
-    if ctx.ruleset.speed(creature) == 0:
+    if ctx.ruleset.drop_prone_needs_speed and ctx.ruleset.speed(creature) == 0:
+        # Seed 000 Se Jeter au Sol (2024 only): « si votre Vitesse n'est pas de 0 »; 2014 has no such limit.
         raise fail(f"{creature.id} cannot drop prone at speed 0", f"{creature.id} ne peut pas se jeter au sol avec une vitesse de 0")
     apply_condition(ctx, creature.id, "prone", source="dropped prone")

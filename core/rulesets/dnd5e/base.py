@@ -69,11 +69,63 @@ class Ruleset5e:
     def max_hp(self, creature: Combatant) -> int:
         return creature.stats.max_hp
 
+    # --- where the 2014 text, the 2024 text and Rôle'n Play (seed 003) part ways ---
+    # Death saving throws (seed 000/001); Rôle'n Play has none: dying until healed or stabilized.
+    death_saves = True
+    # Seed 001 Terrain difficile: every other creature's space is difficult terrain (2014); 2024: only enemies'.
+    every_creature_space_difficult = False
+    # 2014: only through a non-hostile or a creature two sizes apart; 2024 adds incapacitated and Tiny ones.
+    pass_through_incapacitated_or_tiny = True
+    # Two-weapon fighting: 2014 allows the same light weapon again (a second one in the other hand).
+    two_weapon_same_weapon = False
+    two_weapon_bonus_attack = True
+    # Seed 000 Se Jeter au Sol: a creature at speed 0 cannot drop prone (2024 only; issue 9 §3).
+    drop_prone_needs_speed = True
+    # Seed 000 Se Déplacer autour d'Autres Créatures: ending a turn in another's space knocks prone (2024).
+    ending_turn_in_space_prone = True
+    # SRD glossary Unconscious: the creature also falls prone.
+    unconscious_falls_prone = True
+    # Nonlethal (knock-out) attacks: melee only in 5e.
+    nonlethal_any_attack = False
+    # Critical hit on a paralyzed/unconscious target: a hit from within 1.5 m (5e).
+    auto_crit_melee_any_reach = False
+    # Prone target: advantage within 1.5 m, disadvantage beyond (5e).
+    prone_by_attack_kind = False
+    # Ranged attack with a hostile creature within 1.5 m: only if that creature can see the attacker (5e).
+    ranged_adjacent_needs_sight = True
+    resistance_cancels_vulnerability = False
+    petrified_resists_all = True
+    # Concentration: a Constitution save on damage (5e); Rôle'n Play: any damage ends it (D12).
+    concentration_ends_on_any_damage = False
+    # A reaction per round (5e) or per turn (Rôle'n Play « Réaction »).
+    reaction_every_turn = False
+    # Conditions as instances (5e) or a creature has a condition or not (Rôle'n Play D9).
+    single_condition_instances = False
+    extra_conditions: tuple[str, ...] = ()
+    # Initiative: groups only when the DM makes them (5e); Rôle'n Play groups every monster by type (D8).
+    monsters_grouped_by_type = False
+    characters_first_on_ties = False
+    # A target beyond long range: rejected (5e) or an automatic miss (Rôle'n Play D11).
+    beyond_long_range_misses = False
+    # Help: the ally's first attack against a target within 1.5 m of the helper (5e) or any first attack (D10).
+    help_needs_helper_near_ally = False
+    stabilize_skill: str | None = "medicine"
+    # Seed 003 « Un peu de rapidité ? » (D16): damage dice typed with a missed attack's d20 are set aside.
+    damage_dice_with_the_d20 = False
+    # Passing on a readied window: the readied action waits for another trigger (5e) or is spent (seed 003).
+    pass_spends_readied = False
+    # Rounds the allies have after `end` to heal or stabilize the dying (Rôle'n Play), 0 = no such clock.
+    aftermath_rounds = 0
+    # Surprise is a condition of its own (Rôle'n Play « Surpris »).
+    surprise_is_a_condition = False
+    creature_options = False
+
     # --- the kernel's plug-in contract (core/rulesets/__init__.py) ---
     template_family = ""  # 5e templates live in fixtures/creatures/ itself
     state_type = EncounterState
     event_types = _events.FIVE_E_EVENTS
     machine = _phases.MACHINE
+    handlers = _decide.HANDLERS
     evolve = staticmethod(_fold.evolve)
 
     def initial_state(self, created) -> EncounterState:

@@ -37,7 +37,8 @@ def armor_class(target: Combatant, cover_bonus: int = 0) -> tuple[int, tuple[Mod
     return target.stats.ac + cover_bonus + sum(m.value for m in bonuses), bonuses
 
 
-def can_act(ctx: Context, creature: Combatant, what: str, what_fr: str, *, reaction: bool = False) -> None:
+def can_act(ctx: Context, creature: Combatant, what: str, what_fr: str, *, reaction: bool = False,
+            turned_away: bool = True) -> None:
     """Turn, consciousness and surprise checks every action shares; errors say who, what and why."""
     state = ctx.state
     if creature.status == "dead":
@@ -48,9 +49,12 @@ def can_act(ctx: Context, creature: Combatant, what: str, what_fr: str, *, react
     if "incapacitated" in conditions:
         cause = next((name for name in ("unconscious", "paralyzed", "stunned", "petrified") if name in conditions), "incapacitated")
         raise fail(f"{creature.id} cannot {what}: it is {cause}", f"{creature.id} ne peut pas {what_fr} : il est {cause}")
-    if creature.surprised and ctx.ruleset.surprise_skips_first_turn:
+    if (creature.surprised and ctx.ruleset.surprise_skips_first_turn) or creature.has("surprised"):
         raise fail(f"{creature.id} cannot {what}: it is surprised until its first turn ends",
                    f"{creature.id} ne peut pas {what_fr} : il est surpris jusqu'à la fin de son premier tour")
+    if turned_away and creature.has("turned"):
+        raise fail(f"{creature.id} cannot {what}: it is turned and may only dash (or dodge, or escape)",
+                   f"{creature.id} ne peut pas {what_fr} : il est repoussé et ne peut que se précipiter (ou esquiver, ou se libérer)")
 
 
 def spend(ctx: Context, creature: Combatant, slot: str, by: str) -> None:
@@ -94,9 +98,9 @@ def spend_attack(ctx: Context, attacker: Combatant, slot: str, profile: AttackPr
         return False
     if slot == "bonus":
         granted = profile is not None and profile.slot == "bonus"
-        two_weapon = (
+        two_weapon = ctx.ruleset.two_weapon_bonus_attack and (
             profile is not None and profile.light and profile.kind == "melee" and economy.action == "attack"
-            and bool(economy.light_attack) and (economy.light_attack != profile.id or ctx.ruleset.name == "dnd5e-2014")
+            and bool(economy.light_attack) and (economy.light_attack != profile.id or ctx.ruleset.two_weapon_same_weapon)
         )
         if not granted and not two_weapon:
             raise fail(
@@ -127,12 +131,13 @@ def attack(ctx: Context, command: c.Attack) -> None:
                    f"{attacker.id} n'a pas d'attaque '{command.with_}' (ses attaques : {known.replace('none', 'aucune')})")
     slot = command.slot or profile.slot
     resolve_attack(ctx, attacker, target, profile, slot=slot, advantage=command.advantage,
-                   disadvantage=command.disadvantage, cover=command.cover, nonlethal=command.nonlethal)
+                   disadvantage=command.disadvantage, cover=command.cover, nonlethal=command.nonlethal,
+                   plain=command.plain)
 
 
 def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile: AttackProfile, *, slot: str,
                    advantage: bool = False, disadvantage: bool = False, cover: str | None = None,
-                   nonlethal: bool = False, economy_label: str = "") -> None:
+                   nonlethal: bool = False, economy_label: str = "", plain: bool = False) -> None:
     """Choose a target, gather modifiers, roll, and on a hit roll damage (seed 000 Faire une Attaque)."""
     can_act(ctx, attacker, "attack", "attaquer", reaction=slot == "reaction")
     if target.status == "dead":
@@ -156,6 +161,16 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
             )
     else:
         normal, long = profile.range
+        if distance is not None and distance > long + 1e-9 and ctx.ruleset.beyond_long_range_misses:
+            # Seed 003 Portée: « l'attaque échoue instantanément » (D11): made and missed, no die rolled.
+            spend_attack(ctx, attacker, slot, profile, economy_label or profile.id)
+            ctx.emit(AttackRolled(
+                attacker=attacker.id, target=target.id, attack=profile.id, kind=profile.kind, slot=slot, faces=(),
+                natural=0, modifiers=(), total=0, target_ac=target.stats.ac, hit=False, critical=False,
+                auto_miss="beyond long range", nonlethal=nonlethal,
+            ))
+            _cinematic_streak(ctx, attacker, plain)
+            return
         if distance is not None and distance > long + 1e-9:
             raise fail(
                 f"{attacker.id} cannot hit {target.id} with {profile.id}: {distance:g} m away, beyond its long range of {long:g} m",
@@ -169,7 +184,7 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
         if any(
             hostile(attacker, other) and other.status == "alive" and other.position is not None
             and within(attacker, other, MELEE_RANGE, unknown=False) and not incapacitated(other, ctx.ruleset)
-            and can_see(other, attacker, ctx.ruleset)
+            and (can_see(other, attacker, ctx.ruleset) or not ctx.ruleset.ranged_adjacent_needs_sight)
             for other in ctx.state.combatants.values() if other.id != attacker.id
         ):
             dis.append("ranged attack with a hostile creature within 1.5 m")
@@ -179,10 +194,17 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
     target_ac, effect_modifiers = armor_class(target, cover_bonus)
     ac_modifiers = ([Modifier(f"{cover} cover", cover_bonus)] if cover else []) + list(effect_modifiers)
     two_weapon = spend_attack(ctx, attacker, slot, profile, economy_label or profile.id)
+    streak_bonus = _cinematic_streak(ctx, attacker, plain)
+    if streak_bonus:
+        # Seed 003 « Comment décrire une scène vivante ? » (D7): +1 AC per plain attack in a row, at most +5.
+        target_ac += streak_bonus
+        ac_modifiers.append(Modifier("cinematic rule", streak_bonus))
     natural, faces = ctx.d20(advantage=bool(adv), disadvantage=bool(dis))
     total = natural + sum(m.value for m in modifiers)
     hit = not auto_miss and attack_hits(natural, total, target_ac)
     close = within(attacker, target, MELEE_RANGE, unknown=profile.kind == "melee")
+    if ctx.ruleset.auto_crit_melee_any_reach:
+        close = profile.kind == "melee"  # seed 003 Inconscient/Paralysé: melee hits are critical, ranged never
     critical = hit and (natural == 20 or (close and any(target.has(x) or _implied(ctx, target, x)
                                                         for x in ctx.ruleset.auto_crit_conditions)))
     ctx.emit(AttackRolled(
@@ -192,14 +214,49 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
         nonlethal=nonlethal,
     ))
     _after_attack_roll(ctx, attacker.id, target.id)
+    if not hit and ctx.ruleset.damage_dice_with_the_d20:
+        _damage_dice_thrown_along(ctx, profile)
     if hit:
         from combatlog.core.rulesets.dnd5e.reactions import after_hit
 
         after_hit(ctx, {
             "kind": "attack_damage", "attacker": attacker.id, "target": target.id, "attack": profile.id,
             "attack_kind": profile.kind, "natural": natural, "total": total, "cover_bonus": cover_bonus,
-            "critical": critical, "nonlethal": nonlethal and profile.kind == "melee", "two_weapon": two_weapon,
+            "critical": critical, "two_weapon": two_weapon,
+            "nonlethal": nonlethal and (profile.kind == "melee" or ctx.ruleset.nonlethal_any_attack),
         })
+
+
+def _cinematic_streak(ctx: Context, attacker: Combatant, plain: bool) -> int:
+    """The cinematic rule (seed 003, D7): a character's plain attacks in a row raise the target's AC by the
+    streak (this attack included), at most +5; a described attack resets it. Monsters never count."""
+    if not ctx.state.cinematic or attacker.kind != "pc":
+        return 0
+    from combatlog.events.rolenplay import PlainStreakChanged
+
+    streak = attacker.plain_streak + 1 if plain else 0
+    if streak != attacker.plain_streak:
+        ctx.emit(PlainStreakChanged(id=attacker.id, streak=streak))
+    return min(streak, 5)
+
+
+def _damage_dice_thrown_along(ctx: Context, profile: AttackProfile) -> None:
+    """Seed 003 « Un peu de rapidité ? » (D16): damage dice thrown with the d20 are set aside on a miss, if
+    the faces left are exactly the dice a hit would have rolled (count and sides)."""
+    from combatlog.core.kernel.dice import DiceExpression, SuppliedDice
+    from combatlog.events.meta import DiceLeftUnused
+
+    if not isinstance(ctx.dice, SuppliedDice):
+        return
+    rest = list(ctx.dice.unused())
+    sides: list[int] = []
+    for spec in profile.damage:
+        expression = DiceExpression.parse(spec.roll)
+        for term in expression.terms:
+            sides += [term.sides] * term.count
+    if rest and len(rest) == len(sides) and all(1 <= face <= side for face, side in zip(rest, sides)):
+        ctx.dice.take_rest()
+        ctx.emit(DiceLeftUnused(faces=tuple(rest), reason="damage dice thrown with a missed attack"))
 
 
 def _implied(ctx: Context, creature: Combatant, condition: str) -> bool:
@@ -225,6 +282,8 @@ def _situational_sources(ctx, attacker, target, profile, distance, adv, dis) -> 
             dis.append("grappled, attacking another creature")
     if "prone" in target_conditions:
         near = within(attacker, target, MELEE_RANGE, unknown=profile.kind == "melee")
+        if ruleset.prone_by_attack_kind:
+            near = profile.kind == "melee"  # seed 003 À terre: by the kind of attack, whatever the distance
         (adv if near else dis).append("target prone" + (" within 1.5 m" if near else ", beyond 1.5 m"))
     if "restrained" in target_conditions:
         adv.append("target restrained")
@@ -250,6 +309,8 @@ def _situational_sources(ctx, attacker, target, profile, distance, adv, dis) -> 
 def _help_against(ctx: Context, attacker: Combatant, target: Combatant):
     """Help: advantage on the next attack against a target within 1.5 m of the helper (seed 000/001 Aider)."""
     for effect in attacker.effects:
+        if effect.effect == "helped" and effect.data.get("attack"):
+            return effect  # seed 003 Aider (D10): the ally's first attack roll, whatever its target
         if effect.effect == "helped" and effect.data.get("against") == target.id:
             helper = ctx.state.combatants.get(effect.source)
             if helper is None or within(helper, target, MELEE_RANGE, unknown=True):
@@ -338,6 +399,9 @@ def shove(ctx: Context, command: c.Shove) -> None:
             tx, ty = target.position
             step = ((tx > ax) - (tx < ax), (ty > ay) - (ty < ay))
             ctx.emit(Moved(id=target.id, path=((tx + step[0], ty + step[1]),), forced=True, mode="push"))
+            from combatlog.core.rulesets.dnd5e.conditions import release_grapples_out_of_reach
+
+            release_grapples_out_of_reach(ctx)
 
 
 def _special_contest(ctx: Context, attacker: Combatant, target: Combatant, purpose: str) -> bool:

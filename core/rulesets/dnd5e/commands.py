@@ -26,6 +26,9 @@ class Create(Command, tag="create", kw_only=True):
     name: str = ""
     underwater: bool = False
     units: Literal["m", "ft"] = "m"
+    # Rôle'n Play only: the cinematic rule (D7) and opportunity attacks (D4).
+    cinematic: bool = False
+    opportunity_attacks: bool | None = None
 
 
 class Add(Command, tag="add", kw_only=True):
@@ -39,6 +42,7 @@ class Add(Command, tag="add", kw_only=True):
     overrides: dict[str, Any] | None = None
     group: str = ""
     at: Square | None = None
+    unconscious_at_zero: bool = False
 
 
 class Remove(Command, tag="remove", kw_only=True):
@@ -88,6 +92,7 @@ class Action(Command, tag="action", kw_only=True):
     skill: str | None = None
     dc: int | None = None
     effect: str = ""
+    spell: str = ""
 
 
 class Attack(Command, tag="attack", kw_only=True):
@@ -100,6 +105,7 @@ class Attack(Command, tag="attack", kw_only=True):
     slot: Literal["action", "bonus", "reaction"] | None = None
     nonlethal: bool = False
     shove: Literal["prone", "push"] = "prone"
+    plain: bool = False
 
 
 class Grapple(Command, tag="grapple", kw_only=True):
@@ -136,6 +142,8 @@ class Damage(Command, tag="damage", kw_only=True):
     critical: bool = False
     save: SaveSpec | None = None
     source: str = ""
+    nonlethal: bool = False
+    cover: dict[str, Literal["half", "three_quarters"]] | None = None
 
 
 class Heal(Command, tag="heal", kw_only=True):
@@ -239,6 +247,10 @@ class Trigger(Command, tag="trigger", kw_only=True):
     id: str
 
 
+class NextRound(Command, tag="next_round", kw_only=True):
+    rounds: int = 1
+
+
 class End(Command, tag="end", kw_only=True):
     reason: str = ""
 
@@ -258,7 +270,7 @@ class Revert(Command, tag="revert", kw_only=True):
 AnyCommand = (
     Create | Add | Remove | Place | Surprise | Initiative | Order | Start | Move | Action | Attack | Grapple
     | Shove | Escape | Damage | Heal | TempHp | Save | Check | Condition | Concentrate | DeathSave | Stabilize
-    | React | Pass | EndTurn | Stand | DropProne | Terrain | Trigger | End | Undo | Redo | Revert
+    | React | Pass | EndTurn | Stand | DropProne | Terrain | Trigger | End | Undo | Redo | Revert | NextRound
 )
 COMMAND_NAMES = tuple(sorted(cls.__struct_config__.tag for cls in AnyCommand.__args__))
 UNDO_FAMILY = ("undo", "redo", "revert")

@@ -19,6 +19,7 @@ CONDITIONS_FR = {
     "frightened": "effrayé", "grappled": "agrippé", "incapacitated": "neutralisé", "invisible": "invisible",
     "paralyzed": "paralysé", "petrified": "pétrifié", "poisoned": "empoisonné", "prone": "à terre",
     "restrained": "entravé", "stunned": "étourdi", "unconscious": "inconscient",
+    "turned": "repoussé", "surprised": "surpris",
 }
 MAX_EXHAUSTION = 6
 
@@ -78,11 +79,14 @@ def apply_condition(ctx: Context, target_id: str, condition: str, *, source: str
                     level: int = 1) -> None:
     """Add one instance; a condition the target is immune to is recorded with no effect."""
     target = ctx.get(target_id)
-    if condition not in CONDITIONS:
+    known = CONDITIONS + ctx.ruleset.extra_conditions
+    if condition not in known:
         raise fail(
-            f"unknown condition '{condition}' (known: {', '.join(CONDITIONS)})",
-            f"condition inconnue '{condition}' (connues : {', '.join(CONDITIONS)})",
+            f"unknown condition '{condition}' (known: {', '.join(known)})",
+            f"condition inconnue '{condition}' (connues : {', '.join(known)})",
         )
+    if condition == "turned" and not source:
+        raise fail("turned needs a 'source': who turned the creature", "repoussé demande une 'source' : qui a repoussé la créature")
     if target.status == "dead":
         raise fail(f"{target_id} is dead: no condition can be added", f"{target_id} est mort : aucune condition ne peut s'ajouter")
     no_effect = ""
@@ -90,6 +94,8 @@ def apply_condition(ctx: Context, target_id: str, condition: str, *, source: str
         no_effect = "immune"
     elif condition == "poisoned" and target.has("petrified"):
         no_effect = "immune (petrified)"
+    elif ctx.ruleset.single_condition_instances and target.has(condition):
+        no_effect = "already has it"  # seed 003 Les états spéciaux: « Une créature a un état ou ne l'a pas » (D9)
     if condition == "exhaustion":
         if not 1 <= level <= MAX_EXHAUSTION:
             raise fail(f"exhaustion levels run from 1 to 6, not {level}", f"les niveaux d'épuisement vont de 1 à 6, pas {level}")
@@ -106,7 +112,7 @@ def apply_condition(ctx: Context, target_id: str, condition: str, *, source: str
 
         die(ctx, target_id, "exhaustion level 6")
         return
-    if condition == "unconscious" and not target.has("prone"):
+    if condition == "unconscious" and not target.has("prone") and ctx.ruleset.unconscious_falls_prone:
         # SRD glossary, Unconscious: the creature falls prone, and stays prone when it wakes up
         # (SRD 5.2: "When this condition ends, you remain Prone"): a prone instance of its own, not only implied.
         apply_condition(ctx, target_id, "prone", source="fell unconscious")
@@ -137,6 +143,11 @@ def end_condition(ctx: Context, target_id: str, instance: int, reason: str) -> N
     for condition in target.conditions:
         if condition.instance == instance:
             ctx.emit(ConditionEnded(target=target_id, condition=condition.condition, instance=instance, reason=reason))
+            if condition.condition == "unconscious" and not ctx.ruleset.unconscious_falls_prone:
+                after = ctx.state.combatants[target_id]
+                if after.status != "dead" and not after.has("unconscious") and not after.has("prone"):
+                    # Seed 003 Inconscient: « Lorsque cet état prend fin, la créature est à terre » (D5).
+                    apply_condition(ctx, target_id, "prone", source="woke up")
             return
 
 
@@ -175,6 +186,10 @@ def end_concentration(ctx: Context, creature_id: str, reason: str) -> None:
         return
     effect = creature.concentration
     ctx.emit(ConcentrationEnded(id=creature_id, effect=effect, reason=reason))
+    readied = creature.effect("readied")
+    if readied is not None and readied.data.get("concentration"):
+        # A readied spell is held by concentration: losing it loses the spell (seed 001/003 Se tenir prêt).
+        end_effect(ctx, creature_id, readied.instance, "its held spell is lost")
     end_conditions_where(
         ctx, lambda _, condition: condition.until.get("concentration") == creature_id, f"{creature_id}'s concentration ended"
     )
@@ -182,3 +197,25 @@ def end_concentration(ctx: Context, creature_id: str, reason: str) -> None:
         for timed in other.effects:
             if timed.until.get("concentration") == creature_id:
                 end_effect(ctx, other.id, timed.instance, f"{creature_id}'s concentration ended")
+
+
+def release_grapples_out_of_reach(ctx: Context, *, gone: str = "") -> None:
+    """A grapple ends as soon as the grappled creature is out of the grappler's reach, however that happens
+    (forced movement, a shove, teleport, `place`), or when the grappler leaves the fight (SRD 5.1 appendix and
+    SRD 5.2 glossary, Grappled; seed 003 Empoigné: « si une créature empoignée sort de la portée de l'empoigneur »)."""
+    from combatlog.core.rulesets.dnd5e.queries import distance_metres
+
+    for creature in list(ctx.state.combatants.values()):
+        for condition in creature.conditions:
+            if condition.condition != "grappled" or not condition.source:
+                continue
+            if condition.source == gone:
+                end_condition(ctx, creature.id, condition.instance, f"{gone} left the fight")
+                continue
+            grappler = ctx.state.combatants.get(condition.source)
+            if grappler is None:
+                continue
+            distance = distance_metres(grappler, creature)
+            reach = max([a.reach for a in grappler.stats.attacks if a.kind == "melee"] + [1.5])
+            if distance is not None and distance > reach + 1e-9:
+                end_condition(ctx, creature.id, condition.instance, f"out of {grappler.id}'s reach")

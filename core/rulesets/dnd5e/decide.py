@@ -20,6 +20,7 @@ from combatlog.core.rulesets.dnd5e.hitpoints import (
 from combatlog.core.rulesets.dnd5e.queries import turn_label, turn_label_fr
 from combatlog.core.rulesets.dnd5e.rolls import ability_check, check_ability, contest, saving_throw
 from combatlog.core.rulesets.dnd5e.state import EncounterState
+from combatlog.events.damage import DeathSaveCancelled
 from combatlog.events.meta import CombatEnded, CommandIssued, EncounterCreated
 from combatlog.events.movement import TerrainMarked
 
@@ -40,7 +41,9 @@ def decide_and_fold(ruleset, state: EncounterState, raw: dict, *, templates: Cal
     _check_phase(ruleset, state, command)
     opening = CommandIssued(command=raw, rng_position=state.rng_position)
     ctx.emit(opening)
-    HANDLERS[command.do_name](ctx, command)
+    ruleset.handlers[command.do_name](ctx, command)
+    if state.phase == "death_save" and ctx.state.phase == "death_save" and command.do_name in DM_COMMANDS:
+        _death_save_still_due(ctx)
     if isinstance(dice, SuppliedDice):
         try:
             dice.check_all_used()
@@ -50,6 +53,17 @@ def decide_and_fold(ruleset, state: EncounterState, raw: dict, *, templates: Cal
     events[0] = CommandIssued(command=raw, rng_position=state.rng_position, rng_draws=rng.drawn)
     # The opening was folded before the dice were counted: the stream now stands after this command's draws.
     return events, msgspec.structs.replace(ctx.state, rng_position=state.rng_position + rng.drawn)
+
+
+DM_COMMANDS = ("damage", "heal", "temp_hp", "condition")
+
+
+def _death_save_still_due(ctx: Context) -> None:
+    """The DM struck (or healed) while a dying creature's death save was pending (issue 9 §3): if it is no
+    longer dying, its turn goes on without the save."""
+    creature = ctx.state.combatants.get(ctx.state.turn)
+    if creature is None or creature.status != "dying":
+        ctx.emit(DeathSaveCancelled(id=ctx.state.turn, reason="dead" if creature is None else creature.status))
 
 
 def _check_phase(ruleset, state: EncounterState, command: c.Command) -> None:
@@ -88,7 +102,10 @@ def _check_phase(ruleset, state: EncounterState, command: c.Command) -> None:
 def _create(ctx: Context, command: c.Create) -> None:
     from combatlog.core.rulesets import find_ruleset
 
-    find_ruleset(command.ruleset)
+    created = find_ruleset(command.ruleset)
+    if not getattr(created, "creature_options", False) and (command.cinematic or command.opportunity_attacks is not None):
+        raise fail(f"'cinematic' and 'opportunity_attacks' are Rôle'n Play options, not {command.ruleset} ones",
+                   f"'cinematic' et 'opportunity_attacks' sont des options de Rôle'n Play, pas de {command.ruleset}")
     seed = str(command.seed) if command.seed is not None else str(ctx.rng.seed)
     ctx.emit(EncounterCreated(ruleset=command.ruleset, seed=seed, lang=command.lang, name=command.name,
                               underwater=command.underwater, units=command.units))
@@ -109,11 +126,17 @@ def _damage(ctx: Context, command: c.Damage) -> None:
     for target_id in targets:
         if ctx.get(target_id, "target").status == "dead":
             raise fail(f"{target_id} is already dead", f"{target_id} est déjà mort")
+    cover = dict(command.cover or {})
+    for target_id in cover:
+        if target_id not in targets:
+            raise fail(f"cover is given for {target_id}, which is not a target", f"un abri est donné pour {target_id}, qui n'est pas une cible")
     saved = {}
     if command.save is not None:
         check_ability(command.save.ability)
         for target_id in targets:
-            saved[target_id] = saving_throw(ctx, target_id, command.save.ability, command.save.dc, purpose="damage")
+            # Cover: +2/+5 to Dexterity saves (seed 000/001 Abri; seed 003 Abri)
+            saved[target_id] = saving_throw(ctx, target_id, command.save.ability, command.save.dc, purpose="damage",
+                                            cover=cover.get(target_id))
     if command.roll is not None:
         result = ctx.roll(command.roll, critical=command.critical)
         part = RolledPart(type=command.type, roll=command.roll, faces=result.faces, rolled=max(0, result.total))
@@ -125,7 +148,8 @@ def _damage(ctx: Context, command: c.Damage) -> None:
             parts = adjust_parts(ctx, target_id, [RolledPart(part.type, part.roll, part.faces, 0)])
         else:
             parts = adjust_parts(ctx, target_id, [part], command.adjust, halve=success)
-        apply_damage(ctx, target_id, parts, critical=command.critical, source=command.source, half_on_save=success)
+        apply_damage(ctx, target_id, parts, critical=command.critical, source=command.source, half_on_save=success,
+                     knock_out=command.nonlethal)
 
 
 def _heal(ctx: Context, command: c.Heal) -> None:
@@ -238,4 +262,10 @@ HANDLERS: dict[str, Callable] = {
     "react": reactions.react,
     "pass": reactions.pass_,
     "trigger": reactions.trigger,
+    "next_round": lambda ctx, command: _only_in_rolenplay("next_round"),
 }
+
+
+def _only_in_rolenplay(name: str) -> None:
+    raise fail(f"{name} belongs to Rôle'n Play's aftermath (ruleset rolenplay)",
+               f"{name} appartient à l'après-combat de Rôle'n Play (système rolenplay)")

@@ -22,6 +22,12 @@ class Dnd5e2014(Ruleset5e):
     grappled_attack_disadvantage = False
     # SRD 5.1 appendix: stunned and paralyzed creatures cannot move.
     speed_zero_conditions = ("grappled", "restrained", "paralyzed", "petrified", "unconscious", "stunned")
+    every_creature_space_difficult = True
+    pass_through_incapacitated_or_tiny = False
+    two_weapon_same_weapon = True
+    # Seed 001 has no speed condition on dropping prone: a grappled creature may drop prone (issue 9 §3).
+    drop_prone_needs_speed = False
+    ending_turn_in_space_prone = False
 
     def exhaustion_penalty(self, level: int) -> int:
         return 0

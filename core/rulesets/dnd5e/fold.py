@@ -4,7 +4,7 @@ import msgspec
 
 from combatlog.core.rulesets.dnd5e.state import Combatant, ConditionInstance, Economy, Effect, EncounterState, Window
 from combatlog.core.rulesets.dnd5e.stats import Stats
-from combatlog.events import attacks, conditions, damage, meta, movement, reactions, turns
+from combatlog.events import attacks, conditions, damage, meta, movement, reactions, rolenplay, turns
 
 replace = msgspec.structs.replace
 LOG_COMMANDS = ("undo", "redo", "revert")
@@ -151,6 +151,27 @@ def evolve(state: EncounterState, event) -> EncounterState:
             return replace(state, windows=windows, phase="reaction" if windows else "turn")
         case meta.CombatEnded():
             return replace(state, phase="ended")
+        case damage.DeathSaveCancelled():
+            return replace(state, phase="turn") if state.phase == "death_save" else state
+        case rolenplay.RolenplayOptionsSet():
+            return replace(state, cinematic=event.cinematic, opportunity_attacks=event.opportunity_attacks)
+        case rolenplay.KeptAliveAtZero(id=combatant_id):
+            return _update(state, combatant_id, unconscious_at_zero=True)
+        case rolenplay.ReactionsRestored(ids=ids):
+            combatants = dict(state.combatants)
+            for combatant_id in ids:
+                combatants[combatant_id] = replace(combatants[combatant_id], reaction_available=True)
+            return replace(state, combatants=combatants)
+        case rolenplay.PlainStreakChanged(id=combatant_id, streak=streak):
+            return _update(state, combatant_id, plain_streak=streak)
+        case rolenplay.AftermathStarted(rounds=rounds):
+            return replace(state, aftermath=rounds, aftermath_round=0, aftermath_tried=(), turn=None)
+        case rolenplay.AftermathRoundPassed():
+            combatants = {key: replace(value, economy=Economy()) for key, value in state.combatants.items()}
+            return replace(state, combatants=combatants, aftermath=event.rounds_left, aftermath_round=event.round,
+                           aftermath_tried=())
+        case rolenplay.StabilizeAttempted(id=helper):
+            return replace(state, aftermath_tried=state.aftermath_tried + (helper,))
         case _:
             return state
 

@@ -41,10 +41,20 @@ def adjust_parts(ctx: Context, target_id: str, parts: list[RolledPart], adjust: 
     (seed 000 Ordre d'Application; instances do not stack: Pas de Cumul)."""
     target = ctx.state.combatants[target_id]
     resistances = set(target.stats.resistances)
+    immunities = set(target.stats.immunities)
     if ctx.state.underwater:
         resistances.add("fire")  # seed 000/001 Combat sous-marin: everything underwater resists fire
     if target.has("petrified"):
-        resistances.update(DAMAGE_TYPES)  # SRD glossary, Petrified: resistance to all damage
+        if ctx.ruleset.petrified_resists_all:
+            resistances.update(DAMAGE_TYPES)  # SRD glossary, Petrified: resistance to all damage
+        else:
+            immunities.add("poison")  # seed 003 Pétrifié: immune to poison, no resistance listed
+    vulnerabilities = set(target.stats.vulnerabilities)
+    if ctx.ruleset.resistance_cancels_vulnerability:
+        # Seed 003: « une vulnérabilité annule une résistance (et inversement) »
+        cancelled = resistances & vulnerabilities
+        resistances -= cancelled
+        vulnerabilities -= cancelled
     result = []
     for index, part in enumerate(parts):
         notes = []
@@ -54,7 +64,7 @@ def adjust_parts(ctx: Context, target_id: str, parts: list[RolledPart], adjust: 
         if halve:
             amount //= 2
             notes.append("halved (save)")
-        if part.type in target.stats.immunities:
+        if part.type in immunities:
             applied = 0
             notes.append("immune")
         else:
@@ -62,7 +72,7 @@ def adjust_parts(ctx: Context, target_id: str, parts: list[RolledPart], adjust: 
             if part.type in resistances:
                 applied //= 2
                 notes.append("resistant")
-            if part.type in target.stats.vulnerabilities:
+            if part.type in vulnerabilities:
                 applied *= 2
                 notes.append("vulnerable")
         result.append(DamagePart(type=part.type, roll=part.roll, faces=part.faces, rolled=part.rolled,
@@ -100,6 +110,8 @@ def apply_damage(ctx: Context, target_id: str, parts: list[DamagePart], *, criti
     if target.concentration and total > 0:
         if target.status in ("dead", "dying", "stable") or target.has("unconscious"):
             end_concentration(ctx, target_id, "fell unconscious" if target.status != "dead" else "died")
+        elif ctx.ruleset.concentration_ends_on_any_damage:
+            end_concentration(ctx, target_id, "took damage")  # seed 003 Se tenir prêt (D12): no save
         else:
             concentration_save(ctx, target_id, total)
 
@@ -122,7 +134,7 @@ def _knock_out(ctx: Context, target_id: str) -> None:
 
 def _drop_to_zero(ctx: Context, target_id: str, overflow: int) -> None:
     target = ctx.state.combatants[target_id]
-    if target.kind == "monster":
+    if target.kind == "monster" and not target.unconscious_at_zero:
         die(ctx, target_id, "a monster dies at 0 HP")
     elif overflow >= ctx.ruleset.max_hp(target):
         die(ctx, target_id, f"massive damage: {overflow} left over ≥ max HP {ctx.ruleset.max_hp(target)}")
@@ -134,11 +146,13 @@ def _drop_to_zero(ctx: Context, target_id: str, overflow: int) -> None:
 def _damage_at_zero(ctx: Context, target_id: str, damage: int, critical: bool) -> None:
     """Seed 000 Dégâts à 0 Points de Vie: one failure, two on a critical hit, death if ≥ max HP."""
     target = ctx.state.combatants[target_id]
-    if damage >= ctx.ruleset.max_hp(target) or target.kind == "monster":
+    if damage >= ctx.ruleset.max_hp(target) or (target.kind == "monster" and not target.unconscious_at_zero):
         die(ctx, target_id, "damage at 0 HP ≥ max HP" if target.kind != "monster" else "a monster dies at 0 HP")
         return
     if target.status == "stable":
         ctx.emit(StatusChanged(id=target_id, status="dying", reason="damaged while stable"))
+    if not ctx.ruleset.death_saves:
+        return  # seed 003 Stabiliser: damage at 0 HP only undoes the stabilization (no death save failure)
     count = 2 if critical else 1
     failures = min(3, target.death_failures + count)
     ctx.emit(DeathSaveFailed(id=target_id, count=count, successes=target.death_successes, failures=failures,

@@ -19,12 +19,12 @@ LEGAL_IN: dict[str, tuple[str, ...]] = {
     "grapple": ("turn",),
     "shove": ("turn",),
     "escape": ("turn",),
-    "damage": ("setup", "turn"),
-    "heal": ("setup", "turn"),
-    "temp_hp": ("setup", "turn"),
+    "damage": ("setup", "turn", "death_save", "reaction"),  # the DM strikes whenever (issue 9 §3)
+    "heal": ("setup", "turn", "death_save", "reaction"),  # the DM strikes whenever (issue 9 §3)
+    "temp_hp": ("setup", "turn", "death_save", "reaction"),  # the DM strikes whenever (issue 9 §3)
     "save": ("setup", "turn"),
     "check": ("setup", "turn"),
-    "condition": ("setup", "turn"),
+    "condition": ("setup", "turn", "death_save", "reaction"),  # the DM strikes whenever (issue 9 §3)
     "concentrate": ("setup", "turn"),
     "death_save": ("death_save",),
     "stabilize": ("turn",),
@@ -36,6 +36,7 @@ LEGAL_IN: dict[str, tuple[str, ...]] = {
     "terrain": ("setup", "turn"),
     "trigger": ("turn",),
     "end": ("setup", "turn", "death_save"),
+    "next_round": PHASES,  # Rôle'n Play's aftermath: the 5e handler names the ruleset it belongs to
 }
 
 # Commands that move the machine to a new phase; the others leave it where it is.

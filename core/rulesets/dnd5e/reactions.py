@@ -5,7 +5,7 @@ A window is data on a stack: the command that opened it is suspended in the wind
 resumes exactly where it stopped once every eligible reactor has answered `react` or `pass`."""
 
 from combatlog.core.rulesets.dnd5e import commands as c
-from combatlog.core.rulesets.dnd5e.conditions import end_concentration, end_effect, start_effect
+from combatlog.core.rulesets.dnd5e.conditions import end_concentration, end_effect, release_grapples_out_of_reach, start_effect
 from combatlog.core.rulesets.dnd5e.combat import armor_class, attack_hits
 from combatlog.core.kernel.context import Context, fail
 from combatlog.core.kernel.dice import SuppliedDice
@@ -23,6 +23,8 @@ def can_react(ctx: Context, creature: Combatant) -> bool:
         return False
     if incapacitated(creature, ctx.ruleset):
         return False
+    if creature.has("surprised") or creature.has("turned"):
+        return False  # seed 003 Surpris, Repoussé: no reactions
     return not (creature.surprised and ctx.ruleset.surprise_skips_first_turn)
 
 
@@ -56,7 +58,8 @@ def walk(ctx: Context, mover_id: str, path: list, costs: list[float], *, mode: s
     # Disengage lasts for the rest of the mover's own turn only (seed 000 Désengager; seed 001 Se désengager):
     # the economy is reset at its next turn, so a readied move on another's turn provokes again.
     disengaged = mover.economy.disengaged and ctx.state.turn == mover_id
-    provokes = not forced and mode != "teleport" and not disengaged
+    # Seed 003 (D4): no opportunity attacks unless the encounter was created with them.
+    provokes = not forced and mode != "teleport" and not disengaged and ctx.state.opportunity_attacks
     done = 0
     position = mover.position
     for index, square in enumerate(path):
@@ -79,6 +82,7 @@ def walk(ctx: Context, mover_id: str, path: list, costs: list[float], *, mode: s
 def _moved(ctx, mover_id, path, costs, mode, forced, reaction_move) -> None:
     ctx.emit(Moved(id=mover_id, path=tuple(tuple(s) for s in path), cost=0.0 if reaction_move else sum(costs),
                    mode=mode, forced=forced))
+    release_grapples_out_of_reach(ctx)
 
 
 def open_window(ctx: Context, trigger: str, reactors: tuple[str, ...], waiting: str, pending: dict) -> None:
@@ -148,8 +152,14 @@ def react(ctx: Context, command: c.React) -> None:
 
 
 def pass_(ctx: Context, command: c.Pass) -> None:
-    _answering(ctx, command.id)
+    window = _answering(ctx, command.id)
     ctx.emit(ReactionPassed(id=command.id))
+    readied = ctx.state.combatants[command.id].effect("readied")
+    if ctx.ruleset.pass_spends_readied and window.pending.get("kind") == "readied" and readied is not None:
+        # Seed 003 Se tenir prêt: « Dans les deux cas, le personnage a consommé son action ».
+        end_effect(ctx, command.id, readied.instance, "passed: the readied action is spent")
+        if readied.data.get("concentration"):
+            end_concentration(ctx, command.id, "readied action given up")
     settle(ctx)
 
 

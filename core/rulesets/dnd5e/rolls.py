@@ -105,7 +105,8 @@ def ability_check(ctx: Context, creature_id: str, ability: str | None, skill: st
     ability, modifiers = check_modifiers(ctx, creature_id, ability, skill)
     adv, dis, mods = d20_test_sources(ctx, creature_id, "check", ("DM",) if advantage else (), ("DM",) if disadvantage else ())
     creature = ctx.state.combatants[creature_id]
-    helped = next((e for e in creature.effects if e.effect == "helped" and e.data.get("check")), None)
+    helped = next((e for e in creature.effects if e.effect == "helped" and e.data.get("check")
+                   and e.data.get("skill", "") in ("", skill) and e.data.get("ability", "") in ("", ability)), None)
     if helped is not None:
         adv.append(f"help from {helped.source}")
     modifiers += mods

@@ -64,6 +64,9 @@ class Combatant(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     turns_taken: int = 0
     concentration: str = ""
     template: str = ""
+    # Rôle'n Play (seed 003): plain attacks in a row (cinematic rule, D7); a monster that falls unconscious at 0 HP.
+    plain_streak: int = 0
+    unconscious_at_zero: bool = False
 
     def has(self, condition: str) -> bool:
         return any(instance.condition == condition for instance in self.conditions)
@@ -106,6 +109,12 @@ class EncounterState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     rng_position: int = 0
     next_instance: int = 1
     created: bool = False
+    # Rôle'n Play options and its post-combat clock (seed 003; None until `end`); 5e keeps the defaults.
+    cinematic: bool = False
+    opportunity_attacks: bool = True
+    aftermath: int | None = None
+    aftermath_round: int = 0
+    aftermath_tried: tuple[str, ...] = ()
 
     def combatant(self, combatant_id: str) -> Combatant | None:
         return self.combatants.get(combatant_id)

@@ -83,6 +83,9 @@ def remove(ctx: Context, command: c.Remove) -> None:
     index = order.index(command.id) if command.id in order else 0
     if was_turn:
         ctx.emit(TurnEnded(id=command.id, round=ctx.state.round))
+    from combatlog.core.rulesets.dnd5e.conditions import release_grapples_out_of_reach
+
+    release_grapples_out_of_reach(ctx, gone=command.id)
     ctx.emit(CombatantRemoved(id=command.id))
     if was_turn and ctx.state.order:
         _advance(ctx, index - 1)
@@ -91,6 +94,9 @@ def remove(ctx: Context, command: c.Remove) -> None:
 def place(ctx: Context, command: c.Place) -> None:
     ctx.get(command.id)
     ctx.emit(Placed(id=command.id, at=command.at))
+    from combatlog.core.rulesets.dnd5e.conditions import release_grapples_out_of_reach
+
+    release_grapples_out_of_reach(ctx)
 
 
 def surprise(ctx: Context, command: c.Surprise) -> None:
@@ -170,11 +176,18 @@ def unresolved_ties(ctx: Context) -> list[list[str]]:
         units = {}
         for combatant in tied:
             units.setdefault(combatant.group or combatant.id, []).append(combatant)
-        if len(units) < 2:
-            continue
-        ranks = [min((m.tie_rank for m in members if m.tie_rank), default=0) for members in units.values()]
-        if 0 in ranks or len(set(ranks)) != len(ranks):
-            ties.append([combatant.id for combatant in tied])
+        if ctx.ruleset.characters_first_on_ties:
+            # Seed 003 Initiative: a character tied with a monster acts first; only ties among characters
+            # (the players choose) and among monster groups (the DM chooses) are left to `order`.
+            kinds = ([u for u in units.values() if u[0].kind == "pc"], [u for u in units.values() if u[0].kind != "pc"])
+        else:
+            kinds = (list(units.values()),)
+        for same_kind in kinds:
+            if len(same_kind) < 2:
+                continue
+            ranks = [min((m.tie_rank for m in members if m.tie_rank), default=0) for members in same_kind]
+            if 0 in ranks or len(set(ranks)) != len(ranks):
+                ties.append([combatant.id for members in same_kind for combatant in members])
     return ties
 
 
@@ -204,9 +217,29 @@ def end_turn(ctx: Context, command: c.EndTurn) -> None:
     creature = ctx.state.combatants[current]
     # seed 001 Surprise: a surprised creature cannot react until its first turn ends.
     restored = creature.surprised and ctx.ruleset.surprise_skips_first_turn and creature.status == "alive"
+    if ctx.ruleset.ending_turn_in_space_prone:
+        _prone_in_another_space(ctx, creature)
     ctx.emit(TurnEnded(id=current, round=ctx.state.round, reaction_restored=restored))
     _end_of_turn_expiries(ctx, current)
     _advance(ctx, ctx.state.order.index(current))
+
+
+def _prone_in_another_space(ctx: Context, creature) -> None:
+    """Seed 000, Se Déplacer autour d'Autres Créatures: a creature that ends its turn in another creature's
+    space falls prone, unless it is Tiny or larger than the other (SRD 5.2)."""
+    from combatlog.core.rulesets.dnd5e.conditions import apply_condition
+    from combatlog.core.rulesets.dnd5e.queries import occupied_squares
+    from combatlog.core.rulesets.dnd5e.stats import SIZES
+
+    if creature.position is None or creature.status == "dead" or creature.stats.size == "tiny" or creature.has("prone"):
+        return
+    mine = set(occupied_squares(creature))
+    for other in ctx.state.combatants.values():
+        if other.id == creature.id or other.position is None or other.status == "dead":
+            continue
+        if mine & set(occupied_squares(other)) and SIZES.index(creature.stats.size) <= SIZES.index(other.stats.size):
+            apply_condition(ctx, creature.id, "prone", source=f"ended its turn in {other.id}'s space")
+            return
 
 
 def _advance(ctx: Context, index: int, new_round: int | None = None) -> None:
@@ -235,8 +268,18 @@ def begin_turn(ctx: Context, creature_id: str, round_number: int) -> None:
     """Reaction back, durations that end here expire, a dying creature rolls its death save first."""
     creature = ctx.state.combatants[creature_id]
     restored = not (creature.surprised and ctx.ruleset.surprise_skips_first_turn)
-    ctx.emit(TurnStarted(id=creature_id, round=round_number, awaiting_death_save=creature.status == "dying",
+    ctx.emit(TurnStarted(id=creature_id, round=round_number,
+                         awaiting_death_save=creature.status == "dying" and ctx.ruleset.death_saves,
                          reaction_restored=restored))
+    if ctx.ruleset.reaction_every_turn:
+        # Seed 003 Réaction: once per turn, so every reaction comes back when any turn starts.
+        back = tuple(other.id for other in ctx.state.combatants.values()
+                     if not other.reaction_available and other.status != "dead" and not other.surprised
+                     and not other.has("surprised"))
+        if back:
+            from combatlog.events.rolenplay import ReactionsRestored
+
+            ctx.emit(ReactionsRestored(ids=back, turn_of=creature_id))
     _start_of_turn_expiries(ctx, creature_id, round_number)
 
 
