@@ -1,7 +1,7 @@
 """One line per event, in French or English: what `combatlog log` prints. Written from the event alone."""
 
 from combatlog.core.rulesets.dnd5e.conditions import CONDITIONS_FR
-from combatlog.events import attacks, conditions, damage, meta, movement, reactions, turns
+from combatlog.events import attacks, conditions, damage, meta, movement, reactions, rolenplay, turns
 
 DAMAGE_FR = {
     "acid": "acide", "bludgeoning": "contondant", "cold": "froid", "fire": "feu", "force": "force",
@@ -129,4 +129,24 @@ def describe(event, lang: str = "en") -> str:
             return f"{who} {'passe' if fr else 'passes'}"
         case reactions.ReactionWindowClosed():
             return "fenêtre de réaction fermée" if fr else "reaction window closed"
+        case damage.DeathSaveCancelled(id=who):
+            return f"{who}: {'plus de JS contre la mort à faire' if fr else 'no death save due any more'} ({event.reason})"
+        case rolenplay.RolenplayOptionsSet():
+            yes = {True: "oui" if fr else "yes", False: "non" if fr else "no"}
+            return (f"options : règle cinématique {yes[event.cinematic]}, attaques d'opportunité {yes[event.opportunity_attacks]}"
+                    if fr else f"options: cinematic rule {yes[event.cinematic]}, opportunity attacks {yes[event.opportunity_attacks]}")
+        case rolenplay.KeptAliveAtZero(id=who):
+            return f"{who}: {'tombe inconscient à 0 PV au lieu de mourir' if fr else 'falls unconscious at 0 HP instead of dying'}"
+        case rolenplay.ReactionsRestored(ids=ids):
+            return f"{'réaction retrouvée' if fr else 'reaction back'}: {', '.join(ids)}"
+        case rolenplay.PlainStreakChanged(id=who, streak=streak):
+            return (f"{who}: {streak} attaque(s) sans description d'affilée (règle cinématique)" if fr
+                    else f"{who}: {streak} plain attack(s) in a row (cinematic rule)")
+        case rolenplay.AftermathStarted(rounds=rounds, dying=dying):
+            who = f" ({', '.join(dying)})" if dying else ""
+            return (f"après le combat : {rounds} rounds pour soigner ou stabiliser les mourants{who}" if fr
+                    else f"after the combat: {rounds} rounds to heal or stabilize the dying{who}")
+        case rolenplay.AftermathRoundPassed(round=number, rounds_left=left):
+            return (f"round {number} après le combat ({left} restant(s))" if fr
+                    else f"round {number} after the combat ({left} left)")
     return type(event).__name__

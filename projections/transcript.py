@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Iterable
 
 from combatlog.core.kernel.dice import DiceError, DiceExpression
-from combatlog.events import attacks, conditions, damage, meta, movement, reactions, turns
+from combatlog.events import attacks, conditions, damage, meta, movement, reactions, rolenplay, turns
 from combatlog.events.envelope import Recorded
 from combatlog.replay.timeline import timeline_of
 
@@ -1809,6 +1809,13 @@ class _Builder:
             case reactions.ReactionPassed(id=who):
                 self.head("reaction", p.passes(self.name(who)), who)
             case reactions.ReactionWindowClosed():
+                pass
+            case damage.DeathSaveCancelled() | rolenplay.RolenplayOptionsSet() | rolenplay.KeptAliveAtZero() \
+                    | rolenplay.PlainStreakChanged() | rolenplay.AftermathStarted() | rolenplay.AftermathRoundPassed():
+                from combatlog.projections.describe import describe
+
+                self.detail("other", describe(event, self.lang) + ".")
+            case rolenplay.ReactionsRestored():
                 pass
             case _:
                 self.detail("other", type(event).__name__)
