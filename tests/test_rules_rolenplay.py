@@ -429,7 +429,7 @@ def test_damage_dice_thrown_with_a_missed_attack_are_set_aside(run, log):
 # --- « Aider » (D10), « Abri » ----------------------------------------------------------------------------------------
 
 
-def test_help_gives_advantage_on_the_allys_first_attack_even_next_round(run):
+def test_help_needs_the_helper_within_1_5_m_of_the_ally(run):
     setup = [{"do": "create", "ruleset": RP, "seed": 3},
              {"do": "add", "id": "helper", "side": "party", "kind": "pc", "stats": stats(), "at": [0, 0]},
              {"do": "add", "id": "pc", "side": "party", "kind": "pc", "stats": stats(), "at": [0, 1]},
