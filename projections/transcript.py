@@ -160,6 +160,14 @@ class Who:
 # Phrasebooks: every sentence a transcript can hold, in French and in English
 # --------------------------------------------------------------------------------------------------
 
+def _has_death_saves(ruleset: str) -> bool:
+    """Whether the ruleset rolls death saving throws (Rôle'n Play has none), from its registry hook."""
+    from combatlog.core.rulesets import RULESETS
+
+    found = RULESETS.get(ruleset)
+    return getattr(found, "death_saves", True)
+
+
 RULESET_NAMES = {
     "dnd5e-2024": ("D&D 5e (règles 2024)", "D&D 5e (2024 rules)"),
     "dnd5e-2014": ("D&D 5e (règles 2014)", "D&D 5e (2014 rules)"),
@@ -251,6 +259,7 @@ class French:
         self.ruleset = ruleset
         self.units = units
         self.y2014 = ruleset == "dnd5e-2014"
+        self.death_saves = _has_death_saves(ruleset)
 
     # ---- names ----
     def _noun(self, who: Who) -> str:
@@ -320,6 +329,8 @@ class French:
             return "maîtrise"
         if label == "half cover":
             return "abri partiel"
+        if label == "cinematic rule":
+            return "règle cinématique"
         if label == "three_quarters cover":
             return "abri important"
         match = re.fullmatch(r"exhaustion (\d+)", label)
@@ -592,6 +603,10 @@ class French:
         return f"{self.subj(who)} reçoit {amount} PV temporaires (PV temporaires {before} → {after})."
 
     def dying(self, who: Who, reason: str) -> str:
+        if not self.death_saves:
+            if reason == "damaged while stable":
+                return f"{self.subj(who)} n'est plus stable : il faut à nouveau le stabiliser."
+            return f"{self.subj(who)} tombe à 0 PV : inconscient, en danger de mort jusqu'à être soigné ou stabilisé."
         if reason == "damaged while stable":
             return f"{self.subj(who)} n'est plus stable : les jets de sauvegarde contre la mort reprennent."
         return f"{self.subj(who)} tombe à 0 PV et devra faire des jets de sauvegarde contre la mort."
@@ -777,7 +792,9 @@ class French:
     def passes(self, who: Who) -> str:
         return f"{self.subj(who)} ne réagit pas."
 
-    def unused_dice(self, faces) -> str:
+    def unused_dice(self, faces, reason: str = "") -> str:
+        if reason == "damage dice thrown with a missed attack":
+            return f"Dés de dégâts lancés avec le d20 et ignorés : {', '.join(map(str, faces))} (attaque ratée)."
         return f"Dés saisis non utilisés : {', '.join(map(str, faces))} (plus nécessaires après la réaction)."
 
     def note(self, text: str) -> str:
@@ -890,6 +907,7 @@ class English:
         self.ruleset = ruleset
         self.units = units
         self.y2014 = ruleset == "dnd5e-2014"
+        self.death_saves = _has_death_saves(ruleset)
 
     def _noun(self, who: Who) -> str:
         if who.proper:
@@ -1179,6 +1197,8 @@ class English:
         return f"{self.subj(who)} gains {amount} temporary HP (temporary HP {before} → {after})."
 
     def dying(self, who: Who, reason: str) -> str:
+        if not self.death_saves and reason == "damaged while stable":
+            return f"{self.subj(who)} is no longer stable: it must be stabilized again."
         if reason == "damaged while stable":
             return f"{self.subj(who)} is no longer stable: death saving throws start again."
         return f"{self.subj(who)} drops to 0 HP and is dying."
@@ -1336,7 +1356,9 @@ class English:
     def passes(self, who: Who) -> str:
         return f"{self.subj(who)} does not react."
 
-    def unused_dice(self, faces) -> str:
+    def unused_dice(self, faces, reason: str = "") -> str:
+        if reason == "damage dice thrown with a missed attack":
+            return f"Damage dice thrown with the d20 and set aside: {', '.join(map(str, faces))} (the attack missed)."
         return f"Dice typed in but not used: {', '.join(map(str, faces))} (no longer needed after the reaction)."
 
     def note(self, text: str) -> str:
@@ -1652,7 +1674,7 @@ class _Builder:
                     self.entry = None
                 self.head("end", p.ended(reason))
             case meta.DiceLeftUnused(faces=faces):
-                self.detail("dice", p.unused_dice(faces))
+                self.detail("dice", p.unused_dice(faces, event.reason))
             case turns.CombatantAdded():
                 if self._live():
                     stats = event.stats
@@ -1811,12 +1833,13 @@ class _Builder:
             case reactions.ReactionWindowClosed():
                 pass
             case damage.DeathSaveCancelled() | rolenplay.RolenplayOptionsSet() | rolenplay.KeptAliveAtZero() \
-                    | rolenplay.PlainStreakChanged() | rolenplay.AftermathStarted() | rolenplay.AftermathRoundPassed():
+                    | rolenplay.AftermathStarted() | rolenplay.AftermathRoundPassed():
                 from combatlog.projections.describe import describe
 
-                self.detail("other", describe(event, self.lang) + ".")
-            case rolenplay.ReactionsRestored():
-                pass
+                text = describe(event, self.lang)
+                self.detail("other", text[:1].upper() + text[1:] + ".")
+            case rolenplay.ReactionsRestored() | rolenplay.PlainStreakChanged():
+                pass  # the reaction is back / the streak shows as the target's AC bonus on the attack
             case _:
                 self.detail("other", type(event).__name__)
 
