@@ -463,3 +463,23 @@ def test_cover_map_on_damage_adds_to_dexterity_saves(run):
                    {"do": "damage", "targets": ["orc", "pc"], "amount": 10, "type": "fire",
                     "save": {"ability": "dex", "dc": 12}, "cover": {"orc": "half"}, "dice": [10, 10]}))
     assert who(state, "orc")["hp"] == 25 and who(state, "pc")["hp"] == 2
+
+
+def test_surprised_added_by_the_dm_lasts_until_the_end_of_the_creatures_turn(run):
+    # « Autres états temporaires »: `surprised` by default until the end of the creature's next turn
+    state = ok(run(*duel(), {"do": "condition", "target": "orc", "add": "surprised"}, {"do": "end_turn"}))
+    assert state["turn"] == "orc" and "surprised" in who(state, "orc")["conditions"]
+    rejected(run({"do": "attack", "attacker": "orc", "target": "pc", "with": "sword", "dice": [15, 3]}), "surprised")
+    state = ok(run({"do": "end_turn"}))
+    assert "surprised" not in who(state, "orc")["conditions"]
+
+
+def test_a_surprised_or_turned_creature_cannot_react(run):
+    # pc leaves the orc's reach with opportunity attacks on: no window while the orc is turned
+    state = ok(run({"do": "create", "ruleset": RP, "seed": 3, "opportunity_attacks": True},
+                   {"do": "add", "id": "pc", "side": "party", "kind": "pc", "stats": stats(), "at": [0, 0]},
+                   {"do": "add", "id": "orc", "side": "monsters", "kind": "monster", "stats": stats(), "at": [1, 0]},
+                   {"do": "initiative", "id": "pc", "value": 20}, {"do": "initiative", "id": "orc", "value": 10},
+                   {"do": "start"}, {"do": "condition", "target": "orc", "add": "turned", "source": "pc"},
+                   {"do": "move", "id": "pc", "path": [[0, 1], [0, 2]]}))
+    assert state["window"] is None and who(state, "pc")["position"] == [0, 2]

@@ -187,6 +187,9 @@ def _condition(ctx: Context, command: c.Condition) -> None:
     if (command.add is None) == (command.remove is None):
         raise fail("condition needs exactly one of 'add' or 'remove'", "condition demande soit 'add' soit 'remove'")
     if command.add is not None:
+        if command.add == "surprised" and command.until is None and command.rounds is None and command.save is None:
+            # Seed 003 Surpris (INTERFACE-rolenplay §1): by default until the end of the creature's next turn.
+            command = msgspec.structs.replace(command, until="end_of_turn", of=target.id)
         until = normalize_until(command.until, of=command.of, rounds=command.rounds, save=command.save,
                                 target=target.id, ctx=ctx)
         if command.concentration:

@@ -26,6 +26,8 @@ from combatlog.events.values import Modifier
 
 
 def add(ctx: Context, command: c.Add) -> None:
+    if command.unconscious_at_zero and not ctx.ruleset.creature_options:
+        raise fail("unconscious_at_zero is a Rôle'n Play option", "unconscious_at_zero est une option de Rôle'n Play")
     if not command.id or not command.id.strip():
         raise fail("a combatant needs an id", "un combattant a besoin d'un identifiant")
     if command.id in ctx.state.combatants:
