@@ -71,13 +71,21 @@ def _machine() -> tuple[Machine, _Phase]:
     return _local.machine
 
 
+# The machine's answers, asked once per (phase, command): a may_ check walks every trigger of the machine.
+_legal: dict[tuple[str, str], bool] = {}
+
+
 def is_legal(phase: str, command: str) -> bool:
-    """Whether `command` may run in `phase` (restores the machine with set_state, fires nothing)."""
-    machine, model = _machine()
-    machine.set_state(phase, model)
-    trigger = command if command in ("start", "death_save", "end") else f"do_{command}"
-    checker = getattr(model, f"may_{trigger}", None)
-    return bool(checker and checker())
+    """Whether `command` may run in `phase` (the machine's answer, restored with set_state, fires nothing)."""
+    key = (phase, command)
+    answer = _legal.get(key)
+    if answer is None:
+        machine, model = _machine()
+        machine.set_state(phase, model)
+        trigger = command if command in ("start", "death_save", "end") else f"do_{command}"
+        checker = getattr(model, f"may_{trigger}", None)
+        answer = _legal[key] = bool(checker and checker())
+    return answer
 
 
 def next_phase(phase: str, trigger: str) -> str:
