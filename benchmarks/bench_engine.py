@@ -30,7 +30,7 @@ def play(encounter: Encounter, events: int) -> int:
     ):
         encounter.execute(command)
     commands = 6
-    while len(encounter.records) < events:
+    while encounter.next_seq < events:
         attacker = encounter.state.turn
         target = "b" if attacker == "a" else "a"
         encounter.execute({"do": "attack", "attacker": attacker, "target": target, "with": "club"})
