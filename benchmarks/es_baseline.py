@@ -6,13 +6,33 @@ import os
 import random
 import time
 
+from eventsourcing import sqlite as es_sqlite
+from eventsourcing.application import Application
+from eventsourcing.domain import Aggregate, event
+
+
+class Brawler(Aggregate):
+    """A fighter whose every command records three events."""
+
+    @event("Added")
+    def __init__(self, name: str, hp: int):
+        self.name, self.hp, self.commands = name, hp, 0
+
+    @event("CommandIssued")
+    def issue(self, command: dict, rng_position: int) -> None:
+        self.commands += 1
+
+    @event("AttackRolled")
+    def attack_rolled(self, target: str, faces: list, natural: int, total: int, target_ac: int, hit: bool) -> None:
+        pass
+
+    @event("DamageDealt")
+    def damage_dealt(self, target: str, total: int, hp_before: int, hp_after: int) -> None:
+        pass
+
 
 def eventsourcing_commands(path: str, commands: int, synchronous: str = "NORMAL") -> dict:
     """Run `commands` saves of three events each; returns commands/s and events/s."""
-    from eventsourcing.application import Application
-    from eventsourcing.domain import Aggregate, event
-    from eventsourcing import sqlite as es_sqlite
-
     original = es_sqlite.SQLiteConnectionPool._create_connection
 
     def create_connection(self):
@@ -22,23 +42,6 @@ def eventsourcing_commands(path: str, commands: int, synchronous: str = "NORMAL"
 
     es_sqlite.SQLiteConnectionPool._create_connection = create_connection
     try:
-        class Brawler(Aggregate):
-            @event("Added")
-            def __init__(self, name: str, hp: int):
-                self.name, self.hp, self.commands = name, hp, 0
-
-            @event("CommandIssued")
-            def issue(self, command: dict, rng_position: int) -> None:
-                self.commands += 1
-
-            @event("AttackRolled")
-            def attack_rolled(self, target: str, faces: list, natural: int, total: int, target_ac: int, hit: bool) -> None:
-                pass
-
-            @event("DamageDealt")
-            def damage_dealt(self, target: str, total: int, hp_before: int, hp_after: int) -> None:
-                pass
-
         for suffix in ("", "-wal", "-shm"):
             if os.path.exists(path + suffix):
                 os.remove(path + suffix)

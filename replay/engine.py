@@ -47,6 +47,9 @@ class Encounter:
         self._count = store.last(encounter)[0]
         self.state = self.snapshots.replay_store(store, encounter) if self._count else EncounterState()
         self.history = History(self._read_range)
+        # The state each recent top of the in-force stack had (txn -> state): an undo or redo going back to one
+        # of them needs no fold at all. A state belongs to its txn for good (replay/timeline.py `History`).
+        self._states: dict[int, EncounterState] = {}
         self._records: list[Recorded] | None = None  # the whole log, only once somebody asks for it
         self._timeline: Timeline | None = None
 
@@ -81,7 +84,9 @@ class Encounter:
             events = [CommandIssued(command=raw, rng_position=self.state.rng_position), marker]
             # The state after a marker is the state the new top of the stack had when it was written: a short
             # fold from a snapshot, computed before writing so a marker the fold cannot take never reaches the log.
-            decided = self.snapshots.replay_store(self.store, self.encounter, self.history.end_of(in_force))
+            decided = self._states.get(in_force)
+            if decided is None:
+                decided = self.snapshots.replay_store(self.store, self.encounter, self.history.end_of(in_force))
             # A marker naming txns far back makes the snapshots between them and it unusable for what follows
             # (snapshots.py): keep the state right after it, so later folds start here.
             if marker.txns and txn - min(marker.txns) >= self.snapshots.every:
@@ -95,9 +100,12 @@ class Encounter:
             Recorded(seq=txn + index, txn=txn, at=at, actor=actor, event=event) for index, event in enumerate(events)
         ]
         sealed = self.store.append(self.encounter, records, expected_seq=txn)
+        if txn:
+            self._remember(self.history.top(txn - 1), self.state)
         self._count = sealed[-1].seq + 1
         self.state = msgspec.structs.replace(decided, seq=sealed[-1].seq)
         self.history.saw(sealed)
+        self._remember(self.history.top(sealed[-1].seq), self.state)
         if self._records is not None:
             self._records.extend(sealed)
         if self._timeline is not None:
@@ -106,6 +114,13 @@ class Encounter:
         if _debug_enabled():
             log.debug("command", encounter=self.encounter, seq=self.state.seq, round=self.state.round, do=name, actor=actor)
         return sealed
+
+    def _remember(self, top: int | None, state: EncounterState) -> None:
+        if top is None:
+            return
+        if len(self._states) >= 64:
+            del self._states[next(iter(self._states))]
+        self._states[top] = state
 
     def _marker(self, command: c.Command, txn: int):
         """The marker event, and the txn whose state is in force after it."""

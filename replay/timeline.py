@@ -148,7 +148,7 @@ class History:
         if found is not None:
             self._window = max(4, self._window // 2)
             return found
-        if len(self._records) > 65536:
+        if len(self._records) > 4096:
             self._records.clear()
         first = max(0, seq - self._window + 1)
         for record in self._read_range(first, seq):
@@ -158,11 +158,15 @@ class History:
 
     def saw(self, records: Sequence[Recorded]) -> None:
         """New records appended by this process (so the next undo needs no read)."""
+        if len(self._records) > 4096:
+            self._records.clear()
         for record in records:
             self._records[record.seq] = record
 
     def top(self, end: int) -> int | None:
         """The txn on top of the in-force stack right after event `end` (the last of a transaction)."""
+        if len(self._tops) > 65536:
+            self._tops.clear()
         path = []
         seq = end
         while True:
