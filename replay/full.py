@@ -77,12 +77,14 @@ def _markers(store, encounter: str) -> list[Recorded]:
                 raise LogCorrupted(seq, f"found seq {record.seq} where {seq} was expected", encounter)
             found.append(record)
         return found
-    return [record for record in _stream(store, encounter, lambda record: None)
+    return [record for record in _stream(store, encounter, False)
             if isinstance(record.event, (Undone, Redone, Reverted))]
 
 
-def _stream(store, encounter: str, keep):
-    """Yield the verified records of the encounter, chunk by chunk (decode is one call per chunk)."""
+def _stream(store, encounter: str, with_hash: bool):
+    """Yield the verified records of the encounter, chunk by chunk (decode is one call per chunk); their
+    `hash` is filled in only `with_hash` (the fold does not need it)."""
+    replace = msgspec.structs.replace
     prev = GENESIS_HASH
     seq = 0
     for chunk in store.body_chunks(encounter, 0, CHUNK):
@@ -95,6 +97,8 @@ def _stream(store, encounter: str, keep):
             if (record is None or _sha256(body).hexdigest() != stored_hash or record.seq != seq
                     or record.prev_hash != prev or record.v != _VERSIONS[type(record.event)]):
                 record = decode_body(body, stored_hash, expected_seq=seq, expected_prev=prev, encounter=encounter)
+            elif with_hash:
+                record = replace(record, hash=stored_hash)
             yield record
             prev = stored_hash
             seq += 1
@@ -108,7 +112,7 @@ def replay_full(store, encounter: str, *, progress=None) -> EncounterState:
         last = -1
         if progress is not None:
             progress.stage("replaying", store.last(encounter)[0])
-        for record in _stream(store, encounter, None):
+        for record in _stream(store, encounter, False):
             if record.txn not in skip:
                 state = evolve(state, record.event)
             last = record.seq
@@ -121,7 +125,7 @@ def replay_full(store, encounter: str, *, progress=None) -> EncounterState:
 
 def stream_records(store, encounter: str):
     """Every verified record of the encounter, in order, decoded in chunks (for verify and export)."""
-    return _stream(store, encounter, None)
+    return _stream(store, encounter, True)
 
 
 __all__ = ["out_of_force", "quiet_gc", "replay_full", "stream_records"]

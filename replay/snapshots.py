@@ -370,6 +370,24 @@ def state_at(store, encounter: str, seq: int, *, every: int | None = None, progr
     return Snapshots(store, encounter, every).replay_store(store, encounter, seq, progress=progress)
 
 
+def verify_head(store, encounter: str) -> str | None:
+    """None when the log ends where its recorded head says (or the store records no head); otherwise what is
+    wrong, e.g. a tail cut from the events: the head names a later event than the log's last one."""
+    head = store.head(encounter) if hasattr(store, "head") else None
+    if head is None:
+        return None
+    seq, digest = head
+    count, last_hash = store.last(encounter)
+    if count - 1 < seq:
+        return (f"the log ends at event {count - 1} but its head records event {seq}: "
+                f"events {count} to {seq} were cut from its end")
+    if count - 1 > seq:
+        return f"the log runs to event {count - 1} but its head records event {seq}: events were added behind its back"
+    if last_hash != digest:
+        return f"event {seq} is not the one its head records (another hash): the end of the log was rewritten"
+    return None
+
+
 def verify_snapshots(store, encounter: str) -> list[tuple[int, str]]:
     """Every stored snapshot that must not be trusted, as (seq, reason), by seq: bytes that fail their
     authentication, a snapshot standing after an event whose hash is not the one it names, or a state that
@@ -407,4 +425,4 @@ def verify_snapshots(store, encounter: str) -> list[tuple[int, str]]:
 
 
 __all__ = ["DEFAULT_EVERY", "Snapshot", "Snapshots", "decode_snapshot", "encode_snapshot", "extend_timeline",
-           "out_of_range", "state_at", "verify_snapshots", "check_snapshot"]
+           "out_of_range", "state_at", "verify_head", "verify_snapshots", "check_snapshot"]
