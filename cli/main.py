@@ -45,6 +45,9 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--encounter", default=None, help="encounter id inside the log (default: the only one)")
     run.add_argument("--actor", default="dm", help="who issues the commands (recorded on every event)")
     run.add_argument("--quiet", "-q", action="store_true", help="print nothing on success")
+    run.add_argument("--durable", action="store_true",
+                     help="SQLite synchronous=FULL: each command survives a power cut (default: WAL with "
+                          "synchronous=NORMAL, which survives a crash of the process, not of the machine)")
     run.set_defaults(handler=_run)
 
     state = sub.add_parser("state", help="print the state of an encounter")
@@ -52,6 +55,8 @@ def _parser() -> argparse.ArgumentParser:
     state.add_argument("--json", action="store_true", help="the state document (JSON)")
     state.add_argument("--at", type=int, default=None, help="as of event SEQ (time travel)")
     state.add_argument("--encounter", default=None)
+    state.add_argument("--replay", action="store_true",
+                       help="fold the whole log from its first event, ignoring snapshots (prints the same document)")
     state.set_defaults(handler=_state)
 
     export = sub.add_parser("export", help="export a log")
@@ -145,7 +150,7 @@ def _read_script(path: str) -> list[tuple[int, str]]:
 
 def _run(args) -> int:
     lines = _read_script(args.script)
-    with open_store(args.log) as store:
+    with open_store(args.log, durable=args.durable) as store:
         encounter = Encounter(store, _pick_encounter(store, args.encounter, creating=True))
         lang = encounter.state.lang
         for number, line in lines:
@@ -172,10 +177,14 @@ def _state(args) -> int:
         if args.at is not None:
             # Straight from the store: only the events after the nearest usable snapshot are read and folded.
             try:
-                state = _state_at(store, name, args.at)
+                state = _state_at(store, name, args.at, replay=args.replay)
             except RuleViolation as error:
                 print(f"combatlog: {error.localized(_lang_of(store, name))}", file=sys.stderr)
                 return EXIT_REJECTED
+        elif args.replay:
+            from combatlog.replay.full import replay_full
+
+            state = replay_full(store, name)
         else:
             state = Encounter(store, name).state
         document = state_document(state)
@@ -188,13 +197,14 @@ def _state(args) -> int:
     return EXIT_OK
 
 
-def _state_at(store, name: str, seq: int):
-    """The state as of event `seq` (RuleViolation when out of range), with a progress bar on a terminal."""
+def _state_at(store, name: str, seq: int, *, replay: bool = False):
+    """The state as of event `seq` (RuleViolation when out of range), with a progress bar on a terminal;
+    `replay`: folded from event 0, ignoring snapshots."""
     from combatlog.cli.progress import Progress
     from combatlog.replay.snapshots import state_at
 
     with Progress("state") as progress:
-        return state_at(store, name, seq, progress=progress)
+        return state_at(store, name, seq, progress=progress, **({"every": 0} if replay else {}))
 
 
 def _lang_of(store, name: str) -> str:

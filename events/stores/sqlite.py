@@ -30,14 +30,34 @@ CREATE TABLE IF NOT EXISTS snapshots (
     body BLOB NOT NULL,
     PRIMARY KEY (encounter, seq)
 );
+-- The head of each encounter (its last seq and that event's hash), written in the same transaction as the
+-- events: a tail cut from the events table no longer matches it (verify checks).
+CREATE TABLE IF NOT EXISTS heads (
+    encounter TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL,
+    hash TEXT NOT NULL
+);
+"""
+
+# The distinct encounters through the (encounter, seq) index, one seek per encounter instead of a full scan.
+_ENCOUNTERS = """
+WITH RECURSIVE names(name) AS (
+    SELECT min(encounter) FROM events
+    UNION ALL
+    SELECT (SELECT min(encounter) FROM events WHERE encounter > name) FROM names WHERE name IS NOT NULL
+)
+SELECT name FROM names WHERE name IS NOT NULL
 """
 
 
 class SQLiteStore(StoreBase):
     """Events of every encounter in one table; the (encounter, seq) key makes racing appends collide."""
 
-    def __init__(self, path: str | os.PathLike[str], *, timeout: float = 10.0) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, timeout: float = 10.0, durable: bool = False) -> None:
+        """`durable`: synchronous=FULL (a commit survives a power cut); the default, WAL with synchronous=NORMAL,
+        survives a crash of the process but may lose the last commits if the machine itself goes down."""
         self.path = os.fspath(path)
+        self.durable = durable
         folder = Path(self.path).resolve().parent
         if not folder.is_dir():
             raise StoreError(f"cannot open {self.path}: the folder {folder} does not exist")
@@ -46,7 +66,7 @@ class SQLiteStore(StoreBase):
         try:
             with self._guard():
                 self._db.execute("PRAGMA journal_mode=WAL")
-                self._db.execute("PRAGMA synchronous=NORMAL")
+                self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
                 self._db.executescript(_SCHEMA)
                 self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
                 (version,) = self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
@@ -91,6 +111,11 @@ class SQLiteStore(StoreBase):
                         "INSERT INTO events (encounter, seq, txn, type, body, hash) VALUES (?, ?, ?, ?, ?, ?)",
                         [(encounter, r.seq, r.txn, type(r.event).__name__, body, r.hash) for r, body in sealed],
                     )
+                    self._db.execute(
+                        "INSERT INTO heads (encounter, seq, hash) VALUES (?, ?, ?) "
+                        "ON CONFLICT (encounter) DO UPDATE SET seq = excluded.seq, hash = excluded.hash",
+                        (encounter, sealed[-1][0].seq, sealed[-1][0].hash),
+                    )
                     self._db.execute("COMMIT")
                 except BaseException:
                     if self._db.in_transaction:
@@ -111,22 +136,62 @@ class SQLiteStore(StoreBase):
                 prev = row[0] if row else None
         return prev, self._rows(encounter, from_seq)
 
-    def _rows(self, encounter: str, from_seq: int) -> Iterator[tuple[bytes, str]]:
+    def _bodies_between(self, encounter: str, first: int, last: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
+        prev: str | None = GENESIS_HASH if first == 0 else None
+        with self._guard():
+            rows = self._db.execute(
+                "SELECT seq, body, hash FROM events WHERE encounter = ? AND seq BETWEEN ? AND ? ORDER BY seq",
+                (encounter, max(first - 1, 0), last),
+            ).fetchall()
+        if first > 0:
+            if rows and rows[0][0] == first - 1:
+                prev = rows.pop(0)[2]
+            else:
+                prev = None
+        return prev, iter([(body, digest) for _, body, digest in rows])
+
+    def _chunks(self, encounter: str, from_seq: int, size: int) -> Iterator[list[tuple[bytes, str]]]:
         with self._guard():
             cursor = self._db.execute(
                 "SELECT body, hash FROM events WHERE encounter = ? AND seq >= ? ORDER BY seq", (encounter, from_seq)
             )
             try:
-                while chunk := cursor.fetchmany(CHUNK):
-                    yield from chunk
+                while chunk := cursor.fetchmany(size):
+                    yield chunk
             finally:
                 with suppress(sqlite3.ProgrammingError):  # an abandoned reader outliving close()
                     cursor.close()
 
+    def _rows(self, encounter: str, from_seq: int) -> Iterator[tuple[bytes, str]]:
+        for chunk in self._chunks(encounter, from_seq, CHUNK):
+            yield from chunk
+
+    def body_chunks(self, encounter: str, from_seq: int = 0, size: int = 4096) -> Iterator[list[tuple[bytes, str]]]:
+        """The stored (body, hash) pairs from `from_seq`, in lists of up to `size`, unverified (the caller checks)."""
+        return self._chunks(encounter, max(from_seq, 0), size)
+
+    def marker_rows(self, encounter: str) -> list[tuple[int, bytes, str]]:
+        """(seq, body, hash) of the undo, redo and revert markers, found by their type column without decoding
+        the other events (the full replay's first pass); unverified: the caller checks them."""
+        with self._guard():
+            return self._db.execute(
+                "SELECT seq, body, hash FROM events WHERE encounter = ? AND type IN ('Undone', 'Redone', 'Reverted') "
+                "ORDER BY seq", (encounter,)
+            ).fetchall()
+
+    def head(self, encounter: str) -> tuple[int, str] | None:
+        """The recorded (last seq, hash) of the encounter, or None for a log written before heads were kept."""
+        with self._guard():
+            try:
+                row = self._db.execute("SELECT seq, hash FROM heads WHERE encounter = ?", (encounter,)).fetchone()
+            except sqlite3.OperationalError:  # no heads table (an older log opened without writing)
+                return None
+        return (row[0], row[1]) if row else None
+
     def encounters(self) -> list[str]:
         """The encounters with at least one event, sorted."""
         with self._guard():
-            return [row[0] for row in self._db.execute("SELECT DISTINCT encounter FROM events ORDER BY encounter")]
+            return [row[0] for row in self._db.execute(_ENCOUNTERS)]
 
     def last(self, encounter: str) -> tuple[int, str]:
         """(next seq, last hash) of the encounter; (0, GENESIS_HASH) when it has no events."""
@@ -144,6 +209,14 @@ class SQLiteStore(StoreBase):
         with self._guard():
             row = self._db.execute(
                 "SELECT body FROM snapshots WHERE encounter = ? AND seq = ?", (encounter, seq)
+            ).fetchone()
+        return row[0] if row else None
+
+    def snapshot_before(self, encounter: str, seq: int) -> int | None:
+        """The greatest seq <= `seq` holding a snapshot of the encounter, or None."""
+        with self._guard():
+            row = self._db.execute(
+                "SELECT max(seq) FROM snapshots WHERE encounter = ? AND seq <= ?", (encounter, seq)
             ).fetchone()
         return row[0] if row else None
 
