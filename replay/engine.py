@@ -16,6 +16,7 @@ from combatlog.fixtures import load_template
 from combatlog.logs import get_logger
 from combatlog.replay.snapshots import Snapshots, extend_timeline, out_of_range
 from combatlog.replay.timeline import Timeline, timeline_of
+from combatlog.replay.validation import check_command, check_decodable, check_name
 
 log = get_logger()
 DEFAULT_ENCOUNTER = "default"
@@ -48,6 +49,8 @@ class Encounter:
 
     def execute(self, raw: dict, actor: str = "dm") -> list[Recorded]:
         """Decide, append atomically, fold. A rejected command raises RuleViolation and appends nothing."""
+        check_command(raw)
+        check_name(actor, "the actor", "l'acteur")
         name = raw.get("do") if isinstance(raw, dict) else None
         if name in c.UNDO_FAMILY:
             command = c.parse_command(raw)
@@ -63,6 +66,7 @@ class Encounter:
         if name in c.UNDO_FAMILY:
             # Fold before writing: a marker the fold cannot take must never reach the log.
             rebuilt = self.snapshots.replay(self.records + records), extend_timeline(self.timeline, records)
+        check_decodable(records, self.encounter)
         sealed = self.store.append(self.encounter, records, expected_seq=txn)
         self.records.extend(sealed)
         if name in c.UNDO_FAMILY:
