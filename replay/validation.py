@@ -103,7 +103,9 @@ def check_value(value: Any) -> None:
             continue
         if isinstance(item, float):
             if not math.isfinite(item):
-                raise _refuse(f"{en}: {item!r} is not a finite number", f"{fr} : {item!r} n'est pas un nombre fini")
+                name = "NaN" if math.isnan(item) else ("Infinity" if item > 0 else "-Infinity")
+                raise _refuse(f"{en}: {name} is not a finite number (nor JSON)",
+                              f"{fr} : {name} n'est pas un nombre fini (ni du JSON)")
             if not -MAX_NUMBER <= item <= MAX_NUMBER:
                 raise _refuse(f"{en}: the number {item!r} is out of range (at most {MAX_NUMBER} either way)",
                               f"{fr} : le nombre {item!r} est hors limites (au plus {MAX_NUMBER} dans chaque sens)")
@@ -225,12 +227,9 @@ def parse_line(line: str) -> Any:
     if len(line) > MAX_LINE:
         raise _refuse(f"the line is {len(line)} characters long (at most {MAX_LINE})",
                       f"la ligne fait {len(line)} caractères (au plus {MAX_LINE})")
-
-    def constant(name: str):
-        raise _refuse(f"{name} is not a number JSON allows", f"{name} n'est pas un nombre admis en JSON")
-
     try:
-        return json.loads(line, parse_constant=constant)
+        # NaN and Infinity are decoded (Python's json allows them) so that check_command names their field.
+        return json.loads(line)
     except json.JSONDecodeError as error:
         raise _refuse(f"not valid JSON ({error.msg} at column {error.colno})",
                       f"JSON invalide ({error.msg} à la colonne {error.colno})") from None
