@@ -3,7 +3,6 @@
 import argparse
 import json
 import os
-import re
 import sys
 from pathlib import Path
 
@@ -12,6 +11,7 @@ import structlog
 
 from combatlog import __version__
 from combatlog.cli.logging_setup import configure
+from combatlog.cli.safe_text import printable, printable_document
 from combatlog.core.errors import RuleViolation
 from combatlog.events.envelope import LogCorrupted
 from combatlog.events.stores import ConcurrencyConflict, StoreError, export_jsonl, import_jsonl, open_store
@@ -43,25 +43,6 @@ def main(argv: list[str] | None = None) -> int:
     except RecursionError:
         print("combatlog: the input is nested too deeply", file=sys.stderr)
         return EXIT_REJECTED
-
-
-def printable(text: str) -> str:
-    """Text safe for a terminal: control characters, line breaks and escape sequences shown as \\xNN, never raw."""
-    return _UNPRINTABLE.sub(lambda match: _escape(match.group()), text)
-
-
-def printable_lines(text: str) -> str:
-    """`printable` line by line, keeping the line breaks between them."""
-    return "\n".join(printable(line) for line in text.split("\n"))
-
-
-def _escape(char: str) -> str:
-    code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-_UNPRINTABLE = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufeff]")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -259,17 +240,6 @@ def _run(args) -> int:
     return EXIT_OK
 
 
-def _printable_document(value):
-    """The state document with every string made safe for a terminal."""
-    if isinstance(value, str):
-        return printable(value)
-    if isinstance(value, list):
-        return [_printable_document(item) for item in value]
-    if isinstance(value, dict):
-        return {printable(key) if isinstance(key, str) else key: _printable_document(item) for key, item in value.items()}
-    return value
-
-
 def _state(args) -> int:
     with _existing_store(args.log) as store:
         name = _pick_encounter(store, args.encounter)
@@ -288,7 +258,7 @@ def _state(args) -> int:
         else:
             from combatlog.projections.table import render_table
 
-            print(render_table(_printable_document(document)))
+            print(render_table(printable_document(document)))
     return EXIT_OK
 
 
