@@ -183,16 +183,18 @@ def stored_rows(store, encounter: str) -> Iterator[Row]:
         yield Row(seq, bytes(body), digest)
 
 
-def _decode_loose(body: bytes) -> Recorded | None:
-    """The record a body holds whatever its hash and place (upcast if old), or None if unreadable."""
+def _decode_loose(body: bytes) -> Recorded | str:
+    """The record a body holds whatever its hash and place (upcast if old), or why it cannot be read."""
     try:
         raw = msgspec.json.decode(body)
         seq, prev = raw["seq"], raw.get("prev_hash", GENESIS_HASH)
         if not isinstance(seq, int) or not isinstance(prev, str):
-            return None
+            return "its seq or prev_hash is not of the right type"
         return decode_body(body, compute_hash(body), expected_seq=seq, expected_prev=prev)
-    except (msgspec.DecodeError, LogCorrupted, KeyError, TypeError):
-        return None
+    except LogCorrupted as error:
+        return error.reason
+    except (msgspec.DecodeError, KeyError, TypeError, AttributeError) as error:
+        return f"{type(error).__name__}: {error}"
 
 
 def check_rows(rows: Iterable[Row]) -> tuple[list[Recorded], list[Discrepancy]]:
@@ -201,7 +203,6 @@ def check_rows(rows: Iterable[Row]) -> tuple[list[Recorded], list[Discrepancy]]:
     records: list[Recorded] = []
     expected = 0
     prev_hash: str | None = GENESIS_HASH
-    opening: Recorded | None = None
     for row in rows:
         if row.seq > expected:
             gap = f"event {expected}" if row.seq == expected + 1 else f"events {expected} to {row.seq - 1}"
@@ -214,13 +215,11 @@ def check_rows(rows: Iterable[Row]) -> tuple[list[Recorded], list[Discrepancy]]:
             problems.append(Discrepancy(row.seq, "its bytes do not match its stored hash (edited or damaged)",
                                         ("Recorded.hash",)))
         record = _decode_loose(row.body)
-        if record is None:
-            problems.append(Discrepancy(row.seq, "its bytes are not a readable event"))
+        if isinstance(record, str):
+            problems.append(Discrepancy(row.seq, f"its bytes are not a readable event ({record})"))
             prev_hash = row.hash
             continue
-        fields = []
         if record.seq != row.seq:
-            fields.append("Recorded.seq")
             problems.append(Discrepancy(row.seq, f"it holds seq {record.seq} but is stored as event {row.seq} "
                                                  "(moved or reordered)", ("Recorded.seq",)))
         if prev_hash is not None and record.prev_hash != prev_hash:
@@ -232,21 +231,52 @@ def check_rows(rows: Iterable[Row]) -> tuple[list[Recorded], list[Discrepancy]]:
         if row.type is not None and row.type != type(record.event).__name__:
             problems.append(Discrepancy(row.seq, f"the stored type column says {row.type}, the event is "
                                                  f"{type(record.event).__name__}", ("events.type",)))
-        if isinstance(record.event, CommandIssued):
-            if record.txn != record.seq:
-                problems.append(Discrepancy(row.seq, f"a CommandIssued opens its own transaction, yet its txn is "
-                                                     f"{record.txn}", ("Recorded.txn",)))
-            opening = record
-        elif opening is not None:
-            envelope = [name for name in ("txn", "at", "actor") if getattr(record, name) != getattr(opening, name)]
-            if envelope:
-                detail = ", ".join(f"{name} {getattr(record, name)!r} where its command has "
-                                   f"{getattr(opening, name)!r}" for name in envelope)
-                problems.append(Discrepancy(row.seq, f"its envelope disagrees with its command: {detail}",
-                                            tuple(f"Recorded.{name}" for name in envelope)))
+        if isinstance(record.event, CommandIssued) and record.txn != record.seq:
+            problems.append(Discrepancy(row.seq, f"a CommandIssued opens its own transaction, yet its txn is "
+                                                 f"{record.txn}", ("Recorded.txn",)))
         records.append(msgspec.structs.replace(record, hash=row.hash))
         prev_hash = row.hash
+    problems += check_envelopes(records)
     return records, problems
+
+
+ENVELOPE = ("txn", "at", "actor")
+
+
+def check_envelopes(records: list[Recorded]) -> list[Discrepancy]:
+    """Every event of a command shares its txn, time and actor; name the event (and fields) that do not.
+
+    When the events after a CommandIssued agree with one another but not with it, the CommandIssued was
+    edited; otherwise each event that disagrees with its CommandIssued is named."""
+    problems = []
+    groups: list[list[Recorded]] = []
+    for record in records:
+        if isinstance(record.event, CommandIssued) or not groups:
+            groups.append([record])
+        else:
+            groups[-1].append(record)
+    for opening, *rest in groups:
+        if not isinstance(opening.event, CommandIssued) or not rest:
+            continue
+        wrong = [(record, [name for name in ENVELOPE if getattr(record, name) != getattr(opening, name)])
+                 for record in rest]
+        wrong = [(record, names) for record, names in wrong if names]
+        if not wrong:
+            continue
+        together = {tuple(getattr(record, name) for name in ENVELOPE) for record in rest}
+        if len(wrong) == len(rest) and len(rest) >= 2 and len(together) == 1:
+            names = wrong[0][1]
+            detail = ", ".join(f"{name} {getattr(opening, name)!r} where its {len(rest)} events have "
+                               f"{getattr(rest[0], name)!r}" for name in names)
+            problems.append(Discrepancy(opening.seq, f"its envelope disagrees with its command's events: {detail}",
+                                        tuple(f"Recorded.{name}" for name in names)))
+            continue
+        for record, names in wrong:
+            detail = ", ".join(f"{name} {getattr(record, name)!r} where its command has {getattr(opening, name)!r}"
+                               for name in names)
+            problems.append(Discrepancy(record.seq, f"its envelope disagrees with its command: {detail}",
+                                        tuple(f"Recorded.{name}" for name in names)))
+    return problems
 
 
 # ---------------------------------------------------------------------------------------------- snapshots
