@@ -17,6 +17,7 @@ from combatlog.fixtures import load_template
 from combatlog.logs import get_logger
 from combatlog.replay.snapshots import Snapshots, out_of_range
 from combatlog.replay.timeline import History, Timeline, timeline_of
+from combatlog.replay.validation import check_command, check_decodable, check_name
 
 log = get_logger()
 _stdlib_log = logging.getLogger("combatlog")
@@ -76,6 +77,8 @@ class Encounter:
 
     def execute(self, raw: dict, actor: str = "dm") -> list[Recorded]:
         """Decide, append atomically, fold. A rejected command raises RuleViolation and appends nothing."""
+        check_command(raw)
+        check_name(actor, "the actor", "l'acteur")
         name = raw.get("do") if isinstance(raw, dict) else None
         txn = self._count
         if name in c.UNDO_FAMILY:
@@ -99,6 +102,7 @@ class Encounter:
         records = [
             Recorded(seq=txn + index, txn=txn, at=at, actor=actor, event=event) for index, event in enumerate(events)
         ]
+        check_decodable(records, self.encounter)
         sealed = self.store.append(self.encounter, records, expected_seq=txn)
         if txn:
             self._remember(self.history.top(txn - 1), self.state)

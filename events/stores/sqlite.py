@@ -2,6 +2,8 @@
 
 import os
 import sqlite3
+import time
+import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -50,25 +52,34 @@ SELECT name FROM names WHERE name IS NOT NULL
 """
 
 
+class _Busy(StoreError):
+    """Another connection holds the write lock longer than the timeout."""
+
+
 class SQLiteStore(StoreBase):
     """Events of every encounter in one table; the (encounter, seq) key makes racing appends collide."""
 
-    def __init__(self, path: str | os.PathLike[str], *, timeout: float = 10.0, durable: bool = False) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, timeout: float = 10.0, durable: bool = False,
+                 readonly: bool = False) -> None:
         """`durable`: synchronous=FULL (a commit survives a power cut); the default, WAL with synchronous=NORMAL,
-        survives a crash of the process but may lose the last commits if the machine itself goes down."""
+        survives a crash of the process but may lose the last commits if the machine itself goes down.
+        `readonly`: open an existing log without creating or altering anything."""
         self.path = os.fspath(path)
         self.durable = durable
+        self.readonly = readonly
         folder = Path(self.path).resolve().parent
         if not folder.is_dir():
             raise StoreError(f"cannot open {self.path}: the folder {folder} does not exist")
+        if readonly:
+            self._open_readonly(timeout)
+            return
         with self._guard():
             self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
         try:
             with self._guard():
-                self._db.execute("PRAGMA journal_mode=WAL")
-                self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-                self._db.executescript(_SCHEMA)
-                self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+                self._refuse_foreign()
+            self._retry_busy(self._create_schema, timeout)
+            with self._guard():
                 (version,) = self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
             if version != str(SCHEMA_VERSION):
                 raise StoreError(
@@ -77,6 +88,90 @@ class SQLiteStore(StoreBase):
         except BaseException:
             self._db.close()
             raise
+
+    def _create_schema(self) -> None:
+        with self._guard():
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={'FULL' if self.durable else 'NORMAL'}")
+            self._db.executescript(_SCHEMA)
+            self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+
+    def _retry_busy(self, step: Callable[[], None], timeout: float) -> None:
+        """Run `step`, waiting out another process that is creating the same new file (SQLITE_BUSY at setup)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                return step()
+            except _Busy:
+                if time.monotonic() > deadline:
+                    raise StoreError(f"{self.path}: another process holds the log; try again") from None
+                time.sleep(0.05)
+
+    def _refuse_foreign(self) -> None:
+        """Never write our tables into another application's SQLite database."""
+        tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if tables and not {"meta", "events"} <= tables:
+            raise StoreError(f"{self.path} is a SQLite database of another application, not a combatlog log")
+
+    def _open_readonly(self, timeout: float) -> None:
+        """Open an existing log without creating or altering anything (no schema, no journal mode, no snapshot)."""
+        try:
+            size = os.path.getsize(self.path)
+        except OSError as error:
+            raise StoreError(f"{self.path}: {error.strerror or error}") from None
+        if size == 0:
+            raise StoreError(f"{self.path} is an empty file, not a combatlog log")
+        uri = "file:" + urllib.parse.quote(str(Path(self.path).resolve())) + "?mode=ro"
+        if not os.path.exists(self.path + "-wal"):
+            # No write-ahead log means no writer has the file open: read the file as it is, without the
+            # -shm/-wal files a WAL reader would otherwise leave beside it.
+            uri += "&immutable=1"
+        with self._guard():
+            self._db = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
+        try:
+            with self._guard():
+                tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                if not {"meta", "events"} <= tables:
+                    raise StoreError(f"{self.path} is a SQLite database but not a combatlog log (no events table)")
+                row = self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+            if row is None or row[0] != str(SCHEMA_VERSION):
+                version = row[0] if row else "unknown"
+                raise StoreError(
+                    f"{self.path} has log schema version {version}; this combatlog reads version {SCHEMA_VERSION}"
+                )
+            self._has_snapshots = "snapshots" in tables
+        except BaseException:
+            self._db.close()
+            raise
+
+    def integrity_problems(self) -> list[str]:
+        """SQLite's own integrity check, and every encounter's row count against its seqs (index vs table)."""
+        problems = []
+        with self._guard():
+            for (line,) in self._db.execute("PRAGMA integrity_check"):
+                if line != "ok":
+                    problems.append(f"SQLite integrity check: {line}")
+            # NOT INDEXED reads the table itself: a damaged (encounter, seq) index cannot hide rows from it.
+            counted = dict(self._db.execute(
+                "SELECT encounter, COUNT(*) FROM events NOT INDEXED GROUP BY encounter").fetchall())
+            for encounter, count in sorted(counted.items()):
+                indexed = self._db.execute(
+                    "SELECT COUNT(*), MAX(seq) FROM events WHERE encounter = ? AND seq >= 0", (encounter,)).fetchone()
+                if indexed[0] != count:
+                    problems.append(f"encounter '{encounter}': the table holds {count} events but its index finds "
+                                    f"{indexed[0]} (damaged index)")
+                elif indexed[1] is not None and indexed[1] + 1 != count:
+                    problems.append(f"encounter '{encounter}': {count} events stored but the last seq is {indexed[1]} "
+                                    f"(events missing)")
+        return problems
+
+    def rows(self, encounter: str) -> Iterator[tuple[int, int, str, bytes, str]]:
+        """Every stored (seq, txn, type, body, hash) row of the encounter by seq, unchecked: for verify."""
+        with self._guard():
+            cursor = self._db.execute(
+                "SELECT seq, txn, type, body, hash FROM events WHERE encounter = ? ORDER BY seq", (encounter,))
+            while chunk := cursor.fetchmany(CHUNK):
+                yield from chunk
 
     @contextmanager
     def _guard(self) -> Iterator[None]:
@@ -87,6 +182,8 @@ class SQLiteStore(StoreBase):
             raise
         except sqlite3.DatabaseError as error:
             name = getattr(error, "sqlite_errorname", "")
+            if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in str(error):
+                raise _Busy(str(error)) from None
             if not isinstance(error, sqlite3.OperationalError) or name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
                 raise StoreError(f"{self.path} is not a readable combatlog log: {error}") from None
             raise StoreError(f"{self.path}: {error}") from None
@@ -121,8 +218,13 @@ class SQLiteStore(StoreBase):
                     if self._db.in_transaction:
                         self._db.execute("ROLLBACK")
                     raise
-        except sqlite3.IntegrityError:
-            raise ConcurrencyConflict(encounter, expected_seq, self.last(encounter)[0]) from None
+        except (sqlite3.IntegrityError, _Busy):
+            # Two writers racing: whoever lost gets the conflict, never "database is locked".
+            actual = self.last(encounter)[0]
+            if actual == expected_seq:
+                raise StoreError(f"{self.path}: another process held the log too long; nothing was written, "
+                                 "try again") from None
+            raise ConcurrencyConflict(encounter, expected_seq, actual) from None
         return sealed
 
     def _bodies(self, encounter: str, from_seq: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
@@ -200,12 +302,16 @@ class SQLiteStore(StoreBase):
 
     def snapshot_seqs(self, encounter: str) -> list[int]:
         """The seqs at which a snapshot of the encounter is stored, ascending."""
+        if self.readonly and not self._has_snapshots:
+            return []
         with self._guard():
             rows = self._db.execute("SELECT seq FROM snapshots WHERE encounter = ? ORDER BY seq", (encounter,))
             return [row[0] for row in rows]
 
     def read_snapshot(self, encounter: str, seq: int) -> bytes | None:
         """The stored snapshot body at `seq`, or None."""
+        if self.readonly and not self._has_snapshots:
+            return None
         with self._guard():
             row = self._db.execute(
                 "SELECT body FROM snapshots WHERE encounter = ? AND seq = ?", (encounter, seq)
@@ -221,7 +327,9 @@ class SQLiteStore(StoreBase):
         return row[0] if row else None
 
     def write_snapshot(self, encounter: str, seq: int, body: bytes) -> None:
-        """Store (or replace) the snapshot body at `seq`; the events table is not touched."""
+        """Store (or replace) the snapshot body at `seq`; the events table is not touched (nothing when read-only)."""
+        if self.readonly:
+            return
         with self._guard():
             self._db.execute("INSERT OR REPLACE INTO snapshots (encounter, seq, body) VALUES (?, ?, ?)",
                              (encounter, seq, body))
