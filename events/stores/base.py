@@ -1,5 +1,6 @@
 """What every event store promises: gapless, hash-chained, optimistic-concurrency appends and verified reads."""
 
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol, Self
 
@@ -36,6 +37,7 @@ class EventStore(Protocol):
     def read_sealed(self, encounter: str, from_seq: int = 0) -> Iterator[Sealed]: ...
     def encounters(self) -> list[str]: ...
     def last(self, encounter: str) -> tuple[int, str]: ...
+    def wait_for_append(self, encounter: str, after_seq: int, timeout: float) -> bool: ...
     def close(self) -> None: ...
     def __enter__(self) -> Self: ...
     def __exit__(self, *exc_info: object) -> None: ...
@@ -96,6 +98,22 @@ class StoreBase:
         """Yield verified records from `from_seq`; the chain check starts at the stored hash of `from_seq - 1`."""
         for record, _ in self.read_sealed(encounter, from_seq):
             yield record
+
+    def wait_for_append(self, encounter: str, after_seq: int, timeout: float) -> bool:
+        """True as soon as the encounter holds an event after `after_seq`; False once `timeout` seconds pass.
+
+        This default polls the cheap last-seq query; a store with push notifications (PostgreSQL's
+        LISTEN/NOTIFY) overrides it. Followers of a live fight (the server's stream, a bot) call it in a loop."""
+        deadline = time.monotonic() + max(0.0, timeout)
+        while True:
+            if self.last(encounter)[0] - 1 > after_seq:
+                return True
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return False
+            time.sleep(min(self.poll_interval, remaining))
+
+    poll_interval = 0.05  # seconds between two last-seq queries while waiting for an append
 
     def close(self) -> None:
         """Release the store's resources."""
