@@ -61,6 +61,10 @@ class Log:
             self._open[name] = Encounter(self, name)
         return self._open[name]
 
+    def last_seq(self, name: str = DEFAULT_ENCOUNTER) -> int:
+        """The last event's seq of encounter `name`, from the store's cheap last-seq query (-1 when empty)."""
+        return self.store.last(name)[0] - 1
+
     def __contains__(self, name: str) -> bool:
         return name in self.encounters()
 
@@ -164,6 +168,17 @@ class Encounter:
     def revert(self, to: int, *, actor: str = "dm") -> list[dict[str, Any]]:
         """Undo everything after event `to`, as one undoable command."""
         return self.execute({"do": "revert", "to": to}, actor=actor)
+
+    def parse_line(self, line: str) -> tuple[str, list[dict]]:
+        """What a line in the words of the `combatlog play` shell (French or English, or a raw JSON object) asks.
+
+        Returns (verb, commands): the canonical verb and the command dicts to execute, in order (none for the
+        shell's own verbs: state, log, help, quit). Raises RuleViolation when the line makes no sense."""
+        from combatlog.cli.play_parse import parse_line
+
+        self.refresh()
+        parsed = parse_line(line, self._engine.state)
+        return parsed.verb, list(parsed.commands)
 
     # ------------------------------------------------------------------ documents
     def state(self, at: int | None = None) -> dict[str, Any]:
