@@ -337,12 +337,17 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
                 if document["seq"] != last:
                     last = document["seq"]
                     yield f"event: state\nid: {last}\ndata: {json.dumps(document, ensure_ascii=False)}\n\n"
-                try:
-                    await asyncio.wait_for(change.wait(), KEEPALIVE)
-                except asyncio.TimeoutError:
-                    yield ": keepalive\n\n"
-                if await request.is_disconnected():
-                    return
+                quiet = 0.0
+                while not change.is_set() and not hub.stopping.is_set():
+                    try:  # one-second slices: a closed tab or a stopping server is noticed quickly
+                        await asyncio.wait_for(change.wait(), 1.0)
+                    except asyncio.TimeoutError:
+                        quiet += 1.0
+                        if await request.is_disconnected():
+                            return
+                        if quiet >= KEEPALIVE:
+                            quiet = 0.0
+                            yield ": keepalive\n\n"
 
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
@@ -453,8 +458,12 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
         finally:
             hub.close()
 
+    async def favicon(request: Request) -> Response:
+        return Response(status_code=204)
+
     routes = [
         Route("/", index),
+        Route("/favicon.ico", favicon),
         Route("/api/encounters", list_encounters),
         Route("/api/encounters/{enc}/commands", commands, methods=["POST"]),
         Route("/api/encounters/{enc}/line", line, methods=["POST"]),

@@ -134,8 +134,8 @@ def player_line(entry: dict, names: dict[str, str], kinds: dict[str, str], lang:
     if kind == "ReactionTaken":
         return word(lang, "p_reacts", who=name(event["id"]))
     if kind == "CombatantAdded":
-        return word(lang, "p_joins", who=event.get("name_fr") if lang == "fr" and event.get("name_fr") else
-                    names.get(event["id"], event.get("name") or event["id"]))
+        fallback = event.get("name_fr") if lang == "fr" and event.get("name_fr") else event.get("name") or event["id"]
+        return word(lang, "p_joins", who=names.get(event["id"], fallback))
     if kind == "CombatantRemoved":
         return word(lang, "p_leaves", who=name(event["id"]))
     return None
