@@ -25,7 +25,8 @@ from combatlog.replay.timeline import timeline_of
 DEFAULT_ENCOUNTER = _engine.DEFAULT_ENCOUNTER
 TRANSCRIPT_FORMATS = ("md", "html", "json")
 LANGS = ("fr", "en")
-_json = msgspec.json.Encoder()
+_sorted = msgspec.json.Encoder(order="sorted")
+_sorted_decoder = msgspec.json.Decoder()
 
 
 def _is_url(target: str) -> bool:
@@ -219,14 +220,18 @@ class Encounter:
                 state = evolve(state, record.event)
             if record.seq <= after:
                 continue
-            text = describe(record.event, lang)
+            event = record.event
+            if type(event).__name__ == "CommandIssued":
+                # As stored (keys sorted): a log read back from the file words it the same way.
+                event = msgspec.structs.replace(event, command=_sorted_decoder.decode(_sorted.encode(event.command)))
+            text = describe(event, lang)
             place = f"r{state.round} {state.turn}" if state.turn else "setup"
             line = f"{record.seq:>6} {record.txn:>6} {place:<14} {record.actor:<6} {text}"
             is_undone = record.txn in undone
             lines.append({
                 "seq": record.seq, "txn": record.txn, "round": state.round, "turn": state.turn,
                 "actor": record.actor, "type": type(record.event).__name__, "text": text, "undone": is_undone,
-                "event": msgspec.to_builtins(record.event), "line": line + (mark if is_undone else ""),
+                "event": msgspec.to_builtins(event, order="sorted"), "line": line + (mark if is_undone else ""),
             })
         return lines
 
