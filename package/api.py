@@ -195,6 +195,13 @@ class Encounter:
         """The events after seq `after` (all by default), as `combatlog export --format jsonl` writes them."""
         return [event_line(self.name, record, body) for record, body in self.log.store.read_sealed(self.name, after + 1)]
 
+    def export(self, after: int = -1) -> bytes:
+        """The events after seq `after` as the exact bytes of `combatlog export --format jsonl` (one JSON line each)."""
+        from combatlog.events.stores.jsonl import encode_line
+
+        return b"".join(encode_line(self.name, body, record.hash)
+                        for record, body in self.log.store.read_sealed(self.name, after + 1))
+
     def records(self, after: int = -1) -> list[Recorded]:
         """The events after seq `after` as typed records (seq, txn, at, actor, hash, event)."""
         self.refresh()

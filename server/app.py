@@ -293,11 +293,11 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
         name = request.path_params["enc"]
         encounter = await existing(name)
         after = _seq_param(request, "after", "en")
-        lines = await hub.call(lambda log: encounter.events(after=-1 if after is None else after))
+        after = -1 if after is None else after
         if request.query_params.get("format") == "jsonl" or "ndjson" in request.headers.get("accept", ""):
-            text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
-            return Response(text, media_type="application/x-ndjson")
-        return _json_response({"events": lines})
+            # Byte for byte what `combatlog export --format jsonl` writes.
+            return Response(await hub.call(lambda log: encounter.export(after=after)), media_type="application/x-ndjson")
+        return _json_response({"events": await hub.call(lambda log: encounter.events(after=after))})
 
     async def log_lines(request: Request) -> Response:
         name = request.path_params["enc"]
