@@ -35,7 +35,11 @@ function title(doc) {
   const parts = [];
   if (doc.phase && doc.phase !== "turn") parts.push(W["phase_" + doc.phase] || doc.phase);
   if (doc.round) parts.push(`${W.round} ${doc.round}`);
-  if (doc.turn) parts.push(`${W.turn_of} ${doc.turn_name || (doc.combatants && doc.combatants[doc.turn] ? doc.combatants[doc.turn].name : doc.turn)}`);
+  if (doc.turn) {
+    const creature = doc.combatants && !Array.isArray(doc.combatants) ? doc.combatants[doc.turn] : null;
+    const shown = doc.turn_name || (creature && creature.name !== doc.turn ? `${creature.name} (${doc.turn})` : doc.turn);
+    parts.push(`${W.turn_of} ${shown}`);
+  }
   return parts.join(" — ");
 }
 
