@@ -13,6 +13,15 @@ import threading
 
 import combatlog
 
+_out = threading.Lock()
+
+
+def send(message: dict) -> None:
+    """One JSON line to the VTT (two threads talk to it: whole lines only)."""
+    with _out:
+        sys.stdout.write(json.dumps(message, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+
 
 def token_updates(state: dict) -> list[dict]:
     """One redraw per combatant: position, a health bar (not exact HP: the VTT shows it to players), conditions."""
@@ -40,7 +49,7 @@ def main(log_path: str, idle: str = "2", encounter: str = "default") -> int:
             with combatlog.open_log(log_path) as watcher:
                 watched = watcher.encounter(encounter)
                 for _ in watched.follow(after=start, timeout=0.2, idle=float(idle)):
-                    print(json.dumps({"redraw": token_updates(watched.state())}), flush=True)
+                    send({"redraw": token_updates(watched.state())})
 
         follower = threading.Thread(target=follow)
         follower.start()
@@ -48,7 +57,7 @@ def main(log_path: str, idle: str = "2", encounter: str = "default") -> int:
             if line.strip():
                 error = apply_vtt_message(fight, json.loads(line))
                 if error:
-                    print(json.dumps({"error": error}, ensure_ascii=False), flush=True)
+                    send({"error": error})
         follower.join()
     return 0
 

@@ -105,7 +105,7 @@ class Hub:
 
     def _watch(self, name: str, loop: asyncio.AbstractEventLoop) -> None:
         with combatlog.open_log(self.location) as log:
-            last = log.last_seq(name)
+            last = -1  # the first round wakes the followers once: no write slips in while this thread starts
             while not self.stopping.is_set():
                 if log.store.wait_for_append(name, last, 0.5):
                     last = log.last_seq(name)
