@@ -191,6 +191,18 @@ class Encounter:
             return state_document(self._engine.state)
         return state_document(self._engine.state_at(int(at)))
 
+    def conditions(self, at: int | None = None) -> dict[str, list[dict[str, Any]]]:
+        """The condition instances in force on each combatant (now, or right after event `at`), with their durations.
+
+        Each: `condition`, `source`, `until` as recorded ({"end_of_turn": id}, {"start_of_turn": id},
+        {"rounds": N, "of": id, "expires_round": R}, {"save": {"ability", "dc"}}, {"concentration": id}, or {}).
+        The state document lists the conditions; this says how long each lasts."""
+        self.refresh()
+        state = self._engine.state if at is None else self._engine.state_at(int(at))
+        return {cid: [{"condition": i.condition, "source": i.source, "until": dict(i.until), "level": i.level}
+                      for i in creature.conditions]
+                for cid, creature in state.combatants.items()}
+
     def events(self, after: int = -1) -> list[dict[str, Any]]:
         """The events after seq `after` (all by default), as `combatlog export --format jsonl` writes them."""
         return [event_line(self.name, record, body) for record, body in self.log.store.read_sealed(self.name, after + 1)]

@@ -26,11 +26,37 @@ def health(creature: dict) -> str:
     return "healthy"
 
 
-def dm_document(document: dict, lang: str) -> dict:
-    """The state document plus the words the DM's page shows next to it (condition names, order)."""
+def duration(until: dict, names: dict[str, str], lang: str) -> str:
+    """How long a condition lasts, in the DM's words ('' when it lasts until removed)."""
+    parts = []
+    for key in ("end_of_turn", "start_of_turn"):
+        if key in until:
+            parts.append(word(lang, f"until_{key}", who=names.get(until[key], until[key])))
+    if "rounds" in until and "expires_round" in until:
+        parts.append(word(lang, "until_round", who=names.get(until.get("of"), until.get("of") or "?"),
+                          round=until["expires_round"]))
+    if isinstance(until.get("save"), dict):
+        save = until["save"]
+        parts.append(word(lang, "until_save", ability=str(save.get("ability", "")).upper(), dc=save.get("dc", "?")))
+    if until.get("concentration"):
+        parts.append(word(lang, "until_concentration", who=names.get(until["concentration"], until["concentration"])))
+    return ", ".join(parts)
+
+
+def dm_document(document: dict, lang: str, timed: dict[str, list[dict]] | None = None) -> dict:
+    """The state document plus the words the DM's page shows next to it (conditions with time left, order)."""
+    timed = timed or {}
+    ids = {cid: cid for cid in document["combatants"]}
+
+    def shown(cid: str, condition: str) -> str:
+        lasting = [duration(i["until"], ids, lang) for i in timed.get(cid, []) if i["condition"] == condition]
+        lasting = [text for text in lasting if text]
+        name = condition_name(condition, lang)
+        return f"{name} ({'; '.join(lasting)})" if lasting else name
+
     extra = {
         "order_all": ordered_ids(document),
-        "condition_names": {cid: [condition_name(c, lang) for c in creature["conditions"]]
+        "condition_names": {cid: [shown(cid, c) for c in creature["conditions"]]
                             for cid, creature in document["combatants"].items()},
         "health": {cid: health(creature) for cid, creature in document["combatants"].items()},
     }

@@ -321,3 +321,20 @@ def test_serve_prints_the_dm_address_and_serves_it(tmp_path):
     finally:
         server.terminate()
         server.wait(10)
+
+
+def test_the_dm_sees_how_long_each_condition_lasts(served):
+    _, client = served
+    answer = client.post("/api/encounters/default/commands", headers=AUTH, json=[
+        {"do": "condition", "target": "brom", "add": "poisoned", "until": "end_of_turn", "of": "gob1"},
+        {"do": "condition", "target": "gob2", "add": "frightened", "until": {"rounds": 2, "of": "aria"}},
+        {"do": "condition", "target": "gob3", "add": "prone"},
+    ])
+    assert answer.status_code == 200, answer.text
+    french = client.get("/api/encounters/default/dm?lang=fr", headers=AUTH).json()["view"]["condition_names"]
+    assert french["brom"] == ["empoisonné (jusqu'à la fin du tour de gob1)"]
+    assert french["gob2"] == ["effrayé (jusqu'au tour de aria au round 3)"]
+    assert french["gob3"] == ["à terre"]
+    english = client.get("/api/encounters/default/dm?lang=en", headers=AUTH).json()["view"]["condition_names"]
+    assert english["brom"] == ["poisoned (until the end of gob1's turn)"]
+    assert client.get("/api/encounters/default/dm").status_code == 401
