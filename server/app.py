@@ -223,7 +223,7 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
                 return 422, {"error": error.localized(encounter.lang), "line": error.line, "seq": encounter.seq,
                              "events": error.events}, bool(error.events)
             except combatlog.ConcurrencyConflict as error:
-                return 409, {"error": str(error), "seq": encounter.seq}, False
+                return 409, {"error": word(encounter.lang, "conflict"), "detail": str(error), "seq": encounter.seq}, False
             return 200, {"seq": encounter.seq, "events": events}, bool(events)
 
         status, body, wrote = await hub.call(run)

@@ -172,3 +172,21 @@ def test_screenshots_of_both_pages(browser, fight, lang):
         players.screenshot(path=str(ARTIFACTS / f"table-{lang}.png"))
     for name in (f"dm-{lang}.png", f"table-{lang}.png"):
         assert (ARTIFACTS / name).stat().st_size > 10_000
+
+
+def test_a_fight_starts_from_an_empty_log_on_the_dm_page(browser, tmp_path):
+    from playwright.sync_api import expect
+
+    with live_server(tmp_path / "new.db") as base:
+        dm, response = dm_page(browser, base, "en")
+        assert response.status == 200
+        for line in ('{"do": "create", "ruleset": "dnd5e-2024", "seed": 3, "lang": "en", "name": "Cellar"}',
+                     "add gob1 goblin", "add aria fighter name=Aria pc", "init aria 15", "init gob1 12", "start"):
+            dm.fill("#command", line)
+            dm.press("#command", "Enter")
+            expect(dm.locator("#command")).to_have_value("")
+        expect(dm.locator("#title")).to_contain_text("Cellar — Round 1 — Turn of Aria")
+        players = players_page(browser, base, "en")
+        expect(players.locator("#order tbody tr")).to_have_count(2)
+        dm.click("#next-turn")
+        expect(players.locator("#round")).to_contain_text("Turn of Goblin", timeout=1000)

@@ -151,6 +151,7 @@ def test_a_stale_writer_gets_409_and_appends_nothing(served):
     moved = state_of(path)["seq"]
     answer = client.post(f"/api/encounters/default/commands?seq={seen}", json={"do": "end_turn"}, headers=AUTH)
     assert answer.status_code == 409
+    assert answer.json()["error"].startswith("quelqu'un d'autre vient d'écrire")
     assert state_of(path)["seq"] == moved
     fresh = client.post(f"/api/encounters/default/commands?seq={moved}", json={"do": "end_turn"}, headers=AUTH)
     assert fresh.status_code == 200

@@ -86,6 +86,7 @@ async function refresh() {
   const response = await fetch(api(`/dm?lang=${LANG}`));
   if (response.ok) {
     live = await response.json();
+    if (!stream) stream = follow(api(`/stream?lang=${LANG}`), () => refresh(), null);
     if (viewingAt === null) render(live);
     else document.getElementById("time").max = live.seq;
   }
@@ -149,4 +150,5 @@ document.getElementById("live").addEventListener("click", () => {
 
 render(live);
 renderLog(INITIAL.lines || []);
-follow(api(`/stream?lang=${LANG}`), () => refresh(), null);
+// An empty log has no stream yet: it starts with the encounter's first command.
+let stream = live ? follow(api(`/stream?lang=${LANG}`), () => refresh(), null) : null;
