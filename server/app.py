@@ -191,11 +191,14 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
 
     # ---------------------------------------------------------------- JSON API
     async def list_encounters(request: Request) -> Response:
+        """The encounter ids, sorted; `?detail=1` adds each one's last seq, name and language."""
         def listing(log):
+            if request.query_params.get("detail") not in ("1", "true", "yes"):
+                return log.encounters()
             return [{"id": name, "seq": log.last_seq(name), "name": log.encounter(name).state().get("name"),
                      "lang": log.encounter(name).lang} for name in log.encounters()]
 
-        return _json_response({"encounters": await hub.call(listing)})
+        return _json_response(await hub.call(listing))
 
     async def commands(request: Request) -> Response:
         name = request.path_params["enc"]
@@ -294,10 +297,11 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
         encounter = await existing(name)
         after = _seq_param(request, "after", "en")
         after = -1 if after is None else after
-        if request.query_params.get("format") == "jsonl" or "ndjson" in request.headers.get("accept", ""):
+        accept = request.headers.get("accept", "")
+        if request.query_params.get("format") == "jsonl" or "ndjson" in accept or "jsonl" in accept:
             # Byte for byte what `combatlog export --format jsonl` writes.
             return Response(await hub.call(lambda log: encounter.export(after=after)), media_type="application/x-ndjson")
-        return _json_response({"events": await hub.call(lambda log: encounter.events(after=after))})
+        return _json_response(await hub.call(lambda log: encounter.events(after=after)))
 
     async def log_lines(request: Request) -> Response:
         name = request.path_params["enc"]

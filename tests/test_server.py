@@ -179,14 +179,16 @@ def test_the_api_drives_a_fight_end_to_end_and_agrees_with_the_cli(tmp_path, cap
                 {"do": "attack", "attacker": "aria", "target": "gob1", "with": "longsword", "dice": [15, 6]},
                 {"do": "end_turn"}, {"do": "undo"}, {"do": "redo"}]
         assert client.post("/api/encounters/bridge/commands", json=turn, headers=AUTH).status_code == 200
-        assert client.get("/api/encounters").json()["encounters"][0]["id"] == "bridge"
+        assert client.get("/api/encounters").json() == ["bridge"]
+        assert client.get("/api/encounters?detail=1").json()[0]["name"] == "Le pont des gobelins"
         state = client.get("/api/encounters/bridge/state").json()
         assert state == state_of(path)
         assert state["combatants"]["gob1"]["status"] == "dead" or state["combatants"]["gob1"]["hp"] < 7
         assert client.get("/api/encounters/bridge/state?at=20").json() == state_of(path, at=20)
         code, out, _ = cli(capsys, "export", path)
         exported = [json.loads(line) for line in out.splitlines()]
-        assert client.get("/api/encounters/bridge/events?after=10").json()["events"] == exported[11:]
+        assert client.get("/api/encounters/bridge/events?after=10").json() == exported[11:]
+        assert client.get("/api/encounters/bridge/events").json() == exported
         assert client.get("/api/encounters/bridge/events?after=10&format=jsonl").text == "".join(
             line + "\n" for line in out.splitlines()[11:])
         for fmt in ("md", "html", "json"):
@@ -339,3 +341,14 @@ def test_the_dm_sees_how_long_each_condition_lasts(served):
     english = client.get("/api/encounters/default/dm?lang=en", headers=AUTH).json()["view"]["condition_names"]
     assert english["brom"] == ["poisoned (until the end of gob1's turn)"]
     assert client.get("/api/encounters/default/dm").status_code == 401
+
+
+def test_a_jsonl_log_is_served_the_same_way(tmp_path, capsys):
+    path = tmp_path / "fight.jsonl"
+    with TestClient(create_app(str(path), token=TOKEN)) as client:
+        assert client.post("/api/encounters/default/commands", json=script(), headers=AUTH).status_code == 200
+        assert client.post("/api/encounters/default/line", json={"line": "suivant"}, headers=AUTH).status_code == 200
+        assert client.get("/api/encounters/default/state").json() == state_of(path)
+        code, out, _ = cli(capsys, "export", path)
+        assert client.get("/api/encounters/default/events?format=jsonl").text == out
+        assert client.get("/e/default/table").status_code == 200
