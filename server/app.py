@@ -161,6 +161,20 @@ def _json_response(body: Any, status: int = 200) -> Response:
     return Response(msgspec.json.encode(body), status_code=status, media_type="application/json")
 
 
+PAGE_HEADERS = {
+    # Scripts and styles come from /static only; the page's data sits in a non-executed JSON script element.
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+                               "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # the DM's address carries the token until the cookie replaces it
+    "Cache-Control": "no-store",
+}
+
+
+def _page(html: str, status: int = 200) -> HTMLResponse:
+    return HTMLResponse(html, status_code=status, headers=PAGE_HEADERS)
+
+
 def _script_json(value: Any) -> str:
     """JSON safe inside a <script> element."""
     return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
@@ -385,7 +399,7 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
         document = await hub.call(lambda log: players_state(encounter, lang))
         html = templates.get_template("table.html").render(
             enc=name, lang=lang, doc=document, words=words_for(lang), w=words_for(lang))
-        return HTMLResponse(html)
+        return _page(html)
 
     async def dm_page(request: Request) -> Response:
         name = request.path_params["enc"]
@@ -415,7 +429,7 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
             entry.pop("event", None)
         html = templates.get_template("dm.html").render(
             enc=name, lang=lang, doc=document, lines=lines, words=words_for(lang), w=words_for(lang))
-        return HTMLResponse(html)
+        return _page(html)
 
     async def dm_view(request: Request) -> Response:
         """The DM's page's data: the state document (at `?at=` for the time slider) with its display extras."""
@@ -439,7 +453,7 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
     def _refused(request: Request) -> Response:
         lang = request.query_params.get("lang") if request.query_params.get("lang") in LANGS else hub.lang or "fr"
         html = templates.get_template("refused.html").render(lang=lang, w=words_for(lang))
-        return HTMLResponse(html, status_code=401)
+        return _page(html, 401)
 
     async def index(request: Request) -> Response:
         lang = page_lang(request, None)
@@ -449,7 +463,7 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
 
         html = templates.get_template("index.html").render(lang=lang, encounters=await hub.call(listing),
                                                            w=words_for(lang))
-        return HTMLResponse(html)
+        return _page(html)
 
     async def api_error(request: Request, error: ApiError) -> Response:
         return _json_response(error.body, error.status)

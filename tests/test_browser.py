@@ -163,13 +163,21 @@ def test_screenshots_of_both_pages(browser, fight, lang):
     ARTIFACTS.mkdir(exist_ok=True)
     with live_server(fight) as base:
         dm, _ = dm_page(browser, base, lang)
+        problems: list[str] = []  # script errors and Content-Security-Policy refusals
+        dm.on("console", lambda message: message.type == "error" and problems.append(message.text))
+        dm.on("pageerror", lambda error: problems.append(str(error)))
+        dm.reload()
         expect(dm.locator("#status tbody tr")).to_have_count(5)
         dm.screenshot(path=str(ARTIFACTS / f"dm-{lang}.png"))
         players = players_page(browser, base, lang)
+        players.on("console", lambda message: message.type == "error" and problems.append(message.text))
+        players.on("pageerror", lambda error: problems.append(str(error)))
+        players.reload()
         expect(players.locator("#order tbody tr")).to_have_count(5)
         expect(players.locator("tr[data-id=gob1]")).to_contain_text("en sang" if lang == "fr" else "bloodied")
         expect(players.locator("tr[data-id=brom]")).to_contain_text("à terre" if lang == "fr" else "prone")
         players.screenshot(path=str(ARTIFACTS / f"table-{lang}.png"))
+        assert problems == []
     for name in (f"dm-{lang}.png", f"table-{lang}.png"):
         assert (ARTIFACTS / name).stat().st_size > 10_000
 
