@@ -141,7 +141,10 @@ def test_the_time_slider_shows_an_earlier_state_read_only(browser, fight):
         slider.evaluate(f"(s) => {{ s.value = {before}; s.dispatchEvent(new Event('input')); }}")
         expect(dm.locator("#banner")).to_contain_text(f"State after event {before}")
         expect(dm.locator("tr[data-id=aria]")).to_contain_text("44/44")
+        expect(dm.locator("#next-turn")).to_be_disabled()
+        expect(dm.locator("#command")).to_be_disabled()
         dm.click("#live")
+        expect(dm.locator("#next-turn")).to_be_enabled()
         expect(dm.locator("tr[data-id=aria]")).to_contain_text("34/44")
 
 

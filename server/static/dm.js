@@ -57,7 +57,12 @@ function render(doc) {
       el("td", {class: "conditions"}, conditions(cid, c, doc)),
       el("td", {class: "left"}, left(c))));
   }
-  const slider = document.getElementById("time");
+  function writable(yes) {
+  // Looking at the past is read-only: the command line and the buttons wait for "Live".
+  for (const control of document.querySelectorAll("#command, #send, .buttons button")) control.disabled = !yes;
+}
+
+const slider = document.getElementById("time");
   if (viewingAt === null) {
     slider.max = Math.max(0, live ? live.seq : 0);
     slider.value = slider.max;
@@ -119,6 +124,11 @@ for (const button of document.querySelectorAll(".buttons button")) {
   button.addEventListener("click", () => send(button.dataset.line, api("/commands")));
 }
 
+function writable(yes) {
+  // Looking at the past is read-only: the command line and the buttons wait for "Live".
+  for (const control of document.querySelectorAll("#command, #send, .buttons button")) control.disabled = !yes;
+}
+
 const slider = document.getElementById("time");
 slider.addEventListener("input", async () => {
   const seq = Number(slider.value);
@@ -127,10 +137,13 @@ slider.addEventListener("input", async () => {
   const banner = document.getElementById("banner");
   if (live && seq >= live.seq) {
     viewingAt = null; banner.hidden = true; liveButton.disabled = true;
+    document.body.classList.remove("past");
+    writable(true);
     render(live);
     return;
   }
   viewingAt = seq;
+  writable(false);
   const response = await fetch(api(`/dm?lang=${LANG}&at=${seq}`));
   if (!response.ok || viewingAt !== seq) return;
   render(await response.json());
@@ -145,6 +158,7 @@ document.getElementById("live").addEventListener("click", () => {
   document.getElementById("banner").hidden = true;
   document.getElementById("live").disabled = true;
   document.body.classList.remove("past");
+  writable(true);
   render(live);
 });
 
