@@ -59,8 +59,20 @@ def dm_document(document: dict, lang: str, timed: dict[str, list[dict]] | None =
         "condition_names": {cid: [shown(cid, c) for c in creature["conditions"]]
                             for cid, creature in document["combatants"].items()},
         "health": {cid: health(creature) for cid, creature in document["combatants"].items()},
+        "window": _window_line(document, lang),
     }
     return {**document, "view": extra}
+
+
+def _window_line(document: dict, lang: str) -> str | None:
+    """The open reaction window in the DM's words, as the shell prints it."""
+    window = document.get("window")
+    if not window:
+        return None
+    from combatlog.cli.play_view import window_line
+
+    line = window_line(window["trigger"], window["reactors"], lang)
+    return line[:1].upper() + line[1:]
 
 
 def players_document(document: dict, lines: list[dict], lang: str) -> dict[str, Any]:

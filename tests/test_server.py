@@ -352,3 +352,16 @@ def test_a_jsonl_log_is_served_the_same_way(tmp_path, capsys):
         code, out, _ = cli(capsys, "export", path)
         assert client.get("/api/encounters/default/events?format=jsonl").text == out
         assert client.get("/e/default/table").status_code == 200
+
+
+def test_an_open_reaction_window_is_told_in_the_dms_words(served):
+    _, client = served
+    # Aria walks out of gob1's reach: gob1 may take an opportunity attack.
+    moved = client.post("/api/encounters/default/line", json={"line": "bouge aria 3,2 2,2"}, headers=AUTH)
+    assert moved.status_code == 200, moved.text
+    view = client.get("/api/encounters/default/dm?lang=fr", headers=AUTH).json()
+    assert view["window"]["reactors"] == ["gob1"]
+    assert view["view"]["window"] == "Fenêtre de réaction : aria quitte l'allonge de gob1 → gob1 peut réagir ou passer"
+    passed = client.post("/api/encounters/default/line", json={"line": "passer"}, headers=AUTH)
+    assert passed.status_code == 200
+    assert client.get("/api/encounters/default/dm?lang=fr", headers=AUTH).json()["view"]["window"] is None

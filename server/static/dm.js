@@ -39,7 +39,7 @@ function render(doc) {
   const windowLine = document.getElementById("window");
   if (doc.window) {
     windowLine.hidden = false;
-    windowLine.textContent = `${W.window}: ${doc.window.trigger} → ${doc.window.reactors.join(", ")} ${W.may_react}`;
+    windowLine.textContent = doc.view.window || `${W.window}: ${doc.window.trigger} → ${doc.window.reactors.join(", ")}`;
   } else windowLine.hidden = true;
   const reactors = doc.window ? doc.window.reactors : [];
   for (const cid of doc.view.order_all) {
