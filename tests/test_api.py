@@ -207,3 +207,32 @@ def test_the_examples_run_against_a_real_log(fight, tmp_path):
     assert redraws and {"token": "gob1", "at": [3, 2]}.items() <= next(
         t for t in redraws[-1] if t["token"] == "gob1").items()
     assert all("hp" not in token for redraw in redraws for token in redraw)
+
+
+@pytest.mark.parametrize("name", ["fight.db", "fight.jsonl"])
+def test_every_store_waits_for_an_append_by_another_writer(tmp_path, name):
+    from combatlog.events.stores import open_store
+
+    path = tmp_path / name
+    with combatlog.open_log(path) as log:
+        log.encounter("default").execute_all(script(READY)[:2])
+    watcher = open_store(path)
+    try:
+        last = watcher.last("default")[0] - 1
+        assert watcher.wait_for_append("default", last - 1, 0) is True  # already there: no wait
+        started = time.monotonic()
+        assert watcher.wait_for_append("default", last, 0.2) is False
+        assert 0.15 < time.monotonic() - started < 1.5
+
+        def append_soon():
+            time.sleep(0.1)
+            with combatlog.open_log(path) as other:
+                other.encounter("default").execute(script(READY)[2])
+
+        writer = threading.Thread(target=append_soon)
+        writer.start()
+        assert watcher.wait_for_append("default", last, 5) is True
+        writer.join()
+        assert watcher.wait_for_append("nobody", -1, 0) is False
+    finally:
+        watcher.close()
