@@ -156,7 +156,7 @@ def test_a_follower_wakes_up_when_another_log_appends(fight):
     writer.start()
     started = time.monotonic()
     assert encounter.wait_for_new(seen, timeout=5) is True
-    assert time.monotonic() - started < 2
+    assert time.monotonic() - started < 4  # woken by the write, not by the 5-second timeout
     writer.join()
     followed = list(encounter.follow(after=seen, timeout=0.1, idle=0.3))
     assert [line["body"]["seq"] for line in followed] == list(range(seen + 1, encounter.seq + 1))
@@ -222,7 +222,7 @@ def test_every_store_waits_for_an_append_by_another_writer(tmp_path, name):
         assert watcher.wait_for_append("default", last - 1, 0) is True  # already there: no wait
         started = time.monotonic()
         assert watcher.wait_for_append("default", last, 0.2) is False
-        assert 0.15 < time.monotonic() - started < 1.5
+        assert 0.15 < time.monotonic() - started < 4
 
         def append_soon():
             time.sleep(0.1)
