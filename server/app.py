@@ -227,7 +227,10 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
             reason = getattr(error, "msg", "not UTF-8")
             return _json_response({"error": word(lang, "not_json", reason=reason), "line": 1}, 422)
         batch = payload if isinstance(payload, list) else [payload]
+        # The last seq the client saw (`?seq=N`, or `?expected_seq=N`): a stale one answers 409.
         expected = _seq_param(request, "seq", lang)
+        if expected is None:
+            expected = _seq_param(request, "expected_seq", lang)
         actor = request.query_params.get("actor") or "dm"
         return await run_batch(name, batch, expected, actor)
 
