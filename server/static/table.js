@@ -14,7 +14,9 @@ function render(doc) {
     } else {
       health = el("span", {class: `health ${c.health}`}, c.health_word);
     }
-    const shown = [c.status_word, ...c.conditions].filter(Boolean).join(", ");
+    const saves = c.death_saves && (c.status === "dying" || c.status === "stable")
+      ? `${W.death_saves} ${c.death_saves.successes}✓ ${c.death_saves.failures}✗` : "";
+    const shown = [c.status_word, saves, ...c.conditions].filter(Boolean).join(", ");
     return el("tr", {class: [c.current ? "current" : "", c.kind, c.health].join(" "), "data-id": c.id},
       el("td", {class: "num"}, c.initiative === null ? "" : c.initiative),
       el("td", {class: "name"}, c.current ? "▶ " : "", c.name),
