@@ -21,14 +21,16 @@ import msgspec
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import combatlog
+from combatlog.logs import get_logger
 from combatlog.server.views import dm_document, players_document
 from combatlog.server.words import LANGS, word, words_for
 
+_log = get_logger()
 HERE = Path(__file__).parent
 MAX_BODY = 256 * 1024  # bytes; a fight's command list is a few kilobytes
 COOKIE = "combatlog_token"
@@ -107,12 +109,18 @@ class Hub:
         with combatlog.open_log(self.location) as log:
             last = -1  # the first round wakes the followers once: no write slips in while this thread starts
             while not self.stopping.is_set():
-                if log.store.wait_for_append(name, last, 0.5):
+                try:
+                    if not log.store.wait_for_append(name, last, 0.5):
+                        continue
                     last = log.last_seq(name)
-                    try:
-                        loop.call_soon_threadsafe(self.notify, name)
-                    except RuntimeError:  # the loop is closed: the server is stopping
-                        return
+                except Exception as error:  # a busy or briefly unreachable log: keep watching
+                    _log.warning("watch failed", encounter=name, error=str(error))
+                    self.stopping.wait(1.0)
+                    continue
+                try:
+                    loop.call_soon_threadsafe(self.notify, name)
+                except RuntimeError:  # the loop is closed: the server is stopping
+                    return
 
 
 # -------------------------------------------------------------------- helpers

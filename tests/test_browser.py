@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from test_server import AUTH, TOKEN, live_server, monsters_hp_leaks, ready_log
+from test_server import TOKEN, live_server, monsters_hp_leaks, ready_log
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
