@@ -201,3 +201,5 @@ def test_a_fight_starts_from_an_empty_log_on_the_dm_page(browser, tmp_path):
         expect(players.locator("#order tbody tr")).to_have_count(2)
         dm.click("#next-turn")
         expect(players.locator("#round")).to_contain_text("Turn of Goblin", timeout=1000)
+        dm.press("#command", "ArrowUp")
+        expect(dm.locator("#command")).to_have_value("start")  # the shell's history, on the page

@@ -117,7 +117,21 @@ document.getElementById("command-form").addEventListener("submit", async (event)
   const ok = text.startsWith("[")
     ? await send(text, api("/commands"))
     : await send(JSON.stringify({line: text}), api("/line"));
-  if (ok) input.value = "";
+  if (ok) {
+    history.push(text);
+    recalled = history.length;
+    input.value = "";
+  }
+});
+
+// Up and Down recall the lines sent from this page, as in the shell.
+const history = [];
+let recalled = 0;
+document.getElementById("command").addEventListener("keydown", (event) => {
+  if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
+  event.preventDefault();
+  recalled = Math.max(0, Math.min(history.length, recalled + (event.key === "ArrowUp" ? -1 : 1)));
+  event.target.value = history[recalled] || "";
 });
 
 for (const button of document.querySelectorAll(".buttons button")) {
