@@ -121,7 +121,32 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--name", default=None, help="name of a new encounter")
     play.add_argument("--actor", default="dm", help="who issues the commands (recorded on every event)")
     play.set_defaults(handler=_play)
+
+    serve = sub.add_parser("serve", help="serve the log's encounters in a browser: the DM's page and the players' view")
+    serve.add_argument("log", help="the log (.db SQLite, .jsonl, or a postgresql:// URL); created if absent")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--token", default=None, help="the DM's token (default: a new random one, printed)")
+    serve.add_argument("--lang", choices=["fr", "en"], default=None, help="pages' language (default: the encounter's)")
+    serve.set_defaults(handler=_serve)
     return parser
+
+
+def _serve(args) -> int:
+    # Imported here: the server's dependencies are the optional `server` extra.
+    try:
+        from combatlog.server import serve
+    except ImportError as error:  # pragma: no cover - depends on the installation
+        print(f"combatlog: serve needs the server extra (pip install 'combatlog[server]'): {error}", file=sys.stderr)
+        return EXIT_FAILED
+    try:
+        import uvicorn  # noqa: F401
+        import starlette  # noqa: F401
+        import jinja2  # noqa: F401
+    except ImportError as error:
+        print(f"combatlog: serve needs the server extra (pip install 'combatlog[server]'): {error}", file=sys.stderr)
+        return EXIT_FAILED
+    return serve(args.log, host=args.host, port=args.port, token=args.token, lang=args.lang)
 
 
 def _play(args) -> int:
