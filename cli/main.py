@@ -53,7 +53,7 @@ def _parser() -> argparse.ArgumentParser:
 
     run = sub.add_parser("run", help="run a JSON Lines combat script against a log")
     run.add_argument("script", help="the script (.jsonl); - for standard input")
-    run.add_argument("--log", required=True, help="the log file (.db SQLite, or .jsonl); created if absent")
+    run.add_argument("--log", required=True, help="the log: a .db SQLite file, a .jsonl file, or a postgresql:// URL; created if absent")
     run.add_argument("--encounter", default=None, help="encounter id inside the log (default: the only one)")
     run.add_argument("--actor", default="dm", help="who issues the commands (recorded on every event)")
     run.add_argument("--quiet", "-q", action="store_true", help="print nothing on success")
@@ -84,8 +84,8 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--output", "-o", default="-", help="file to write (default: standard output)")
     export.set_defaults(handler=_export)
 
-    imp = sub.add_parser("import", help="import a JSON Lines export into a log")
-    imp.add_argument("file")
+    imp = sub.add_parser("import", help="import a JSON Lines export (or another log) into a log")
+    imp.add_argument("file", help="a .jsonl export, or another log (SQLite file or postgresql:// URL) to copy")
     imp.add_argument("--log", required=True)
     imp.set_defaults(handler=_import)
 
@@ -171,10 +171,10 @@ def _check_log_path(path: str) -> None:
 
 
 def _existing_store(path: str):
-    """The log at `path`, opened for reading only: nothing is created or altered."""
+    """The log at `path` (a file or a postgresql:// URL), opened for reading only: nothing is created or altered."""
     _check_log_path(path)
     if _is_url(path):
-        return open_store(path)
+        return open_store(path, create=False)
     if not Path(path).exists():
         raise StoreError(f"{path}: no such log file")
     return open_reader(path)
@@ -434,31 +434,41 @@ def _lines(path: Path) -> list[bytes]:
 
 
 def _import(args) -> int:
+    from combatlog.events.stores import copy_log, is_postgres_url, is_sqlite_file
+
     _check_log_path(args.log)
-    source = Path(args.file)
-    if source.is_dir():
-        raise BadInput(f"{args.file} is a folder, not an export")
-    if not source.exists():
-        raise BadInput(f"{args.file}: no such file")
-    if not _is_url(args.log) and Path(args.log).resolve() == source.resolve():
+    if is_postgres_url(args.file) or is_sqlite_file(args.file):
+        def copy(store):  # another log: copied as it is stored, bodies and hashes unchanged
+            with open_store(args.file, create=False) as source:
+                return copy_log(source, store)
+    else:
+        source = Path(args.file)
+        if source.is_dir():
+            raise BadInput(f"{args.file} is a folder, not an export")
+        if not source.exists():
+            raise BadInput(f"{args.file}: no such file")
+
+        def copy(store):
+            return import_jsonl(args.file, store)
+    if not _is_url(args.file) and not _is_url(args.log) and Path(args.log).resolve() == Path(args.file).resolve():
         raise BadInput(f"{args.file} is the log itself; import it into another log")
     if _is_url(args.log) or Path(args.log).exists():
         with open_store(args.log) as store:
-            counts = import_jsonl(args.file, store)
+            counts = copy(store)
     else:
-        counts = _import_new(args.file, Path(args.log))
+        counts = _import_new(args.file, Path(args.log), copy)
     for name, count in counts.items():
         print(f"imported {printable(str(count))} events into encounter '{printable(name)}'")
     return EXIT_OK
 
 
-def _import_new(file: str, target: Path) -> dict[str, int]:
+def _import_new(file: str, target: Path, copy) -> dict[str, int]:
     """All or nothing: import into a temporary log beside `target`, which appears only once the import is whole."""
     suffix = ".jsonl" if target.name.lower().endswith(".jsonl") else ".db"
     temporary = target.with_name(f".{target.name}.import-{os.getpid()}{suffix}")
     try:
         with open_store(temporary) as store:
-            counts = import_jsonl(file, store)
+            counts = copy(store)
         if not counts:
             raise BadInput(f"{file} holds no events; nothing was imported")
         try:
