@@ -266,24 +266,15 @@ def _import(args) -> int:
 
 def _log(args) -> int:
     """seq, txn, round/turn, actor and what happened; events of undone commands are marked."""
-    from combatlog.projections.describe import describe
-    from combatlog.projections.fold import evolve
+    from combatlog.projections.describe import log_lines
     from combatlog.replay.timeline import timeline_of
 
     with _existing_store(args.log) as store:
         encounter = Encounter(store, _pick_encounter(store, args.encounter))
         lang = args.lang or encounter.state.lang
         undone = timeline_of(encounter.records).undone
-        mark = " (annulé)" if lang == "fr" else " (undone)"
-        from combatlog.core.state import EncounterState
-
-        state = EncounterState()
-        for record in encounter.records:
-            if record.txn not in undone:
-                state = evolve(state, record.event)
-            place = f"r{state.round} {state.turn}" if state.turn else "setup"
-            line = f"{record.seq:>6} {record.txn:>6} {place:<14} {record.actor:<6} {describe(record.event, lang)}"
-            print(line + (mark if record.txn in undone else ""))
+        for line in log_lines(encounter.records, lang, undone):
+            print(line)
     return EXIT_OK
 
 
