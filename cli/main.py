@@ -45,11 +45,14 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--encounter", default=None, help="encounter id inside the log (default: the only one)")
     run.add_argument("--actor", default="dm", help="who issues the commands (recorded on every event)")
     run.add_argument("--quiet", "-q", action="store_true", help="print nothing on success")
+    run.add_argument("--json", action="store_true", help="print the state document (JSON) instead of the fight")
     run.set_defaults(handler=_run)
 
     state = sub.add_parser("state", help="print the state of an encounter")
     state.add_argument("log")
     state.add_argument("--json", action="store_true", help="the state document (JSON)")
+    state.add_argument("--lang", choices=["fr", "en"], default=None, help="default: the encounter's language")
+    state.add_argument("--units", choices=["m", "ft"], default=None, help="distances in metres or feet (default: the encounter's)")
     state.add_argument("--at", type=int, default=None, help="as of event SEQ (time travel)")
     state.add_argument("--encounter", default=None)
     state.set_defaults(handler=_state)
@@ -76,6 +79,7 @@ def _parser() -> argparse.ArgumentParser:
     log.add_argument("log")
     log.add_argument("--encounter", default=None)
     log.add_argument("--lang", choices=["fr", "en"], default=None, help="default: the encounter's language")
+    log.add_argument("--units", choices=["m", "ft"], default=None, help="distances in metres or feet (default: the encounter's)")
     log.set_defaults(handler=_log)
 
     verify = sub.add_parser("verify", help="check a log's hash chain; exit 1 if it is broken")
@@ -87,6 +91,7 @@ def _parser() -> argparse.ArgumentParser:
     diff.add_argument("a", type=int, help="the earlier event seq")
     diff.add_argument("b", type=int, help="the later event seq")
     diff.add_argument("--json", action="store_true", help="the changes as JSON")
+    diff.add_argument("--lang", choices=["fr", "en"], default=None, help="default: the encounter's language")
     diff.add_argument("--encounter", default=None)
     diff.set_defaults(handler=_diff)
 
@@ -148,6 +153,7 @@ def _run(args) -> int:
     with open_store(args.log) as store:
         encounter = Encounter(store, _pick_encounter(store, args.encounter, creating=True))
         lang = encounter.state.lang
+        first = len(encounter.records)
         for number, line in lines:
             structlog.contextvars.bind_contextvars(encounter=encounter.encounter, line=number)
             try:
@@ -161,9 +167,26 @@ def _run(args) -> int:
                 print(f"line {number}: {error.localized(lang)}", file=sys.stderr)
                 return EXIT_REJECTED
             lang = encounter.state.lang
-        if not args.quiet:
+        if args.json:
             print(json.dumps(state_document(encounter.state), ensure_ascii=False, indent=2))
+        elif not args.quiet:
+            _print_fight(encounter, first)
     return EXIT_OK
+
+
+def _print_fight(encounter: Encounter, first: int) -> None:
+    """What a table reads after a script: the log lines of the commands it ran, then the status table."""
+    from combatlog.projections.describe import log_lines
+    from combatlog.projections.table import render_table
+    from combatlog.replay.timeline import timeline_of
+
+    state = encounter.state
+    undone = timeline_of(encounter.records).undone
+    lines = list(log_lines(encounter.records, state.lang, undone, state.units))
+    for line in lines[first:]:
+        print(line)
+    print()
+    print(render_table(state_document(state), state.lang, state.units))
 
 
 def _state(args) -> int:
@@ -184,7 +207,7 @@ def _state(args) -> int:
         else:
             from combatlog.projections.table import render_table
 
-            print(render_table(document))
+            print(render_table(document, args.lang or state.lang, args.units or state.units))
     return EXIT_OK
 
 
@@ -225,7 +248,7 @@ def _diff(args) -> int:
         if args.json:
             print(json.dumps(changes, ensure_ascii=False, indent=2))
         else:
-            print("\n".join(render_diff(changes, after.lang)))
+            print("\n".join(render_diff(changes, args.lang or after.lang)))
     return EXIT_OK
 
 
@@ -273,7 +296,7 @@ def _log(args) -> int:
         encounter = Encounter(store, _pick_encounter(store, args.encounter))
         lang = args.lang or encounter.state.lang
         undone = timeline_of(encounter.records).undone
-        for line in log_lines(encounter.records, lang, undone):
+        for line in log_lines(encounter.records, lang, undone, args.units):
             print(line)
     return EXIT_OK
 

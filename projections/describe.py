@@ -8,7 +8,7 @@ from combatlog.projections.words import Cast, command_summary, describe, event_a
 __all__ = ["Cast", "command_summary", "describe", "event_args", "log_lines"]
 
 
-def log_lines(records, lang: str, undone=frozenset(), units: str = "m"):
+def log_lines(records, lang: str, undone=frozenset(), units: str | None = None):
     """`combatlog log`'s lines: seq, txn, round/turn, actor and what happened; undone commands marked."""
     from combatlog.core.state import EncounterState
     from combatlog.projections.fold import evolve
@@ -21,7 +21,6 @@ def log_lines(records, lang: str, undone=frozenset(), units: str = "m"):
         if record.txn not in undone:
             state = evolve(state, record.event)
             cast.update(state)
-            units = state.units or units
         place = message(lang, "log-place", round=state.round, turn=state.turn) if state.turn else message(lang, "log-setup")
-        line = f"{record.seq:>6} {record.txn:>6} {place:<14} {record.actor:<6} {describe(record.event, lang, cast, units)}"
+        line = f"{record.seq:>6} {record.txn:>6} {place:<14} {record.actor:<6} {describe(record.event, lang, cast, units or state.units or 'm')}"
         yield line + (mark if record.txn in undone else "")
