@@ -168,9 +168,15 @@ event-effect-ended = { $id } : fin de « { $effect } »{ $has-reason ->
    *[yes] {" "}({ $reason })
  }
 event-reaction-window-opened = fenêtre de réaction : { $kind ->
-    [move] { $mover } quitte l'allonge de { $reactors }
+    [move] { $mover } quitte l'allonge { ELISION($reactors) ->
+        [vowel] d'{ $reactors }
+       *[consonant] de { $reactors }
+    }
     [attack-damage] { $attacker } touche { $target }
-    [readied] le déclencheur de { $reactors } survient
+    [readied] le déclencheur { ELISION($reactors) ->
+        [vowel] d'{ $reactors }
+       *[consonant] de { $reactors }
+    } survient
    *[other] { $trigger }
  } → { $reactors } { $count ->
     [one] peut
