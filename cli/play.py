@@ -20,6 +20,7 @@ from combatlog.cli.play_parse import (
     SHELL_VERBS,
     VERBS,
     alias,
+    aliases_for,
     candidates,
     parse_line,
     verb_of,
@@ -282,7 +283,7 @@ class Shell:
             self.say(self.words("help-intro"), style="bold")
         for verb in verbs:
             usage = HELP[verb][0 if self.fr else 1]
-            others = [a for a in VERBS[verb] if a != alias(verb, lang)]
+            others = [a for a in aliases_for(verb, lang) if a != alias(verb, lang)]
             self.say(f"  {usage}" + (f"   [{', '.join(others)}]" if others else ""))
         if len(verbs) > 1:
             self.say(self.words("help-outro"), style="dim")

@@ -87,6 +87,20 @@ VERBS: dict[str, tuple[str, ...]] = {
     "quit": ("quitter", "quit", "exit"),
 }
 _VERB_OF = {norm(alias): verb for verb, aliases in VERBS.items() for alias in aliases}
+# Aliases only an English-speaking table types (the others are French, or the same word in both languages):
+# the help of each language lists the aliases of that language only.
+ENGLISH_ONLY = {"attack", "atk", "dmg", "damage", "heal", "temp_hp", "thp", "state", "status", "next", "end_turn",
+                "undo", "redo", "deathsave", "death_save", "react", "pass", "order", "start", "add", "remove", "move",
+                "stand", "save", "check", "end", "grapple", "shove", "escape", "stabilize", "concentrate", "trigger",
+                "revert", "templates", "sheet", "log", "help", "quit", "exit"}
+FRENCH_ONLY = {alias for aliases in VERBS.values() for alias in aliases} - ENGLISH_ONLY - {
+    "action", "surprise", "terrain", "place", "init", "initiative", "cond", "condition", "concentration", "?"}
+
+
+def aliases_for(verb: str, lang: str) -> list[str]:
+    """The aliases of a verb a table of this language types."""
+    foreign = FRENCH_ONLY if lang == "en" else ENGLISH_ONLY
+    return [a for a in VERBS[verb] if a not in foreign]
 SHELL_VERBS = ("state", "log", "help", "quit", "templates", "sheet")
 
 
@@ -378,7 +392,8 @@ def _attack(args, state):
         weapon = creature.stats.attacks[0].id
     else:
         known = ", ".join(a.id for a in creature.stats.attacks) if creature else "-"
-        raise _error(f"which attack? ({known})", f"quelle attaque ? ({known})")
+        known_fr = ", ".join(token_form(shown_name(a, "fr")) for a in creature.stats.attacks) if creature else "-"
+        raise _error(f"which attack? ({known})", f"quelle attaque ? ({known_fr})")
     raw = {"do": "attack", "attacker": attacker, "target": target, "with": weapon}
     for flag in ("advantage", "disadvantage", "nonlethal"):
         if flag in flags:

@@ -105,6 +105,8 @@ def left_this_turn(cid: str, creature: dict, document: dict, lang: str, units: s
     """What a creature still has this turn: action (or attacks), bonus action, reaction, movement."""
     if creature["status"] == "dead" or document["phase"] in ("setup", "ended"):
         return ""
+    if creature["status"] != "alive" or "incapacitated" in creature["conditions"]:
+        return message(lang, "table-left-none")  # no action, bonus action, reaction or move (seed 000 Incapacité)
     left = []
     economy = creature.get("economy") or {}
     if cid == document["turn"]:

@@ -574,8 +574,10 @@ def command_summary(command: dict, lang: str, cast: Cast | None = None, units: s
     if do == "attack" and isinstance(command.get("attack"), str):
         args["attack"] = cast.attack(actor, command["attack"])
     if do == "damage":
-        args["type"] = damage_name(str(command.get("type", "")), lang, 2)
-        args["amount"] = command.get("amount", command.get("roll", ""))
+        amount = command.get("amount", command.get("roll", ""))
+        count = amount if isinstance(amount, int) and not isinstance(amount, bool) else 2
+        args["type"] = term(lang, "damage-amount", str(command.get("type", "")), count=count)
+        args["amount"] = amount
         if not args.get("target"):
             args["target"] = cast.names_of(command.get("targets") or [])
     if do == "heal":
