@@ -115,6 +115,23 @@ MASCULINE_HEADS = {
 VOWELS = "aeiouyàâäéèêëîïôöûüœæ"
 
 
+def _template_id(name: str) -> str:
+    """A template as a script names it ("gobelin", "Goblin", "goblin") -> its id ("goblin")."""
+    if not name:
+        return ""
+    from combatlog.fixtures import load_template
+
+    found = load_template(name)
+    return (found or {}).get("id") or name
+
+
+def _side(side: str, lang: str) -> str:
+    """A side the shell names by default (party, monsters) in the reader's language; any other as typed."""
+    from combatlog.projections.words import term
+
+    return term(lang, "side", side)
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -1491,10 +1508,11 @@ class _Builder:
         counts: dict[str, int] = {}
         for record in adds:
             event = record.event
-            proper = not (event.kind == "monster" and event.template
-                          and event.name.lower().replace(" ", "_") == event.template)
+            template = _template_id(event.template)
+            proper = not (event.kind == "monster" and template
+                          and event.name.lower().replace(" ", "_") == template)
             who = Who(id=event.id, name_en=event.name, name_fr=event.name_fr or event.name, proper=proper,
-                      gender=TEMPLATE_GENDER_FR.get(event.template, "m") if not proper else None)
+                      gender=TEMPLATE_GENDER_FR.get(template, "m") if not proper else None)
             self.who[event.id] = who
             if not proper:
                 counts[who.name_fr] = counts.get(who.name_fr, 0) + 1
@@ -2043,7 +2061,7 @@ def to_markdown(t: Transcript) -> str:
                 "|---|---|---|---|---|"]
         for row in t.combatants:
             kind = labels.get(row.kind, row.kind)
-            out.append(f"| {_md(row.name)} | {_md(row.side)} | {_md(kind)} | {row.ac} | {_hp_cell(row.hp, row.max_hp)} |")
+            out.append(f"| {_md(row.name)} | {_md(_side(row.side, t.lang))} | {_md(kind)} | {row.ac} | {_hp_cell(row.hp, row.max_hp)} |")
         out.append("")
     if t.setup or t.initiative:
         out += [f"## {labels['setup']}", ""]
@@ -2180,7 +2198,7 @@ def to_html(t: Transcript) -> str:
                 f"<th>{esc(labels['kind'])}</th><th>{esc(labels['ac'])}</th><th>{esc(labels['hp_start'])}</th></tr></thead>",
                 "<tbody>"]
         for row in t.combatants:
-            out.append(f"<tr><td>{esc(row.name)}</td><td>{esc(row.side)}</td><td>{esc(labels.get(row.kind, row.kind))}</td>"
+            out.append(f"<tr><td>{esc(row.name)}</td><td>{esc(_side(row.side, t.lang))}</td><td>{esc(labels.get(row.kind, row.kind))}</td>"
                        f'<td class="num">{esc(str(row.ac))}</td><td class="num">{esc(_hp_cell(row.hp, row.max_hp))}</td></tr>')
         out += ["</tbody>", "</table>", "</section>"]
     if t.setup or t.initiative:
