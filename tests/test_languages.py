@@ -88,7 +88,7 @@ FRENCH = {
     "camp", "le", "la", "les", "de", "du", "des", "et", "contre", "pour", "à", "en", "est", "fin", "début",
     "événements", "événement", "graine", "règles", "bientôt", "journal", "dés", "automatiques", "Nom", "États",
     "Reste", "sauvegarde", "réussite", "échec", "inconscient", "neutralisé", "agrippé", "fixée", "utilise",
-    "déplacement", "restant", "restants", "case", "groupe", "monstres", "monstre", "combat terminé", "aucun",
+    "déplacement", "restant", "restants", "groupe", "monstres", "monstre", "combat terminé", "aucun",
     "changement", "PJ", "vitesse", "maîtrise", "Compétences", "portée", "allonge", "modèles", "Commandes",
     "quitter", "aide", "suivant", "ou", "sur", "avec", "sauté", "quitte", "peut", "Tapez",
 }
@@ -100,7 +100,7 @@ ENGLISH = {
     "seed", "rules", "Goodbye", "Log", "dice", "automatic", "Name", "Left", "success", "failure",
     "unconscious", "incapacitated", "grappled", "set", "uses", "movement", "left", "square", "party", "monsters",
     "monster", "over", "no", "change", "PC", "speed", "proficiency", "Skills", "range", "reach", "templates",
-    "Commands", "quit", "help", "next", "or", "on", "skipped", "leaves", "may", "Type",
+    "Commands", "quit", "help", "next", "or", "on", "skipped", "leaves", "may",
 }
 TELLTALE = {"fr": ENGLISH, "en": FRENCH}
 IDS_AND_NAMES = ("aria", "Aria", "gob1", "gob2", "Gobelin", "Goblin", "Embuscade au gué", "Ambush at the ford",
@@ -182,7 +182,7 @@ def test_the_same_fight_speaks_only_its_language_on_every_screen(tmp_path, capsy
     assert {"fr": "dégâts de feu", "en": "fire damage"}[lang] in shown["shell"]
     assert {"fr": "Aria subit 60 dégâts de feu (PV 44 → 0)", "en": "Aria takes 60 fire damage (HP 44 → 0)"}[lang] in shown["shell"]
     assert {"fr": "PV   4/7", "en": "HP   4/7"}[lang] in shown["state"]
-    assert {"fr": "gob1 : PV 1 -> 0; état vivant -> mort", "en": "gob1: HP 1 -> 0; status alive -> dead"}[lang] in shown["diff"]
+    assert {"fr": "gob1 : PV 7 -> 0; état vivant -> mort", "en": "gob1: HP 7 -> 0; status alive -> dead"}[lang] in shown["diff"]
 
 
 def test_both_languages_fight_the_same_fight(tmp_path, capsys):
