@@ -32,6 +32,12 @@ def _error(message: str, message_fr: str) -> ShellInputError:
     return ShellInputError(message, message_fr=message_fr)
 
 
+def _say(message_id: str, *, fr: dict | None = None, en: dict | None = None, **args) -> ShellInputError:
+    """A ShellInputError worded by the catalogs (errors.ftl) in both languages; `fr`/`en` hold per-language args."""
+    return ShellInputError(words.message("en", message_id, **args, **(en or {})),
+                           message_fr=words.message("fr", message_id, **args, **(fr or {})))
+
+
 def norm(text: str) -> str:
     """Case-, accent- and separator-insensitive form: 'À_terre' and 'a terre' compare equal."""
     decomposed = unicodedata.normalize("NFKD", str(text))
@@ -211,7 +217,7 @@ def parse_line(line: str, state: EncounterState) -> Parsed:
         return Parsed("nothing")
     verb = verb_of(words[0])
     if verb is None:
-        raise _error(f"unknown command '{words[0]}' (type help)", f"commande inconnue « {words[0]} » (tapez aide)")
+        raise _say("error-unknown-command", word=words[0])
     args = words[1:]
     if verb in SHELL_VERBS:
         return Parsed(verb, args=args)
@@ -224,10 +230,9 @@ def _json(text: str) -> dict:
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as error:
-        raise _error(f"not valid JSON ({error.msg} at column {error.colno})",
-                     f"JSON invalide ({error.msg} à la colonne {error.colno})") from None
+        raise _say("error-json", error=error.msg, column=error.colno) from None
     if not isinstance(raw, dict):
-        raise _error("a JSON command is an object with a \"do\" field", "une commande JSON est un objet avec un champ \"do\"")
+        raise _say("error-json-object")
     return raw
 
 
@@ -241,8 +246,7 @@ def _usage(verb: str) -> tuple[str, str]:
 
 def _need(args: list[str], count: int, verb: str) -> None:
     if len(args) < count:
-        fr, en = _usage(verb)
-        raise _error(f"missing arguments: {en}", f"il manque des arguments : {fr}")
+        raise _say("error-missing-arguments", fr={"usage": _usage(verb)[0]}, en={"usage": _usage(verb)[1]})
 
 
 def combatant_id(word: str, state: EncounterState) -> str:
@@ -261,7 +265,7 @@ def _int(word: str, what_en: str, what_fr: str) -> int:
     try:
         return int(word)
     except ValueError:
-        raise _error(f"{what_en} must be a whole number, not '{word}'", f"{what_fr} doit être un nombre entier, pas « {word} »") from None
+        raise _say("error-whole-number", fr={"what": what_fr}, en={"what": what_en}, word=word) from None
 
 
 def _amount(word: str, field_name: str = "amount") -> dict:
@@ -269,15 +273,14 @@ def _amount(word: str, field_name: str = "amount") -> dict:
         return {field_name: int(word)}
     if _DICE.match(word):
         return {"roll": word.lower()}
-    raise _error(f"'{word}' is neither an amount nor a roll like 2d6+3",
-                 f"« {word} » n'est ni un montant ni un jet comme 2d6+3")
+    raise _say("error-amount", word=word)
 
 
 def damage_type(word: str) -> str:
     found = DAMAGE_WORDS.get(norm(word))
     if found is None:
-        raise _error(f"unknown damage type '{word}' (known: {', '.join(DAMAGE_TYPES)})",
-                     f"type de dégâts inconnu « {word} » (connus : {', '.join(sorted(DAMAGE_FR.values()))})")
+        raise _say("error-damage-type", word=word, fr={"known": ", ".join(sorted(DAMAGE_FR.values()))},
+                   en={"known": ", ".join(DAMAGE_TYPES)})
     return found
 
 
@@ -289,8 +292,7 @@ def condition_id(word: str) -> str:
 def ability(word: str) -> str:
     found = ABILITY_WORDS.get(norm(word))
     if found is None:
-        raise _error(f"unknown ability '{word}' (str, dex, con, int, wis, cha)",
-                     f"caractéristique inconnue « {word} » (for, dex, con, int, sag, cha)")
+        raise _say("error-ability", word=word)
     return found
 
 
@@ -337,8 +339,7 @@ def _pick(word: str, entries, owner: str, what_en: str, what_fr: str) -> str:
         return prefix[0]
     known = ", ".join(prefix) or "-"
     if len(prefix) > 1:
-        raise _error(f"'{word}' could be several {what_en}s of {owner}: {known}",
-                     f"« {word} » peut désigner plusieurs {what_fr}s de {owner} : {known}")
+        raise _say("error-ambiguous", word=word, fr={"what": what_fr}, en={"what": what_en}, owner=owner, known=known)
     return word  # unknown: let the engine say so with its own words
 
 
@@ -372,10 +373,8 @@ def template_id(word: str) -> str:
     shown_fr = sorted(every[s]["names"].get("fr", s) for s in (prefix or every))
     shown_en = sorted(prefix or every)
     if len(prefix) > 1:
-        raise _error(f"'{word}' could be several templates: {', '.join(shown_en)}",
-                     f"« {word} » peut désigner plusieurs modèles : {', '.join(shown_fr)}")
-    raise _error(f"no template '{word}' (known: {', '.join(shown_en)})",
-                 f"aucun modèle « {word} » (connus : {', '.join(shown_fr)})")
+        raise _say("error-ambiguous-template", word=word, fr={"known": ", ".join(shown_fr)}, en={"known": ", ".join(shown_en)})
+    raise _say("error-no-template", word=word, fr={"known": ", ".join(shown_fr)}, en={"known": ", ".join(shown_en)})
 
 
 # ---------------------------------------------------------------- one builder per verb
@@ -393,7 +392,7 @@ def _attack(args, state):
     else:
         known = ", ".join(a.id for a in creature.stats.attacks) if creature else "-"
         known_fr = ", ".join(token_form(shown_name(a, "fr")) for a in creature.stats.attacks) if creature else "-"
-        raise _error(f"which attack? ({known})", f"quelle attaque ? ({known_fr})")
+        raise _say("error-which-attack", fr={"known": known_fr}, en={"known": known})
     raw = {"do": "attack", "attacker": attacker, "target": target, "with": weapon}
     for flag in ("advantage", "disadvantage", "nonlethal"):
         if flag in flags:
@@ -411,7 +410,7 @@ def _damage(args, state):
             at = lowered.index(marker)
             tail = args[at + 1:]
             if len(tail) < 2:
-                raise _error("a save needs an ability and a DC: save dex 15", "une sauvegarde demande une caractéristique et un DD : js dex 15")
+                raise _say("error-save-needs", example="dex 15")
             save = {"ability": ability(tail[0]), "dc": _int(tail[1], "the DC", "le DD")}
             if len(tail) > 2 and norm(tail[2]) in {"rien", "none", "nothing", "zero"}:
                 save["half"] = False
@@ -442,7 +441,7 @@ def _temp_hp(args, state):
 def _no_args(verb: str, args: list[str]) -> None:
     if args:
         fr, en = _usage(verb)
-        raise _error(f"'{' '.join(args)}' is one word too many: {en}", f"« {' '.join(args)} » est de trop : {fr}")
+        raise _say("error-too-many", words=" ".join(args), fr={"usage": fr}, en={"usage": en})
 
 
 def _end_turn(args, state):
@@ -465,13 +464,13 @@ def _only_reactor(state: EncounterState, verb: str) -> str:
         return reactors[0]
     fr, en = _usage(verb)
     who = ", ".join(reactors)
-    raise _error(f"who? ({who}): {en}", f"qui ? ({who}) : {fr}")
+    raise _say("error-who", who=who, fr={"usage": fr}, en={"usage": en})
 
 
 def _death_save(args, state):
     who = combatant_id(args[0], state) if args else state.turn
     if not who:
-        raise _error("whose death save? deathsave ID", "le jet contre la mort de qui ? jds ID")
+        raise _say("error-whose-death-save")
     return {"do": "death_save", "id": who}
 
 
@@ -530,8 +529,7 @@ def _condition(args, state):
     change, options = " ".join(rest[:cut]), rest[cut:]
     sign, name = change[:1], change[1:]
     if sign not in "+-" or not name.strip():
-        raise _error(f"say +condition or -condition, e.g. +prone (not '{change}')",
-                     f"écrivez +condition ou -condition, par ex. +à_terre (pas « {change} »)")
+        raise _say("error-condition-sign", change=change)
     raw = {"do": "condition", "target": target, ("add" if sign == "+" else "remove"): condition_id(name)}
     index = 0
     while index < len(options):
@@ -561,24 +559,22 @@ def _condition(args, state):
             index += 2 if following and norm(following[0]) in _ROUND_WORDS else 1
         elif plain in _SAVE_WORDS:
             if len(following) < 2:
-                raise _error("a save needs an ability and a DC: save con 13",
-                             "une sauvegarde demande une caractéristique et un DD : js con 13")
+                raise _say("error-save-needs", example="con 13")
             raw["until"] = {"save": {"ability": ability(following[0]), "dc": _int(following[1], "the DC", "le DD")}}
             index += 3
         elif plain in _BY_WORDS or plain.startswith("source="):
             source = word.split("=", 1)[1] if "=" in word else (following[0] if following else "")
             if not source:
-                raise _error("by whom? by ID", "par qui ? par ID")
+                raise _say("error-by-whom")
             raw["source"] = combatant_id(source, state)
             index += 1 if "=" in word else 2
         elif plain in _CONC_WORDS:
             raw["concentration"] = True
             index += 1
         else:
-            raise _error(f"'{word}' is not a duration: until end:ID, until start:ID, N rounds, save ABILITY DC, by ID",
-                         f"« {word} » n'est pas une durée : jusqu'à fin:ID, jusqu'à début:ID, N rounds, js CAR DD, par ID")
+            raise _say("error-duration", word=word)
     if raw.get("concentration") and "source" not in raw:
-        raise _error("concentration needs the caster: by ID conc", "la concentration demande le lanceur : par ID conc")
+        raise _say("error-concentration-source")
     return raw
 
 
@@ -591,7 +587,7 @@ def _initiative(args, state):
                 units.add(unit)
                 commands.append({"do": "initiative", "id": creature.id})
         if not commands:
-            raise _error("everyone already has an initiative", "tout le monde a déjà son initiative")
+            raise _say("error-initiative-done")
         return commands
     args, flags = _flags(args)
     raw = {"do": "initiative", "id": combatant_id(args[0], state)}
@@ -644,7 +640,7 @@ def _add(args, state):
         else:
             words.append(word)
     if not words:
-        raise _error("which template? add ID TEMPLATE", "quel modèle ? ajout ID MODÈLE")
+        raise _say("error-which-template")
     raw["template"] = template_id(" ".join(words))
     kind = raw.get("kind") or templates()[raw["template"]]["kind"]
     raw.setdefault("side", "party" if kind == "pc" else "monsters")
@@ -655,7 +651,7 @@ def _stat_number(value: str, key: str):
     try:
         number = float(value.replace(",", "."))
     except ValueError:
-        raise _error(f"{key}= takes a number, not '{value}'", f"{key}= prend un nombre, pas « {value} »") from None
+        raise _say("error-stat-number", key=key, value=value) from None
     return int(number) if number == int(number) else number
 
 
@@ -676,10 +672,10 @@ def _move(args, state):
             continue
         at = square(word)
         if at is None:
-            raise _error(f"'{word}' is not a square: write x,y", f"« {word} » n'est pas une case : écrivez x,y")
+            raise _say("error-square", word=word)
         raw["path"].append(at)
     if not raw["path"]:
-        raise _error("move where? move ID X,Y [X,Y…]", "bouger où ? bouge ID X,Y [X,Y…]")
+        raise _say("error-move-where")
     return raw
 
 
@@ -687,7 +683,7 @@ def _place(args, state):
     _need(args, 2, "place")
     at = square(args[1])
     if at is None:
-        raise _error(f"'{args[1]}' is not a square: write x,y", f"« {args[1]} » n'est pas une case : écrivez x,y")
+        raise _say("error-square", word=args[1])
     return {"do": "place", "id": combatant_id(args[0], state), "at": at}
 
 
@@ -730,7 +726,7 @@ def _check(args, state):
     elif what in ABILITY_WORDS:
         raw["ability"] = ABILITY_WORDS[what]
     else:
-        raise _error(f"unknown skill or ability '{' '.join(rest)}'", f"compétence ou caractéristique inconnue « {' '.join(rest)} »")
+        raise _say("error-skill", word=" ".join(rest))
     if dc is not None:
         raw["dc"] = dc
     for flag in ("advantage", "disadvantage"):
@@ -768,8 +764,7 @@ def _shove(args, state):
     if len(args) > 2:
         effect = _SHOVE_EFFECTS.get(norm(" ".join(args[2:])))
         if effect is None:
-            raise _error(f"shove: prone or push, not '{' '.join(args[2:])}'",
-                         f"pousser : terre ou recul, pas « {' '.join(args[2:])} »")
+            raise _say("error-shove", word=" ".join(args[2:]))
         raw["effect"] = effect
     return raw
 
@@ -780,7 +775,7 @@ def _escape(args, state):
     if len(args) > 1:
         skill = _SKILL_WORDS.get(norm(" ".join(args[1:])))
         if skill not in ("athletics", "acrobatics"):
-            raise _error("escape with athletics or acrobatics", "se libérer avec athlétisme ou acrobaties")
+            raise _say("error-escape")
         raw["skill"] = skill
     return raw
 
@@ -812,12 +807,12 @@ def _terrain(args, state):
     _need(args, 2, "terrain")
     kind = _TERRAIN_KINDS.get(norm(args[0]))
     if kind is None:
-        raise _error(f"terrain difficult or clear, not '{args[0]}'", f"terrain difficile ou dégagé, pas « {args[0]} »")
+        raise _say("error-terrain", word=args[0])
     squares = []
     for word in args[1:]:
         at = square(word)
         if at is None:
-            raise _error(f"'{word}' is not a square: write x,y", f"« {word} » n'est pas une case : écrivez x,y")
+            raise _say("error-square", word=word)
         squares.append(at)
     return {"do": "terrain", "kind": kind, "squares": squares}
 
