@@ -1,0 +1,116 @@
+# Transcripts (export --format md|html|json): the sentences shared by the document's structure.
+# Noun phrases come ready-made as variables: $who-subj ("The goblin"), $who-obj ("the goblin"),
+# $who-poss ("the goblin's"), $who-poss-cap ("The goblin's"); lists as $people-obj.
+
+tr-title = Combat
+tr-subtitle = Combat transcript — { $ruleset }
+tr-round = Round { $number }
+tr-turn = { $who-poss-cap } turn
+tr-skipped = { $dead ->
+    [yes] { $who-subj } is dead: turn skipped.
+   *[no] { $who-poss-cap } turn is skipped ({ $reason }).
+ }
+tr-initiative = { $count ->
+    [1] Initiative for { $people-obj }{ $mode }: { $roll }.
+   *[other] Shared initiative for { $people-obj }{ $mode }: { $roll }.
+ }
+tr-initiative-set = The DM sets the initiative of { $people-obj } to { $total }.
+tr-order = Initiative order: { $items }.
+tr-then = then
+tr-ties = The DM breaks the tie: { $people }.
+tr-order-changed = New initiative order: { $items }.
+tr-surprise = Surprise: { $people-obj } { $count ->
+    [1] is
+   *[other] are
+ } caught off guard.
+tr-joins = { $who-subj } joins the fight.
+tr-leaves = { $who-subj } leaves the fight.
+tr-placed = The DM places { $who-obj } at { $square }.
+tr-terrain = { $kind ->
+    [difficult] The DM marks { $count } { $count ->
+        [1] square
+       *[other] squares
+    } as difficult terrain.
+   *[other] The DM clears { $count } { $count ->
+        [1] square
+       *[other] squares
+    } back to normal terrain.
+ }
+tr-forced = Forced movement: { $who-obj } ends up at { $square }.
+tr-stand = { $who-subj } stands up ({ $distance } of movement).
+tr-movement-spent = { $who-subj } spends { $distance } of movement ({ $reason }).
+tr-reevaluated = { $who-poss-cap } AC is now { $ac }: the attack { $hit ->
+    [yes] still hits
+   *[no] misses after all
+ }.
+tr-contest-head = Contest between { $first-obj } and { $second-obj }.
+tr-contest = { $tie ->
+    [yes] Tie ({ $first-total } each): nothing changes.
+   *[no] { $winner-subj } wins ({ $first-total } to { $second-total }).
+ }
+tr-hide = { $who-subj } tries to hide.
+tr-attack-lands = { $attacker-poss-cap } attack on { $target-obj } lands.
+tr-heal = { $who-subj } regains { $amount } HP{ $natural ->
+    [yes] {" "}(natural 20)
+   *[no] { $has-roll ->
+        [yes] {" "}({ $roll })
+       *[no] {""}
+    }
+ }; HP { $before } → { $after }.
+tr-dying = { $reason ->
+    [damaged-while-stable] { $who-subj } is no longer stable: death saving throws start again.
+   *[other] { $who-subj } drops to 0 HP and is dying.
+ }
+tr-stable = { $reason ->
+    [knocked-out] { $who-subj } is knocked out, but stable.
+    [three-death-save-successes] { $who-subj } is stable (three successes).
+   *[other] { $who-subj } is stable.
+ }
+tr-max-hp-halved = { $who-poss-cap } HP maximum is halved: HP reduced to { $hp }.
+tr-death-saves-reset = { $who-poss-cap } death saving throws are reset.
+tr-concentration-start = { $who-subj } concentrates on { $effect }.
+tr-passes = { $who-subj } does not react.
+tr-unused-dice = Dice typed in but not used: { $faces } (no longer needed after the reaction).
+tr-note = DM's note: “{ $text }”
+tr-separator = {"; "}
+tr-undo = Undone by the DM: { $summaries }.
+tr-redo = Redone by the DM: { $summaries }.
+tr-revert = The DM goes back to event { $to }: { $count } { $count ->
+    [1] command
+   *[other] commands
+ } undone.
+tr-undone-mark = undone
+tr-structural = { $kind ->
+    [start] Combat starts.
+    [turn-end] End of { $who-poss } turn.
+    [turn-start] { $who-poss-cap } turn starts (round { $number }).
+   *[other] { $who-poss-cap } turn is skipped (round { $number }).
+ }
+tr-ended = { $has-reason ->
+    [yes] The DM ends the fight: { $reason }.
+   *[no] The DM ends the fight.
+ }
+
+# Headings and tables.
+tr-label-cast = Combatants
+tr-label-combatant = Combatant
+tr-label-side = Side
+tr-label-kind = Kind
+tr-label-ac = AC
+tr-label-hp_start = HP at start
+tr-label-setup = Before combat
+tr-label-end = End of combat
+tr-label-final = Final state
+tr-label-hp = HP
+tr-label-status = Status
+tr-label-conditions = Conditions
+tr-label-pc = PC
+tr-label-monster = monster
+tr-label-undone_shown = Commands undone by the DM are shown struck through.
+tr-label-seq = event
+tr-label-alive = alive
+tr-label-dying = dying
+tr-label-stable = stable
+tr-label-dead = dead
+tr-label-nothing = Nothing recorded this turn.
+tr-label-left = left the fight
