@@ -18,7 +18,7 @@ from typing import Iterable
 from combatlog.core.dice import DiceError, DiceExpression
 from combatlog.events import attacks, conditions, damage, meta, movement, reactions, turns
 from combatlog.events.envelope import Recorded
-from combatlog.projections.words import message
+from combatlog.projections.words import message, term
 from combatlog.replay.timeline import timeline_of
 
 __all__ = ["Transcript", "Round", "Turn", "Entry", "CastMember", "transcript", "to_markdown", "to_html", "to_json"]
@@ -398,6 +398,38 @@ class Phrasebook:
     def ended(self, reason: str) -> str:
         return self.t("ended", reason=reason)
 
+    def kept(self, faces, natural) -> str:
+        return self.t("kept", first=faces[0], second=faces[1], natural=natural)
+
+    def mode(self, adv: list[str], dis: list[str], two_dice: bool) -> str:
+        kind = "both" if adv and dis and not two_dice else "advantage" if adv else "disadvantage" if dis else "none"
+        return self.t("mode", kind=kind, advantage=", ".join(adv), disadvantage=", ".join(dis))
+
+    def attack_roll(self, mode: str, roll: str, ac: str, outcome: str) -> str:
+        return self.t("attack-roll", mode=mode, roll=roll, ac=ac, outcome=outcome)
+
+    def special(self, attacker: Who, target: Who, purpose: str, command: dict) -> str:
+        kind = "grapple" if purpose == "grapple" else "push" if command.get("effect") == "push" else "prone"
+        return self.t("special", purpose=kind, **self.forms(attacker, "attacker"), **self.forms(target, "target"))
+
+    def save(self, who: Who, ability: str, dc: int, mode: str, roll: str, success: bool, why: str) -> str:
+        return self.t("save", ability=term(self.lang, "ability-long", ability), dc=dc, why=why, mode=mode, roll=roll,
+                      success=success, **self.forms(who))
+
+    def damage(self, parts: list[str], total: int, critical: bool, several: bool) -> str:
+        return self.t("damage", critical=critical, parts=" + ".join(parts), several=several, total=total)
+
+    def hp(self, who: Who, before: int, after: int, temp_before: int, temp_after: int) -> str:
+        return self.t("hp", temp=temp_before != temp_after, temp_before=temp_before, temp_after=temp_after,
+                      before=before, after=after, **self.forms(who))
+
+    def damage_alone(self, who: Who, line: str, hp: str) -> str:
+        return self.t("damage-alone", line=line, hp=hp, **self.forms(who))
+
+    def temp_hp(self, who: Who, amount: int, before: int, after: int) -> str:
+        return self.t("temp-hp", kept=after == before and amount <= before, amount=amount, before=before, after=after,
+                      **self.forms(who))
+
 
 def _kebab(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", (text or "").lower()).strip("-") or "none"
@@ -513,18 +545,6 @@ class French(Phrasebook):
             return f"épuisement {match[1]}"
         return label
 
-    def kept(self, faces, natural) -> str:
-        return f"{faces[0]} et {faces[1]}, on garde {natural}"
-
-    def mode(self, adv: list[str], dis: list[str], two_dice: bool) -> str:
-        if adv and dis and not two_dice:
-            return f" (avantage : {', '.join(adv)} ; désavantage : {', '.join(dis)} ; ils s'annulent)"
-        if adv:
-            return f" avec avantage ({', '.join(adv)})"
-        if dis:
-            return f" avec désavantage ({', '.join(dis)})"
-        return ""
-
     def outcome(self, event) -> str:
         if event.auto_miss:
             return "raté d'office (sous l'eau, au-delà de la portée normale)" if "underwater" in event.auto_miss \
@@ -582,22 +602,8 @@ class French(Phrasebook):
                     f"avec {self.weapon(weapon)}{lethal}.")
         return f"{self.subj(attacker)} attaque {self.obj(target)} avec {self.weapon(weapon)}{lethal}."
 
-    def attack_roll(self, mode: str, roll: str, ac: str, outcome: str) -> str:
-        return f"Jet d'attaque{mode} : {roll} contre CA {ac} — {outcome}."
-
     def ac(self, total: int, base: int | None, mods: list[str]) -> str:
         return f"{total} ({base} + {' + '.join(mods)})" if mods and base is not None else str(total)
-
-    def special(self, attacker: Who, target: Who, purpose: str, command: dict) -> str:
-        if purpose == "grapple":
-            return f"{self.subj(attacker)} tente d'agripper {self.obj(target)}."
-        if command.get("effect") == "push":
-            return f"{self.subj(attacker)} tente de repousser {self.obj(target)}."
-        return f"{self.subj(attacker)} tente de jeter {self.obj(target)} à terre."
-
-    def save(self, who: Who, ability: str, dc: int, mode: str, roll: str, success: bool, why: str) -> str:
-        result = "réussite" if success else "échec"
-        return f"{self.subj(who)} fait un JS {self._ability_de(ability)} DD {dc}{why}{mode} : {roll} — {result}."
 
     def save_auto_fail(self, who: Who, ability: str, dc: int, cause: str, why: str) -> str:
         return (f"{self.subj(who)} rate automatiquement son JS {self._ability_de(ability)} DD {dc}{why} "
@@ -663,26 +669,6 @@ class French(Phrasebook):
         elif "vulnerable" in notes:
             steps.append(f"doublés à {applied} par la vulnérabilité")
         return text + ("".join(", " + step for step in steps))
-
-    def damage(self, parts: list[str], total: int, critical: bool, several: bool) -> str:
-        crit = " (coup critique : dés doublés)" if critical else ""
-        body = " + ".join(parts)
-        if several:
-            body += f", soit {total} au total"
-        return f"Dégâts{crit} : {body}"
-
-    def hp(self, who: Who, before: int, after: int, temp_before: int, temp_after: int) -> str:
-        if temp_before != temp_after:
-            return f"PV temporaires {self.de(who)} : {temp_before} → {temp_after}, PV : {before} → {after}"
-        return f"PV {self.de(who)} : {before} → {after}"
-
-    def damage_alone(self, who: Who, line: str, hp: str) -> str:
-        return f"{self.subj(who)} subit des dégâts. {line} ; {hp}."
-
-    def temp_hp(self, who: Who, amount: int, before: int, after: int) -> str:
-        if after == before and amount <= before:
-            return f"{self.subj(who)} garde ses {before} PV temporaires (les {amount} nouveaux ne se cumulent pas)."
-        return f"{self.subj(who)} reçoit {amount} PV temporaires (PV temporaires {before} → {after})."
 
     def dies(self, who: Who, reason: str) -> str:
         match = re.fullmatch(r"massive damage: (\d+) left over ≥ max HP (\d+)", reason)
@@ -981,18 +967,6 @@ class English(Phrasebook):
             return "help from " + self.obj(names(match[1]))
         return {"DM": "DM's call"}.get(label, label)
 
-    def kept(self, faces, natural) -> str:
-        return f"{faces[0]} and {faces[1]}, kept {natural}"
-
-    def mode(self, adv: list[str], dis: list[str], two_dice: bool) -> str:
-        if adv and dis and not two_dice:
-            return f" (advantage: {', '.join(adv)}; disadvantage: {', '.join(dis)}; they cancel out)"
-        if adv:
-            return f" with advantage ({', '.join(adv)})"
-        if dis:
-            return f" with disadvantage ({', '.join(dis)})"
-        return ""
-
     def outcome(self, event) -> str:
         if event.auto_miss:
             return f"automatic miss ({event.auto_miss})"
@@ -1043,22 +1017,8 @@ class English(Phrasebook):
             return f"{self.subj(attacker)} makes an opportunity attack against {self.obj(target)} with {self.weapon(weapon)}{lethal}."
         return f"{self.subj(attacker)} attacks {self.obj(target)} with {self.weapon(weapon)}{lethal}."
 
-    def attack_roll(self, mode: str, roll: str, ac: str, outcome: str) -> str:
-        return f"Attack roll{mode}: {roll} vs AC {ac} — {outcome}."
-
     def ac(self, total: int, base: int | None, mods: list[str]) -> str:
         return f"{total} ({base} + {' + '.join(mods)})" if mods and base is not None else str(total)
-
-    def special(self, attacker: Who, target: Who, purpose: str, command: dict) -> str:
-        if purpose == "grapple":
-            return f"{self.subj(attacker)} tries to grapple {self.obj(target)}."
-        if command.get("effect") == "push":
-            return f"{self.subj(attacker)} tries to shove {self.obj(target)} away."
-        return f"{self.subj(attacker)} tries to shove {self.obj(target)} prone."
-
-    def save(self, who: Who, ability: str, dc: int, mode: str, roll: str, success: bool, why: str) -> str:
-        result = "success" if success else "failure"
-        return f"{self.subj(who)} makes a DC {dc} {ABILITIES_EN.get(ability, ability)} saving throw{why}{mode}: {roll} — {result}."
 
     def save_auto_fail(self, who: Who, ability: str, dc: int, cause: str, why: str) -> str:
         return (f"{self.subj(who)} automatically fails a DC {dc} {ABILITIES_EN.get(ability, ability)} saving throw{why} "
@@ -1113,25 +1073,6 @@ class English(Phrasebook):
         elif "vulnerable" in notes:
             steps.append(f"doubled to {applied} by vulnerability")
         return text + ("".join(", " + step for step in steps))
-
-    def damage(self, parts: list[str], total: int, critical: bool, several: bool) -> str:
-        crit = " (critical hit: dice doubled)" if critical else ""
-        body = " + ".join(parts)
-        if several:
-            body += f", {total} in all"
-        return f"Damage{crit}: {body}"
-
-    def hp(self, who: Who, before: int, after: int, temp_before: int, temp_after: int) -> str:
-        temp = f"temporary HP {temp_before} → {temp_after}, " if temp_before != temp_after else ""
-        return f"{self.display(who)}: {temp}HP {before} → {after}"
-
-    def damage_alone(self, who: Who, line: str, hp: str) -> str:
-        return f"{self.subj(who)} takes damage. {line}; {hp}."
-
-    def temp_hp(self, who: Who, amount: int, before: int, after: int) -> str:
-        if after == before and amount <= before:
-            return f"{self.subj(who)} keeps {before} temporary HP (the new {amount} do not stack)."
-        return f"{self.subj(who)} gains {amount} temporary HP (temporary HP {before} → {after})."
 
     def dies(self, who: Who, reason: str) -> str:
         match = re.fullmatch(r"massive damage: (\d+) left over ≥ max HP (\d+)", reason)

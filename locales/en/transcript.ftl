@@ -114,3 +114,38 @@ tr-label-stable = stable
 tr-label-dead = dead
 tr-label-nothing = Nothing recorded this turn.
 tr-label-left = left the fight
+
+# Rolls, damage and hit points.
+tr-kept = { $first } and { $second }, kept { $natural }
+tr-mode = { $kind ->
+    [both] {" "}(advantage: { $advantage }; disadvantage: { $disadvantage }; they cancel out)
+    [advantage] {" "}with advantage ({ $advantage })
+    [disadvantage] {" "}with disadvantage ({ $disadvantage })
+   *[none] {""}
+ }
+tr-attack-roll = Attack roll{ $mode }: { $roll } vs AC { $ac } — { $outcome }.
+tr-special = { $purpose ->
+    [grapple] { $attacker-subj } tries to grapple { $target-obj }.
+    [push] { $attacker-subj } tries to shove { $target-obj } away.
+   *[prone] { $attacker-subj } tries to shove { $target-obj } prone.
+ }
+tr-save = { $who-subj } makes a DC { $dc } { $ability } saving throw{ $why }{ $mode }: { $roll } — { $success ->
+    [yes] success
+   *[no] failure
+ }.
+tr-damage = Damage{ $critical ->
+    [yes] {" "}(critical hit: dice doubled)
+   *[no] {""}
+ }: { $parts }{ $several ->
+    [yes] , { $total } in all
+   *[no] {""}
+ }
+tr-hp = { $who-display }: { $temp ->
+    [yes] temporary HP { $temp-before } → { $temp-after },{" "}
+   *[no] {""}
+ }HP { $before } → { $after }
+tr-damage-alone = { $who-subj } takes damage. { $line }; { $hp }.
+tr-temp-hp = { $kept ->
+    [yes] { $who-subj } keeps { $before } temporary HP (the new { $amount } do not stack).
+   *[no] { $who-subj } gains { $amount } temporary HP (temporary HP { $before } → { $after }).
+ }

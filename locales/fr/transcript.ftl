@@ -118,3 +118,41 @@ tr-label-stable = stable
 tr-label-dead = mort
 tr-label-nothing = Rien d'enregistré pour ce tour.
 tr-label-left = a quitté le combat
+
+# Rolls, damage and hit points.
+tr-kept = { $first } et { $second }, on garde { $natural }
+tr-mode = { $kind ->
+    [both] {" "}(avantage : { $advantage } ; désavantage : { $disadvantage } ; ils s'annulent)
+    [advantage] {" "}avec avantage ({ $advantage })
+    [disadvantage] {" "}avec désavantage ({ $disadvantage })
+   *[none] {""}
+ }
+tr-attack-roll = Jet d'attaque{ $mode } : { $roll } contre CA { $ac } — { $outcome }.
+tr-special = { $purpose ->
+    [grapple] { $attacker-subj } tente d'agripper { $target-obj }.
+    [push] { $attacker-subj } tente de repousser { $target-obj }.
+   *[prone] { $attacker-subj } tente de jeter { $target-obj } à terre.
+ }
+tr-save = { $who-subj } fait un JS { ELISION($ability) ->
+    [vowel] d'{ $ability }
+   *[consonant] de { $ability }
+ } DD { $dc }{ $why }{ $mode } : { $roll } — { $success ->
+    [yes] réussite
+   *[no] échec
+ }.
+tr-damage = Dégâts{ $critical ->
+    [yes] {" "}(coup critique : dés doublés)
+   *[no] {""}
+ } : { $parts }{ $several ->
+    [yes] , soit { $total } au total
+   *[no] {""}
+ }
+tr-hp = { $temp ->
+    [yes] PV temporaires { $who-de } : { $temp-before } → { $temp-after }, PV : { $before } → { $after }
+   *[no] PV { $who-de } : { $before } → { $after }
+ }
+tr-damage-alone = { $who-subj } subit des dégâts. { $line } ; { $hp }.
+tr-temp-hp = { $kept ->
+    [yes] { $who-subj } garde ses { $before } PV temporaires (les { $amount } nouveaux ne se cumulent pas).
+   *[no] { $who-subj } reçoit { $amount } PV temporaires (PV temporaires { $before } → { $after }).
+ }
