@@ -430,6 +430,41 @@ class Phrasebook:
         return self.t("temp-hp", kept=after == before and amount <= before, amount=amount, before=before, after=after,
                       **self.forms(who))
 
+    def moved(self, who: Who, metres: float, start, end, mode: str, resumed: bool, reaction: bool) -> str:
+        start_text = self.square(start) if start is not None else ""
+        route = self.t("route", start=start_text, end=self.square(end))
+        how = "teleport" if mode == "teleport" else "resumed" if resumed else "reaction" if reaction else "move"
+        return self.t("moved", how=how, mode=mode, distance=self.distance(metres), route=route, end=self.square(end),
+                      **self.forms(who))
+
+    def attack(self, attacker: Who, target: Who, weapon: str, opportunity: bool, nonlethal: bool) -> str:
+        return self.t("attack", opportunity=opportunity, nonlethal=nonlethal, weapon=self.weapon(weapon),
+                      **self.forms(attacker, "attacker"), **self.forms(target, "target"))
+
+    def dies(self, who: Who, reason: str) -> str:
+        match = re.fullmatch(r"massive damage: (\d+) left over ≥ max HP (\d+)", reason)
+        key = "massive" if match else _kebab(reason)
+        return self.t("dies", reason=key, text=reason, over=match[1] if match else "", max=match[2] if match else "",
+                      **self.forms(who))
+
+    def death_save(self, who: Who, roll: str, outcome: str, successes: int, failures: int) -> str:
+        return self.t("death-save", roll=roll, outcome=_kebab(outcome), text=outcome, successes=successes,
+                      failures=failures, **self.forms(who))
+
+    def death_save_failed(self, who: Who, count: int, reason: str, successes: int, failures: int) -> str:
+        return self.t("death-save-failed", critical=reason == "critical hit at 0 HP", count=count, successes=successes,
+                      failures=failures, **self.forms(who))
+
+    def concentration_end(self, who: Who, effect: str, reason: str) -> str:
+        return self.t("concentration-end", effect=effect, reason=_kebab(reason) if reason else "", text=reason,
+                      **self.forms(who))
+
+    def effect_started(self, who: Who, name: str, data: dict, until: str) -> str:
+        return self.t("effect-started", name=name, bonus=data.get("ac_bonus") or 0, until=until, **self.forms(who))
+
+    def reacts(self, who: Who, reaction: str) -> str:
+        return self.t("reacts", readied=reaction == "readied", reaction=reaction, **self.forms(who))
+
 
 def _kebab(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", (text or "").lower()).strip("-") or "none"
@@ -564,18 +599,6 @@ class French(Phrasebook):
     def order_item(self, who: Who, value) -> str:
         return self.display(who) + (f" ({value})" if value is not None else "")
 
-    def moved(self, who: Who, metres: float, start, end, mode: str, resumed: bool, reaction: bool) -> str:
-        verbs = {"crawl": "rampe", "fly": "vole", "swim": "nage", "climb": "grimpe"}
-        route = f"de {self.square(start)} à {self.square(end)}" if start is not None else f"jusqu'en {self.square(end)}"
-        if mode == "teleport":
-            return f"{self.subj(who)} se téléporte en {self.square(end)}."
-        if resumed:
-            return f"{self.subj(who)} poursuit son déplacement : {self.distance(metres)}, {route}."
-        if reaction:
-            return f"{self.subj(who)} se déplace avec sa réaction, {route}."
-        verb = verbs.get(mode, "se déplace")
-        return f"{self.subj(who)} {verb} de {self.distance(metres)}, {route}."
-
     def action(self, who: Who, action: str, slot: str, details: dict, names) -> str:
         name = (ACTIONS_FR_2014 if self.y2014 else {}).get(action) or ACTIONS_FR.get(action, action)
         bonus = " (action bonus)" if slot == "bonus" else ""
@@ -594,13 +617,6 @@ class French(Phrasebook):
         if action == "escape":
             return f"{self.subj(who)} tente de se libérer."
         return f"{self.subj(who)} utilise l'action {name}{bonus}."
-
-    def attack(self, attacker: Who, target: Who, weapon: str, opportunity: bool, nonlethal: bool) -> str:
-        lethal = " pour l'assommer" if nonlethal else ""
-        if opportunity:
-            return (f"{self.subj(attacker)} fait une attaque d'opportunité contre {self.obj(target)} "
-                    f"avec {self.weapon(weapon)}{lethal}.")
-        return f"{self.subj(attacker)} attaque {self.obj(target)} avec {self.weapon(weapon)}{lethal}."
 
     def ac(self, total: int, base: int | None, mods: list[str]) -> str:
         return f"{total} ({base} + {' + '.join(mods)})" if mods and base is not None else str(total)
@@ -669,35 +685,6 @@ class French(Phrasebook):
         elif "vulnerable" in notes:
             steps.append(f"doublés à {applied} par la vulnérabilité")
         return text + ("".join(", " + step for step in steps))
-
-    def dies(self, who: Who, reason: str) -> str:
-        match = re.fullmatch(r"massive damage: (\d+) left over ≥ max HP (\d+)", reason)
-        if match:
-            return f"{self.subj(who)} meurt sur le coup (dégâts massifs : {match[1]} en trop pour {match[2]} PV max)."
-        why = {
-            "a monster dies at 0 HP": "",
-            "three death save failures": " (trois échecs aux jets de sauvegarde contre la mort)",
-            "damage at 0 HP ≥ max HP": " (dégâts à 0 PV au moins égaux à ses PV max)",
-            "exhaustion level 6": " (épuisement de niveau 6)",
-        }.get(reason, f" ({reason})" if reason else "")
-        return f"{self.subj(who)} meurt{why}."
-
-    def death_save(self, who: Who, roll: str, outcome: str, successes: int, failures: int) -> str:
-        result = {
-            "success": "réussite", "failure": "échec", "two failures": "1 naturel : deux échecs",
-            "regains 1 HP": "20 naturel", "stable": "réussite",
-            "dead": "échec",
-        }.get(outcome, outcome)
-        count = f"{successes} {'réussite' if successes <= 1 else 'réussites'}, {failures} {'échec' if failures <= 1 else 'échecs'}"
-        tally = "" if outcome == "regains 1 HP" else f" ({count})"
-        return f"{self.subj(who)} fait son jet de sauvegarde contre la mort : {roll} — {result}{tally}."
-
-    def death_save_failed(self, who: Who, count: int, reason: str, successes: int, failures: int) -> str:
-        why = "Coup critique à 0 PV" if reason == "critical hit at 0 HP" else "Dégâts à 0 PV"
-        echecs = {1: "un échec", 2: "deux échecs", 3: "trois échecs"}.get(count, f"{count} échecs")
-        return (f"{why} : {self.obj(who)} "
-                f"subit {echecs} au jet de sauvegarde contre la mort ({successes} réussite{'s' if successes > 1 else ''}, "
-                f"{failures} échec{'s' if failures > 1 else ''}).")
 
     def condition_term(self, condition: str, article: bool = False) -> str:
         """The rule term: "la condition Agrippé" (2024) or "l'état empoigné" (2014)."""
@@ -801,19 +788,6 @@ class French(Phrasebook):
                     break
         return f" ({text})" if text else ""
 
-    def concentration_end(self, who: Who, effect: str, reason: str) -> str:
-        why = {"incapacitated": "ne peut plus agir", "died": "mort", "fell unconscious": "perte de connaissance",
-               "failed its concentration save": "JS de concentration raté", "ended by choice": "par choix",
-               "started concentrating on something else": "nouvelle concentration",
-               "readied action released": "action préparée déclenchée"}.get(reason, reason)
-        return f"{self.subj(who)} perd sa concentration ({effect}){f' : {why}' if why else ''}."
-
-    def effect_started(self, who: Who, name: str, data: dict, until: str) -> str:
-        bonus = data.get("ac_bonus")
-        if bonus:
-            return f"{name} : CA +{bonus} pour {self.obj(who)}{until or ' contre cette attaque'}."
-        return f"{self.subj(who)} : {name}{until}."
-
     def window(self, pending: dict, reactors: list[Who], names) -> str:
         can = f"{self.objs(reactors)} {'peut' if len(reactors) == 1 else 'peuvent'} réagir"
         kind = pending.get("kind")
@@ -826,11 +800,6 @@ class French(Phrasebook):
             trigger = f" (« {pending['trigger']} »)" if pending.get("trigger") else ""
             return f"Fenêtre de réaction : le déclencheur {self.de(reactors[0])} survient{trigger} ; {can}."
         return f"Fenêtre de réaction ; {can}."
-
-    def reacts(self, who: Who, reaction: str) -> str:
-        if reaction == "readied":
-            return f"{self.subj(who)} réagit : son action préparée se déclenche."
-        return f"{self.subj(who)} réagit : {reaction}."
 
     def summary(self, command: dict, names, weapon_name) -> str:
         """A short name for a command, to say what an undo took back."""
@@ -982,17 +951,6 @@ class English(Phrasebook):
     def order_item(self, who: Who, value) -> str:
         return self.display(who) + (f" ({value})" if value is not None else "")
 
-    def moved(self, who: Who, metres: float, start, end, mode: str, resumed: bool, reaction: bool) -> str:
-        verbs = {"crawl": "crawls", "fly": "flies", "swim": "swims", "climb": "climbs"}
-        route = f"from {self.square(start)} to {self.square(end)}" if start is not None else f"to {self.square(end)}"
-        if mode == "teleport":
-            return f"{self.subj(who)} teleports to {self.square(end)}."
-        if resumed:
-            return f"{self.subj(who)} keeps moving: {self.distance(metres)} {route}."
-        if reaction:
-            return f"{self.subj(who)} moves with their reaction, {route}."
-        return f"{self.subj(who)} {verbs.get(mode, 'moves')} {self.distance(metres)} {route}."
-
     def action(self, who: Who, action: str, slot: str, details: dict, names) -> str:
         name = (ACTIONS_EN_2014 if self.y2014 else {}).get(action) or ACTIONS_EN.get(action, action)
         bonus = " as a bonus action" if slot == "bonus" else ""
@@ -1010,12 +968,6 @@ class English(Phrasebook):
         if action == "escape":
             return f"{self.subj(who)} tries to break free."
         return f"{self.subj(who)} takes the {name} action{bonus}."
-
-    def attack(self, attacker: Who, target: Who, weapon: str, opportunity: bool, nonlethal: bool) -> str:
-        lethal = " (nonlethal)" if nonlethal else ""
-        if opportunity:
-            return f"{self.subj(attacker)} makes an opportunity attack against {self.obj(target)} with {self.weapon(weapon)}{lethal}."
-        return f"{self.subj(attacker)} attacks {self.obj(target)} with {self.weapon(weapon)}{lethal}."
 
     def ac(self, total: int, base: int | None, mods: list[str]) -> str:
         return f"{total} ({base} + {' + '.join(mods)})" if mods and base is not None else str(total)
@@ -1073,33 +1025,6 @@ class English(Phrasebook):
         elif "vulnerable" in notes:
             steps.append(f"doubled to {applied} by vulnerability")
         return text + ("".join(", " + step for step in steps))
-
-    def dies(self, who: Who, reason: str) -> str:
-        match = re.fullmatch(r"massive damage: (\d+) left over ≥ max HP (\d+)", reason)
-        if match:
-            return f"{self.subj(who)} dies outright (massive damage: {match[1]} left over, max HP {match[2]})."
-        why = {
-            "a monster dies at 0 HP": "",
-            "three death save failures": " (three failed death saving throws)",
-            "damage at 0 HP ≥ max HP": " (damage at 0 HP at least equal to the HP maximum)",
-            "exhaustion level 6": " (exhaustion level 6)",
-        }.get(reason, f" ({reason})" if reason else "")
-        return f"{self.subj(who)} dies{why}."
-
-    def death_save(self, who: Who, roll: str, outcome: str, successes: int, failures: int) -> str:
-        result = {
-            "success": "success", "failure": "failure", "two failures": "natural 1: two failures",
-            "regains 1 HP": "natural 20", "stable": "success", "dead": "failure",
-        }.get(outcome, outcome)
-        count = f"{successes} success{'es' if successes != 1 else ''}, {failures} failure{'s' if failures != 1 else ''}"
-        tally = "" if outcome == "regains 1 HP" else f" ({count})"
-        return f"{self.subj(who)} makes a death saving throw: {roll} — {result}{tally}."
-
-    def death_save_failed(self, who: Who, count: int, reason: str, successes: int, failures: int) -> str:
-        why = "Critical hit at 0 HP" if reason == "critical hit at 0 HP" else "Damage at 0 HP"
-        what = "one death saving throw failure" if count == 1 else f"{count} death saving throw failures"
-        return (f"{why}: {self.obj(who)} suffers {what} ({successes} success{'es' if successes != 1 else ''}, "
-                f"{failures} failure{'s' if failures != 1 else ''}).")
 
     def condition_term(self, condition: str, article: bool = False) -> str:
         return f"the {condition} condition" if article else f"{condition} condition"
@@ -1180,15 +1105,6 @@ class English(Phrasebook):
                     break
         return f" ({text})" if text else ""
 
-    def concentration_end(self, who: Who, effect: str, reason: str) -> str:
-        return f"{self.subj(who)} loses concentration ({effect}){f': {reason}' if reason else ''}."
-
-    def effect_started(self, who: Who, name: str, data: dict, until: str) -> str:
-        bonus = data.get("ac_bonus")
-        if bonus:
-            return f"{name}: +{bonus} AC for {self.obj(who)}{until or ' against this attack'}."
-        return f"{self.subj(who)}: {name}{until}."
-
     def window(self, pending: dict, reactors: list[Who], names) -> str:
         can = f"{self.objs(reactors)} can react"
         kind = pending.get("kind")
@@ -1202,11 +1118,6 @@ class English(Phrasebook):
             trigger = f" (“{pending['trigger']}”)" if pending.get("trigger") else ""
             return f"Reaction window: {self.poss(reactors[0])} trigger happens{trigger}; {can}."
         return f"Reaction window; {can}."
-
-    def reacts(self, who: Who, reaction: str) -> str:
-        if reaction == "readied":
-            return f"{self.subj(who)} reacts: their readied action goes off."
-        return f"{self.subj(who)} reacts: {reaction}."
 
     def summary(self, command: dict, names, weapon_name) -> str:
         do = command.get("do")

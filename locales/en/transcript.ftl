@@ -149,3 +149,83 @@ tr-temp-hp = { $kept ->
     [yes] { $who-subj } keeps { $before } temporary HP (the new { $amount } do not stack).
    *[no] { $who-subj } gains { $amount } temporary HP (temporary HP { $before } → { $after }).
  }
+
+# Movement, attacks, death, effects.
+tr-route = { $has-start ->
+    [yes] from { $start } to { $end }
+   *[no] to { $end }
+ }
+tr-moved = { $how ->
+    [teleport] { $who-subj } teleports to { $end }.
+    [resumed] { $who-subj } keeps moving: { $distance } { $route }.
+    [reaction] { $who-subj } moves with their reaction, { $route }.
+   *[other] { $who-subj } { $mode ->
+        [crawl] crawls
+        [fly] flies
+        [swim] swims
+        [climb] climbs
+       *[other] moves
+    } { $distance } { $route }.
+ }
+tr-attack = { $opportunity ->
+    [yes] { $attacker-subj } makes an opportunity attack against { $target-obj } with { $weapon }
+   *[no] { $attacker-subj } attacks { $target-obj } with { $weapon }
+ }{ $nonlethal ->
+    [yes] {" "}(nonlethal)
+   *[no] {""}
+ }.
+tr-dies = { $reason ->
+    [massive] { $who-subj } dies outright (massive damage: { $over } left over, max HP { $max }).
+    [a-monster-dies-at-0-hp] { $who-subj } dies.
+    [three-death-save-failures] { $who-subj } dies (three failed death saving throws).
+    [damage-at-0-hp-max-hp] { $who-subj } dies (damage at 0 HP at least equal to the HP maximum).
+    [exhaustion-level-6] { $who-subj } dies (exhaustion level 6).
+    [none] { $who-subj } dies.
+   *[other] { $who-subj } dies ({ $text }).
+ }
+tr-death-save = { $who-subj } makes a death saving throw: { $roll } — { $outcome ->
+    [success] success
+    [failure] failure
+    [two-failures] natural 1: two failures
+    [regains-1-hp] natural 20
+    [stable] success
+    [dead] failure
+   *[other] { $text }
+ }{ $outcome ->
+    [regains-1-hp] {""}
+   *[other] {" "}({ $successes } { $successes ->
+        [1] success
+       *[other] successes
+    }, { $failures } { $failures ->
+        [1] failure
+       *[other] failures
+    })
+ }.
+tr-death-save-failed = { $critical ->
+    [yes] Critical hit at 0 HP
+   *[no] Damage at 0 HP
+ }: { $who-obj } suffers { $count ->
+    [1] one death saving throw failure
+   *[other] { $count } death saving throw failures
+ } ({ $successes } { $successes ->
+    [1] success
+   *[other] successes
+ }, { $failures } { $failures ->
+    [1] failure
+   *[other] failures
+ }).
+tr-concentration-end = { $who-subj } loses concentration ({ $effect }){ $has-text ->
+    [yes] : { $text }
+   *[no] {""}
+ }.
+tr-effect-started = { $bonus ->
+    [0] { $who-subj }: { $name }{ $until }.
+   *[other] { $name }: +{ $bonus } AC for { $who-obj }{ $has-until ->
+        [yes] { $until }
+       *[no] {" "}against this attack
+    }.
+ }
+tr-reacts = { $readied ->
+    [yes] { $who-subj } reacts: their readied action goes off.
+   *[no] { $who-subj } reacts: { $reaction }.
+ }

@@ -156,3 +156,98 @@ tr-temp-hp = { $kept ->
     [yes] { $who-subj } garde ses { $before } PV temporaires (les { $amount } nouveaux ne se cumulent pas).
    *[no] { $who-subj } reçoit { $amount } PV temporaires (PV temporaires { $before } → { $after }).
  }
+
+# Movement, attacks, death, effects.
+tr-route = { $has-start ->
+    [yes] de { $start } à { $end }
+   *[no] jusqu'en { $end }
+ }
+tr-moved = { $how ->
+    [teleport] { $who-subj } se téléporte en { $end }.
+    [resumed] { $who-subj } poursuit son déplacement : { $distance }, { $route }.
+    [reaction] { $who-subj } se déplace avec sa réaction, { $route }.
+   *[other] { $who-subj } { $mode ->
+        [crawl] rampe
+        [fly] vole
+        [swim] nage
+        [climb] grimpe
+       *[other] se déplace
+    } de { $distance }, { $route }.
+ }
+tr-attack = { $opportunity ->
+    [yes] { $attacker-subj } fait une attaque d'opportunité contre { $target-obj } avec { $weapon }
+   *[no] { $attacker-subj } attaque { $target-obj } avec { $weapon }
+ }{ $nonlethal ->
+    [yes] {" "}pour l'assommer
+   *[no] {""}
+ }.
+tr-dies = { $reason ->
+    [massive] { $who-subj } meurt sur le coup (dégâts massifs : { $over } en trop pour { $max } PV max).
+    [a-monster-dies-at-0-hp] { $who-subj } meurt.
+    [three-death-save-failures] { $who-subj } meurt (trois échecs aux jets de sauvegarde contre la mort).
+    [damage-at-0-hp-max-hp] { $who-subj } meurt (dégâts à 0 PV au moins égaux à ses PV max).
+    [exhaustion-level-6] { $who-subj } meurt (épuisement de niveau 6).
+    [none] { $who-subj } meurt.
+   *[other] { $who-subj } meurt ({ $text }).
+ }
+tr-death-save = { $who-subj } fait son jet de sauvegarde contre la mort : { $roll } — { $outcome ->
+    [success] réussite
+    [failure] échec
+    [two-failures] 1 naturel : deux échecs
+    [regains-1-hp] 20 naturel
+    [stable] réussite
+    [dead] échec
+   *[other] { $text }
+ }{ $outcome ->
+    [regains-1-hp] {""}
+   *[other] {" "}({ $successes } { $successes ->
+        [0] réussite
+        [1] réussite
+       *[other] réussites
+    }, { $failures } { $failures ->
+        [0] échec
+        [1] échec
+       *[other] échecs
+    })
+ }.
+tr-death-save-failed = { $critical ->
+    [yes] Coup critique à 0 PV
+   *[no] Dégâts à 0 PV
+ } : { $who-obj } subit { $count ->
+    [1] un échec
+    [2] deux échecs
+    [3] trois échecs
+   *[other] { $count } échecs
+ } au jet de sauvegarde contre la mort ({ $successes } { $successes ->
+    [0] réussite
+    [1] réussite
+   *[other] réussites
+ }, { $failures } { $failures ->
+    [0] échec
+    [1] échec
+   *[other] échecs
+ }).
+tr-concentration-end = { $who-subj } perd sa concentration ({ $effect }){ $has-reason ->
+    [yes] {" "}: { $reason ->
+        [incapacitated] ne peut plus agir
+        [died] mort
+        [fell-unconscious] perte de connaissance
+        [failed-its-concentration-save] JS de concentration raté
+        [ended-by-choice] par choix
+        [started-concentrating-on-something-else] nouvelle concentration
+        [readied-action-released] action préparée déclenchée
+       *[other] { $text }
+    }
+   *[no] {""}
+ }.
+tr-effect-started = { $bonus ->
+    [0] { $who-subj } : { $name }{ $until }.
+   *[other] { $name } : CA +{ $bonus } pour { $who-obj }{ $has-until ->
+        [yes] { $until }
+       *[no] {" "}contre cette attaque
+    }.
+ }
+tr-reacts = { $readied ->
+    [yes] { $who-subj } réagit : son action préparée se déclenche.
+   *[no] { $who-subj } réagit : { $reaction }.
+ }
