@@ -60,11 +60,14 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--durable", action="store_true",
                      help="SQLite synchronous=FULL: each command survives a power cut (default: WAL with "
                           "synchronous=NORMAL, which survives a crash of the process, not of the machine)")
+    run.add_argument("--json", action="store_true", help="print the state document (JSON) instead of the fight")
     run.set_defaults(handler=_run)
 
     state = sub.add_parser("state", help="print the state of an encounter")
     state.add_argument("log")
     state.add_argument("--json", action="store_true", help="the state document (JSON)")
+    state.add_argument("--lang", choices=["fr", "en"], default=None, help="default: the encounter's language")
+    state.add_argument("--units", choices=["m", "ft"], default=None, help="distances in metres or feet (default: the encounter's)")
     state.add_argument("--at", type=int, default=None, help="as of event SEQ (time travel)")
     state.add_argument("--encounter", default=None)
     state.add_argument("--replay", action="store_true",
@@ -93,6 +96,7 @@ def _parser() -> argparse.ArgumentParser:
     log.add_argument("log")
     log.add_argument("--encounter", default=None)
     log.add_argument("--lang", choices=["fr", "en"], default=None, help="default: the encounter's language")
+    log.add_argument("--units", choices=["m", "ft"], default=None, help="distances in metres or feet (default: the encounter's)")
     log.set_defaults(handler=_log)
 
     verify = sub.add_parser("verify", help="check a log's hash chain; exit 1 if it is broken")
@@ -108,6 +112,7 @@ def _parser() -> argparse.ArgumentParser:
     diff.add_argument("a", type=int, help="the earlier event seq")
     diff.add_argument("b", type=int, help="the later event seq")
     diff.add_argument("--json", action="store_true", help="the changes as JSON")
+    diff.add_argument("--lang", choices=["fr", "en"], default=None, help="default: the encounter's language")
     diff.add_argument("--encounter", default=None)
     diff.set_defaults(handler=_diff)
 
@@ -243,6 +248,7 @@ def _run(args) -> int:
     with _writable_store(args.log, durable=args.durable) as store:
         encounter = Encounter(store, _pick_encounter(store, args.encounter, creating=True))
         lang = encounter.state.lang
+        first = len(encounter.records)
         for number, line in lines:
             structlog.contextvars.bind_contextvars(encounter=encounter.encounter, line=number)
             before = encounter.next_seq
@@ -265,9 +271,26 @@ def _run(args) -> int:
                       f"{printable(str(error))[:200]}); {written}", file=sys.stderr)
                 return EXIT_REJECTED
             lang = encounter.state.lang
-        if not args.quiet:
+        if args.json:
             print(json.dumps(state_document(encounter.state), ensure_ascii=False, indent=2))
+        elif not args.quiet:
+            _print_fight(encounter, first)
     return EXIT_OK
+
+
+def _print_fight(encounter: Encounter, first: int) -> None:
+    """What a table reads after a script: the log lines of the commands it ran, then the status table."""
+    from combatlog.projections.describe import log_lines
+    from combatlog.projections.table import render_table
+    from combatlog.replay.timeline import timeline_of
+
+    state = encounter.state
+    undone = timeline_of(encounter.records).undone
+    lines = list(log_lines(encounter.records, state.lang, undone, state.units))
+    for line in lines[first:]:
+        print(printable(line))
+    print()
+    print(render_table(state_document(state), state.lang, state.units))
 
 
 def _state(args) -> int:
@@ -292,7 +315,7 @@ def _state(args) -> int:
         else:
             from combatlog.projections.table import render_table
 
-            print(render_table(printable_document(document)))
+            print(render_table(printable_document(document), args.lang or state.lang, args.units or state.units))
     return EXIT_OK
 
 
@@ -334,7 +357,7 @@ def _diff(args) -> int:
         if args.json:
             print(json.dumps(changes, ensure_ascii=False, indent=2))
         else:
-            print("\n".join(render_diff(changes, after.lang)))
+            print("\n".join(render_diff(changes, args.lang or after.lang)))
     return EXIT_OK
 
 
@@ -486,24 +509,15 @@ def _import_new(file: str, target: Path, copy) -> dict[str, int]:
 
 def _log(args) -> int:
     """seq, txn, round/turn, actor and what happened; events of undone commands are marked."""
-    from combatlog.projections.describe import describe
-    from combatlog.projections.fold import evolve
+    from combatlog.projections.describe import log_lines
     from combatlog.replay.timeline import timeline_of
 
     with _existing_store(args.log) as store:
         encounter = Encounter(store, _pick_encounter(store, args.encounter))
         lang = args.lang or encounter.state.lang
         undone = timeline_of(encounter.records).undone
-        mark = " (annulé)" if lang == "fr" else " (undone)"
-        from combatlog.core.kernel.state import KernelState as EncounterState
-
-        state = EncounterState()
-        for record in encounter.records:
-            if record.txn not in undone:
-                state = evolve(state, record.event)
-            place = f"r{state.round} {state.turn}" if state.turn else "setup"
-            line = f"{record.seq:>6} {record.txn:>6} {place:<14} {record.actor:<6} {describe(record.event, lang)}"
-            print(printable(line + (mark if record.txn in undone else "")))
+        for line in log_lines(encounter.records, lang, undone, args.units):
+            print(printable(line))
     return EXIT_OK
 
 

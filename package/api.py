@@ -188,6 +188,22 @@ class Encounter:
             return state_document(self._engine.state)
         return state_document(self._engine.state_at(int(at)))
 
+    def window_text(self, lang: str | None = None, at: int | None = None) -> str | None:
+        """The innermost open reaction window in words (as the shell says it), now or right after event `at`;
+        None when no window is open."""
+        from combatlog.cli.play_view import window_line
+        from combatlog.projections.words import Cast
+
+        self.refresh()
+        lang = _checked_lang(lang) or self.lang
+        state = self._engine.state if at is None else self._engine.state_at(int(at))
+        windows = getattr(state, "windows", ())
+        if not windows:
+            return None
+        cast = Cast(lang)
+        cast.update(state)
+        return window_line(windows[-1], lang, cast)
+
     def conditions(self, at: int | None = None) -> dict[str, list[dict[str, Any]]]:
         """The condition instances in force on each combatant (now, or right after event `at`), with their durations.
 
@@ -223,25 +239,28 @@ class Encounter:
         undid its command), `event` (the event's fields) and `line` (the whole `combatlog log` line)."""
         from combatlog.core.kernel.state import KernelState as EncounterState
         from combatlog.projections.fold import evolve
+        from combatlog.projections.words import Cast, message
 
         self.refresh()
         lang = _checked_lang(lang) or self.lang
         records = self._engine.records
         undone = self._engine.timeline.undone
-        mark = " (annulé)" if lang == "fr" else " (undone)"
+        mark = " " + message(lang, "log-undone")
         state = EncounterState()
+        cast = Cast(lang)
         lines = []
         for record in records:
             if record.txn not in undone:
                 state = evolve(state, record.event)
+                cast.update(state)
             if record.seq <= after:
                 continue
             event = record.event
             if type(event).__name__ == "CommandIssued":
                 # As stored (keys sorted): a log read back from the file words it the same way.
                 event = msgspec.structs.replace(event, command=_sorted_decoder.decode(_sorted.encode(event.command)))
-            text = describe(event, lang)
-            place = f"r{state.round} {state.turn}" if state.turn else "setup"
+            text = describe(event, lang, cast, getattr(state, "units", "") or "m")
+            place = message(lang, "log-place", round=state.round, turn=state.turn) if state.turn else message(lang, "log-setup")
             line = f"{record.seq:>6} {record.txn:>6} {place:<14} {record.actor:<6} {text}"
             is_undone = record.txn in undone
             lines.append({

@@ -433,7 +433,7 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
             if name not in log.encounters():
                 return None, []
             document = _relabel(encounter.state(), encounter, None, lang)
-            return dm_document(document, lang, encounter.conditions()), encounter.log_lines(lang)
+            return dm_document(document, lang, encounter.conditions(), encounter.window_text(lang)), encounter.log_lines(lang)
 
         document, lines = await hub.call(read)
         for entry in lines:
@@ -456,7 +456,7 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
                 document = _relabel(encounter.state(at=at), encounter, at, lang)
             except combatlog.RuleViolation as error:
                 return 404, {"error": error.localized(lang)}
-            return 200, dm_document(document, lang, encounter.conditions(at=at))
+            return 200, dm_document(document, lang, encounter.conditions(at=at), encounter.window_text(lang, at=at))
 
         status, body = await hub.call(read)
         return _json_response(body, status)

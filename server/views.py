@@ -43,7 +43,8 @@ def duration(until: dict, names: dict[str, str], lang: str) -> str:
     return ", ".join(parts)
 
 
-def dm_document(document: dict, lang: str, timed: dict[str, list[dict]] | None = None) -> dict:
+def dm_document(document: dict, lang: str, timed: dict[str, list[dict]] | None = None,
+                window: str | None = None) -> dict:
     """The state document plus the words the DM's page shows next to it (conditions with time left, order)."""
     timed = timed or {}
     ids = {cid: cid for cid in document["combatants"]}
@@ -59,20 +60,9 @@ def dm_document(document: dict, lang: str, timed: dict[str, list[dict]] | None =
         "condition_names": {cid: [shown(cid, c) for c in creature["conditions"]]
                             for cid, creature in document["combatants"].items()},
         "health": {cid: health(creature) for cid, creature in document["combatants"].items()},
-        "window": _window_line(document, lang),
+        "window": window[:1].upper() + window[1:] if window else None,
     }
     return {**document, "view": extra}
-
-
-def _window_line(document: dict, lang: str) -> str | None:
-    """The open reaction window in the DM's words, as the shell prints it."""
-    window = document.get("window")
-    if not window:
-        return None
-    from combatlog.cli.play_view import window_line
-
-    line = window_line(window["trigger"], window["reactors"], lang)
-    return line[:1].upper() + line[1:]
 
 
 def players_document(document: dict, lines: list[dict], lang: str) -> dict[str, Any]:

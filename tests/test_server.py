@@ -359,7 +359,7 @@ def test_an_open_reaction_window_is_told_in_the_dms_words(served):
     assert moved.status_code == 200, moved.text
     view = client.get("/api/encounters/default/dm?lang=fr", headers=AUTH).json()
     assert view["window"]["reactors"] == ["gob1"]
-    assert view["view"]["window"] == "Fenêtre de réaction : aria quitte l'allonge de gob1 → gob1 peut réagir ou passer"
+    assert view["view"]["window"] == "Fenêtre de réaction : Aria quitte l'allonge de Gobelin (gob1) → Gobelin (gob1) peut réagir ou passer"
     passed = client.post("/api/encounters/default/line", json={"line": "passer"}, headers=AUTH)
     assert passed.status_code == 200
     assert client.get("/api/encounters/default/dm?lang=fr", headers=AUTH).json()["view"]["window"] is None
