@@ -8,7 +8,11 @@ from typing import Literal
 
 import msgspec
 
-from combatlog.core.context import fail
+from combatlog.core.errors import RuleViolation
+
+
+def fail(message: str, message_fr: str) -> RuleViolation:
+    return RuleViolation(message, message_fr=message_fr)
 
 SIZES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
 # Seed 004 BBA, size table: the size modifier to attack and AC.
