@@ -64,3 +64,10 @@ class DeathSaveFailed(Event, frozen=True, kw_only=True):
 
 class DeathSavesReset(Event, frozen=True, kw_only=True):
     id: str
+
+
+class DeathSaveCancelled(Event, frozen=True, kw_only=True):
+    """The death save the turn waited for is no longer due: the DM healed, stabilized or killed the creature."""
+
+    id: str
+    reason: str = ""

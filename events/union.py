@@ -1,17 +1,18 @@
-"""The tagged union of every event type, and the registry used to decode and upcast them."""
+"""The tagged union of every event type, and the registry used to decode and upcast them.
+
+The kernel's own events (events/meta.py) plus every registered ruleset's `event_types`."""
 
 from typing import Union
 
-from combatlog.events import attacks, conditions, damage, meta, movement, reactions, turns
+from combatlog.core.rulesets import all_event_types
+from combatlog.events import meta
 from combatlog.events.base import Event
 
-_MODULES = (meta, turns, movement, attacks, damage, conditions, reactions)
+_KERNEL_EVENTS = tuple(
+    cls for cls in vars(meta).values()
+    if isinstance(cls, type) and issubclass(cls, Event) and cls is not Event and cls.__module__ == meta.__name__
+)
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.__name__: cls
-    for module in _MODULES
-    for cls in vars(module).values()
-    if isinstance(cls, type) and issubclass(cls, Event) and cls is not Event and cls.__module__ == module.__name__
-}
+EVENT_TYPES: dict[str, type[Event]] = {cls.__name__: cls for cls in _KERNEL_EVENTS + all_event_types()}
 
 AnyEvent = Union[tuple(EVENT_TYPES.values())]  # noqa: UP007 - a runtime-built union

@@ -1,4 +1,4 @@
-"""Tests for combatlog.core.dice: parsing, sources, rolls, criticals and d20 advantage."""
+"""Tests for combatlog.core.kernel.dice: parsing, sources, rolls, criticals and d20 advantage."""
 
 import random
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from combatlog.core.dice import (
+from combatlog.core.kernel.dice import (
     DiceError,
     DiceExpression,
     DiceSource,

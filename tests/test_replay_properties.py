@@ -12,7 +12,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from combatlog.core.errors import RuleViolation
+from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.stores import MemoryStore, SQLiteStore
 from combatlog.projections.document import state_document
 from combatlog.replay.engine import Encounter

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from combatlog.cli.main import main as cli_main
 from combatlog.cli.progress import Progress, with_progress
-from combatlog.core.errors import RuleViolation
+from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.stores import JsonlStore, MemoryStore, SQLiteStore
 from combatlog.replay.diff import diff_documents, render_diff
 from combatlog.replay.engine import Encounter
@@ -103,7 +103,7 @@ def test_diff_speaks_french_for_a_french_encounter(run, log, capsys):
                {"do": "damage", "target": "gob1", "amount": 2, "type": "fire"}).code == 0
     last = json.loads(cli("state", str(log), "--json", capsys=capsys)[1])["seq"]
     code, out, _ = cli("diff", str(log), "14", str(last), capsys=capsys)
-    assert code == 0 and "gob1: PV 7 -> 5" in out.splitlines()
+    assert code == 0 and "gob1 : PV 7 -> 5" in out.splitlines()  # French typography: a space before ":"
     code, _, err = cli("diff", str(log), "14", "99", capsys=capsys)
     assert code == 2 and "il n'y a pas d'événement 99" in err
 

@@ -9,17 +9,18 @@ Each test cites the seed section it checks.
 import msgspec
 import pytest
 
-from combatlog.core.conditions import normalize_until
-from combatlog.core.context import Context
-from combatlog.core.decide import decide
-from combatlog.core.dice import SeededDice
-from combatlog.core.errors import InvalidCommand, RuleViolation
-from combatlog.core.hitpoints import RolledPart, adjust_parts
-from combatlog.core.phases import is_legal
-from combatlog.core.queries import conditions_in_force, distance_metres, gap_squares
+from combatlog.core.rulesets.dnd5e.conditions import normalize_until
+from combatlog.core.kernel.context import Context
+from combatlog.core.kernel.dispatch import decide
+from combatlog.core.kernel.dice import SeededDice
+from combatlog.core.kernel.errors import InvalidCommand, RuleViolation
+from combatlog.core.kernel.state import KernelState
+from combatlog.core.rulesets.dnd5e.hitpoints import RolledPart, adjust_parts
+from combatlog.core.rulesets.dnd5e.phases import is_legal
+from combatlog.core.rulesets.dnd5e.queries import conditions_in_force, distance_metres, gap_squares
 from combatlog.core.rulesets import find_ruleset
-from combatlog.core.state import EncounterState
-from combatlog.core.stats import DAMAGE_TYPES, ability_modifier, parse_stats
+from combatlog.core.rulesets.dnd5e.state import EncounterState
+from combatlog.core.rulesets.dnd5e.stats import DAMAGE_TYPES, ability_modifier, parse_stats
 from combatlog.events.attacks import AttackRolled, SavingThrowRolled
 from combatlog.events.conditions import ConditionApplied, ConditionEnded
 from combatlog.events.damage import DamageTaken, DeathSaveFailed, DeathSaveRolled, Healed, StatusChanged
@@ -40,7 +41,7 @@ SWORD = {"id": "sword", "kind": "melee", "to_hit": 5, "reach": 1.5,
 
 def play(*commands: dict, state: EncounterState | None = None) -> EncounterState:
     """Given: fold the events every command decides, starting from an empty encounter."""
-    state = state if state is not None else EncounterState()
+    state = state if state is not None else KernelState()
     for command in commands:
         state = fold(decide(state, command, templates=load_template), state)
     return state
@@ -541,7 +542,7 @@ def test_a_death_save_is_refused_when_none_is_due():
 
 def test_the_first_command_must_be_create_and_create_comes_only_once():
     with pytest.raises(RuleViolation, match="first command must be 'create'"):
-        when(EncounterState(), {"do": "start"})
+        when(KernelState(), {"do": "start"})
     with pytest.raises(RuleViolation, match="already holds an encounter"):
         when(fight(pc("hero"), start=False), {"do": "create", "ruleset": D2024})
 
@@ -557,7 +558,8 @@ def test_find_ruleset_gives_each_edition_its_own_hooks():
     assert (r2024.concentration_dc_cap, r2014.concentration_dc_cap) == (30, None)
     assert (r2024.exhaustion_penalty(3), r2014.exhaustion_penalty(3)) == (-6, 0)
     with pytest.raises(InvalidCommand, match="not available yet"):
-        find_ruleset("pf1")
+        find_ruleset("rolenplay")
+    assert find_ruleset("pf1").name == "pf1"  # issue 10: pf1 is available
     with pytest.raises(InvalidCommand, match="unknown ruleset"):
         find_ruleset("gurps")
 

@@ -16,7 +16,7 @@ import hypothesis.strategies as st
 from hypothesis import HealthCheck, note, settings
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from combatlog.core.errors import RuleViolation
+from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.stores.memory import MemoryStore
 from combatlog.projections.document import state_document
 from combatlog.replay.engine import Encounter

@@ -12,7 +12,7 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from combatlog.core.errors import RuleViolation
+from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.meta import CommandIssued
 from combatlog.events.stores import MemoryStore
 from combatlog.replay.engine import Encounter

@@ -1,18 +1,40 @@
-"""The ruleset registry: `find_ruleset(name)`."""
+"""The ruleset registry: `find_ruleset(name) -> Ruleset`.
 
-from combatlog.core.errors import InvalidCommand
-from combatlog.core.rulesets.base import Ruleset5e
-from combatlog.core.rulesets.dnd5e_2014 import Dnd5e2014
-from combatlog.core.rulesets.dnd5e_2024 import Dnd5e2024
+A ruleset is one object per name exposing the plug-in contract (see README "How a ruleset plugs in"):
+`name`, `state_type`, `event_types`, `template_family`, `initial_state(created)`,
+`decide_and_fold(state, raw, *, templates, default_seed)`, `evolve(state, event)`, `document(state)`."""
 
-RULESETS: dict[str, Ruleset5e] = {ruleset.name: ruleset for ruleset in (Dnd5e2024(), Dnd5e2014())}
-PLANNED = ("rolenplay", "pf1")
+from typing import Any, Protocol
+
+from combatlog.core.kernel.errors import InvalidCommand
 
 
-def find_ruleset(name: str) -> Ruleset5e:
+class Ruleset(Protocol):
+    name: str
+    state_type: type
+    event_types: tuple[type, ...]
+    template_family: str
+
+    def initial_state(self, created) -> Any: ...
+    def decide_and_fold(self, state, raw: dict, *, templates, default_seed: str) -> tuple[list, Any]: ...
+    def evolve(self, state, event) -> Any: ...
+    def document(self, state) -> dict: ...
+
+
+RULESETS: dict[str, Ruleset] = {}
+# Names the interface reserves for rulesets that are not installed yet (none: all four are).
+PLANNED: tuple[str, ...] = ()
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    RULESETS[ruleset.name] = ruleset
+    return ruleset
+
+
+def find_ruleset(name: str) -> Ruleset:
     try:
         return RULESETS[name]
-    except KeyError:
+    except (KeyError, TypeError):
         if name in PLANNED:
             raise InvalidCommand(
                 f"ruleset '{name}' is not available yet; use one of: {', '.join(RULESETS)}",
@@ -22,3 +44,25 @@ def find_ruleset(name: str) -> Ruleset5e:
             f"unknown ruleset '{name}'; use one of: {', '.join(RULESETS)}",
             message_fr=f"système de règles inconnu '{name}' ; choisissez parmi : {', '.join(RULESETS)}",
         ) from None
+
+
+def all_event_types() -> tuple[type, ...]:
+    """Every ruleset's own event types, each once, for the kernel's decoder union."""
+    seen: dict[type, None] = {}
+    for ruleset in RULESETS.values():
+        for event_type in ruleset.event_types:
+            seen[event_type] = None
+    return tuple(seen)
+
+
+def _install() -> None:
+    from combatlog.core.rulesets.dnd5e.dnd5e_2014 import Dnd5e2014
+    from combatlog.core.rulesets.dnd5e.dnd5e_2024 import Dnd5e2024
+    from combatlog.core.rulesets.dnd5e.rolenplay import Rolenplay
+    from combatlog.core.rulesets.pf1 import PF1
+
+    for ruleset in (Dnd5e2024(), Dnd5e2014(), Rolenplay(), PF1):
+        register(ruleset)
+
+
+_install()

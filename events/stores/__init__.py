@@ -13,10 +13,10 @@ def is_postgres_url(location: object) -> bool:
     return isinstance(location, str) and location.lower().startswith(("postgresql://", "postgres://"))
 
 
-def open_store(location: str | os.PathLike[str], *, create: bool = True) -> EventStore:
+def open_store(location: str | os.PathLike[str], *, create: bool = True, durable: bool = False) -> EventStore:
     """The store a LOG argument names: a PostgresStore for a `postgresql://` URL, a JsonlStore for `*.jsonl`,
     a MemoryStore for ':memory:', else a SQLiteStore. With `create=False` a missing log is a StoreError and
-    nothing is created (for commands that only read)."""
+    nothing is created (for commands that only read); `durable`: SQLite commits with synchronous=FULL."""
     if is_postgres_url(location):
         try:
             from combatlog.events.stores.postgres import PostgresStore
@@ -29,7 +29,7 @@ def open_store(location: str | os.PathLike[str], *, create: bool = True) -> Even
         raise StoreError(f"{os.fspath(location)}: no such log file")
     if os.fspath(location).lower().endswith(".jsonl"):
         return JsonlStore(location)
-    return SQLiteStore(location)
+    return SQLiteStore(location, durable=durable)
 
 
 def is_sqlite_file(location: object) -> bool:

@@ -1,0 +1,83 @@
+"""The working context of one command: state so far, dice, and the events decided."""
+
+from typing import Any
+
+from combatlog.core.kernel.dice import DiceError, DiceSource, RollResult, roll, roll_d20
+from combatlog.core.kernel.errors import RuleViolation, fail
+
+
+def fr_number(value: float) -> str:
+    """A number as a French table writes it: 10,5 rather than 10.5."""
+    return f"{value:g}".replace(".", ",")
+
+
+class Context:
+    """Events are folded as they are decided, so later rules see earlier consequences."""
+
+    def __init__(self, state, dice: DiceSource, templates=None, rng: DiceSource | None = None, *, ruleset=None,
+                 evolve=None):
+        if evolve is None:
+            from combatlog.core.kernel.fold import evolve  # the fold is the only way state changes
+        self._evolve = evolve
+        self.state = state
+        self.dice = dice
+        # The encounter's seeded stream, for rolls of a resumed command that came without supplied dice.
+        self.rng = rng if rng is not None else dice
+        self.templates = templates
+        self.events: list = []
+        if ruleset is None and state.ruleset:
+            from combatlog.core.rulesets import find_ruleset
+
+            ruleset = find_ruleset(state.ruleset)
+        self.ruleset = ruleset
+
+    def emit(self, event) -> None:
+        self.events.append(event)
+        self.state = self._evolve(self.state, event)
+
+    def get(self, combatant_id: str | None, role: str = "combatant") -> Any:
+        if not combatant_id:
+            raise fail(f"no {role} named", f"aucun {role} indiqué")
+        combatant = self.state.combatants.get(combatant_id)
+        if combatant is None:
+            known = ", ".join(self.state.combatants) or "none yet"
+            raise fail(
+                f"there is no combatant '{combatant_id}' (known: {known})",
+                f"aucun combattant '{combatant_id}' (connus : {known.replace('none yet', 'aucun')})",
+            )
+        return combatant
+
+    def suspend_dice(self):
+        """The supplied faces a suspended command still holds (None when its dice come from the stream)."""
+        from combatlog.core.kernel.dice import SuppliedDice
+
+        return list(self.dice.take_rest()) if isinstance(self.dice, SuppliedDice) else None
+
+    def instance(self) -> int:
+        return self.state.next_instance
+
+    def d20(self, *, advantage: bool = False, disadvantage: bool = False) -> tuple[int, tuple[int, ...]]:
+        try:
+            return roll_d20(self.dice, advantage=advantage, disadvantage=disadvantage)
+        except DiceError as error:
+            raise fail(str(error), _dice_fr(str(error))) from None
+
+    def roll(self, expression: str, *, critical: bool = False) -> RollResult:
+        try:
+            return roll(expression, self.dice, critical=critical)
+        except DiceError as error:
+            raise fail(str(error), _dice_fr(str(error))) from None
+
+
+def _dice_fr(message: str) -> str:
+    if message.startswith("not enough dice supplied"):
+        return message.replace("not enough dice supplied: a", "pas assez de dés fournis : il manque un").replace(
+            " is still needed", ""
+        )
+    if "cannot show" in message:
+        return message.replace("die ", "le dé ").replace("(a ", "(un ").replace("cannot show", "ne peut pas montrer").replace(
+            "faces run from", "les faces vont de"
+        ).replace(" to ", " à ")
+    if "were not used" in message or "was not used" in message:
+        return "dés fournis non utilisés : " + message.split(": ", 1)[-1]
+    return message

@@ -1,0 +1,221 @@
+"""Conditions as instances with sources and durations, timed effects, and concentration."""
+
+from typing import Any
+
+from combatlog.core.kernel.context import Context, fail
+from combatlog.core.rulesets.dnd5e.queries import incapacitated
+from combatlog.core.rulesets.dnd5e.stats import CONDITIONS
+from combatlog.events.conditions import (
+    ConcentrationEnded,
+    ConcentrationStarted,
+    ConditionApplied,
+    ConditionEnded,
+    EffectEnded,
+    EffectStarted,
+)
+
+CONDITIONS_FR = {
+    "blinded": "aveuglé", "charmed": "charmé", "deafened": "assourdi", "exhaustion": "épuisement",
+    "frightened": "effrayé", "grappled": "agrippé", "incapacitated": "neutralisé", "invisible": "invisible",
+    "paralyzed": "paralysé", "petrified": "pétrifié", "poisoned": "empoisonné", "prone": "à terre",
+    "restrained": "entravé", "stunned": "étourdi", "unconscious": "inconscient",
+    "turned": "repoussé", "surprised": "surpris",
+}
+MAX_EXHAUSTION = 6
+
+
+def normalize_until(until: Any, *, of: str | None, rounds: int | None, save: Any, target: str, ctx: Context) -> dict:
+    """Accept every spelling of a duration and store one shape: end/start of a turn, rounds, or a save."""
+    state = ctx.state
+    if isinstance(until, dict):
+        spec = dict(until)
+    elif until in (None, ""):
+        spec = {}
+        if rounds is not None:
+            spec["rounds"] = rounds
+        if save is not None:
+            spec["save"] = save
+    elif until in ("end_of_turn", "start_of_turn"):
+        spec = {until: of or state.turn or target}
+    elif until == "rounds":
+        spec = {"rounds": rounds if rounds is not None else 1}
+    elif until == "save":
+        spec = {"save": save}
+    else:
+        raise fail(
+            f"unknown duration '{until}': use end_of_turn, start_of_turn, rounds or save",
+            f"durée inconnue '{until}' : utilisez end_of_turn, start_of_turn, rounds ou save",
+        )
+    for key in ("end_of_turn", "start_of_turn"):
+        if key in spec:
+            who = spec[key] if isinstance(spec[key], str) else (spec.get("of") or of or state.turn or target)
+            ctx.get(who)
+            return {key: who}
+    if "rounds" in spec:
+        count = int(spec["rounds"])
+        if count < 1:
+            raise fail(f"a duration of {count} rounds is too short", f"une durée de {count} round(s) est trop courte")
+        anchor = spec.get("of") or of or state.turn or target
+        ctx.get(anchor)
+        started = state.round if state.turn else max(state.round, 1) + 0
+        # A condition set before combat lasts N full rounds of its anchor: expiry counts from round 1.
+        expires = started + count if state.turn else 1 + count
+        return {"rounds": count, "of": anchor, "expires_round": expires}
+    if "save" in spec:
+        save_spec = spec["save"]
+        if hasattr(save_spec, "ability"):
+            save_spec = {"ability": save_spec.ability, "dc": save_spec.dc}
+        if not isinstance(save_spec, dict) or "ability" not in save_spec or "dc" not in save_spec:
+            raise fail("a save duration needs {\"ability\", \"dc\"}", "une durée par sauvegarde demande {\"ability\", \"dc\"}")
+        return {"save": {"ability": save_spec["ability"], "dc": int(save_spec["dc"])}, "of": target}
+    if "concentration" in spec:
+        return {"concentration": spec["concentration"]}
+    if spec:
+        raise fail(f"unknown duration {spec}", f"durée inconnue {spec}")
+    return {}
+
+
+def apply_condition(ctx: Context, target_id: str, condition: str, *, source: str = "", until: dict | None = None,
+                    level: int = 1) -> None:
+    """Add one instance; a condition the target is immune to is recorded with no effect."""
+    target = ctx.get(target_id)
+    known = CONDITIONS + ctx.ruleset.extra_conditions
+    if condition not in known:
+        raise fail(
+            f"unknown condition '{condition}' (known: {', '.join(known)})",
+            f"condition inconnue '{condition}' (connues : {', '.join(known)})",
+        )
+    if condition == "turned" and not source:
+        raise fail("turned needs a 'source': who turned the creature", "repoussé demande une 'source' : qui a repoussé la créature")
+    if target.status == "dead":
+        raise fail(f"{target_id} is dead: no condition can be added", f"{target_id} est mort : aucune condition ne peut s'ajouter")
+    no_effect = ""
+    if condition in target.stats.condition_immunities:
+        no_effect = "immune"
+    elif condition == "poisoned" and target.has("petrified"):
+        no_effect = "immune (petrified)"
+    elif ctx.ruleset.single_condition_instances and target.has(condition):
+        no_effect = "already has it"  # seed 003 Les états spéciaux: « Une créature a un état ou ne l'a pas » (D9)
+    if condition == "exhaustion":
+        if not 1 <= level <= MAX_EXHAUSTION:
+            raise fail(f"exhaustion levels run from 1 to 6, not {level}", f"les niveaux d'épuisement vont de 1 à 6, pas {level}")
+    was_incapacitated = incapacitated(target, ctx.ruleset)
+    ctx.emit(ConditionApplied(
+        target=target_id, condition=condition, instance=ctx.instance(), source=source or "",
+        until=until or {}, level=level, no_effect=no_effect,
+    ))
+    if no_effect:
+        return
+    target = ctx.state.combatants[target_id]
+    if condition == "exhaustion" and target.exhaustion() >= MAX_EXHAUSTION:
+        from combatlog.core.rulesets.dnd5e.hitpoints import die  # exhaustion 6 kills (SRD glossary)
+
+        die(ctx, target_id, "exhaustion level 6")
+        return
+    if condition == "unconscious" and not target.has("prone") and ctx.ruleset.unconscious_falls_prone:
+        # SRD glossary, Unconscious: the creature falls prone, and stays prone when it wakes up
+        # (SRD 5.2: "When this condition ends, you remain Prone"): a prone instance of its own, not only implied.
+        apply_condition(ctx, target_id, "prone", source="fell unconscious")
+        target = ctx.state.combatants[target_id]
+    if target.hp > ctx.ruleset.max_hp(target):
+        # SRD 5.1 Exhaustion level 4: the hit point maximum is halved, and current HP cannot exceed it.
+        from combatlog.events.damage import StatusChanged
+
+        ctx.emit(StatusChanged(id=target_id, status=target.status, reason="hit point maximum halved (exhaustion)",
+                               hp=ctx.ruleset.max_hp(target)))
+    if not was_incapacitated and incapacitated(target, ctx.ruleset):
+        became_incapacitated(ctx, target_id)
+
+
+def became_incapacitated(ctx: Context, creature_id: str) -> None:
+    """Incapacitated creatures lose concentration (SRD glossary: Concentration) and let go of whoever they
+    grapple (SRD glossary, Grappled: the condition ends if the grappler is incapacitated)."""
+    if ctx.state.combatants[creature_id].concentration:
+        end_concentration(ctx, creature_id, "incapacitated")
+    end_conditions_where(
+        ctx, lambda _, condition: condition.condition == "grappled" and condition.source == creature_id,
+        f"{creature_id} is incapacitated",
+    )
+
+
+def end_condition(ctx: Context, target_id: str, instance: int, reason: str) -> None:
+    target = ctx.state.combatants[target_id]
+    for condition in target.conditions:
+        if condition.instance == instance:
+            ctx.emit(ConditionEnded(target=target_id, condition=condition.condition, instance=instance, reason=reason))
+            if condition.condition == "unconscious" and not ctx.ruleset.unconscious_falls_prone:
+                after = ctx.state.combatants[target_id]
+                if after.status != "dead" and not after.has("unconscious") and not after.has("prone"):
+                    # Seed 003 Inconscient: « Lorsque cet état prend fin, la créature est à terre » (D5).
+                    apply_condition(ctx, target_id, "prone", source="woke up")
+            return
+
+
+def end_conditions_where(ctx: Context, predicate, reason: str) -> None:
+    for combatant in list(ctx.state.combatants.values()):
+        for condition in combatant.conditions:
+            if predicate(combatant, condition):
+                end_condition(ctx, combatant.id, condition.instance, reason)
+
+
+def start_effect(ctx: Context, creature_id: str, effect: str, *, source: str = "", until: dict | None = None,
+                 data: dict | None = None) -> None:
+    ctx.emit(EffectStarted(id=creature_id, effect=effect, instance=ctx.instance(), source=source, until=until or {},
+                           data=data or {}))
+
+
+def end_effect(ctx: Context, creature_id: str, instance: int, reason: str) -> None:
+    creature = ctx.state.combatants[creature_id]
+    for effect in creature.effects:
+        if effect.instance == instance:
+            ctx.emit(EffectEnded(id=creature_id, effect=effect.effect, instance=instance, reason=reason))
+            return
+
+
+def start_concentration(ctx: Context, creature_id: str, effect: str) -> None:
+    """One concentration effect at a time: a new one ends the old (SRD glossary: Concentration)."""
+    if ctx.state.combatants[creature_id].concentration:
+        end_concentration(ctx, creature_id, "started concentrating on something else")
+    ctx.emit(ConcentrationStarted(id=creature_id, effect=effect))
+
+
+def end_concentration(ctx: Context, creature_id: str, reason: str) -> None:
+    """Ends the effect and every condition it imposed."""
+    creature = ctx.state.combatants.get(creature_id)
+    if creature is None or not creature.concentration:
+        return
+    effect = creature.concentration
+    ctx.emit(ConcentrationEnded(id=creature_id, effect=effect, reason=reason))
+    readied = creature.effect("readied")
+    if readied is not None and readied.data.get("concentration"):
+        # A readied spell is held by concentration: losing it loses the spell (seed 001/003 Se tenir prêt).
+        end_effect(ctx, creature_id, readied.instance, "its held spell is lost")
+    end_conditions_where(
+        ctx, lambda _, condition: condition.until.get("concentration") == creature_id, f"{creature_id}'s concentration ended"
+    )
+    for other in list(ctx.state.combatants.values()):
+        for timed in other.effects:
+            if timed.until.get("concentration") == creature_id:
+                end_effect(ctx, other.id, timed.instance, f"{creature_id}'s concentration ended")
+
+
+def release_grapples_out_of_reach(ctx: Context, *, gone: str = "") -> None:
+    """A grapple ends as soon as the grappled creature is out of the grappler's reach, however that happens
+    (forced movement, a shove, teleport, `place`), or when the grappler leaves the fight (SRD 5.1 appendix and
+    SRD 5.2 glossary, Grappled; seed 003 Empoigné: « si une créature empoignée sort de la portée de l'empoigneur »)."""
+    from combatlog.core.rulesets.dnd5e.queries import distance_metres
+
+    for creature in list(ctx.state.combatants.values()):
+        for condition in creature.conditions:
+            if condition.condition != "grappled" or not condition.source:
+                continue
+            if condition.source == gone:
+                end_condition(ctx, creature.id, condition.instance, f"{gone} left the fight")
+                continue
+            grappler = ctx.state.combatants.get(condition.source)
+            if grappler is None:
+                continue
+            distance = distance_metres(grappler, creature)
+            reach = max([a.reach for a in grappler.stats.attacks if a.kind == "melee"] + [1.5])
+            if distance is not None and distance > reach + 1e-9:
+                end_condition(ctx, creature.id, condition.instance, f"out of {grappler.id}'s reach")

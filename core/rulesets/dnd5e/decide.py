@@ -1,0 +1,274 @@
+"""`decide(state, command) -> events`: validate, roll, and return new events, or raise RuleViolation."""
+
+from collections.abc import Callable
+
+import msgspec
+
+from combatlog.core.rulesets.dnd5e import actions, combat, commands as c, reactions, turns
+from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_concentration, end_condition, normalize_until, start_concentration
+from combatlog.core.kernel.context import Context, fail
+from combatlog.core.kernel.dice import DiceError, SeededDice, SuppliedDice
+from combatlog.core.rulesets.dnd5e.hitpoints import (
+    RolledPart,
+    adjust_parts,
+    apply_damage,
+    check_damage_type,
+    death_save,
+    grant_temp_hp,
+    heal,
+)
+from combatlog.core.rulesets.dnd5e.queries import turn_label, turn_label_fr
+from combatlog.core.rulesets.dnd5e.rolls import ability_check, check_ability, contest, saving_throw
+from combatlog.core.rulesets.dnd5e.state import EncounterState
+from combatlog.events.damage import DeathSaveCancelled
+from combatlog.events.meta import CombatEnded, CommandIssued, EncounterCreated
+from combatlog.events.movement import TerrainMarked
+
+PHASE_FR = {"setup": "préparation", "turn": "tour", "death_save": "jet contre la mort", "reaction": "réaction", "ended": "terminé"}
+
+
+def decide_and_fold(ruleset, state: EncounterState, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
+                    default_seed: str = "") -> tuple[list, EncounterState]:
+    """The events and the state they fold to: the context folds them as it decides, so nobody folds twice.
+    `ruleset` is the 5e variant deciding (the encounter's, or before `create` the one named by it)."""
+    command = c.parse_command(raw)
+    if command.do_name in c.UNDO_FAMILY:
+        raise fail("undo, redo and revert are handled by the encounter, not by the rules",
+                   "annuler, rétablir et revenir sont gérés par la rencontre, pas par les règles")
+    rng = SeededDice(state.seed or default_seed, state.rng_position)
+    dice = SuppliedDice(command.dice) if command.dice is not None else rng
+    ctx = Context(state, dice, templates, rng=rng, ruleset=ruleset, evolve=ruleset.evolve)
+    _check_phase(ruleset, state, command)
+    opening = CommandIssued(command=raw, rng_position=state.rng_position)
+    ctx.emit(opening)
+    ruleset.handlers[command.do_name](ctx, command)
+    if state.phase == "death_save" and ctx.state.phase == "death_save" and command.do_name in DM_COMMANDS:
+        _death_save_still_due(ctx)
+    if isinstance(dice, SuppliedDice):
+        try:
+            dice.check_all_used()
+        except DiceError as error:
+            raise fail(str(error), "dés fournis non utilisés : " + ", ".join(map(str, dice.unused()))) from None
+    events = ctx.events
+    events[0] = CommandIssued(command=raw, rng_position=state.rng_position, rng_draws=rng.drawn)
+    # The opening was folded before the dice were counted: the stream now stands after this command's draws.
+    return events, msgspec.structs.replace(ctx.state, rng_position=state.rng_position + rng.drawn)
+
+
+DM_COMMANDS = ("damage", "heal", "temp_hp", "condition")
+
+
+def _death_save_still_due(ctx: Context) -> None:
+    """The DM struck (or healed) while a dying creature's death save was pending (issue 9 §3): if it is no
+    longer dying, its turn goes on without the save."""
+    creature = ctx.state.combatants.get(ctx.state.turn)
+    if creature is None or creature.status != "dying":
+        ctx.emit(DeathSaveCancelled(id=ctx.state.turn, reason="dead" if creature is None else creature.status))
+
+
+def _check_phase(ruleset, state: EncounterState, command: c.Command) -> None:
+    name = command.do_name
+    if not state.created:
+        if name != "create":
+            raise fail("the log has no encounter yet: the first command must be 'create'",
+                       "le journal n'a pas encore de rencontre : la première commande doit être 'create'")
+        return
+    if name == "create":
+        raise fail("this log already holds an encounter: 'create' must be its first command",
+                   "ce journal contient déjà une rencontre : 'create' doit être sa première commande")
+    if not ruleset.machine.is_legal(state.phase, name):
+        if state.phase == "reaction":
+            window = state.windows[-1]
+            raise fail(f"cannot {name} now: a reaction window is open ({window.trigger}); waiting for "
+                       f"{', '.join(window.reactors)} to react or pass",
+                       f"impossible de faire {name} maintenant : une fenêtre de réaction est ouverte ({window.trigger}) ; "
+                       f"on attend que {', '.join(window.reactors)} réagisse ou passe")
+        if state.phase == "death_save":
+            raise fail(f"cannot {name} now: {state.turn} must roll its death save first",
+                       f"impossible de faire {name} maintenant : {state.turn} doit d'abord faire son jet de sauvegarde contre la mort")
+        who = getattr(command, "id", None) or getattr(command, "attacker", None)
+        subject = f"{who} cannot {name}" if who else f"cannot {name}"
+        subject_fr = f"{who} ne peut pas faire {name}" if who else f"impossible de faire {name}"
+        if name == "death_save" and state.phase == "turn":
+            raise fail(f"{subject}: no death save is due ({turn_label(state)})",
+                       f"{subject_fr} : aucun jet contre la mort n'est attendu ({turn_label_fr(state)})")
+        if state.phase == "setup":
+            raise fail(f"{subject}: combat has not started (use 'start')", f"{subject_fr} : le combat n'a pas commencé (utilisez 'start')")
+        if state.phase == "ended":
+            raise fail(f"{subject}: combat has ended", f"{subject_fr} : le combat est terminé")
+        raise fail(f"{subject} during the {state.phase} phase", f"{subject_fr} pendant la phase {PHASE_FR[state.phase]}")
+
+
+def _create(ctx: Context, command: c.Create) -> None:
+    from combatlog.core.rulesets import find_ruleset
+
+    created = find_ruleset(command.ruleset)
+    if not getattr(created, "creature_options", False) and (command.cinematic or command.opportunity_attacks is not None):
+        raise fail(f"'cinematic' and 'opportunity_attacks' are Rôle'n Play options, not {command.ruleset} ones",
+                   f"'cinematic' et 'opportunity_attacks' sont des options de Rôle'n Play, pas de {command.ruleset}")
+    seed = str(command.seed) if command.seed is not None else str(ctx.rng.seed)
+    ctx.emit(EncounterCreated(ruleset=command.ruleset, seed=seed, lang=command.lang, name=command.name,
+                              underwater=command.underwater, units=command.units))
+
+
+def _damage(ctx: Context, command: c.Damage) -> None:
+    """One roll for all targets; each target's save comes first; half rounded down on a success (seed 000)."""
+    targets = list(command.targets or ()) + ([command.target] if command.target else [])
+    if not targets:
+        raise fail("damage needs a 'target' or 'targets'", "les dégâts demandent 'target' ou 'targets'")
+    if len(set(targets)) != len(targets):
+        raise fail("a target is listed twice", "une cible est citée deux fois")
+    check_damage_type(command.type)
+    if (command.amount is None) == (command.roll is None):
+        raise fail("damage needs exactly one of 'amount' or 'roll'", "les dégâts demandent soit 'amount' soit 'roll'")
+    if command.amount is not None and command.amount < 0:
+        raise fail(f"damage cannot be negative ({command.amount})", f"des dégâts ne peuvent pas être négatifs ({command.amount})")
+    for target_id in targets:
+        if ctx.get(target_id, "target").status == "dead":
+            raise fail(f"{target_id} is already dead", f"{target_id} est déjà mort")
+    cover = dict(command.cover or {})
+    for target_id in cover:
+        if target_id not in targets:
+            raise fail(f"cover is given for {target_id}, which is not a target", f"un abri est donné pour {target_id}, qui n'est pas une cible")
+    saved = {}
+    if command.save is not None:
+        check_ability(command.save.ability)
+        for target_id in targets:
+            # Cover: +2/+5 to Dexterity saves (seed 000/001 Abri; seed 003 Abri)
+            saved[target_id] = saving_throw(ctx, target_id, command.save.ability, command.save.dc, purpose="damage",
+                                            cover=cover.get(target_id))
+    if command.roll is not None:
+        result = ctx.roll(command.roll, critical=command.critical)
+        part = RolledPart(type=command.type, roll=command.roll, faces=result.faces, rolled=max(0, result.total))
+    else:
+        part = RolledPart(type=command.type, roll="", faces=(), rolled=command.amount)
+    for target_id in targets:
+        success = saved.get(target_id, False)
+        if success and command.save is not None and not command.save.half:
+            parts = adjust_parts(ctx, target_id, [RolledPart(part.type, part.roll, part.faces, 0)])
+        else:
+            parts = adjust_parts(ctx, target_id, [part], command.adjust, halve=success)
+        apply_damage(ctx, target_id, parts, critical=command.critical, source=command.source, half_on_save=success,
+                     knock_out=command.nonlethal)
+
+
+def _heal(ctx: Context, command: c.Heal) -> None:
+    if (command.amount is None) == (command.roll is None):
+        raise fail("heal needs exactly one of 'amount' or 'roll'", "les soins demandent soit 'amount' soit 'roll'")
+    ctx.get(command.target, "target")
+    if command.roll is not None:
+        result = ctx.roll(command.roll)
+        heal(ctx, command.target, max(0, result.total), roll=command.roll, faces=result.faces)
+    else:
+        heal(ctx, command.target, command.amount)
+
+
+def _save(ctx: Context, command: c.Save) -> None:
+    ctx.get(command.id)
+    saving_throw(ctx, command.id, command.ability, command.dc, advantage=command.advantage,
+                 disadvantage=command.disadvantage, cover=command.cover)
+
+
+def _check(ctx: Context, command: c.Check) -> None:
+    ctx.get(command.id)
+    if command.against is not None:
+        ctx.get(command.against.id)
+        contest(ctx, command.id, command.ability, command.skill, command.against.id, command.against.ability,
+                command.against.skill, purpose="contest")
+        return
+    if command.ability is None and command.skill is None:
+        raise fail("check needs an 'ability' or a 'skill'", "le test demande 'ability' ou 'skill'")
+    ability_check(ctx, command.id, command.ability, command.skill, command.dc, advantage=command.advantage,
+                  disadvantage=command.disadvantage)
+
+
+def _condition(ctx: Context, command: c.Condition) -> None:
+    target = ctx.get(command.target, "target")
+    if (command.add is None) == (command.remove is None):
+        raise fail("condition needs exactly one of 'add' or 'remove'", "condition demande soit 'add' soit 'remove'")
+    if command.add is not None:
+        if command.add == "surprised" and command.until is None and command.rounds is None and command.save is None:
+            # Seed 003 Surpris (INTERFACE-rolenplay §1): by default until the end of the creature's next turn.
+            command = msgspec.structs.replace(command, until="end_of_turn", of=target.id)
+        until = normalize_until(command.until, of=command.of, rounds=command.rounds, save=command.save,
+                                target=target.id, ctx=ctx)
+        if command.concentration:
+            caster = ctx.get(command.source, "concentrating source")
+            if caster.concentration != (command.effect or command.add):
+                start_concentration(ctx, caster.id, command.effect or command.add)
+            until = {**until, "concentration": caster.id}
+        apply_condition(ctx, target.id, command.add, source=command.source or "", until=until, level=command.level)
+        return
+    matching = [i for i in target.conditions if i.condition == command.remove
+                and (command.source is None or i.source == command.source)]
+    if not matching:
+        source = f" from {command.source}" if command.source else ""
+        raise fail(f"{target.id} has no {command.remove}{source} to remove",
+                   f"{target.id} n'a pas de condition {command.remove}" + (f" venant de {command.source}" if command.source else "") + " à retirer")
+    for instance in matching:
+        end_condition(ctx, target.id, instance.instance, "removed by the DM")
+
+
+def _concentrate(ctx: Context, command: c.Concentrate) -> None:
+    creature = ctx.get(command.id)
+    if command.stop:
+        if not creature.concentration:
+            raise fail(f"{creature.id} is not concentrating", f"{creature.id} ne se concentre sur rien")
+        end_concentration(ctx, creature.id, "ended by choice")
+        return
+    if not command.effect:
+        raise fail("concentrate needs an 'effect' name", "concentrate demande le nom de l'effet ('effect')")
+    start_concentration(ctx, creature.id, command.effect)
+
+
+def _terrain(ctx: Context, command: c.Terrain) -> None:
+    ctx.emit(TerrainMarked(squares=command.squares, kind=command.kind))
+
+
+def _end(ctx: Context, command: c.End) -> None:
+    ctx.emit(CombatEnded(reason=command.reason))
+
+
+def _escape(ctx: Context, command: c.Escape) -> None:
+    actions.action(ctx, c.Action(id=command.id, action="escape", skill=command.skill))
+
+
+HANDLERS: dict[str, Callable] = {
+    "create": _create,
+    "add": turns.add,
+    "remove": turns.remove,
+    "place": turns.place,
+    "surprise": turns.surprise,
+    "initiative": turns.initiative,
+    "order": turns.order,
+    "start": turns.start,
+    "end_turn": turns.end_turn,
+    "move": actions.move,
+    "stand": actions.stand,
+    "drop_prone": actions.drop_prone,
+    "action": actions.action,
+    "stabilize": actions.stabilize,
+    "attack": combat.attack,
+    "grapple": combat.grapple,
+    "shove": combat.shove,
+    "escape": _escape,
+    "damage": _damage,
+    "heal": _heal,
+    "temp_hp": lambda ctx, command: grant_temp_hp(ctx, command.target, command.amount, command.replace),
+    "save": _save,
+    "check": _check,
+    "condition": _condition,
+    "concentrate": _concentrate,
+    "death_save": lambda ctx, command: death_save(ctx, command.id),
+    "terrain": _terrain,
+    "end": _end,
+    "react": reactions.react,
+    "pass": reactions.pass_,
+    "trigger": reactions.trigger,
+    "next_round": lambda ctx, command: _only_in_rolenplay("next_round"),
+}
+
+
+def _only_in_rolenplay(name: str) -> None:
+    raise fail(f"{name} belongs to Rôle'n Play's aftermath (ruleset rolenplay)",
+               f"{name} appartient à l'après-combat de Rôle'n Play (système rolenplay)")

@@ -1,0 +1,252 @@
+"""Hit points: the damage pipeline, temporary HP, healing, dropping to 0, death saves (seed 000 Dégâts et Soins)."""
+
+from dataclasses import dataclass
+
+from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_concentration, end_condition
+from combatlog.core.kernel.context import Context, fail
+from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources, saving_throw
+from combatlog.core.rulesets.dnd5e.stats import DAMAGE_TYPES
+from combatlog.events.damage import (
+    DamageTaken,
+    DeathSaveFailed,
+    DeathSaveRolled,
+    Healed,
+    StatusChanged,
+    TempHpGranted,
+)
+from combatlog.events.values import DamagePart
+
+FELL_UNCONSCIOUS = "0 HP"
+KNOCKED_OUT = "knocked out"
+
+
+@dataclass
+class RolledPart:
+    type: str
+    roll: str
+    faces: tuple[int, ...]
+    rolled: int
+
+
+def check_damage_type(damage_type: str) -> None:
+    if damage_type not in DAMAGE_TYPES:
+        raise fail(
+            f"unknown damage type '{damage_type}' (known: {', '.join(DAMAGE_TYPES)})",
+            f"type de dégâts inconnu '{damage_type}' (connus : {', '.join(DAMAGE_TYPES)})",
+        )
+
+
+def adjust_parts(ctx: Context, target_id: str, parts: list[RolledPart], adjust: int = 0, halve: bool = False) -> list[DamagePart]:
+    """Adjustments, then resistance (halved, rounded down), then vulnerability (doubled); immunity zeroes
+    (seed 000 Ordre d'Application; instances do not stack: Pas de Cumul)."""
+    target = ctx.state.combatants[target_id]
+    resistances = set(target.stats.resistances)
+    immunities = set(target.stats.immunities)
+    if ctx.state.underwater:
+        resistances.add("fire")  # seed 000/001 Combat sous-marin: everything underwater resists fire
+    if target.has("petrified"):
+        if ctx.ruleset.petrified_resists_all:
+            resistances.update(DAMAGE_TYPES)  # SRD glossary, Petrified: resistance to all damage
+        else:
+            immunities.add("poison")  # seed 003 Pétrifié: immune to poison, no resistance listed
+    vulnerabilities = set(target.stats.vulnerabilities)
+    if ctx.ruleset.resistance_cancels_vulnerability:
+        # Seed 003: « une vulnérabilité annule une résistance (et inversement) »
+        cancelled = resistances & vulnerabilities
+        resistances -= cancelled
+        vulnerabilities -= cancelled
+    result = []
+    for index, part in enumerate(parts):
+        notes = []
+        amount = max(0, part.rolled + (adjust if index == 0 else 0))
+        if index == 0 and adjust:
+            notes.append(f"adjusted {adjust:+d}")
+        if halve:
+            amount //= 2
+            notes.append("halved (save)")
+        if part.type in immunities:
+            applied = 0
+            notes.append("immune")
+        else:
+            applied = amount
+            if part.type in resistances:
+                applied //= 2
+                notes.append("resistant")
+            if part.type in vulnerabilities:
+                applied *= 2
+                notes.append("vulnerable")
+        result.append(DamagePart(type=part.type, roll=part.roll, faces=part.faces, rolled=part.rolled,
+                                 adjusted=amount, applied=applied, notes=tuple(notes)))
+    return result
+
+
+def apply_damage(ctx: Context, target_id: str, parts: list[DamagePart], *, critical: bool = False, source: str = "",
+                 knock_out: bool = False, half_on_save: bool = False) -> None:
+    """Temporary HP absorb first; then 0 HP: monsters die, characters fall unconscious or die outright."""
+    target = ctx.state.combatants[target_id]
+    if target.status == "dead":
+        raise fail(f"{target_id} is already dead", f"{target_id} est déjà mort")
+    total = sum(part.applied for part in parts)
+    absorbed = min(target.temp_hp, total)
+    remaining = total - absorbed
+    hp_after = max(0, target.hp - remaining)
+    overflow = max(0, remaining - target.hp)
+    knocked_out = knock_out and target.hp > 0 and hp_after == 0
+    if knocked_out and ctx.ruleset.nonlethal_leaves_one_hp:
+        hp_after, overflow = 1, 0
+    ctx.emit(DamageTaken(
+        target=target_id, source=source, parts=tuple(parts), total=total, critical=critical, hp_before=target.hp,
+        hp_after=hp_after, temp_before=target.temp_hp, temp_after=target.temp_hp - absorbed, overflow=overflow,
+        half_on_save=half_on_save,
+    ))
+    was_at_zero = target.hp == 0
+    if knocked_out:
+        _knock_out(ctx, target_id)
+    elif was_at_zero and remaining > 0:
+        _damage_at_zero(ctx, target_id, remaining, critical)
+    elif hp_after == 0 and remaining > 0:
+        _drop_to_zero(ctx, target_id, overflow)
+    target = ctx.state.combatants[target_id]
+    if target.concentration and total > 0:
+        if target.status in ("dead", "dying", "stable") or target.has("unconscious"):
+            end_concentration(ctx, target_id, "fell unconscious" if target.status != "dead" else "died")
+        elif ctx.ruleset.concentration_ends_on_any_damage:
+            end_concentration(ctx, target_id, "took damage")  # seed 003 Se tenir prêt (D12): no save
+        else:
+            concentration_save(ctx, target_id, total)
+
+
+def concentration_save(ctx: Context, creature_id: str, damage: int) -> None:
+    """Con save DC max(10, half the damage) (SRD 2024 glossary: at most 30); failure ends the effect."""
+    dc = max(10, damage // 2)
+    if ctx.ruleset.concentration_dc_cap is not None:
+        dc = min(dc, ctx.ruleset.concentration_dc_cap)
+    if not saving_throw(ctx, creature_id, "con", dc, purpose="concentration"):
+        end_concentration(ctx, creature_id, "failed its concentration save")
+
+
+def _knock_out(ctx: Context, target_id: str) -> None:
+    """Seed 001 Assommer: 0 HP, unconscious and stable; seed 000 Mettre hors de combat: 1 HP and unconscious."""
+    if not ctx.ruleset.nonlethal_leaves_one_hp:
+        ctx.emit(StatusChanged(id=target_id, status="stable", reason="knocked out"))
+    apply_condition(ctx, target_id, "unconscious", source=KNOCKED_OUT)
+
+
+def _drop_to_zero(ctx: Context, target_id: str, overflow: int) -> None:
+    target = ctx.state.combatants[target_id]
+    if target.kind == "monster" and not target.unconscious_at_zero:
+        die(ctx, target_id, "a monster dies at 0 HP")
+    elif overflow >= ctx.ruleset.max_hp(target):
+        die(ctx, target_id, f"massive damage: {overflow} left over ≥ max HP {ctx.ruleset.max_hp(target)}")
+    else:
+        ctx.emit(StatusChanged(id=target_id, status="dying", reason="dropped to 0 HP"))
+        apply_condition(ctx, target_id, "unconscious", source=FELL_UNCONSCIOUS)
+
+
+def _damage_at_zero(ctx: Context, target_id: str, damage: int, critical: bool) -> None:
+    """Seed 000 Dégâts à 0 Points de Vie: one failure, two on a critical hit, death if ≥ max HP."""
+    target = ctx.state.combatants[target_id]
+    if damage >= ctx.ruleset.max_hp(target) or (target.kind == "monster" and not target.unconscious_at_zero):
+        die(ctx, target_id, "damage at 0 HP ≥ max HP" if target.kind != "monster" else "a monster dies at 0 HP")
+        return
+    if target.status == "stable":
+        ctx.emit(StatusChanged(id=target_id, status="dying", reason="damaged while stable"))
+    if not ctx.ruleset.death_saves:
+        return  # seed 003 Stabiliser: damage at 0 HP only undoes the stabilization (no death save failure)
+    count = 2 if critical else 1
+    failures = min(3, target.death_failures + count)
+    ctx.emit(DeathSaveFailed(id=target_id, count=count, successes=target.death_successes, failures=failures,
+                             reason="critical hit at 0 HP" if critical else "damage at 0 HP"))
+    if failures >= 3:
+        die(ctx, target_id, "three death save failures")
+
+
+def die(ctx: Context, target_id: str, reason: str) -> None:
+    ctx.emit(StatusChanged(id=target_id, status="dead", reason=reason, hp=0))
+    target = ctx.state.combatants[target_id]
+    if target.concentration:
+        end_concentration(ctx, target_id, "died")
+    from combatlog.core.rulesets.dnd5e.conditions import end_conditions_where
+
+    # SRD glossary, Grappled: the grapple ends when the grappler cannot hold on any more.
+    end_conditions_where(ctx, lambda _, c: c.condition == "grappled" and c.source == target_id, f"{target_id} died")
+
+
+def heal(ctx: Context, target_id: str, amount: int, *, roll: str = "", faces: tuple[int, ...] = ()) -> None:
+    """Healing is capped at the maximum; any healing above 0 HP ends unconsciousness (prone remains)."""
+    target = ctx.get(target_id)
+    if target.status == "dead":
+        raise fail(f"{target_id} is dead: healing cannot help", f"{target_id} est mort : les soins n'y peuvent rien")
+    if amount < 0:
+        raise fail(f"healing cannot be negative ({amount})", f"des soins ne peuvent pas être négatifs ({amount})")
+    hp_after = min(ctx.ruleset.max_hp(target), target.hp + amount)
+    ctx.emit(Healed(target=target_id, roll=roll, faces=faces, amount=amount, hp_before=target.hp, hp_after=hp_after))
+    if target.hp == 0 and hp_after > 0:
+        revive(ctx, target_id, "regained hit points")
+    elif amount > 0:
+        # Seed 000 Mettre Hors de Combat: a knocked-out creature (1 HP) wakes when it regains hit points.
+        for condition in target.conditions:
+            if condition.condition == "unconscious" and condition.source == KNOCKED_OUT:
+                end_condition(ctx, target_id, condition.instance, "regained hit points")
+
+
+def revive(ctx: Context, target_id: str, reason: str) -> None:
+    target = ctx.state.combatants[target_id]
+    if target.status != "alive":
+        ctx.emit(StatusChanged(id=target_id, status="alive", reason=reason))
+    for condition in target.conditions:
+        if condition.condition == "unconscious" and condition.source in (FELL_UNCONSCIOUS, KNOCKED_OUT):
+            end_condition(ctx, target_id, condition.instance, reason)
+
+
+def grant_temp_hp(ctx: Context, target_id: str, amount: int, replace: bool) -> None:
+    """Temporary HP do not stack: keep the higher unless told to replace (seed 000)."""
+    target = ctx.get(target_id)
+    if amount < 0:
+        raise fail(f"temporary HP cannot be negative ({amount})", f"des PV temporaires ne peuvent pas être négatifs ({amount})")
+    if target.status == "dead":
+        raise fail(f"{target_id} is dead", f"{target_id} est mort")
+    after = amount if replace else max(target.temp_hp, amount)
+    ctx.emit(TempHpGranted(target=target_id, amount=amount, before=target.temp_hp, after=after))
+
+
+def death_save(ctx: Context, creature_id: str) -> None:
+    """Seed 000 Jets de Sauvegarde contre la Mort: 10+ succeeds; a 1 counts twice; a 20 brings back 1 HP."""
+    creature = ctx.get(creature_id)
+    if ctx.state.turn != creature_id:
+        raise fail(f"{creature_id} cannot roll a death save: it is {ctx.state.turn}'s turn",
+                   f"{creature_id} ne peut pas faire de JS contre la mort : c'est le tour de {ctx.state.turn}")
+    if creature.status != "dying":
+        raise fail(f"{creature_id} is not dying", f"{creature_id} n'est pas mourant")
+    # A death save is a saving throw: exhaustion weighs on it (2014 level 3: disadvantage; 2024: -2 per level).
+    advantage, disadvantage, modifiers = d20_test_sources(ctx, creature_id, "save")
+    natural, faces = ctx.d20(advantage=bool(advantage), disadvantage=bool(disadvantage))
+    total = natural + sum(m.value for m in modifiers)
+    successes, failures = creature.death_successes, creature.death_failures
+    if natural == 20:
+        outcome = "regains 1 HP"
+    elif natural == 1:
+        failures += 2
+        outcome = "two failures"
+    elif total >= 10:
+        successes += 1
+        outcome = "success"
+    else:
+        failures += 1
+        outcome = "failure"
+    successes, failures = min(successes, 3), min(failures, 3)
+    if natural != 20 and successes >= 3:
+        outcome = "stable"
+    if failures >= 3:
+        outcome = "dead"
+    ctx.emit(DeathSaveRolled(id=creature_id, faces=faces, natural=natural, successes=successes, failures=failures,
+                             outcome=outcome))
+    if natural == 20:
+        ctx.emit(Healed(target=creature_id, amount=1, hp_before=0, hp_after=1, roll="natural 20"))
+        revive(ctx, creature_id, "natural 20 on a death save")
+    elif outcome == "stable":
+        ctx.emit(StatusChanged(id=creature_id, status="stable", reason="three death save successes"))
+    elif outcome == "dead":
+        die(ctx, creature_id, "three death save failures")
+
+

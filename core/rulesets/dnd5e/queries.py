@@ -1,0 +1,83 @@
+"""Questions the rules ask about creatures: conditions in force, sight, distance, speed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from combatlog.core.rulesets.dnd5e.state import Combatant, EncounterState, Square
+
+if TYPE_CHECKING:
+    from combatlog.core.rulesets.dnd5e.base import Ruleset5e
+
+SQUARE_METRES = 1.5
+
+
+def conditions_in_force(creature: Combatant, ruleset: Ruleset5e) -> set[str]:
+    """Every condition the creature has, including those implied by another (SRD glossary)."""
+    active = {instance.condition for instance in creature.conditions}
+    for condition in list(active):
+        active.update(ruleset.implied.get(condition, ()))
+    return active
+
+
+def has(creature: Combatant, condition: str, ruleset: Ruleset5e) -> bool:
+    return condition in conditions_in_force(creature, ruleset)
+
+
+def incapacitated(creature: Combatant, ruleset: Ruleset5e) -> bool:
+    return "incapacitated" in conditions_in_force(creature, ruleset)
+
+
+def can_see(observer: Combatant, target: Combatant, ruleset: Ruleset5e) -> bool:
+    """Blinded observers see nothing; invisible targets are unseen (SRD glossary)."""
+    return not has(observer, "blinded", ruleset) and not has(target, "invisible", ruleset) and not has(
+        observer, "unconscious", ruleset
+    )
+
+
+def occupied_squares(creature: Combatant, at: Square | None = None) -> list[Square]:
+    x, y = at if at is not None else creature.position
+    size = creature.stats.space
+    return [(x + dx, y + dy) for dx in range(size) for dy in range(size)]
+
+
+def distance_squares(a: Combatant, b: Combatant) -> int | None:
+    """Squares between the nearest occupied squares, diagonals counting one (seed 000, Jouer sur une Grille)."""
+    if a.position is None or b.position is None:
+        return None
+    return gap_squares(a.position, a.stats.space, b.position, b.stats.space)
+
+
+def gap_squares(a_at: Square, a_size: int, b_at: Square, b_size: int) -> int:
+    ax, ay = a_at
+    bx, by = b_at
+    dx = max(0, bx - (ax + a_size - 1), ax - (bx + b_size - 1))
+    dy = max(0, by - (ay + a_size - 1), ay - (by + b_size - 1))
+    return max(dx, dy)
+
+
+def distance_metres(a: Combatant, b: Combatant) -> float | None:
+    squares = distance_squares(a, b)
+    return None if squares is None else squares * SQUARE_METRES
+
+
+def within(a: Combatant, b: Combatant, metres: float, *, unknown: bool = True) -> bool:
+    """Whether b lies within `metres` of a; `unknown` answers when positions are not on the map."""
+    distance = distance_metres(a, b)
+    return unknown if distance is None else distance <= metres + 1e-9
+
+
+def hostile(a: Combatant, b: Combatant) -> bool:
+    return a.side != b.side
+
+
+def is_down(creature: Combatant) -> bool:
+    return creature.status in ("dying", "stable", "dead")
+
+
+def turn_label(state: EncounterState) -> str:
+    return f"it is {state.turn}'s turn (round {state.round})" if state.turn else "combat has not started"
+
+
+def turn_label_fr(state: EncounterState) -> str:
+    return f"c'est le tour de {state.turn} (round {state.round})" if state.turn else "le combat n'a pas commencé"

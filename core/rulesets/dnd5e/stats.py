@@ -1,0 +1,171 @@
+"""Stat blocks: the `stats` object of INTERFACE.md, validated with unknown keys rejected by name."""
+
+from typing import Literal
+
+import msgspec
+
+from combatlog.core.kernel.dice import DiceError, DiceExpression
+from combatlog.core.kernel.errors import InvalidCommand
+
+ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
+SKILLS = {
+    "athletics": "str",
+    "acrobatics": "dex", "sleight_of_hand": "dex", "stealth": "dex",
+    "arcana": "int", "history": "int", "investigation": "int", "nature": "int", "religion": "int",
+    "animal_handling": "wis", "insight": "wis", "medicine": "wis", "perception": "wis", "survival": "wis",
+    "deception": "cha", "intimidation": "cha", "performance": "cha", "persuasion": "cha",
+}
+DAMAGE_TYPES = (
+    "acid", "bludgeoning", "cold", "fire", "force", "lightning", "necrotic",
+    "piercing", "poison", "psychic", "radiant", "slashing", "thunder",
+)
+CONDITIONS = (
+    "blinded", "charmed", "deafened", "exhaustion", "frightened", "grappled", "incapacitated",
+    "invisible", "paralyzed", "petrified", "poisoned", "prone", "restrained", "stunned", "unconscious",
+)
+SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")
+SPACE_IN_SQUARES = {"tiny": 1, "small": 1, "medium": 1, "large": 2, "huge": 3, "gargantuan": 4}
+
+Size = Literal["tiny", "small", "medium", "large", "huge", "gargantuan"]
+
+
+class Abilities(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    str: int
+    dex: int
+    con: int
+    int: int
+    wis: int
+    cha: int
+
+
+class DamageSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    roll: str
+    type: str
+
+
+class AttackProfile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    id: str
+    kind: Literal["melee", "ranged"]
+    to_hit: int
+    damage: tuple[DamageSpec, ...] = ()
+    reach: float = 1.5
+    range: tuple[float, float] | None = None
+    name: dict[str, str] | str | None = None
+    slot: Literal["action", "bonus"] = "action"
+    light: bool = False
+    finesse: bool = False
+    thrown: bool = False
+
+
+class ReactionProfile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    id: str
+    on: Literal["hit", "melee_hit"]
+    ac_bonus: int = 0
+    until: Literal["start_of_turn", "this_attack"] = "this_attack"
+    name: dict[str, str] | str | None = None
+
+
+class Stats(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    ac: int
+    max_hp: int
+    speed: float
+    abilities: Abilities
+    proficiency_bonus: int
+    hp: int | None = None
+    initiative_bonus: int | None = None
+    size: Size = "medium"
+    attacks_per_action: int = 1
+    saves: tuple[str, ...] = ()
+    skills: tuple[str, ...] = ()
+    attacks: tuple[AttackProfile, ...] = ()
+    resistances: tuple[str, ...] = ()
+    vulnerabilities: tuple[str, ...] = ()
+    immunities: tuple[str, ...] = ()
+    condition_immunities: tuple[str, ...] = ()
+    reactions: tuple[ReactionProfile, ...] = ()
+    swim_speed: float = 0
+
+    def modifier(self, ability: str) -> int:
+        return ability_modifier(getattr(self.abilities, ability))
+
+    def attack(self, attack_id: str) -> AttackProfile | None:
+        return next((attack for attack in self.attacks if attack.id == attack_id), None)
+
+    def reaction(self, reaction_id: str) -> ReactionProfile | None:
+        return next((reaction for reaction in self.reactions if reaction.id == reaction_id), None)
+
+    @property
+    def initiative_modifier(self) -> int:
+        return self.initiative_bonus if self.initiative_bonus is not None else self.modifier("dex")
+
+    @property
+    def space(self) -> int:
+        return SPACE_IN_SQUARES[self.size]
+
+
+def ability_modifier(score: int) -> int:
+    """Score 10-11 gives +0; every two points above or below moves it by one (rounded down)."""
+    return (score - 10) // 2
+
+
+def parse_stats(raw: object, who: str) -> Stats:
+    """Validate a `stats` object; errors name the creature and the offending key."""
+    try:
+        stats = msgspec.convert(raw, Stats)
+    except msgspec.ValidationError as error:
+        raise InvalidCommand(f"{who}'s stats: {_explain(error)}", message_fr=f"caractéristiques de {who} : {_explain(error)}") from None
+    problems = []
+    for key, values, allowed in (
+        ("saves", stats.saves, ABILITIES),
+        ("skills", stats.skills, tuple(SKILLS)),
+        ("resistances", stats.resistances, DAMAGE_TYPES),
+        ("vulnerabilities", stats.vulnerabilities, DAMAGE_TYPES),
+        ("immunities", stats.immunities, DAMAGE_TYPES),
+        ("condition_immunities", stats.condition_immunities, CONDITIONS),
+    ):
+        problems += [f"{key}: unknown '{value}'" for value in values if value not in allowed]
+    if stats.max_hp < 1:
+        problems.append(f"max_hp must be at least 1, not {stats.max_hp}")
+    if stats.hp is not None and not 0 <= stats.hp <= stats.max_hp:
+        problems.append(f"hp {stats.hp} must lie between 0 and max_hp {stats.max_hp}")
+    if stats.speed < 0:
+        problems.append(f"speed cannot be negative ({stats.speed})")
+    if stats.attacks_per_action < 1:
+        problems.append("attacks_per_action must be at least 1")
+    seen = set()
+    for attack in stats.attacks:
+        if attack.id in seen:
+            problems.append(f"attack '{attack.id}' is listed twice")
+        seen.add(attack.id)
+        for part in attack.damage:
+            if part.type not in DAMAGE_TYPES:
+                problems.append(f"attack '{attack.id}': unknown damage type '{part.type}'")
+            try:
+                DiceExpression.parse(part.roll)
+            except DiceError as error:
+                problems.append(f"attack '{attack.id}': {error}")
+        if attack.kind == "ranged" and attack.range is None:
+            problems.append(f"attack '{attack.id}' is ranged and needs a range [normal, long]")
+    if problems:
+        text = "; ".join(problems)
+        raise InvalidCommand(f"{who}'s stats: {text}", message_fr=f"caractéristiques de {who} : {text}")
+    return stats
+
+
+def _explain(error: msgspec.ValidationError) -> str:
+    text = str(error)
+    if text.startswith("Object contains unknown field"):
+        field, _, where = text.partition(" - at ")
+        name = field.split("`")[1]
+        place = where.strip("`").replace("$", "stats")
+        return f"unknown key '{name}'" + (f" in {place}" if place not in ("", "stats") else "")
+    if text.startswith("Object missing required field"):
+        field, _, where = text.partition(" - at ")
+        name = field.split("`")[1]
+        place = where.strip("`").replace("$", "stats")
+        return f"missing required key '{name}'" + (f" in {place}" if place not in ("", "stats") else "")
+    return text.replace("`$", "`stats")
+
+
+def stats_to_builtins(stats: Stats) -> dict:
+    return msgspec.to_builtins(stats)
