@@ -35,12 +35,12 @@ def _is_url(target: str) -> bool:
 def open_log(path_or_url: str | os.PathLike[str], *, create: bool = True) -> Log:
     """Open a log: a SQLite file path (the default), a path ending in `.jsonl`, or a `postgresql://` URL.
 
-    A missing file is created when `create` is true (the default), as `combatlog run --log` does; with
-    `create=False` a missing file raises StoreError and nothing is written."""
+    A missing file (or PostgreSQL database) is created when `create` is true (the default), as
+    `combatlog run --log` does; with `create=False` a missing log raises StoreError and nothing is written."""
     target = os.fspath(path_or_url)
     if not _is_url(target) and target != ":memory:" and not create and not Path(target).exists():
         raise StoreError(f"{target}: no such log file")
-    return Log(open_store(target), target)
+    return Log(open_store(target, create=create) if _is_url(target) else open_store(target), target)
 
 
 class Log:

@@ -410,3 +410,17 @@ def test_an_unknown_role_is_a_connection_error_not_a_missing_log(pg_cluster):
     for create in (True, False):
         with pytest.raises(StoreError, match=r"cannot connect to the PostgreSQL server: .*nobody_here"):
             PostgresStore(url, create=create)
+
+
+def test_the_python_api_opens_a_postgres_log_and_reading_one_creates_nothing(pg_cluster):
+    import combatlog
+
+    url = pg_cluster.url("api_log")
+    with pytest.raises(StoreError, match="no such log"):
+        combatlog.open_log(url, create=False)
+    assert rows(pg_cluster.url(), "SELECT count(*) FROM pg_database WHERE datname = 'api_log'") == [(0,)]
+    with combatlog.open_log(url) as log:
+        log.encounter("default").execute({"do": "create", "ruleset": "dnd5e-2024", "seed": 7})
+    with combatlog.open_log(url, create=False) as log:
+        assert log.encounters() == ["default"] and log.encounter("default").state()["seq"] == 1
+        log.encounter("default").verify()
