@@ -185,8 +185,12 @@ def test_a_race_decided_by_the_unique_index_is_the_same_conflict_and_writes_noth
         outcome: list[object] = []
         writer = threading.Thread(target=lambda: outcome.append(_try_append(store, command(10), 10)))
         writer.start()
-        time.sleep(0.5)  # the writer has read seq 9 as the last and is blocked on the uncommitted row
-        assert writer.is_alive()
+        # The writer has read seq 9 as the last, inserted its seq 10 and waits for the rival's transaction.
+        deadline = time.monotonic() + 20
+        while rows(pg_log, "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                           "AND wait_event_type = 'Lock' AND wait_event = 'transactionid'") != [(1,)]:
+            assert time.monotonic() < deadline and writer.is_alive(), "the writer never waited on the index"
+            time.sleep(0.02)
         rival.commit()
         rival.close()
         writer.join(10)
