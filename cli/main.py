@@ -300,6 +300,8 @@ def _log(args) -> int:
 def _verify(args) -> int:
     """Check the hash chain, then re-derive every command with its recorded dice; exit 1 at the first problem."""
     from combatlog.cli.progress import Progress
+    from combatlog.replay.full import stream_records
+    from combatlog.replay.snapshots import verify_head, verify_snapshots
     from combatlog.replay.verify import rederive
 
     with _existing_store(args.log) as store, Progress("verify") as progress:
@@ -307,15 +309,23 @@ def _verify(args) -> int:
         names = store.encounters()
         for name in names:
             label = f"{name}: " if len(names) > 1 else ""
-            progress.stage(f"{label}reading", store.last(name)[0])
-            records = list(progress.iterate(store.read(name)))
-            total += len(records)
-            progress.stage(f"{label}re-deriving", len(records))
-            discrepancy = rederive(progress.iterate(records))  # rederive only walks the records once, in order
+            count = store.last(name)[0]
+            total += count
+            progress.stage(f"{label}re-deriving", count)
+            # Streamed (chunked decode, every hash checked): rederive walks the records once, in order.
+            discrepancy = rederive(progress.iterate(stream_records(store, name)))
+            where = f" (encounter '{name}')" if len(names) > 1 else ""
             if discrepancy is not None:
-                where = f" (encounter '{name}')" if len(names) > 1 else ""
                 progress.close()
                 print(f"combatlog: verify failed{where}: {discrepancy}", file=sys.stderr)
+                return EXIT_FAILED
+            # The recorded head catches a tail cut from the events; forged snapshots are named by seq.
+            problems = [problem for problem in [verify_head(store, name)] if problem]
+            problems += [f"snapshot after event {seq}: {reason}" for seq, reason in verify_snapshots(store, name)]
+            if problems:
+                progress.close()
+                for problem in problems:
+                    print(f"combatlog: verify failed{where}: {problem}", file=sys.stderr)
                 return EXIT_FAILED
     print(f"ok: {total} events in {len(names)} encounter(s): hash chain intact, every command re-derived identically")
     return EXIT_OK

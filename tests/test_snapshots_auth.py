@@ -128,3 +128,19 @@ def test_the_head_follows_every_append_and_an_encoded_snapshot_authenticates():
     flipped = bytearray(body)
     flipped[-1] ^= 1
     assert check_snapshot(bytes(flipped))[0] == "forged"
+
+
+def test_the_verify_command_names_a_forged_snapshot_and_a_cut_tail(log, capsys):
+    from combatlog.cli.main import main as cli_main
+
+    assert cli_main(["verify", str(log)]) == 0
+    seq, body = _rows(log)[1]
+    _forge(log, seq, _lie(body, rehash=True))
+    assert cli_main(["verify", str(log)]) == 1
+    assert f"snapshot after event {seq}" in capsys.readouterr().err
+    with sqlite3.connect(log) as db:
+        db.execute("DELETE FROM snapshots")
+        (last,) = db.execute("SELECT max(seq) FROM events").fetchone()
+        db.execute("DELETE FROM events WHERE seq > ?", (last - 5,))
+    assert cli_main(["verify", str(log)]) == 1
+    assert "were cut from its end" in capsys.readouterr().err
