@@ -1,5 +1,6 @@
 """The embedded default store: one SQLite file in WAL mode, one transaction per append."""
 
+import functools
 import os
 import sqlite3
 from collections.abc import Callable, Iterator
@@ -48,6 +49,12 @@ WITH RECURSIVE names(name) AS (
 )
 SELECT name FROM names WHERE name IS NOT NULL
 """
+
+
+@functools.lru_cache(maxsize=16)
+def _insert_rows(count: int) -> str:
+    return "INSERT INTO events (encounter, seq, txn, type, body, hash) VALUES " + ", ".join(
+        ["(?, ?, ?, ?, ?, ?)"] * count)
 
 
 class SQLiteStore(StoreBase):
@@ -107,10 +114,11 @@ class SQLiteStore(StoreBase):
                     if next_seq != expected_seq:
                         raise ConcurrencyConflict(encounter, expected_seq, next_seq)
                     sealed = make(prev)
-                    self._db.executemany(
-                        "INSERT INTO events (encounter, seq, txn, type, body, hash) VALUES (?, ?, ?, ?, ?, ?)",
-                        [(encounter, r.seq, r.txn, type(r.event).__name__, body, r.hash) for r, body in sealed],
-                    )
+                    rows = [(encounter, r.seq, r.txn, type(r.event).__name__, body, r.hash) for r, body in sealed]
+                    if len(rows) <= 16:  # a command's few rows in one statement: fewer round trips
+                        self._db.execute(_insert_rows(len(rows)), [value for row in rows for value in row])
+                    else:  # an import: thousands of rows, beyond any statement's parameter limit
+                        self._db.executemany(_insert_rows(1), rows)
                     self._db.execute(
                         "INSERT INTO heads (encounter, seq, hash) VALUES (?, ?, ?) "
                         "ON CONFLICT (encounter) DO UPDATE SET seq = excluded.seq, hash = excluded.hash",
