@@ -82,8 +82,8 @@ class Shell:
             except KeyboardInterrupt:
                 continue
             self.handle(line)
-        self.say(f"À bientôt. Journal : {self.where} ({len(self.encounter.records)} événements)" if self.fr
-                 else f"Goodbye. Log: {self.where} ({len(self.encounter.records)} events)", style="dim")
+        self.say(f"À bientôt. Journal : {self.where} ({self.encounter.next_seq} événements)" if self.fr
+                 else f"Goodbye. Log: {self.where} ({self.encounter.next_seq} events)", style="dim")
         return 0
 
     def prompt(self) -> str:
@@ -208,7 +208,7 @@ class Shell:
         return line
 
     def _command_of(self, txn: int) -> str:
-        record = next((r for r in self.encounter.records if r.seq == txn), None)
+        record = self.encounter.record(txn)
         if record is None or not isinstance(record.event, CommandIssued):
             return str(txn)
         return describe(record.event, self.lang)
@@ -262,11 +262,10 @@ class Shell:
             count = max(1, int(args[0])) if args else 10
         except ValueError:
             count = 10
-        undone = self.encounter.timeline.undone
         mark = " (annulé)" if self.fr else " (undone)"
-        for record in self.encounter.records[-count:]:
+        for record, undone in self.encounter.recent(count):  # reads only these events
             line = f"{record.seq:>5}  {self.event_line(record.event)}"
-            self.say(line + (mark if record.txn in undone else ""), style="dim" if record.txn in undone else "")
+            self.say(line + (mark if undone else ""), style="dim" if undone else "")
 
 
 # ---------------------------------------------------------------------- prompt_toolkit glue

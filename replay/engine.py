@@ -171,6 +171,19 @@ class Encounter:
             raise fail(f"nothing to revert after event {command.to}", f"rien à défaire après l'événement {command.to}")
         return Reverted(to=command.to, txns=txns), top
 
+    def record(self, seq: int) -> Recorded | None:
+        """Event `seq` of the encounter (None outside the log), read alone."""
+        return self.history.record(seq) if 0 <= seq < self._count else None
+
+    def recent(self, count: int) -> list[tuple[Recorded, bool]]:
+        """The last `count` events, each with whether its command is undone now. Markers only name earlier
+        transactions, so the ones that matter for these events are among them: nothing else is read."""
+        from combatlog.replay.full import undone_by
+
+        records = self.store.read_range(self.encounter, max(0, self._count - count), self._count - 1)
+        undone = undone_by(r for r in records if isinstance(r.event, (Undone, Redone, Reverted)))
+        return [(record, record.txn in undone) for record in records]
+
     def state_at(self, seq: int) -> EncounterState:
         if not 0 <= seq < self._count:
             raise out_of_range(seq, self._count)

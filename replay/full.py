@@ -42,28 +42,31 @@ def quiet_gc():
         gc.unfreeze()
 
 
-def out_of_force(markers: Iterable[Recorded]) -> set[int]:
-    """The txns not in force after these markers (in log order): undone ones and the markers themselves."""
+def undone_by(markers: Iterable[Recorded]) -> set[int]:
+    """The txns these markers (in log order) leave undone; the markers themselves not included."""
     undone: set[int] = set()
     reverts: dict[int, tuple[int, ...]] = {}
-    skip: set[int] = set()
     for record in markers:
         event = record.event
         if isinstance(event, Undone):
-            skip.add(record.txn)
             for txn in event.txns:
                 undone.add(txn)
                 for back in reverts.get(txn, ()):
                     undone.discard(back)
         elif isinstance(event, Redone):
-            skip.add(record.txn)
             for txn in event.txns:
                 undone.discard(txn)
                 undone.update(reverts.get(txn, ()))
         elif isinstance(event, Reverted):
             reverts[record.txn] = event.txns
             undone.update(event.txns)
-    return skip | undone
+    return undone
+
+
+def out_of_force(markers: Iterable[Recorded]) -> set[int]:
+    """The txns not in force after these markers (in log order): undone ones and the undo/redo markers."""
+    markers = list(markers)
+    return undone_by(markers) | {r.txn for r in markers if isinstance(r.event, (Undone, Redone))}
 
 
 def _markers(store, encounter: str) -> list[Recorded]:
@@ -128,4 +131,4 @@ def stream_records(store, encounter: str):
     return _stream(store, encounter, True)
 
 
-__all__ = ["out_of_force", "quiet_gc", "replay_full", "stream_records"]
+__all__ = ["undone_by", "out_of_force", "quiet_gc", "replay_full", "stream_records"]

@@ -176,6 +176,8 @@ def test_the_history_read_from_the_end_agrees_with_the_whole_log_timeline(choice
             timeline.undone | timeline.markers
         fresh = Encounter(encounter.store, "e", snapshot_every=7)
         assert fresh.state == encounter.state
+        window = 1 + pick % 25
+        assert fresh.recent(window) == [(r, r.txn in timeline.undone) for r in records[-window:]]
 
 
 def test_listing_encounters_finds_each_once_without_reading_the_events(tmp_path):
