@@ -87,9 +87,10 @@ class Encounter:
             decided = self._states.get(in_force)
             if decided is None:
                 decided = self.snapshots.replay_store(self.store, self.encounter, self.history.end_of(in_force))
-            # A marker naming txns far back makes the snapshots between them and it unusable for what follows
-            # (snapshots.py): keep the state right after it, so later folds start here.
-            if marker.txns and txn - min(marker.txns) >= self.snapshots.every:
+            # A marker naming a txn at or before the newest snapshot makes that snapshot (and the ones after
+            # what it names) unusable for every later state (snapshots.py): keep the state right after it,
+            # so the next open folds from here instead of from before the oldest txn it names.
+            if marker.txns and min(marker.txns) <= self.snapshots.latest():
                 self.snapshots._expensive = True
         else:
             # A fresh seed only for the command that records one (create); every other reads it from the state.

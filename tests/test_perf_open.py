@@ -209,3 +209,19 @@ def test_the_benchmark_runs_in_its_quick_form(tmp_path):
     report = json.loads(out.read_text())
     assert set(report["sizes"]) == {"1000", "5000"} and report["goals"]
     assert "| goal | target | measured | ratio | met |" in done.stdout
+
+
+def test_after_a_far_revert_and_its_undo_the_next_open_still_reads_only_a_tail(long_log, tmp_path):
+    # Given a revert to the first thousand events and then its undo, When the log is opened again,
+    # Then the state comes from a snapshot taken after those markers, not from a fold of the whole log.
+    copy = tmp_path / "far.db"
+    copy.write_bytes(long_log.read_bytes())
+    with CountingStore(copy) as store:
+        encounter = Encounter(store, "e")
+        target = next(seq for seq in range(900, 1000) if store.read_one("e", seq + 1).txn == seq + 1)
+        encounter.execute({"do": "revert", "to": target})
+        encounter.execute({"do": "undo"})
+        store.handed, store.starts = 0, []
+        reopened = Encounter(store, "e")
+        assert store.handed < 1000 and min(store.starts) > 5000
+        assert reopened.state == rebuild(list(SQLiteStore(copy).read("e")))[0]
