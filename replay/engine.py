@@ -101,8 +101,8 @@ class Encounter:
             Recorded(seq=txn + index, txn=txn, at=at, actor=actor, event=event) for index, event in enumerate(events)
         ]
         sealed = self.store.append(self.encounter, records, expected_seq=txn)
-        if txn:
-            self._remember(self.history.top(txn - 1), self.state)
+        if txn:  # the state before this command, if its place in the stack is known without a read
+            self._remember(self.history.known_top(txn - 1), self.state)
         self._count = sealed[-1].seq + 1
         self.state = msgspec.structs.replace(decided, seq=sealed[-1].seq)
         self.history.saw(sealed)
