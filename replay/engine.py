@@ -91,7 +91,7 @@ class Encounter:
             # what it names) unusable for every later state (snapshots.py): keep the state right after it,
             # so the next open folds from here instead of from before the oldest txn it names.
             if marker.txns and min(marker.txns) <= self.snapshots.latest():
-                self.snapshots._expensive = True
+                self.snapshots.keep_next()
         else:
             # A fresh seed only for the command that records one (create); every other reads it from the state.
             seed = self.default_seed or ("" if self.state.seed else secrets.token_hex(8))

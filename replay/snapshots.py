@@ -243,6 +243,10 @@ class Snapshots:
 
         return self._replay(fetch, upto, progress)
 
+    def keep_next(self) -> None:
+        """Keep the state after the next command whatever the interval (the engine asks after a far marker)."""
+        self._expensive = True
+
     def after_command(self, records: Sequence[Recorded], state: EncounterState) -> None:
         """After a command: keep the live state when K events have passed, or when getting it was a long fold."""
         if self.shelf is None or not records:
