@@ -276,19 +276,19 @@ def _import(args) -> int:
 
 def _log(args) -> int:
     """seq, txn, round/turn, actor and what happened; events of undone commands are marked."""
+    from combatlog.core.state import EncounterState
     from combatlog.projections.describe import describe
     from combatlog.projections.fold import evolve
-    from combatlog.replay.timeline import timeline_of
+    from combatlog.replay.full import markers, stream_records, undone_by
 
     with _existing_store(args.log) as store:
-        encounter = Encounter(store, _pick_encounter(store, args.encounter))
-        lang = args.lang or encounter.state.lang
-        undone = timeline_of(encounter.records).undone
+        name = _pick_encounter(store, args.encounter)
+        lang = args.lang or Encounter(store, name).state.lang
+        # Streamed: the markers first (what is undone at the end), then every event once, nothing kept.
+        undone = undone_by(markers(store, name))
         mark = " (annulé)" if lang == "fr" else " (undone)"
-        from combatlog.core.state import EncounterState
-
         state = EncounterState()
-        for record in encounter.records:
+        for record in stream_records(store, name):
             if record.txn not in undone:
                 state = evolve(state, record.event)
             place = f"r{state.round} {state.turn}" if state.turn else "setup"

@@ -69,7 +69,8 @@ def out_of_force(markers: Iterable[Recorded]) -> set[int]:
     return undone_by(markers) | {r.txn for r in markers if isinstance(r.event, (Undone, Redone))}
 
 
-def _markers(store, encounter: str) -> list[Recorded]:
+def markers(store, encounter: str) -> list[Recorded]:
+    """The verified undo, redo and revert markers of the encounter, in log order (SQLite: by their type)."""
     if hasattr(store, "marker_rows"):
         found = []
         for seq, body, stored_hash in store.marker_rows(encounter):
@@ -110,7 +111,7 @@ def _stream(store, encounter: str, with_hash: bool):
 def replay_full(store, encounter: str, *, progress=None) -> EncounterState:
     """The state after the last event, folded from event 0 (no snapshot), checking every hash on the way."""
     with quiet_gc():
-        skip = out_of_force(_markers(store, encounter))
+        skip = out_of_force(markers(store, encounter))
         state = EncounterState()
         last = -1
         if progress is not None:
@@ -131,4 +132,4 @@ def stream_records(store, encounter: str):
     return _stream(store, encounter, True)
 
 
-__all__ = ["undone_by", "out_of_force", "quiet_gc", "replay_full", "stream_records"]
+__all__ = ["markers", "undone_by", "out_of_force", "quiet_gc", "replay_full", "stream_records"]
