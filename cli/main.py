@@ -313,7 +313,7 @@ def _verify(args) -> int:
             total += count
             progress.stage(f"{label}re-deriving", count)
             # Streamed (chunked decode, every hash checked): rederive walks the records once, in order.
-            discrepancy = rederive(progress.iterate(stream_records(store, name)))
+            discrepancy = rederive(progress.iterate(stream_records(store, name)), source=(store, name))
             where = f" (encounter '{name}')" if len(names) > 1 else ""
             if discrepancy is not None:
                 progress.close()

@@ -116,10 +116,14 @@ class _MemoryShelf:
     def load(self, seq: int) -> tuple[str, EncounterState] | None:
         return self.items.get(seq)
 
+    LIMIT = 256  # a cache in memory: beyond it the oldest go (a fold from an older point stays correct)
+
     def save(self, seq: int, digest: str, state: EncounterState) -> None:
         if seq not in self.items:
             bisect.insort(self.order, seq)
         self.items[seq] = (digest, state)
+        if len(self.order) > self.LIMIT:
+            del self.items[self.order.pop(0)]
 
 
 class _StoreShelf:

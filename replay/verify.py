@@ -9,6 +9,7 @@ from combatlog.core.errors import RuleViolation
 from combatlog.events.envelope import Recorded
 from combatlog.events.meta import EncounterCreated
 from combatlog.events.stores import MemoryStore
+from combatlog.events.stores.memory import ReplicaStore
 from combatlog.replay.engine import Encounter
 
 
@@ -23,9 +24,12 @@ class Discrepancy:
         return f"event {self.seq}: {self.message}"
 
 
-def rederive(records: list[Recorded], templates=None) -> Discrepancy | None:
-    """Re-run each transaction's command on a replica and compare; None when every event comes out identical."""
-    replica = Encounter(MemoryStore(), "verify", **({"templates": templates} if templates else {}))
+def rederive(records: list[Recorded], templates=None, *, source=None) -> Discrepancy | None:
+    """Re-run each transaction's command on a replica and compare; None when every event comes out identical.
+    `source` (store, encounter): the log the records come from; the replica then keeps only its recent
+    events and reads older ones there (bounded memory on a long log)."""
+    store = ReplicaStore(*source) if source is not None else MemoryStore()
+    replica = Encounter(store, "verify", **({"templates": templates} if templates else {}))
     for txn, group in groupby(records, key=lambda record: record.txn):
         recorded = list(group)
         opening = recorded[0]
