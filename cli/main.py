@@ -249,7 +249,11 @@ def _export(args) -> int:
         if args.format != "jsonl":
             from combatlog.projections.transcript import to_html, to_json, to_markdown, transcript
 
-            records = list(store.read(_pick_encounter(store, args.encounter)))
+            from combatlog.replay.full import stream_records
+
+            name = _pick_encounter(store, args.encounter)
+            bar.stage("exporting", opened.last(name)[0])
+            records = list(bar.iterate(stream_records(opened, name)))  # chunked decode, every hash checked
             document = transcript(records, lang=args.lang, include_undone=args.include_undone)
             text = {"md": to_markdown, "html": to_html, "json": to_json}[args.format](document)
             if args.output == "-":
