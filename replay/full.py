@@ -85,27 +85,35 @@ def markers(store, encounter: str) -> list[Recorded]:
             if isinstance(record.event, (Undone, Redone, Reverted))]
 
 
-def _stream(store, encounter: str, with_hash: bool):
-    """Yield the verified records of the encounter, chunk by chunk (decode is one call per chunk); their
+def _verified_chunks(store, encounter: str, with_hash: bool):
+    """Yield lists of verified records, one per stored chunk (decoded with one typed msgspec call); their
     `hash` is filled in only `with_hash` (the fold does not need it)."""
     replace = msgspec.structs.replace
+    sha256, versions = _sha256, _VERSIONS
     prev = GENESIS_HASH
     seq = 0
     for chunk in store.body_chunks(encounter, 0, CHUNK):
         try:
             records = _chunk_decoder.decode(b"[" + b",".join([body for body, _ in chunk]) + b"]")
         except (msgspec.DecodeError, msgspec.ValidationError):
-            records = None  # an old event version, or damage: the careful path names the event
+            records = [None] * len(chunk)  # an old event version, or damage: the careful path names the event
         for index, (body, stored_hash) in enumerate(chunk):
-            record = records[index] if records is not None else None
-            if (record is None or _sha256(body).hexdigest() != stored_hash or record.seq != seq
-                    or record.prev_hash != prev or record.v != _VERSIONS[type(record.event)]):
-                record = decode_body(body, stored_hash, expected_seq=seq, expected_prev=prev, encounter=encounter)
+            record = records[index]
+            if (record is None or record.seq != seq or record.prev_hash != prev
+                    or sha256(body).hexdigest() != stored_hash or record.v != versions[type(record.event)]):
+                records[index] = decode_body(body, stored_hash, expected_seq=seq, expected_prev=prev,
+                                             encounter=encounter)
             elif with_hash:
-                record = replace(record, hash=stored_hash)
-            yield record
+                records[index] = replace(record, hash=stored_hash)
             prev = stored_hash
             seq += 1
+        yield records
+
+
+def _stream(store, encounter: str, with_hash: bool):
+    """The verified records of the encounter, one by one."""
+    for records in _verified_chunks(store, encounter, with_hash):
+        yield from records
 
 
 def replay_full(store, encounter: str, *, progress=None) -> EncounterState:
@@ -116,12 +124,14 @@ def replay_full(store, encounter: str, *, progress=None) -> EncounterState:
         last = -1
         if progress is not None:
             progress.stage("replaying", store.last(encounter)[0])
-        for record in _stream(store, encounter, False):
-            if record.txn not in skip:
-                state = evolve(state, record.event)
-            last = record.seq
-            if progress is not None and last % 4096 == 4095:
-                progress.advance(4096)
+        for records in _verified_chunks(store, encounter, False):
+            for record in records:
+                if record.txn not in skip:
+                    state = evolve(state, record.event)
+            if records:
+                last = records[-1].seq
+            if progress is not None:
+                progress.advance(len(records))
         if last >= 0:
             state = msgspec.structs.replace(state, seq=last)
     return state
