@@ -101,8 +101,12 @@ def _verified_chunks(store, encounter: str, with_hash: bool):
             record = records[index]
             if (record is None or record.seq != seq or record.prev_hash != prev
                     or sha256(body).hexdigest() != stored_hash or record.v != versions[type(record.event)]):
-                records[index] = decode_body(body, stored_hash, expected_seq=seq, expected_prev=prev,
-                                             encounter=encounter)
+                try:
+                    records[index] = decode_body(body, stored_hash, expected_seq=seq, expected_prev=prev,
+                                                 encounter=encounter)
+                except LogCorrupted:
+                    yield records[:index]  # what comes before the damage, in order, then the error
+                    raise
             elif with_hash:
                 records[index] = replace(record, hash=stored_hash)
             prev = stored_hash
