@@ -144,3 +144,20 @@ def test_the_verify_command_names_a_forged_snapshot_and_a_cut_tail(log, capsys):
         db.execute("DELETE FROM events WHERE seq > ?", (last - 5,))
     assert cli_main(["verify", str(log)]) == 1
     assert "were cut from its end" in capsys.readouterr().err
+
+
+def test_nothing_is_appended_after_a_cut_tail(log, tmp_path):
+    # Given the last events deleted from the file, When a command is run on the log, Then it is refused
+    # with the cut events named, nothing is written, and verify still names the cut.
+    from combatlog.cli.main import main as cli_main
+    from combatlog.events.stores import StoreError
+
+    with sqlite3.connect(log) as db:
+        (last,) = db.execute("SELECT max(seq) FROM events").fetchone()
+        db.execute("DELETE FROM events WHERE seq > ?", (last - 3,))
+    with SQLiteStore(log) as store:
+        encounter = Encounter(store, "e")
+        with pytest.raises(StoreError, match=f"events {last - 2} to {last} are missing"):
+            encounter.execute({"do": "heal", "target": "a", "amount": 1})
+        assert store.last("e")[0] == last - 2
+    assert cli_main(["verify", str(log)]) == 1

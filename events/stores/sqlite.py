@@ -40,6 +40,14 @@ CREATE TABLE IF NOT EXISTS heads (
 );
 """
 
+# The last event of an encounter and its recorded head, in one statement (the append's check).
+_END_AND_HEAD = """
+SELECT (SELECT seq FROM events WHERE encounter = ?1 ORDER BY seq DESC LIMIT 1),
+       (SELECT hash FROM events WHERE encounter = ?1 ORDER BY seq DESC LIMIT 1),
+       (SELECT seq FROM heads WHERE encounter = ?1),
+       (SELECT hash FROM heads WHERE encounter = ?1)
+"""
+
 # The distinct encounters through the (encounter, seq) index, one seek per encounter instead of a full scan.
 _ENCOUNTERS = """
 WITH RECURSIVE names(name) AS (
@@ -104,13 +112,28 @@ class SQLiteStore(StoreBase):
         ).fetchone()
         return (row[0] + 1, row[1]) if row else (0, GENESIS_HASH)
 
+    def _end_for_append(self, encounter: str) -> tuple[int, str]:
+        """(next seq, last hash), refusing a log whose last event is not its recorded head: appending after
+        a cut (or rewritten) tail would bury the damage under new events."""
+        last_seq, last_hash, head_seq, head_hash = self._db.execute(_END_AND_HEAD, (encounter,)).fetchone()
+        if head_seq is not None and (last_seq, last_hash) != (head_seq, head_hash):
+            if last_seq is None or last_seq < head_seq:
+                damage = f"events {0 if last_seq is None else last_seq + 1} to {head_seq} are missing from its end"
+            elif last_seq > head_seq:
+                damage = f"events {head_seq + 1} to {last_seq} were added without updating it"
+            else:
+                damage = f"event {last_seq} is not the one it records"
+            raise StoreError(f"{self.path}: encounter '{encounter}' does not end where its recorded head says "
+                             f"({damage}); nothing was written (run combatlog verify)")
+        return (0, GENESIS_HASH) if last_seq is None else (last_seq + 1, last_hash)
+
     def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]]) -> list[Sealed]:
         try:
             with self._guard():
                 # IMMEDIATE takes the write lock up front, so the seq check and the insert see the same log.
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
-                    next_seq, prev = self._last(encounter)
+                    next_seq, prev = self._end_for_append(encounter)
                     if next_seq != expected_seq:
                         raise ConcurrencyConflict(encounter, expected_seq, next_seq)
                     sealed = make(prev)
