@@ -119,6 +119,7 @@ class Encounter:
     def _remember(self, top: int | None, state: EncounterState) -> None:
         if top is None:
             return
+        self._states.pop(top, None)  # the most recent last, so the oldest goes first
         if len(self._states) >= 64:
             del self._states[next(iter(self._states))]
         self._states[top] = state
