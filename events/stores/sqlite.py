@@ -31,13 +31,16 @@ CREATE TABLE IF NOT EXISTS snapshots (
     body BLOB NOT NULL,
     PRIMARY KEY (encounter, seq)
 );
--- The head of each encounter (its last seq and that event's hash), written in the same transaction as the
--- events: a tail cut from the events table no longer matches it (verify checks).
+"""
+
+# The head of each encounter (its last seq and that event's hash), written in the same transaction as the
+# events: a tail cut from the events table no longer matches it (verify checks, appends refuse).
+_HEADS_TABLE = """
 CREATE TABLE IF NOT EXISTS heads (
     encounter TEXT PRIMARY KEY,
     seq INTEGER NOT NULL,
     hash TEXT NOT NULL
-);
+)
 """
 
 # The last event of an encounter and its recorded head, in one statement (the append's check).
@@ -73,6 +76,7 @@ class SQLiteStore(StoreBase):
         survives a crash of the process but may lose the last commits if the machine itself goes down."""
         self.path = os.fspath(path)
         self.durable = durable
+        self._heads_ready = False
         folder = Path(self.path).resolve().parent
         if not folder.is_dir():
             raise StoreError(f"cannot open {self.path}: the folder {folder} does not exist")
@@ -83,6 +87,7 @@ class SQLiteStore(StoreBase):
                 self._db.execute("PRAGMA journal_mode=WAL")
                 self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
                 self._db.executescript(_SCHEMA)
+                self._db.execute(_HEADS_TABLE)
                 self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
                 (version,) = self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
             if version != str(SCHEMA_VERSION):
@@ -133,6 +138,9 @@ class SQLiteStore(StoreBase):
                 # IMMEDIATE takes the write lock up front, so the seq check and the insert see the same log.
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
+                    if not self._heads_ready:  # whoever made the file, the head is kept from the first write on
+                        self._db.execute(_HEADS_TABLE)
+                        self._heads_ready = True
                     next_seq, prev = self._end_for_append(encounter)
                     if next_seq != expected_seq:
                         raise ConcurrencyConflict(encounter, expected_seq, next_seq)
