@@ -372,7 +372,11 @@ def _export(args) -> int:
         if args.format != "jsonl":
             from combatlog.projections.transcript import to_html, to_json, to_markdown, transcript
 
-            records = list(store.read(_pick_encounter(store, args.encounter)))
+            from combatlog.replay.full import stream_records
+
+            name = _pick_encounter(store, args.encounter)
+            bar.stage("exporting", opened.last(name)[0])
+            records = list(bar.iterate(stream_records(opened, name)))  # chunked decode, every hash checked
             document = transcript(records, lang=args.lang, include_undone=args.include_undone)
             text = {"md": to_markdown, "html": to_html, "json": to_json}[args.format](document)
             if output is None:
@@ -510,13 +514,14 @@ def _import_new(file: str, target: Path, copy) -> dict[str, int]:
 def _log(args) -> int:
     """seq, txn, round/turn, actor and what happened; events of undone commands are marked."""
     from combatlog.projections.describe import log_lines
-    from combatlog.replay.timeline import timeline_of
+    from combatlog.replay.full import markers, stream_records, undone_by
 
     with _existing_store(args.log) as store:
-        encounter = Encounter(store, _pick_encounter(store, args.encounter))
-        lang = args.lang or encounter.state.lang
-        undone = timeline_of(encounter.records).undone
-        for line in log_lines(encounter.records, lang, undone, args.units):
+        name = _pick_encounter(store, args.encounter)
+        lang = args.lang or Encounter(store, name).state.lang
+        # Streamed: the markers first (what is undone at the end), then every event once, nothing kept.
+        undone = undone_by(markers(store, name))
+        for line in log_lines(stream_records(store, name), lang, undone, args.units):
             print(printable(line))
     return EXIT_OK
 

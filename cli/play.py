@@ -110,7 +110,7 @@ class Shell:
             except KeyboardInterrupt:
                 continue
             self.handle(line)
-        self.say(self.words("shell-goodbye", where=self.where, count=len(self.encounter.records)), style="dim")
+        self.say(self.words("shell-goodbye", where=self.where, count=self.encounter.next_seq), style="dim")
         return 0
 
     def prompt(self) -> str:
@@ -227,7 +227,7 @@ class Shell:
         return line
 
     def _command_of(self, txn: int) -> str:
-        record = next((r for r in self.encounter.records if r.seq == txn), None)
+        record = self.encounter.record(txn)
         if record is None or not isinstance(record.event, CommandIssued):
             return str(txn)
         return command_summary(record.event.command, self.lang, self.cast, self.units)
@@ -357,11 +357,10 @@ class Shell:
             count = max(1, int(args[0])) if args else 10
         except ValueError:
             count = 10
-        undone = self.encounter.timeline.undone
         mark = " " + self.words("shell-undone-mark")
-        for record in self.encounter.records[-count:]:
+        for record, undone in self.encounter.recent(count):  # reads only these events
             line = f"{record.seq:>5}  {self.event_line(record.event)}"
-            self.say(line + (mark if record.txn in undone else ""), style="dim" if record.txn in undone else "")
+            self.say(line + (mark if undone else ""), style="dim" if undone else "")
 
 
 # ---------------------------------------------------------------------- prompt_toolkit glue

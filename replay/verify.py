@@ -19,6 +19,7 @@ from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, compute_hash, decode_body
 from combatlog.events.meta import CommandIssued, EncounterCreated
 from combatlog.events.stores import MemoryStore
+from combatlog.events.stores.memory import ReplicaStore
 from combatlog.replay.engine import Encounter
 
 MAX_FIELDS = 12  # fields named per event; the rest are counted
@@ -40,18 +41,20 @@ Problem = Discrepancy
 
 
 # ---------------------------------------------------------------------------------------------- re-derivation
-def rederive(records: Iterable[Recorded], templates=None) -> Discrepancy | None:
+def rederive(records: Iterable[Recorded], templates=None, *, source=None) -> Discrepancy | None:
     """The first discrepancy of `rederive_all`, or None when every event comes out identical."""
-    return next(iter(rederive_all(records, templates, stop_at_first=True)), None)
+    return next(iter(rederive_all(records, templates, stop_at_first=True, source=source)), None)
 
 
 def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: bool = False,
-                 on_state: Callable[[int, Any], None] | None = None) -> list[Discrepancy]:
+                 on_state: Callable[[int, Any], None] | None = None, source=None) -> list[Discrepancy]:
     """Re-run each transaction's command on a replica and compare every event, field by field.
 
     `on_state(seq, state)` is called with the replica's state after each transaction (last seq of it)."""
-    replica = Encounter(MemoryStore(), "verify", **({"templates": templates} if templates else {}),
-                        snapshot_every=0)
+    # `source` (store, encounter[, keep]): the log the records come from; the replica then keeps only its
+    # recent events and reads older ones there (bounded memory on a long log).
+    store = ReplicaStore(*source) if source is not None else MemoryStore()
+    replica = Encounter(store, "verify", **({"templates": templates} if templates else {}), snapshot_every=0)
     found: list[Discrepancy] = []
     for txn, group in groupby(records, key=lambda record: record.txn):
         recorded = list(group)
