@@ -177,3 +177,12 @@ def test_a_readied_spell_survives_a_successful_concentration_save(run, ruleset):
     # d20 10 + 5 = 15 >= DC 10
     state = ok(run(*ready_spell(ruleset), {"do": "damage", "target": "aria", "amount": 10, "type": "fire", "dice": [10]}))
     assert "readied" in state["combatants"]["aria"]["effects"]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_reactor_the_dm_knocks_out_passes_and_the_suspended_move_goes_on(run, ruleset):
+    # the trap brings aria (44 HP) to 0 while her opportunity window is open: she cannot react any more
+    state = ok(run(*fight(ruleset, {"do": "move", "id": "gob1", "path": [[2, 0], [3, 0]]}, gob_first=True),
+                   {"do": "damage", "target": "aria", "amount": 44, "type": "piercing"}))
+    assert state["phase"] == "turn" and state["window"] is None
+    assert state["combatants"]["gob1"]["position"] == [3, 0]
