@@ -11,13 +11,19 @@ import structlog
 
 from combatlog import __version__
 from combatlog.cli.logging_setup import configure
+from combatlog.cli.safe_text import printable, printable_document
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.envelope import LogCorrupted
 from combatlog.events.stores import ConcurrencyConflict, StoreError, export_jsonl, import_jsonl, open_store
 from combatlog.projections.document import state_document
 from combatlog.replay.engine import DEFAULT_ENCOUNTER, Encounter
+from combatlog.replay.validation import check_name, parse_line
 
 EXIT_OK, EXIT_FAILED, EXIT_REJECTED = 0, 1, 2
+
+
+class BadInput(Exception):
+    """What the user named cannot be used (a missing file, a folder, a path that is the log): exit 2, one line."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -26,11 +32,17 @@ def main(argv: list[str] | None = None) -> int:
     configure(args.verbose)
     try:
         return args.handler(args)
+    except BadInput as error:
+        print(f"combatlog: {printable(str(error))}", file=sys.stderr)
+        return EXIT_REJECTED
     except (StoreError, LogCorrupted, ConcurrencyConflict) as error:
-        print(f"combatlog: {error}", file=sys.stderr)
+        print(f"combatlog: {printable(str(error))}", file=sys.stderr)
         return EXIT_FAILED
     except BrokenPipeError:
         return EXIT_OK
+    except RecursionError:
+        print("combatlog: the input is nested too deeply", file=sys.stderr)
+        return EXIT_REJECTED
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -45,6 +57,9 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--encounter", default=None, help="encounter id inside the log (default: the only one)")
     run.add_argument("--actor", default="dm", help="who issues the commands (recorded on every event)")
     run.add_argument("--quiet", "-q", action="store_true", help="print nothing on success")
+    run.add_argument("--durable", action="store_true",
+                     help="SQLite synchronous=FULL: each command survives a power cut (default: WAL with "
+                          "synchronous=NORMAL, which survives a crash of the process, not of the machine)")
     run.set_defaults(handler=_run)
 
     state = sub.add_parser("state", help="print the state of an encounter")
@@ -52,6 +67,8 @@ def _parser() -> argparse.ArgumentParser:
     state.add_argument("--json", action="store_true", help="the state document (JSON)")
     state.add_argument("--at", type=int, default=None, help="as of event SEQ (time travel)")
     state.add_argument("--encounter", default=None)
+    state.add_argument("--replay", action="store_true",
+                       help="fold the whole log from its first event, ignoring snapshots (prints the same document)")
     state.set_defaults(handler=_state)
 
     export = sub.add_parser("export", help="export a log")
@@ -82,6 +99,10 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument("log")
     verify.set_defaults(handler=_verify)
 
+    repair = sub.add_parser("repair", help="cut a JSON Lines log cut off mid-write back to its last whole command")
+    repair.add_argument("log")
+    repair.set_defaults(handler=_repair)
+
     diff = sub.add_parser("diff", help="what changed between the states right after events A and B")
     diff.add_argument("log")
     diff.add_argument("a", type=int, help="the earlier event seq")
@@ -110,55 +131,113 @@ def _play(args) -> int:
     return play(args)
 
 
+def _is_url(path: str) -> bool:
+    return "://" in path
+
+
+def _check_log_path(path: str) -> None:
+    """Refuse a log path that would lose what is written to it, or that is a folder."""
+    if not path.strip():
+        raise BadInput("--log: the path is empty; name a log file (LOG.db or LOG.jsonl)")
+    if path == ":memory:":
+        raise BadInput("--log :memory: keeps nothing once the command ends; name a log file (LOG.db or LOG.jsonl)")
+    if not _is_url(path) and Path(path).is_dir():
+        raise BadInput(f"{path} is a folder, not a log file")
+
+
 def _existing_store(path: str):
-    if path != ":memory:" and not Path(path).exists():
+    """The log at `path`, opened for reading only: nothing is created or altered."""
+    _check_log_path(path)
+    if _is_url(path):
+        return open_store(path)
+    if not Path(path).exists():
         raise StoreError(f"{path}: no such log file")
-    return open_store(path)
+    return open_reader(path)
+
+
+def open_reader(path: str):
+    """A store over an existing log file that never writes to it."""
+    from combatlog.events.stores import JsonlStore, SQLiteStore
+
+    if path.lower().endswith(".jsonl"):
+        return JsonlStore(path)
+    return SQLiteStore(path, readonly=True)
+
+
+def _writable_store(path: str, *, durable: bool = False):
+    _check_log_path(path)
+    return open_store(path, durable=durable)
 
 
 def _pick_encounter(store, wanted: str | None, *, creating: bool = False) -> str:
-    if wanted:
-        return wanted
+    if wanted is not None:
+        try:
+            check_name(wanted, "--encounter", "--encounter")
+        except RuleViolation as error:
+            raise BadInput(error.message) from None
     names = store.encounters()
+    if wanted:
+        if not creating and wanted not in names:
+            known = f" (it has: {', '.join(names)})" if names else " (it holds no encounter yet)"
+            raise BadInput(f"the log has no encounter '{wanted}'{known}")
+        return wanted
     if not names:
         if creating:
             return DEFAULT_ENCOUNTER
-        raise StoreError("the log holds no encounter yet")
+        raise BadInput("the log holds no encounter yet")
     if len(names) > 1:
-        raise StoreError(f"the log holds several encounters ({', '.join(names)}): choose one with --encounter")
+        raise BadInput(f"the log holds several encounters ({', '.join(names)}): choose one with --encounter")
     return names[0]
 
 
 def _read_script(path: str) -> list[tuple[int, str]]:
-    if path == "-":
-        text = sys.stdin.read()
-    else:
-        try:
+    try:
+        if path == "-":
+            text = sys.stdin.buffer.read().decode("utf-8") if hasattr(sys.stdin, "buffer") else sys.stdin.read()
+        else:
             text = Path(path).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise StoreError(f"{path}: no such script") from None
-        except UnicodeDecodeError:
-            raise StoreError(f"{path}: the script is not UTF-8 text") from None
-    return [(number, line) for number, line in enumerate(text.splitlines(), start=1)
+    except FileNotFoundError:
+        raise BadInput(f"{path}: no such script") from None
+    except IsADirectoryError:
+        raise BadInput(f"{path} is a folder, not a script") from None
+    except UnicodeDecodeError as error:
+        raise BadInput(f"{path}: the script is not UTF-8 text (byte {error.start})") from None
+    except OSError as error:
+        raise BadInput(f"{path}: cannot read the script ({error.strerror or error})") from None
+    # Only \n (and \r\n) end a script line: a U+2028 inside a string is the string's problem, refused by name.
+    return [(number, line.rstrip("\r")) for number, line in enumerate(text.split("\n"), start=1)
             if line.strip() and not line.lstrip().startswith("#")]
 
 
 def _run(args) -> int:
     lines = _read_script(args.script)
-    with open_store(args.log) as store:
+    try:
+        check_name(args.actor, "--actor", "--actor")
+    except RuleViolation as error:
+        raise BadInput(error.message) from None
+    with _writable_store(args.log, durable=args.durable) as store:
         encounter = Encounter(store, _pick_encounter(store, args.encounter, creating=True))
         lang = encounter.state.lang
         for number, line in lines:
             structlog.contextvars.bind_contextvars(encounter=encounter.encounter, line=number)
+            before = encounter.next_seq
             try:
-                raw = json.loads(line)
-            except json.JSONDecodeError as error:
-                print(f"line {number}: not valid JSON ({error.msg} at column {error.colno})", file=sys.stderr)
-                return EXIT_REJECTED
-            try:
+                raw = parse_line(line)
                 encounter.execute(raw, actor=args.actor)
             except RuleViolation as error:
-                print(f"line {number}: {error.localized(lang)}", file=sys.stderr)
+                print(f"line {number}: {printable(error.localized(lang))}", file=sys.stderr)
+                return EXIT_REJECTED
+            except (ConcurrencyConflict, StoreError, LogCorrupted) as error:
+                # Another writer (or a damaged file): the commands before this line are in the log, this one is not.
+                print(f"line {number}: {printable(str(error))}", file=sys.stderr)
+                return EXIT_FAILED
+            except (RecursionError, MemoryError):
+                print(f"line {number}: the command is nested too deeply", file=sys.stderr)
+                return EXIT_REJECTED
+            except Exception as error:  # a bug in the rules must not print a traceback or lose the script's place
+                written = "nothing was written" if encounter.next_seq == before else "its events were written"
+                print(f"line {number}: this command could not be run ({type(error).__name__}: "
+                      f"{printable(str(error))[:200]}); {written}", file=sys.stderr)
                 return EXIT_REJECTED
             lang = encounter.state.lang
         if not args.quiet:
@@ -172,10 +251,14 @@ def _state(args) -> int:
         if args.at is not None:
             # Straight from the store: only the events after the nearest usable snapshot are read and folded.
             try:
-                state = _state_at(store, name, args.at)
+                state = _state_at(store, name, args.at, replay=args.replay)
             except RuleViolation as error:
                 print(f"combatlog: {error.localized(_lang_of(store, name))}", file=sys.stderr)
                 return EXIT_REJECTED
+        elif args.replay:
+            from combatlog.replay.full import replay_full
+
+            state = replay_full(store, name)
         else:
             state = Encounter(store, name).state
         document = state_document(state)
@@ -184,17 +267,18 @@ def _state(args) -> int:
         else:
             from combatlog.projections.table import render_table
 
-            print(render_table(document))
+            print(render_table(printable_document(document)))
     return EXIT_OK
 
 
-def _state_at(store, name: str, seq: int):
-    """The state as of event `seq` (RuleViolation when out of range), with a progress bar on a terminal."""
+def _state_at(store, name: str, seq: int, *, replay: bool = False):
+    """The state as of event `seq` (RuleViolation when out of range), with a progress bar on a terminal;
+    `replay`: folded from event 0, ignoring snapshots."""
     from combatlog.cli.progress import Progress
     from combatlog.replay.snapshots import state_at
 
     with Progress("state") as progress:
-        return state_at(store, name, seq, progress=progress)
+        return state_at(store, name, seq, progress=progress, **({"every": 0} if replay else {}))
 
 
 def _lang_of(store, name: str) -> str:
@@ -232,36 +316,137 @@ def _diff(args) -> int:
 def _export(args) -> int:
     from combatlog.cli.progress import Progress, with_progress
 
+    output = None if args.output == "-" else _output_path(args.output, args.log)
     with _existing_store(args.log) as opened, Progress("export") as bar:
         store = with_progress(opened, bar, "exporting")
-        if args.encounter and args.encounter not in store.encounters():
-            raise StoreError(f"the log has no encounter '{args.encounter}'")
+        if args.encounter is not None:
+            _pick_encounter(opened, args.encounter)  # refuses an encounter the log does not have
         if args.format != "jsonl":
             from combatlog.projections.transcript import to_html, to_json, to_markdown, transcript
 
             records = list(store.read(_pick_encounter(store, args.encounter)))
             document = transcript(records, lang=args.lang, include_undone=args.include_undone)
             text = {"md": to_markdown, "html": to_html, "json": to_json}[args.format](document)
-            if args.output == "-":
+            if output is None:
                 sys.stdout.flush()
                 sys.stdout.buffer.write(text.encode("utf-8"))  # UTF-8 whatever the terminal's locale
                 sys.stdout.buffer.flush()
             else:
-                Path(args.output).write_text(text, encoding="utf-8")
-        elif args.output == "-":
+                _write_replacing(output, lambda handle: handle.write(text.encode("utf-8")), jsonl=False)
+        elif output is None:
             export_jsonl(store, args.encounter, sys.stdout.buffer)
             sys.stdout.flush()
         else:
-            export_jsonl(store, args.encounter, args.output)
+            _write_replacing(output, lambda handle: export_jsonl(store, args.encounter, handle), jsonl=True)
     return EXIT_OK
+
+
+def _output_path(output: str, log: str) -> Path:
+    """Where `export -o` may write: an existing folder, never the log itself nor any other log."""
+    if not output.strip():
+        raise BadInput("-o: the path is empty")
+    path = Path(output)
+    if path.is_dir():
+        raise BadInput(f"{output} is a folder; name a file to write")
+    folder = path.resolve().parent
+    if not folder.is_dir():
+        raise BadInput(f"cannot write {output}: the folder {folder} does not exist")
+    if not _is_url(log):
+        target, source = str(path.resolve()), str(Path(log).resolve())
+        same = target in (source, source + "-wal", source + "-shm", source + "-journal")
+        if not same and path.exists() and Path(log).exists():
+            same = os.path.samefile(path, log)
+        if same:
+            raise BadInput(f"{output} is the log being exported; choose another file")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise BadInput(f"cannot write {output}: permission denied")
+    if not os.access(folder, os.W_OK):
+        raise BadInput(f"cannot write {output}: the folder {folder} is not writable")
+    return path
+
+
+def _is_log_file(path: Path) -> str | None:
+    """'sqlite' or 'jsonl' when the existing file at `path` holds a log (or any SQLite database), else None."""
+    from combatlog.events.stores.jsonl import first_line_is_event
+
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(16)
+    except OSError:
+        return None
+    if head == b"SQLite format 3\x00":
+        return "sqlite"
+    return "jsonl" if first_line_is_event(path) else None
+
+
+def _write_replacing(path: Path, write, *, jsonl: bool) -> None:
+    """Write through a temporary file renamed over `path` at the end: a failure never truncates what was there.
+
+    An existing log is never replaced, except a JSON Lines export by a newer export of the same events
+    (every line it held is in the new one, so nothing is lost)."""
+    kind = _is_log_file(path) if path.exists() else None
+    if kind == "sqlite" or (kind == "jsonl" and not jsonl):
+        raise BadInput(f"{path} is a combatlog log; it will not be overwritten (choose another file)")
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "xb") as handle:
+            write(handle)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if kind == "jsonl" and not set(_lines(path)) <= set(_lines(temporary)):
+            raise BadInput(f"{path} is a combatlog log holding events this export does not; "
+                           "it will not be overwritten (choose another file)")
+        os.replace(temporary, path)
+    except OSError as error:
+        raise BadInput(f"cannot write {path}: {error.strerror or error}") from None
+    finally:
+        if temporary.exists():
+            temporary.unlink()
+
+
+def _lines(path: Path) -> list[bytes]:
+    return [line for line in path.read_bytes().splitlines() if line.strip()]
 
 
 def _import(args) -> int:
-    with open_store(args.log) as store:
-        counts = import_jsonl(args.file, store)
+    _check_log_path(args.log)
+    source = Path(args.file)
+    if source.is_dir():
+        raise BadInput(f"{args.file} is a folder, not an export")
+    if not source.exists():
+        raise BadInput(f"{args.file}: no such file")
+    if not _is_url(args.log) and Path(args.log).resolve() == source.resolve():
+        raise BadInput(f"{args.file} is the log itself; import it into another log")
+    if _is_url(args.log) or Path(args.log).exists():
+        with open_store(args.log) as store:
+            counts = import_jsonl(args.file, store)
+    else:
+        counts = _import_new(args.file, Path(args.log))
     for name, count in counts.items():
-        print(f"imported {count} events into encounter '{name}'")
+        print(f"imported {printable(str(count))} events into encounter '{printable(name)}'")
     return EXIT_OK
+
+
+def _import_new(file: str, target: Path) -> dict[str, int]:
+    """All or nothing: import into a temporary log beside `target`, which appears only once the import is whole."""
+    suffix = ".jsonl" if target.name.lower().endswith(".jsonl") else ".db"
+    temporary = target.with_name(f".{target.name}.import-{os.getpid()}{suffix}")
+    try:
+        with open_store(temporary) as store:
+            counts = import_jsonl(file, store)
+        if not counts:
+            raise BadInput(f"{file} holds no events; nothing was imported")
+        try:
+            os.link(temporary, target)  # never replaces a log that appeared meanwhile
+        except FileExistsError:
+            raise BadInput(f"{target} appeared while importing; nothing was imported into it") from None
+        except OSError:
+            os.replace(temporary, target)  # a file system without hard links
+        return counts
+    finally:
+        for leftover in (temporary, Path(f"{temporary}-wal"), Path(f"{temporary}-shm")):
+            if leftover.exists():
+                leftover.unlink()
 
 
 def _log(args) -> int:
@@ -283,32 +468,92 @@ def _log(args) -> int:
                 state = evolve(state, record.event)
             place = f"r{state.round} {state.turn}" if state.turn else "setup"
             line = f"{record.seq:>6} {record.txn:>6} {place:<14} {record.actor:<6} {describe(record.event, lang)}"
-            print(line + (mark if record.txn in undone else ""))
+            print(printable(line + (mark if record.txn in undone else "")))
     return EXIT_OK
 
 
-def _verify(args) -> int:
-    """Check the hash chain, then re-derive every command with its recorded dice; exit 1 at the first problem."""
-    from combatlog.cli.progress import Progress
-    from combatlog.replay.verify import rederive
+def _repair(args) -> int:
+    """Cut a .jsonl log back to its last whole command, saying what was cut (kept in LOG.cut)."""
+    from combatlog.events.stores.jsonl import repair_jsonl
+    from combatlog.replay.verify import store_problems, unfinished_events
 
+    _check_log_path(args.log)
+    if not Path(args.log).exists():
+        raise BadInput(f"{args.log}: no such log file")
+    if not args.log.lower().endswith(".jsonl"):
+        with _existing_store(args.log) as store:
+            problems = store_problems(store)
+        if problems:
+            for problem in problems:
+                print(f"combatlog: {printable(problem)}", file=sys.stderr)
+            return EXIT_FAILED
+        print(f"nothing to repair: {args.log} is a SQLite log, written one whole command at a time")
+        return EXIT_OK
+    cut = repair_jsonl(args.log, lambda encounter, sealed: unfinished_events(sealed))
+    if cut is None:
+        print(f"nothing to repair: {args.log} ends with a whole command")
+        return EXIT_OK
+    parts = []
+    if cut.torn_line is not None:
+        parts.append(f"line {cut.torn_line}, cut mid-way")
+    if cut.events:
+        seqs = [seq for _, seq in cut.events]
+        span = f"event {seqs[0]}" if len(seqs) == 1 else f"events {seqs[0]} to {seqs[-1]}"
+        parts.append(f"{span} of encounter '{printable(cut.events[0][0])}' (a command not written whole)")
+    print(f"repaired {args.log}: cut {' and '.join(parts)}, {cut.size} bytes from byte {cut.offset}; "
+          f"the cut bytes are kept in {cut.saved_to}")
+    return EXIT_OK
+
+
+MAX_REPORTED = 50  # problem lines verify prints per encounter; the rest are counted
+
+
+def _verify(args) -> int:
+    """Check the storage, every stored byte and link, and re-derive every command; exit 1 listing every problem."""
+    from combatlog.cli.progress import Progress
+    from combatlog.replay.verify import store_problems, verify_encounter
+
+    failed = []
     with _existing_store(args.log) as store, Progress("verify") as progress:
+        failed += [f"combatlog: verify failed: {problem}" for problem in store_problems(store)]
         total = 0
         names = store.encounters()
         for name in names:
             label = f"{name}: " if len(names) > 1 else ""
-            progress.stage(f"{label}reading", store.last(name)[0])
-            records = list(progress.iterate(store.read(name)))
-            total += len(records)
-            progress.stage(f"{label}re-deriving", len(records))
-            discrepancy = rederive(progress.iterate(records))  # rederive only walks the records once, in order
-            if discrepancy is not None:
-                where = f" (encounter '{name}')" if len(names) > 1 else ""
-                progress.close()
-                print(f"combatlog: verify failed{where}: {discrepancy}", file=sys.stderr)
-                return EXIT_FAILED
+            with _stage_labels(progress, label):
+                problems = verify_encounter(store, name, progress=progress)
+            total += store.last(name)[0]
+            where = f" (encounter '{name}')" if len(names) > 1 else ""
+            for problem in problems[:MAX_REPORTED]:
+                fields = f" [{', '.join(problem.fields)}]" if problem.fields else ""
+                failed.append(f"combatlog: verify failed{where}: {problem}{fields}")
+            if len(problems) > MAX_REPORTED:
+                failed.append(f"combatlog: verify failed{where}: and {len(problems) - MAX_REPORTED} more events")
+        progress.close()
+    if failed:
+        for line in failed:
+            print(printable(line), file=sys.stderr)
+        return EXIT_FAILED
     print(f"ok: {total} events in {len(names)} encounter(s): hash chain intact, every command re-derived identically")
     return EXIT_OK
+
+
+class _stage_labels:
+    """Prefix the progress bar's stage names with the encounter while it is verified."""
+
+    def __init__(self, progress, label: str):
+        self.progress, self.label = progress, label
+
+    def __enter__(self):
+        if self.label:
+            stage = self.progress.stage
+            self.progress.stage = lambda name, *rest, **kw: stage(f"{self.label}{name}", *rest, **kw)
+        return self
+
+    def __exit__(self, *exc_info):
+        if self.label:
+            del self.progress.stage
+        return False
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from combatlog.cli.play_parse import (
     verb_of,
 )
 from combatlog.cli.play_view import status_table, window_line
+from combatlog.cli.safe_text import printable_document, printable_lines
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.meta import CommandIssued, Redone, Reverted, Undone
 from combatlog.events.reactions import ReactionWindowOpened
@@ -186,7 +187,7 @@ class Shell:
     # ------------------------------------------------------------------ output
 
     def say(self, text: str, style: str = "") -> None:
-        self.console.print(Text(text, style=style), highlight=False)
+        self.console.print(Text(printable_lines(text), style=style), highlight=False)
 
     def error(self, message: str) -> None:
         first = (message.splitlines() or [""])[0]
@@ -214,7 +215,7 @@ class Shell:
         return describe(record.event, self.lang)
 
     def show_table(self) -> None:
-        self.console.print(status_table(state_document(self.encounter.state), self.lang))
+        self.console.print(status_table(printable_document(state_document(self.encounter.state)), self.lang))
 
     def banner(self) -> None:
         state = self.encounter.state

@@ -1,6 +1,7 @@
 """An encounter backed by a store: run a command, append its events atomically, fold them into the state."""
 
 import datetime as _dt
+import logging
 import secrets
 from collections.abc import Callable
 
@@ -8,15 +9,18 @@ import msgspec
 from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.kernel.context import fail
 from combatlog.core.kernel.dispatch import decide_and_fold
+from combatlog.core.kernel.state import KernelState as EncounterState
 from combatlog.events.envelope import Recorded
 from combatlog.events.meta import CommandIssued, Redone, Reverted, Undone
 from combatlog.events.stores import EventStore
 from combatlog.fixtures import load_template
 from combatlog.logs import get_logger
-from combatlog.replay.snapshots import Snapshots, extend_timeline, out_of_range
-from combatlog.replay.timeline import Timeline, timeline_of
+from combatlog.replay.snapshots import Snapshots, out_of_range
+from combatlog.replay.timeline import History, Timeline, timeline_of
+from combatlog.replay.validation import check_command, check_decodable, check_name
 
 log = get_logger()
+_stdlib_log = logging.getLogger("combatlog")
 DEFAULT_ENCOUNTER = "default"
 
 
@@ -25,7 +29,11 @@ def utc_now() -> str:
 
 
 class Encounter:
-    """One encounter of a log: the live state, kept in step with the store."""
+    """One encounter of a log: the live state, kept in step with the store.
+
+    Opening reads the newest usable snapshot and the events after it, never the whole log; undo, redo and
+    revert read a few records per step from the end of the log (replay/timeline.py `History`).
+    """
 
     def __init__(self, store: EventStore, encounter: str = DEFAULT_ENCOUNTER, *,
                  templates: Callable[[str], dict | None] | None = load_template, clock: Callable[[], str] = utc_now,
@@ -35,94 +43,147 @@ class Encounter:
         self.templates = templates
         self.clock = clock
         self.default_seed: str | None = None  # verification replays a recorded seed; otherwise a fresh one
-        self.records: list[Recorded] = list(store.read(encounter))
         # Folds start from the nearest usable snapshot (every K events; 0 turns them off): see replay/snapshots.py.
         self.snapshots = Snapshots(store, encounter, snapshot_every)
-        self.timeline = timeline_of(self.records)
-        self.state = self.snapshots.replay(self.records)
+        self._count = store.last(encounter)[0]
+        self.state = self.snapshots.replay_store(store, encounter) if self._count else EncounterState()
+        self.history = History(self._read_range)
+        # The state each recent top of the in-force stack had (txn -> state): an undo or redo going back to one
+        # of them needs no fold at all. A state belongs to its txn for good (replay/timeline.py `History`).
+        self._states: dict[int, EncounterState] = {}
+        self._records: list[Recorded] | None = None  # the whole log, only once somebody asks for it
+        self._timeline: Timeline | None = None
+
+    def _read_range(self, first: int, last: int) -> list[Recorded]:
+        return self.store.read_range(self.encounter, first, last)
 
     @property
     def next_seq(self) -> int:
-        return len(self.records)
+        return self._count
+
+    @property
+    def records(self) -> list[Recorded]:
+        """Every record of the encounter (read on first use, then kept in step): costs the whole log."""
+        if self._records is None:
+            self._records = list(self.store.read(self.encounter))
+        return self._records
+
+    @property
+    def timeline(self) -> Timeline:
+        """The in-force transactions of the whole log (built on first use, then kept in step): costs the whole log."""
+        if self._timeline is None:
+            self._timeline = timeline_of(self.records)
+        return self._timeline
 
     def execute(self, raw: dict, actor: str = "dm") -> list[Recorded]:
         """Decide, append atomically, fold. A rejected command raises RuleViolation and appends nothing."""
+        check_command(raw)
+        check_name(actor, "the actor", "l'acteur")
         name = raw.get("do") if isinstance(raw, dict) else None
+        txn = self._count
         if name in c.UNDO_FAMILY:
             command = c.parse_command(raw)
-            events = [CommandIssued(command=raw, rng_position=self.state.rng_position), self._marker(command)]
+            marker, in_force = self._marker(command, txn)
+            events = [CommandIssued(command=raw, rng_position=self.state.rng_position), marker]
+            # The state after a marker is the state the new top of the stack had when it was written: a short
+            # fold from a snapshot, computed before writing so a marker the fold cannot take never reaches the log.
+            decided = self._states.get(in_force)
+            if decided is None:
+                decided = self.snapshots.replay_store(self.store, self.encounter, self.history.end_of(in_force))
+            # A marker naming txns far back makes the snapshots between them and it unusable for what follows
+            # (snapshots.py): keep the state right after it, so later folds start here.
+            if marker.txns and txn - min(marker.txns) >= self.snapshots.every:
+                self.snapshots._expensive = True
         else:
-            events, decided = decide_and_fold(self.state, raw, templates=self.templates,
-                                              default_seed=self.default_seed or secrets.token_hex(8))
-        txn = self.next_seq
+            # A fresh seed only for the command that records one (create); every other reads it from the state.
+            seed = self.default_seed or ("" if self.state.seed else secrets.token_hex(8))
+            events, decided = decide_and_fold(self.state, raw, templates=self.templates, default_seed=seed)
         at = self.clock()
         records = [
             Recorded(seq=txn + index, txn=txn, at=at, actor=actor, event=event) for index, event in enumerate(events)
         ]
-        if name in c.UNDO_FAMILY:
-            # Fold before writing: a marker the fold cannot take must never reach the log.
-            rebuilt = self.snapshots.replay(self.records + records), extend_timeline(self.timeline, records)
+        check_decodable(records, self.encounter)
         sealed = self.store.append(self.encounter, records, expected_seq=txn)
-        self.records.extend(sealed)
-        if name in c.UNDO_FAMILY:
-            self.state, self.timeline = rebuilt
-            self.state = msgspec.structs.replace(self.state, seq=sealed[-1].seq)
-        else:
-            self.state = msgspec.structs.replace(decided, seq=sealed[-1].seq)
-            self.timeline.commands[txn] = raw
-            self.timeline.close_txn(txn)
-        self.snapshots.after_command(self.records, self.state)
-        log.debug("command", encounter=self.encounter, seq=self.state.seq, round=self.state.round, do=name, actor=actor)
+        if txn:
+            self._remember(self.history.top(txn - 1), self.state)
+        self._count = sealed[-1].seq + 1
+        self.state = msgspec.structs.replace(decided, seq=sealed[-1].seq)
+        self.history.saw(sealed)
+        self._remember(self.history.top(sealed[-1].seq), self.state)
+        if self._records is not None:
+            self._records.extend(sealed)
+        if self._timeline is not None:
+            self._timeline.see_all(sealed)
+        self.snapshots.after_command(sealed, self.state)
+        if _debug_enabled():
+            log.debug("command", encounter=self.encounter, seq=self.state.seq, round=self.state.round, do=name, actor=actor)
         return sealed
 
-    def _marker(self, command: c.Command):
-        timeline = self.timeline
-        undoable = [txn for txn in timeline.live if txn != 0]
+    def _remember(self, top: int | None, state: EncounterState) -> None:
+        if top is None:
+            return
+        if len(self._states) >= 64:
+            del self._states[next(iter(self._states))]
+        self._states[top] = state
+
+    def _marker(self, command: c.Command, txn: int):
+        """The marker event, and the txn whose state is in force after it."""
+        history = self.history
+        end = txn - 1
+        top = history.top(end)
         if isinstance(command, c.Undo):
             if command.steps < 1:
                 raise fail("undo steps must be at least 1", "le nombre d'annulations doit être d'au moins 1")
-            if not undoable:
+            if not top:
                 raise fail("nothing to undo", "rien à annuler")
-            # Choose exactly what N single undos would: undoing a revert brings its commands back first.
-            # `_undo` only touches live and undone (and reads reverts): copying those beats a deepcopy of the
-            # whole timeline, which costs ~1 s per 100k events.
-            rehearsal = timeline.copy()
+            # Exactly what N single undos would choose: undoing a revert brings its commands back first.
             chosen = []
             for step in range(command.steps):
-                candidates = [txn for txn in rehearsal.live if txn != 0]
-                if not candidates:
+                if not top:
                     raise fail(f"cannot undo {command.steps} commands: only {step} can be undone",
                                f"impossible d'annuler {command.steps} commandes : seules {step} peuvent l'être")
-                chosen.append(candidates[-1])
-                rehearsal._undo(candidates[-1])
-            return Undone(txns=tuple(chosen))
+                chosen.append(top)
+                top = history.top(top - 1)
+            return Undone(txns=tuple(chosen)), top
         if isinstance(command, c.Redo):
             if command.steps < 1:
                 raise fail("redo steps must be at least 1", "le nombre de rétablissements doit être d'au moins 1")
-            if not timeline.redo:
+            redo = history.redo_stack(end)
+            if not redo:
                 raise fail("nothing to redo: redo only follows an undo", "rien à rétablir : rétablir ne suit qu'une annulation")
-            if command.steps > len(timeline.redo):
-                raise fail(f"cannot redo {command.steps} commands: only {len(timeline.redo)} were undone",
-                           f"impossible de rétablir {command.steps} commandes : seules {len(timeline.redo)} ont été annulées")
-            return Redone(txns=tuple(reversed(timeline.redo[-command.steps:])))
+            if command.steps > len(redo):
+                raise fail(f"cannot redo {command.steps} commands: only {len(redo)} were undone",
+                           f"impossible de rétablir {command.steps} commandes : seules {len(redo)} ont été annulées")
+            txns = tuple(reversed(redo[-command.steps:]))
+            return Redone(txns=txns), txns[-1]
         assert isinstance(command, c.Revert)
-        if not 0 <= command.to < self.next_seq:
-            raise fail(f"there is no event {command.to} to revert to (the log runs from 0 to {self.next_seq - 1})",
-                       f"il n'y a pas d'événement {command.to} (le journal va de 0 à {self.next_seq - 1})")
-        inside = next((r.txn for r in self.records if r.seq == command.to), None)
-        end_of_txn = max(r.seq for r in self.records if r.txn == inside)
+        if not 0 <= command.to < txn:
+            raise fail(f"there is no event {command.to} to revert to (the log runs from 0 to {txn - 1})",
+                       f"il n'y a pas d'événement {command.to} (le journal va de 0 à {txn - 1})")
+        inside = history.record(command.to).txn
+        end_of_txn = history.end_of(inside)
         if end_of_txn != command.to:
             raise fail(f"event {command.to} is inside the command that runs from {inside} to {end_of_txn}: revert to {end_of_txn} or {inside - 1}",
                        f"l'événement {command.to} est au milieu de la commande qui va de {inside} à {end_of_txn} : revenez à {end_of_txn} ou {inside - 1}")
-        txns = tuple(txn for txn in undoable if txn > command.to)
+        # The in-force stack is sorted: what the revert takes off is its top down to the point.
+        taken = []
+        while top is not None and top > command.to:
+            taken.append(top)
+            top = history.below(top)
+        txns = tuple(reversed([t for t in taken if t != 0]))
         if not txns:
             raise fail(f"nothing to revert after event {command.to}", f"rien à défaire après l'événement {command.to}")
-        return Reverted(to=command.to, txns=txns)
+        return Reverted(to=command.to, txns=txns), top
 
-    def state_at(self, seq: int):
-        if not 0 <= seq < len(self.records):
-            raise out_of_range(seq, len(self.records))
-        return self.snapshots.replay(self.records, seq)
+    def state_at(self, seq: int) -> EncounterState:
+        if not 0 <= seq < self._count:
+            raise out_of_range(seq, self._count)
+        return self.snapshots.replay_store(self.store, self.encounter, seq)
+
+
+def _debug_enabled() -> bool:
+    """Whether anybody listens to debug logs (rendering one costs more than a small command)."""
+    return _stdlib_log.isEnabledFor(logging.DEBUG)
 
 
 __all__ = ["Encounter", "Timeline", "timeline_of", "DEFAULT_ENCOUNTER"]

@@ -10,9 +10,16 @@ Snapshots are a cache: SQLite keeps them in a `snapshots` table of the log's own
 them in memory for the life of the store object. Each one carries the hash of event S, so a snapshot
 never applies to another log, and the combatlog version and a format number, so a snapshot folded by
 other code is ignored rather than trusted.
+
+Stored snapshots are authenticated: the stored bytes start with SHA-256(hash of event S + the snapshot's
+bytes), so a snapshot edited in the file, or moved onto another event, fails the check and is never used
+(the fold starts from an older one). A forger who also recomputes that hash is caught by
+`verify_snapshots`, which folds the log again and compares every stored snapshot with what the events give.
 """
 
 import bisect
+import hashlib
+import hmac
 import math
 import weakref
 from collections.abc import Callable, Iterable, Sequence
@@ -34,7 +41,10 @@ log = get_logger()
 
 DEFAULT_EVERY = 1000
 # Bump when the fold starts giving a different state for the same events: older snapshots are then ignored.
-FORMAT = 2  # 2: the state is decoded with its ruleset's state_type
+# 3: the state is decoded with its ruleset's state_type, and the stored bytes carry the authentication hash
+# in front of the msgpack body.
+FORMAT = 3
+_MAGIC = b"CLS3"
 _TICK = 4096  # records between two progress reports
 
 Fetch = Callable[[int, int], list[Recorded]]  # (first seq, last seq) -> those records, in order
@@ -55,25 +65,46 @@ _encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(Snapshot)
 
 
+def snapshot_auth(event_hash: str, payload: bytes) -> bytes:
+    """The authentication of a snapshot's bytes, chained to the hash of the event it stands after."""
+    return hashlib.sha256(event_hash.encode("ascii") + payload).digest()
+
+
 def encode_snapshot(seq: int, digest: str, state: EncounterState) -> bytes:
-    """The stored bytes of a snapshot (msgpack)."""
-    return _encoder.encode(Snapshot(format=FORMAT, version=__version__, seq=seq, hash=digest, ruleset=state.ruleset,
-                                    state=msgspec.Raw(_encoder.encode(state))))
+    """The stored bytes of a snapshot: a marker, its authentication, then the msgpack body."""
+    payload = _encoder.encode(Snapshot(format=FORMAT, version=__version__, seq=seq, hash=digest, ruleset=state.ruleset,
+                                       state=msgspec.Raw(_encoder.encode(state))))
+    return _MAGIC + snapshot_auth(digest, payload) + payload
+
+
+def check_snapshot(body: bytes) -> tuple[str, Snapshot | None]:
+    """("ok", snapshot); ("stale", None) for another format or version (ignored, not suspicious); or
+    ("forged", None) when the bytes are unreadable or fail their authentication."""
+    if not body.startswith(_MAGIC):
+        try:
+            old = msgspec.msgpack.decode(body)
+        except msgspec.DecodeError:
+            return "forged", None
+        return ("stale", None) if isinstance(old, dict) and old.get("format") != FORMAT else ("forged", None)
+    auth, payload = body[len(_MAGIC):len(_MAGIC) + 32], body[len(_MAGIC) + 32:]
+    try:
+        snapshot = _decoder.decode(payload)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return "forged", None
+    if snapshot.format != FORMAT or snapshot.version != __version__:
+        return "stale", None
+    if not hmac.compare_digest(auth, snapshot_auth(snapshot.hash, payload)):
+        return "forged", None
+    try:
+        state_type = find_ruleset(snapshot.ruleset).state_type if snapshot.ruleset else EncounterState
+        return "ok", msgspec.structs.replace(snapshot, state=msgspec.msgpack.decode(snapshot.state, type=state_type))
+    except (RuleViolation, msgspec.DecodeError, msgspec.ValidationError):
+        return "forged", None
 
 
 def decode_snapshot(body: bytes) -> Snapshot | None:
-    """The snapshot, or None when its bytes are unreadable or were written by another format or version."""
-    try:
-        snapshot = _decoder.decode(body)
-    except (msgspec.DecodeError, msgspec.ValidationError):
-        return None
-    if snapshot.format != FORMAT or snapshot.version != __version__:
-        return None
-    try:
-        state_type = find_ruleset(snapshot.ruleset).state_type if snapshot.ruleset else EncounterState
-        return msgspec.structs.replace(snapshot, state=msgspec.msgpack.decode(snapshot.state, type=state_type))
-    except (RuleViolation, msgspec.DecodeError, msgspec.ValidationError):
-        return None
+    """The snapshot, or None when its bytes are unreadable, unauthenticated or written by another format or version."""
+    return check_snapshot(body)[1]
 
 
 class _MemoryShelf:
@@ -81,14 +112,21 @@ class _MemoryShelf:
 
     def __init__(self) -> None:
         self.items: dict[int, tuple[str, EncounterState]] = {}
+        self.order: list[int] = []
 
     def seqs(self) -> list[int]:
-        return sorted(self.items)
+        return list(self.order)
+
+    def before(self, seq: int) -> int | None:
+        index = bisect.bisect_right(self.order, seq)
+        return self.order[index - 1] if index else None
 
     def load(self, seq: int) -> tuple[str, EncounterState] | None:
         return self.items.get(seq)
 
     def save(self, seq: int, digest: str, state: EncounterState) -> None:
+        if seq not in self.items:
+            bisect.insort(self.order, seq)
         self.items[seq] = (digest, state)
 
 
@@ -101,9 +139,20 @@ class _StoreShelf:
     def seqs(self) -> list[int]:
         return self.store.snapshot_seqs(self.encounter)
 
+    def before(self, seq: int) -> int | None:
+        if hasattr(self.store, "snapshot_before"):
+            return self.store.snapshot_before(self.encounter, seq)
+        seqs = self.seqs()
+        index = bisect.bisect_right(seqs, seq)
+        return seqs[index - 1] if index else None
+
     def load(self, seq: int) -> tuple[str, EncounterState] | None:
         body = self.store.read_snapshot(self.encounter, seq)
-        snapshot = decode_snapshot(body) if body is not None else None
+        if body is None:
+            return None
+        verdict, snapshot = check_snapshot(body)
+        if verdict == "forged":
+            log.warning("snapshot ignored: it fails its authentication", encounter=self.encounter, seq=seq)
         if snapshot is None or snapshot.seq != seq:
             return None
         return snapshot.hash, snapshot.state
@@ -129,10 +178,10 @@ def _shelf_for(store, encounter: str):
 class Snapshots:
     """The snapshots of one encounter, and folds that start from the nearest usable one."""
 
-    def __init__(self, store, encounter: str, every: int | None = DEFAULT_EVERY) -> None:
+    def __init__(self, store, encounter: str, every: int | None = DEFAULT_EVERY, *, shelf=None) -> None:
         self.every = DEFAULT_EVERY if every is None else every
-        self.shelf = _shelf_for(store, encounter) if self.every > 0 else None
-        self._seqs: list[int] | None = None
+        self.shelf = shelf if shelf is not None else _shelf_for(store, encounter) if self.every > 0 else None
+        self._latest: int | None = None  # the newest snapshot seq, looked up once (-1: none)
         self.folded = 0  # records folded by the last replay (benchmarks and tests read it)
         self.base = -1  # seq of the snapshot the last replay started from (-1: from nothing)
         self._expensive = False  # the last replay folded at least `every` records
@@ -142,12 +191,23 @@ class Snapshots:
         return self.shelf is not None
 
     def seqs(self) -> list[int]:
-        """The seqs holding a snapshot, ascending."""
+        """The seqs holding a snapshot, ascending (reads them all: for tests and verify, not for folds)."""
         if self.shelf is None:
             return []
-        if self._seqs is None:
-            self._seqs = self.shelf.seqs()
-        return self._seqs
+        return self.shelf.seqs()
+
+    def before(self, seq: int) -> int | None:
+        """The greatest snapshot seq <= `seq`, or None."""
+        if self.shelf is None or seq < 0:
+            return None
+        return self.shelf.before(seq)
+
+    def latest(self) -> int:
+        """The newest snapshot seq (-1: none)."""
+        if self._latest is None:
+            found = self.before(2**62) if self.shelf is not None else None
+            self._latest = -1 if found is None else found
+        return self._latest
 
     def put(self, seq: int, digest: str, state: EncounterState) -> None:
         """Keep `state` (the state as of event `seq`, whose hash is `digest`); a failed write is only logged."""
@@ -158,9 +218,8 @@ class Snapshots:
         except Exception as error:  # a cache that cannot be written must not fail the command that fed it
             log.warning("snapshot not saved", seq=seq, error=str(error))
             return
-        seqs = self.seqs()
-        if seq not in seqs:
-            bisect.insort(seqs, seq)
+        if seq > self.latest():
+            self._latest = seq
 
     # ------------------------------------------------------------------ folds
     def replay(self, records: Sequence[Recorded], upto: int | None = None, *, progress=None) -> EncounterState:
@@ -179,6 +238,8 @@ class Snapshots:
 
         def fetch(first: int, last: int) -> list[Recorded]:
             wanted = last - first + 1
+            if progress is None and hasattr(store, "read_range"):
+                return store.read_range(encounter, first, last)
             reading = store.read(encounter, first)
             if progress is not None:
                 progress.stage("reading", wanted)
@@ -195,8 +256,7 @@ class Snapshots:
         if self.shelf is None or not records:
             return
         last = records[-1]
-        seqs = self.seqs()
-        latest = seqs[-1] if seqs else 0
+        latest = max(self.latest(), 0)
         if last.seq - latest >= self.every or self._expensive:
             self.put(last.seq, last.hash, state)
         self._expensive = False
@@ -208,24 +268,23 @@ class Snapshots:
         self.base, self.folded = base_seq, len(tail)
         state = self._fold(base, base_seq, tail, upto, progress)
         self._expensive = self.shelf is not None and len(tail) >= self.every
-        if self._expensive and tail and tail[-1].hash and upto not in self.seqs():
+        if self._expensive and tail and tail[-1].hash and self.before(upto) != upto:
             self.put(upto, tail[-1].hash, state)
             self._expensive = False
         return state
 
     def _start(self, fetch: Fetch, upto: int) -> tuple[EncounterState, int, list[Recorded]]:
         """The newest usable snapshot at or before `upto`, and the records after it up to `upto`."""
-        candidates = [seq for seq in self.seqs() if seq <= upto]
         chunks: list[list[Recorded]] = []  # newest first; together they hold (start - 1, upto]
         start = upto + 1
         lowest = math.inf  # the oldest txn named by a marker fetched so far
+        below = upto  # the next candidate is the newest snapshot at or below this
         while True:
             # A candidate at or after `lowest` stays ruled out: fetching further back only lowers it.
-            while candidates and candidates[-1] >= lowest:
-                candidates.pop()
-            if not candidates:
+            seq = self.before(int(min(below, lowest - 1)))
+            if seq is None:
                 break
-            seq = candidates.pop()
+            below = seq - 1
             fetched = fetch(seq, start - 1) if seq < start else []
             anchor = fetched[0] if fetched else None
             newer = fetched[1:]
@@ -319,5 +378,59 @@ def state_at(store, encounter: str, seq: int, *, every: int | None = None, progr
     return Snapshots(store, encounter, every).replay_store(store, encounter, seq, progress=progress)
 
 
+def verify_head(store, encounter: str) -> str | None:
+    """None when the log ends where its recorded head says (or the store records no head); otherwise what is
+    wrong, e.g. a tail cut from the events: the head names a later event than the log's last one."""
+    head = store.head(encounter) if hasattr(store, "head") else None
+    if head is None:
+        return None
+    seq, digest = head
+    count, last_hash = store.last(encounter)
+    if count - 1 < seq:
+        return (f"the log ends at event {count - 1} but its head records event {seq}: "
+                f"events {count} to {seq} were cut from its end")
+    if count - 1 > seq:
+        return f"the log runs to event {count - 1} but its head records event {seq}: events were added behind its back"
+    if last_hash != digest:
+        return f"event {seq} is not the one its head records (another hash): the end of the log was rewritten"
+    return None
+
+
+def verify_snapshots(store, encounter: str) -> list[tuple[int, str]]:
+    """Every stored snapshot that must not be trusted, as (seq, reason), by seq: bytes that fail their
+    authentication, a snapshot standing after an event whose hash is not the one it names, or a state that
+    differs from what the events fold to (a forger who recomputed the hash). Reads the log once, in order."""
+    shelf = _shelf_for(store, encounter)
+    bad: list[tuple[int, str]] = []
+    count = store.last(encounter)[0]
+    # Expected states come from a fold that only trusts what it computed itself.
+    checker = Snapshots(store, encounter, DEFAULT_EVERY, shelf=_MemoryShelf())
+    for seq in shelf.seqs():
+        if isinstance(shelf, _StoreShelf):
+            body = store.read_snapshot(encounter, seq)
+            verdict, snapshot = check_snapshot(body) if body is not None else ("forged", None)
+            if verdict == "stale":
+                continue  # another format or version: never used, nothing to report
+            if snapshot is None:
+                bad.append((seq, "its bytes fail their authentication (edited or damaged)"))
+                continue
+            digest, state = snapshot.hash, snapshot.state
+            if snapshot.seq != seq:
+                bad.append((seq, f"it is stored at event {seq} but says it stands after event {snapshot.seq}"))
+                continue
+        else:
+            digest, state = shelf.load(seq)
+        if not 0 <= seq < count:
+            bad.append((seq, f"it stands after event {seq}, which is not in the log"))
+            continue
+        anchor = store.read_one(encounter, seq) if hasattr(store, "read_one") else next(store.read(encounter, seq))
+        if anchor is None or anchor.hash != digest:
+            bad.append((seq, f"it names another hash than event {seq}'s (another log, or an edited one)"))
+            continue
+        if checker.replay_store(store, encounter, seq) != state:
+            bad.append((seq, f"its state differs from what events 0 to {seq} give"))
+    return bad
+
+
 __all__ = ["DEFAULT_EVERY", "Snapshot", "Snapshots", "decode_snapshot", "encode_snapshot", "extend_timeline",
-           "out_of_range", "state_at"]
+           "out_of_range", "state_at", "verify_head", "verify_snapshots", "check_snapshot"]

@@ -1,5 +1,6 @@
 """Which transactions are in force: undo, redo and revert are markers, so the fold skips undone txns."""
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from combatlog.core.kernel.state import KernelState as EncounterState
@@ -114,3 +115,130 @@ def _with_seq(state: EncounterState, seq: int) -> EncounterState:
     import msgspec
 
     return msgspec.structs.replace(state, seq=seq)
+
+
+class History:
+    """What undo, redo and revert need, read from the end of the log on demand instead of from all of it.
+
+    The transactions in force form a stack (oldest at the bottom, txns ascending): a command pushes itself,
+    undo pops, a revert pops everything after its point and pushes itself, undoing a revert brings back
+    exactly the stack it replaced, redo pushes back what was popped. So the top of the stack after any
+    transaction follows from that transaction's last event alone:
+
+    - a command (or a revert) R: R itself;
+    - an undo naming ..., z: the top just before z was first pushed, i.e. the top after event z - 1;
+    - a redo naming ..., z: z.
+
+    and the entry under a command c is the top after event c - 1 (under a revert: what is under the
+    oldest txn it reverted). Undo, redo and revert therefore read a few records per step, never the
+    whole log; every answer is kept, since the log below the end never changes.
+    """
+
+    def __init__(self, read_range: Callable[[int, int], list[Recorded]]):
+        self._read_range = read_range
+        self._records: dict[int, Recorded] = {}
+        self._tops: dict[int, int | None] = {}
+        self._window = 4  # records fetched around a miss; doubles while misses follow each other
+
+    def record(self, seq: int) -> Recorded | None:
+        """Record `seq` (None past either end); reads a window below it, since walks go down the log."""
+        if seq < 0:
+            return None
+        found = self._records.get(seq)
+        if found is not None:
+            self._window = max(4, self._window // 2)
+            return found
+        if len(self._records) > 4096:
+            self._records.clear()
+        first = max(0, seq - self._window + 1)
+        for record in self._read_range(first, seq):
+            self._records[record.seq] = record
+        self._window = min(self._window * 2, 1024)
+        return self._records.get(seq)
+
+    def saw(self, records: Sequence[Recorded]) -> None:
+        """New records appended by this process (so the next undo needs no read)."""
+        if len(self._records) > 4096:
+            self._records.clear()
+        for record in records:
+            self._records[record.seq] = record
+
+    def top(self, end: int) -> int | None:
+        """The txn on top of the in-force stack right after event `end` (the last of a transaction)."""
+        if len(self._tops) > 65536:
+            self._tops.clear()
+        path = []
+        seq = end
+        while True:
+            if seq < 0:
+                found: int | None = None
+                break
+            if seq in self._tops:
+                found = self._tops[seq]
+                break
+            record = self.record(seq)
+            if record is None:
+                found = None
+                break
+            event = record.event
+            if isinstance(event, Undone):
+                path.append(seq)
+                seq = event.txns[-1] - 1
+                continue
+            found = event.txns[-1] if isinstance(event, Redone) else record.txn
+            self._tops[seq] = found
+            break
+        for seq in path:
+            self._tops[seq] = found
+        return found
+
+    def is_revert(self, txn: int) -> Reverted | None:
+        """The Reverted marker of transaction `txn`, or None when `txn` is not a revert."""
+        opening = self.record(txn)
+        command = getattr(opening.event, "command", None) if opening is not None else None
+        if not isinstance(command, dict) or command.get("do") != "revert":
+            return None
+        marker = self.record(txn + 1)
+        return marker.event if marker is not None and isinstance(marker.event, Reverted) else None
+
+    def below(self, txn: int) -> int | None:
+        """The entry under `txn` in the in-force stack (whenever `txn` is in force)."""
+        while True:
+            reverted = self.is_revert(txn)
+            if reverted is None or not reverted.txns:
+                return self.top(txn - 1)
+            txn = min(reverted.txns)
+
+    def redo_stack(self, end: int) -> list[int]:
+        """What redo would bring back after event `end`, the next one last: the undo and redo markers since
+        the last command."""
+        markers = []
+        seq = end
+        while seq >= 0:
+            record = self.record(seq)
+            if record is None or not isinstance(record.event, (Undone, Redone)):
+                break
+            markers.append(record.event)
+            seq = record.txn - 1
+        redo: list[int] = []
+        for event in reversed(markers):
+            if isinstance(event, Undone):
+                redo.extend(event.txns)
+            else:
+                for txn in event.txns:
+                    if redo and redo[-1] == txn:
+                        redo.pop()
+        return redo
+
+    def end_of(self, txn: int) -> int:
+        """The last seq of transaction `txn`."""
+        seq = txn
+        while True:
+            chunk = self._read_range(seq + 1, seq + 16)
+            for record in chunk:
+                self._records[record.seq] = record
+                if record.txn != txn:
+                    return seq
+                seq = record.seq
+            if len(chunk) < 16:
+                return seq

@@ -1,51 +1,98 @@
-"""Verification for disputes: re-run every recorded command with its recorded dice and compare the events."""
+"""Verification for disputes: every stored byte, every link, every command re-derived, every snapshot checked.
 
-from dataclasses import dataclass
+`verify_encounter` walks the stored rows without stopping at the first problem and reports each one with its
+seq: bytes that no longer match their hash, broken links, seqs that are missing, moved or out of place,
+envelope fields that disagree with their transaction, and, by re-running every recorded command with its
+recorded dice, every event field that differs from what the rules give. Snapshots are checked against the
+state the rules give at their seq, and the recorded head of the log (when the store keeps one) against the
+last stored event, so a cut tail is caught.
+"""
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from itertools import groupby
+from typing import Any
 
 import msgspec
 
 from combatlog.core.kernel.errors import RuleViolation
-from combatlog.events.envelope import Recorded
-from combatlog.events.meta import EncounterCreated
+from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, compute_hash, decode_body
+from combatlog.events.meta import CommandIssued, EncounterCreated
 from combatlog.events.stores import MemoryStore
 from combatlog.replay.engine import Encounter
+
+MAX_FIELDS = 12  # fields named per event; the rest are counted
 
 
 @dataclass(frozen=True)
 class Discrepancy:
-    """The first event where the log and the rules disagree."""
+    """Where the log and the rules (or the chain) disagree: the event's seq, what is wrong, which fields."""
 
     seq: int
     message: str
+    fields: tuple[str, ...] = field(default=())
 
     def __str__(self) -> str:
         return f"event {self.seq}: {self.message}"
 
 
-def rederive(records: list[Recorded], templates=None) -> Discrepancy | None:
-    """Re-run each transaction's command on a replica and compare; None when every event comes out identical."""
-    replica = Encounter(MemoryStore(), "verify", **({"templates": templates} if templates else {}))
+Problem = Discrepancy
+
+
+# ---------------------------------------------------------------------------------------------- re-derivation
+def rederive(records: Iterable[Recorded], templates=None) -> Discrepancy | None:
+    """The first discrepancy of `rederive_all`, or None when every event comes out identical."""
+    return next(iter(rederive_all(records, templates, stop_at_first=True)), None)
+
+
+def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: bool = False,
+                 on_state: Callable[[int, Any], None] | None = None) -> list[Discrepancy]:
+    """Re-run each transaction's command on a replica and compare every event, field by field.
+
+    `on_state(seq, state)` is called with the replica's state after each transaction (last seq of it)."""
+    replica = Encounter(MemoryStore(), "verify", **({"templates": templates} if templates else {}),
+                        snapshot_every=0)
+    found: list[Discrepancy] = []
     for txn, group in groupby(records, key=lambda record: record.txn):
         recorded = list(group)
         opening = recorded[0]
         command = getattr(opening.event, "command", None)
-        if opening.seq != txn or command is None:
-            return Discrepancy(opening.seq, "a transaction must open with CommandIssued")
+        if opening.seq != txn or not isinstance(opening.event, CommandIssued):
+            found.append(Discrepancy(opening.seq, "a transaction must open with CommandIssued", ("Recorded.txn",)))
+            if stop_at_first:
+                return found
+            continue
         replica.clock = lambda at=opening.at: at
         created = next((r.event for r in recorded if isinstance(r.event, EncounterCreated)), None)
-        replica.default_seed = created.seed if created is not None else None
+        if created is not None:
+            replica.default_seed = created.seed
         try:
             produced = replica.execute(command, actor=opening.actor)
         except RuleViolation as error:
-            return Discrepancy(opening.seq, f"the rules reject this command now: {error}")
+            found.append(Discrepancy(opening.seq, f"the rules reject this command now: {error}", ("CommandIssued.command",)))
+            if stop_at_first:
+                return found
+            continue
+        except Exception as error:  # a log that makes the rules fail is reported, not crashed on
+            found.append(Discrepancy(opening.seq, f"the rules cannot run this command ({type(error).__name__}: {error})",
+                                     ("CommandIssued.command",)))
+            if stop_at_first:
+                return found
+            continue
         for mine, theirs in zip(recorded, produced):
             if _canonical(mine.event) != _canonical(theirs.event):
-                return Discrepancy(mine.seq, _difference(mine.event, theirs.event))
+                fields = event_differences(mine.event, theirs.event)
+                found.append(Discrepancy(mine.seq, _describe(mine.event, theirs.event, fields), tuple(fields)))
+                if stop_at_first:
+                    return found
         if len(recorded) != len(produced):
             seq = recorded[min(len(recorded), len(produced)) - 1].seq
-            return Discrepancy(seq, f"the command produced {len(produced)} events, the log holds {len(recorded)}")
-    return None
+            found.append(Discrepancy(seq, f"the command produced {len(produced)} events, the log holds {len(recorded)}"))
+            if stop_at_first:
+                return found
+        if on_state is not None:
+            on_state(recorded[-1].seq, replica.state)
+    return found
 
 
 _encoder = msgspec.json.Encoder(order="sorted")
@@ -55,13 +102,307 @@ def _canonical(event) -> bytes:
     return _encoder.encode(event)
 
 
-def _difference(logged, derived) -> str:
+def event_differences(logged, derived) -> list[str]:
+    """Every field path where two events differ, e.g. `DamageTaken.hp_after`, `AttackRolled.rolls[0].faces[1]`."""
     if type(logged) is not type(derived):
+        return ["type"]
+    name = type(logged).__name__
+    return [f"{name}.{path}" for path in _paths(msgspec.json.decode(_canonical(logged)),
+                                                msgspec.json.decode(_canonical(derived)))]
+
+
+def _paths(a: Any, b: Any, prefix: str = "") -> list[str]:
+    if isinstance(a, dict) and isinstance(b, dict):
+        out = []
+        for key in sorted(set(a) | set(b)):
+            if a.get(key, _MISSING) != b.get(key, _MISSING):
+                out += _paths(a.get(key, _MISSING), b.get(key, _MISSING), f"{prefix}.{key}" if prefix else str(key))
+        return out
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        out = []
+        for index, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                out += _paths(x, y, f"{prefix}[{index}]")
+        return out
+    return [prefix or "(value)"] if a != b else []
+
+
+_MISSING = object()
+
+
+def _describe(logged, derived, fields: list[str]) -> str:
+    if fields == ["type"]:
         return f"the log has {type(logged).__name__} where the rules give {type(derived).__name__}"
-    logged_fields = msgspec.json.decode(_canonical(logged))
-    derived_fields = msgspec.json.decode(_canonical(derived))
-    for key in derived_fields:
-        if logged_fields.get(key) != derived_fields.get(key):
-            return (f"{type(logged).__name__}.{key} is {logged_fields.get(key)!r} in the log, "
-                    f"the rules give {derived_fields.get(key)!r}")
-    return f"{type(logged).__name__} differs from what the rules give"
+    shown = []
+    a, b = msgspec.json.decode(_canonical(logged)), msgspec.json.decode(_canonical(derived))
+    for path in fields[:MAX_FIELDS]:
+        shown.append(f"{path} is {_short(_at(a, path))} in the log, the rules give {_short(_at(b, path))}")
+    more = f" (and {len(fields) - MAX_FIELDS} more fields)" if len(fields) > MAX_FIELDS else ""
+    return "; ".join(shown) + more if shown else f"{type(logged).__name__} differs from what the rules give"
+
+
+def _at(value: Any, path: str) -> Any:
+    """The value at `Type.a.b[2]` inside a decoded event (the type name is skipped)."""
+    _, _, rest = path.partition(".")
+    for part in rest.replace("[", ".[").split("."):
+        if not part:
+            continue
+        try:
+            value = value[int(part[1:-1])] if part.startswith("[") else value.get(part, None)
+        except (AttributeError, IndexError, TypeError, ValueError):
+            return None
+    return None if value is _MISSING else value
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+# ---------------------------------------------------------------------------------------------- stored rows
+@dataclass
+class Row:
+    """One stored event, unchecked: its place in the store, its columns where the store keeps them, its bytes."""
+
+    seq: int
+    body: bytes
+    hash: str
+    txn: int | None = None
+    type: str | None = None
+
+
+def stored_rows(store, encounter: str) -> Iterator[Row]:
+    """The encounter's rows as stored, without any check (verify makes them all, and does not stop)."""
+    rows = getattr(store, "rows", None)
+    if rows is not None:
+        for seq, txn, kind, body, digest in rows(encounter):
+            yield Row(seq, bytes(body), digest, txn, kind)
+        return
+    _, bodies = store._bodies(encounter, 0)
+    for seq, (body, digest) in enumerate(bodies):
+        yield Row(seq, bytes(body), digest)
+
+
+def _decode_loose(body: bytes) -> Recorded | str:
+    """The record a body holds whatever its hash and place (upcast if old), or why it cannot be read."""
+    try:
+        raw = msgspec.json.decode(body)
+        seq, prev = raw["seq"], raw.get("prev_hash", GENESIS_HASH)
+        if not isinstance(seq, int) or not isinstance(prev, str):
+            return "its seq or prev_hash is not of the right type"
+        return decode_body(body, compute_hash(body), expected_seq=seq, expected_prev=prev)
+    except LogCorrupted as error:
+        return error.reason
+    except (msgspec.DecodeError, KeyError, TypeError, AttributeError) as error:
+        return f"{type(error).__name__}: {error}"
+
+
+def check_rows(rows: Iterable[Row]) -> tuple[list[Recorded], list[Discrepancy]]:
+    """Check every row's bytes, place, link and envelope; return the readable records and every problem found."""
+    problems: list[Discrepancy] = []
+    records: list[Recorded] = []
+    expected = 0
+    prev_hash: str | None = GENESIS_HASH
+    for row in rows:
+        if row.seq > expected:
+            gap = f"event {expected}" if row.seq == expected + 1 else f"events {expected} to {row.seq - 1}"
+            problems.append(Discrepancy(expected, f"{gap} {'is' if row.seq == expected + 1 else 'are'} missing from the log"))
+            prev_hash = None
+        elif row.seq < expected:
+            problems.append(Discrepancy(row.seq, "it is stored twice or out of order"))
+        expected = row.seq + 1
+        if compute_hash(row.body) != row.hash:
+            problems.append(Discrepancy(row.seq, "its bytes do not match its stored hash (edited or damaged)",
+                                        ("Recorded.hash",)))
+        record = _decode_loose(row.body)
+        if isinstance(record, str):
+            problems.append(Discrepancy(row.seq, f"its bytes are not a readable event ({record})"))
+            prev_hash = row.hash
+            continue
+        if record.seq != row.seq:
+            problems.append(Discrepancy(row.seq, f"it holds seq {record.seq} but is stored as event {row.seq} "
+                                                 "(moved or reordered)", ("Recorded.seq",)))
+        if prev_hash is not None and record.prev_hash != prev_hash:
+            problems.append(Discrepancy(row.seq, "it does not follow the previous event's hash (chain broken)",
+                                        ("Recorded.prev_hash",)))
+        if row.txn is not None and row.txn != record.txn:
+            problems.append(Discrepancy(row.seq, f"the stored txn column says {row.txn}, the event says {record.txn}",
+                                        ("events.txn",)))
+        if row.type is not None and row.type != type(record.event).__name__:
+            problems.append(Discrepancy(row.seq, f"the stored type column says {row.type}, the event is "
+                                                 f"{type(record.event).__name__}", ("events.type",)))
+        if isinstance(record.event, CommandIssued) and record.txn != record.seq:
+            problems.append(Discrepancy(row.seq, f"a CommandIssued opens its own transaction, yet its txn is "
+                                                 f"{record.txn}", ("Recorded.txn",)))
+        records.append(msgspec.structs.replace(record, hash=row.hash))
+        prev_hash = row.hash
+    problems += check_envelopes(records)
+    return records, problems
+
+
+ENVELOPE = ("txn", "at", "actor")
+
+
+def check_envelopes(records: list[Recorded]) -> list[Discrepancy]:
+    """Every event of a command shares its txn, time and actor; name the event (and fields) that do not.
+
+    When the events after a CommandIssued agree with one another but not with it, the CommandIssued was
+    edited; otherwise each event that disagrees with its CommandIssued is named."""
+    problems = []
+    groups: list[list[Recorded]] = []
+    for record in records:
+        if isinstance(record.event, CommandIssued) or not groups:
+            groups.append([record])
+        else:
+            groups[-1].append(record)
+    for opening, *rest in groups:
+        if not isinstance(opening.event, CommandIssued) or not rest:
+            continue
+        wrong = [(record, [name for name in ENVELOPE if getattr(record, name) != getattr(opening, name)])
+                 for record in rest]
+        wrong = [(record, names) for record, names in wrong if names]
+        if not wrong:
+            continue
+        together = {tuple(getattr(record, name) for name in ENVELOPE) for record in rest}
+        if len(wrong) == len(rest) and len(rest) >= 2 and len(together) == 1:
+            names = wrong[0][1]
+            detail = ", ".join(f"{name} {getattr(opening, name)!r} where its {len(rest)} events have "
+                               f"{getattr(rest[0], name)!r}" for name in names)
+            problems.append(Discrepancy(opening.seq, f"its envelope disagrees with its command's events: {detail}",
+                                        tuple(f"Recorded.{name}" for name in names)))
+            continue
+        for record, names in wrong:
+            detail = ", ".join(f"{name} {getattr(record, name)!r} where its command has {getattr(opening, name)!r}"
+                               for name in names)
+            problems.append(Discrepancy(record.seq, f"its envelope disagrees with its command: {detail}",
+                                        tuple(f"Recorded.{name}" for name in names)))
+    return problems
+
+
+# ---------------------------------------------------------------------------------------------- snapshots
+def check_snapshots(store, encounter: str, records: list[Recorded], states: dict[int, Any]) -> list[Discrepancy]:
+    """Every stored snapshot must name the hash of its event and hold the state the rules give at its seq.
+
+    `states` maps a seq to the replica's state after the transaction ending there. This reads the snapshot
+    table as it stands (replay/snapshots.py's format); a store without one has nothing to check here.
+    """
+    seqs = getattr(store, "snapshot_seqs", None)
+    if seqs is None:
+        return []
+    from combatlog.replay.snapshots import Snapshots, check_snapshot
+
+    problems = []
+    by_seq = {record.seq: record for record in records}
+    for seq in seqs(encounter):
+        body = store.read_snapshot(encounter, seq)
+        verdict, snapshot = check_snapshot(body) if body is not None else ("forged", None)
+        if verdict == "stale":
+            continue  # written by another combatlog version: never used, so nothing to trust or distrust
+        if snapshot is None:
+            problems.append(Discrepancy(seq, "the snapshot stored at this event is unreadable or fails its "
+                                             "authentication (damaged or forged)", ("snapshot",)))
+            continue
+        record = by_seq.get(seq)
+        if snapshot.seq != seq or record is None or snapshot.hash != record.hash:
+            problems.append(Discrepancy(seq, "the snapshot stored at this event does not belong to it "
+                                             "(its seq or event hash differ)", ("snapshot.hash",)))
+            continue
+        expected = states.get(seq)
+        if expected is None:  # a snapshot inside a transaction: fold from the start to compare
+            expected = Snapshots(MemoryStore(), encounter, 0).replay(records, seq)
+        expected = msgspec.structs.replace(expected, seq=seq)
+        if _canonical(snapshot.state) != _canonical(expected):
+            folded = msgspec.structs.replace(Snapshots(MemoryStore(), encounter, 0).replay(records, seq), seq=seq)
+            if _canonical(snapshot.state) != _canonical(folded):
+                fields = [f"snapshot.{path}" for path in _paths(msgspec.json.decode(_canonical(snapshot.state)),
+                                                               msgspec.json.decode(_canonical(folded)))]
+                problems.append(Discrepancy(seq, "the snapshot stored at this event holds another state than the "
+                                                 f"events give ({', '.join(fields[:MAX_FIELDS])})", tuple(fields)))
+    return problems
+
+
+# ---------------------------------------------------------------------------------------------- the head
+def check_head(store, encounter: str, records: list[Recorded], last_row_seq: int) -> list[Discrepancy]:
+    """Compare the store's recorded head (last seq and its hash), when it keeps one, with the last stored event."""
+    head = getattr(store, "head", None)
+    if head is None:
+        return []
+    recorded = head(encounter)
+    if recorded is None:
+        return []
+    seq, digest = recorded
+    if seq > last_row_seq:
+        gap = f"event {seq}" if seq == last_row_seq + 1 else f"events {last_row_seq + 1} to {seq}"
+        return [Discrepancy(last_row_seq + 1, f"the log's head says it ends at event {seq}: {gap} "
+                                              "cut from its end")]
+    last = next((record for record in reversed(records) if record.seq == seq), None)
+    if last is not None and last.hash != digest:
+        return [Discrepancy(seq, "its hash differs from the one the log's head recorded", ("head.hash",))]
+    return []
+
+
+# ---------------------------------------------------------------------------------------------- all together
+def verify_encounter(store, encounter: str, *, progress=None, templates=None) -> list[Discrepancy]:
+    """Every problem of one encounter, ordered by seq; an empty list when the encounter verifies."""
+    rows = stored_rows(store, encounter)
+    if progress is not None:
+        progress.stage("reading", store.last(encounter)[0])
+        rows = progress.iterate(rows)
+    rows = list(rows)
+    records, problems = check_rows(rows)
+    states: dict[int, Any] = {}
+    if progress is not None:
+        progress.stage("re-deriving", len(records))
+    walked = progress.iterate(records) if progress is not None else records
+    problems += rederive_all(walked, templates, on_state=lambda seq, state: states.__setitem__(seq, state))
+    problems += check_snapshots(store, encounter, records, states)
+    problems += check_head(store, encounter, records, rows[-1].seq if rows else -1)
+    return _merged(problems)
+
+
+def _merged(problems: list[Discrepancy]) -> list[Discrepancy]:
+    """One report per seq in order, its messages joined and its fields gathered."""
+    out: list[Discrepancy] = []
+    for seq, group in groupby(sorted(problems, key=lambda problem: problem.seq), key=lambda problem: problem.seq):
+        items = list(group)
+        messages = list(dict.fromkeys(problem.message for problem in items))
+        fields = tuple(dict.fromkeys(name for problem in items for name in problem.fields))
+        out.append(Discrepancy(seq, "; ".join(messages), fields))
+    return out
+
+
+def unfinished_events(sealed: list) -> int:
+    """How many events at the end of an encounter belong to a command not written whole (0 if it is whole).
+
+    The last transaction is re-run on the state before it, with its recorded dice: if the rules give more
+    events than the log holds, the write was interrupted between two of its lines."""
+    records = [record for record, _ in sealed]
+    if not records:
+        return 0
+    last_txn = records[-1].txn
+    start = len(records)
+    while start > 0 and records[start - 1].txn == last_txn:
+        start -= 1
+    group = records[start:]
+    if group[0].seq != last_txn or not isinstance(group[0].event, CommandIssued):
+        return len(group)
+    store = MemoryStore()
+    if start:
+        store.append_sealed("repair", sealed[:start], records[0].seq)
+    replica = Encounter(store, "repair", snapshot_every=0)
+    replica.clock = lambda: group[0].at
+    try:
+        produced = replica.execute(group[0].event.command, actor=group[0].actor)
+    except Exception:  # the rules refuse it now: not an interrupted write, verify will say what it is
+        return 0
+    return len(group) if len(produced) > len(group) else 0
+
+
+def store_problems(store) -> list[str]:
+    """Problems of the storage itself (SQLite's integrity check, row counts against seqs), before any event."""
+    check = getattr(store, "integrity_problems", None)
+    return check() if check is not None else []
+
+
+__all__ = ["Discrepancy", "Problem", "check_head", "check_rows", "check_snapshots", "event_differences", "rederive",
+           "rederive_all", "store_problems", "stored_rows", "unfinished_events", "verify_encounter"]

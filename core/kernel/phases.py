@@ -17,6 +17,8 @@ class PhaseMachine:
         self.moves = moves
         self._moving = {move["trigger"] for move in moves}
         self._local = threading.local()
+        # The machine's answers, asked once per (phase, command): a may_ check walks every trigger of the machine.
+        self._legal: dict[tuple[str, str], bool] = {}
 
     def _machine(self):
         if not hasattr(self._local, "machine"):
@@ -33,13 +35,17 @@ class PhaseMachine:
 
     def is_legal(self, phase: str, command: str) -> bool:
         """Whether `command` may run in `phase` (restores the machine with set_state, fires nothing)."""
-        machine, model = self._machine()
-        if phase not in self.phases:
-            return False
-        machine.set_state(phase, model)
-        trigger = command if command in self._moving and command in self.legal_in else f"do_{command}"
-        checker = getattr(model, f"may_{trigger}", None)
-        return bool(checker and checker())
+        key = (phase, command)
+        answer = self._legal.get(key)
+        if answer is None:
+            if phase not in self.phases:
+                return False
+            machine, model = self._machine()
+            machine.set_state(phase, model)
+            trigger = command if command in self._moving and command in self.legal_in else f"do_{command}"
+            checker = getattr(model, f"may_{trigger}", None)
+            answer = self._legal[key] = bool(checker and checker())
+        return answer
 
     def next_phase(self, phase: str, trigger: str) -> str:
         """Where `trigger` takes the machine from `phase`."""

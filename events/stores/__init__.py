@@ -8,13 +8,13 @@ from combatlog.events.stores.memory import MemoryStore
 from combatlog.events.stores.sqlite import SQLiteStore
 
 
-def open_store(path: str | os.PathLike[str]) -> EventStore:
-    """A JsonlStore for `*.jsonl`, a MemoryStore for ':memory:', else a SQLiteStore."""
+def open_store(path: str | os.PathLike[str], *, durable: bool = False) -> EventStore:
+    """A JsonlStore for `*.jsonl`, a MemoryStore for ':memory:', else a SQLiteStore (`durable`: synchronous=FULL)."""
     if os.fspath(path) == ":memory:":
         return MemoryStore()
     if os.fspath(path).lower().endswith(".jsonl"):
         return JsonlStore(path)
-    return SQLiteStore(path)
+    return SQLiteStore(path, durable=durable) if durable else SQLiteStore(path)
 
 
 __all__ = [

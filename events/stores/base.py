@@ -1,6 +1,7 @@
 """What every event store promises: gapless, hash-chained, optimistic-concurrency appends and verified reads."""
 
 from collections.abc import Callable, Iterator, Sequence
+from itertools import islice
 from typing import Protocol, Self
 
 from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, decode_body, seal
@@ -36,6 +37,11 @@ class EventStore(Protocol):
     def read_sealed(self, encounter: str, from_seq: int = 0) -> Iterator[Sealed]: ...
     def encounters(self) -> list[str]: ...
     def last(self, encounter: str) -> tuple[int, str]: ...
+    # Added for constant-cost opens (StoreBase gives working defaults built on the methods above):
+    def read_range(self, encounter: str, first: int, last: int) -> list[Recorded]: ...
+    def read_one(self, encounter: str, seq: int) -> Recorded | None: ...
+    def body_chunks(self, encounter: str, from_seq: int = 0, size: int = 4096) -> Iterator[list[tuple[bytes, str]]]: ...
+    def head(self, encounter: str) -> tuple[int, str] | None: ...
     def close(self) -> None: ...
     def __enter__(self) -> Self: ...
     def __exit__(self, *exc_info: object) -> None: ...
@@ -96,6 +102,50 @@ class StoreBase:
         """Yield verified records from `from_seq`; the chain check starts at the stored hash of `from_seq - 1`."""
         for record, _ in self.read_sealed(encounter, from_seq):
             yield record
+
+    # ------------------------------------------------------------- reading the end of a log, not all of it
+    def _bodies_between(self, encounter: str, first: int, last: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
+        """Like `_bodies`, but only up to `last` (stores that can stop a read early override this)."""
+        prev, bodies = self._bodies(encounter, first)
+        return prev, islice(bodies, max(last - first + 1, 0))
+
+    def read_range(self, encounter: str, first: int, last: int) -> list[Recorded]:
+        """The verified records `first`..`last` (inclusive; fewer when the log ends sooner)."""
+        first = max(first, 0)
+        if last < first:
+            return []
+        prev, bodies = self._bodies_between(encounter, first, last)
+        records = []
+        try:
+            for seq, (body, stored_hash) in enumerate(bodies, first):
+                if prev is None:
+                    raise LogCorrupted(seq - 1, "it is missing from the log", encounter)
+                records.append(decode_body(body, stored_hash, expected_seq=seq, expected_prev=prev, encounter=encounter))
+                prev = stored_hash
+        finally:
+            getattr(bodies, "close", lambda: None)()
+        return records
+
+    def read_one(self, encounter: str, seq: int) -> Recorded | None:
+        """The verified record `seq` (chained to the stored hash of `seq - 1`), or None past the end."""
+        if seq < 0:
+            return None
+        records = self.read_range(encounter, seq, seq)
+        return records[0] if records else None
+
+    def body_chunks(self, encounter: str, from_seq: int = 0, size: int = 4096) -> Iterator[list[tuple[bytes, str]]]:
+        """The stored (body, hash) pairs from `from_seq`, in lists of up to `size`, unverified (the caller checks)."""
+        _, bodies = self._bodies(encounter, max(from_seq, 0))
+        try:
+            while chunk := list(islice(bodies, size)):
+                yield chunk
+        finally:
+            getattr(bodies, "close", lambda: None)()
+
+    def head(self, encounter: str) -> tuple[int, str] | None:
+        """The recorded head of the encounter (last seq, its hash), kept apart from the events so that a cut
+        tail shows; None when the store keeps no such record (then only the chain itself can be checked)."""
+        return None
 
     def close(self) -> None:
         """Release the store's resources."""

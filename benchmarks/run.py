@@ -1,0 +1,351 @@
+"""The project's benchmark: what every verb costs on logs of 1k, 100k and 1M events, against the goals.
+
+    python benchmarks/run.py                  # 1k, 100k and 1M events (builds them: a few minutes)
+    python benchmarks/run.py --quick          # 1k and 5k events, few samples: a smoke run
+    python benchmarks/run.py --keep /tmp/logs # keep the built logs there and reuse them next time
+
+Logs are built through the real engine (command -> decide -> append -> fold, snapshots as they come):
+two sturdy brawlers trade blows and heals. Then, for each size:
+
+- whole processes (`python -m combatlog.cli.main ...`, the median of several, each one's own peak RSS
+  from os.wait4): `run` of one command, `state --json`, `state --json --at SEQ` (middle of the log),
+  undo and redo (each a `run` of one undo/redo command), `state --json --replay`;
+- in process (log already open where it says so): open, state --at, undo, redo, one command, full replay;
+- the ceiling: a plain `msgspec.json.decode` of every stored body (garbage collector off), same run;
+- live commands against the `eventsourcing` library (a benchmark-only extra) doing the same saves.
+
+It prints the table of goals with measured values and ratios and writes everything as JSON.
+Every figure is a median of several samples, in wall-clock time and in CPU time (user + system, of the
+child process or of this one). The goals are judged on CPU time: on a machine shared with other work, wall
+time mostly measures the neighbours; both are printed and written.
+"""
+
+import argparse
+import gc
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import msgspec  # noqa: E402
+
+from combatlog.events.stores import SQLiteStore  # noqa: E402
+from combatlog.replay.engine import Encounter  # noqa: E402
+from combatlog.replay.full import quiet_gc, replay_full, stream_records  # noqa: E402
+
+ENCOUNTER = "bench"
+TOUGH = {"ac": 12, "max_hp": 1000000, "speed": 9, "proficiency_bonus": 2,
+         "abilities": {"str": 14, "dex": 12, "con": 14, "int": 10, "wis": 10, "cha": 10},
+         "attacks": [{"id": "club", "kind": "melee", "to_hit": 4, "damage": [{"roll": "1d6+2", "type": "bludgeoning"}]}]}
+OPENING = (
+    {"do": "create", "ruleset": "dnd5e-2024", "seed": 1},
+    {"do": "add", "id": "a", "side": "x", "kind": "monster", "stats": TOUGH, "at": [0, 0]},
+    {"do": "add", "id": "b", "side": "y", "kind": "monster", "stats": TOUGH, "at": [1, 0]},
+    {"do": "initiative", "id": "a", "value": 10},
+    {"do": "initiative", "id": "b", "value": 5},
+    {"do": "start"},
+)
+ONE_COMMAND = {"do": "heal", "target": "a", "amount": 1}
+FULL = (1_000, 100_000, 1_000_000)
+QUICK = (1_000, 5_000)
+
+
+def play(encounter: Encounter, events: int) -> int:
+    """Attack, heal, end turn, over and over, until the log holds `events` events; returns commands run."""
+    commands = 0
+    if encounter.next_seq == 0:
+        for command in OPENING:
+            encounter.execute(command)
+            commands += 1
+    while encounter.next_seq < events:
+        attacker = encounter.state.turn
+        target = "b" if attacker == "a" else "a"
+        encounter.execute({"do": "attack", "attacker": attacker, "target": target, "with": "club"})
+        encounter.execute({"do": "heal", "target": target, "amount": 3})
+        encounter.execute({"do": "end_turn"})
+        commands += 3
+    return commands
+
+
+def median_of(function, samples: int) -> dict:
+    """Median wall and CPU seconds of `samples` calls."""
+    walls, cpus = [], []
+    for _ in range(samples):
+        began, cpu = time.perf_counter(), time.process_time()
+        function()
+        cpus.append(time.process_time() - cpu)
+        walls.append(time.perf_counter() - began)
+    return {"wall": statistics.median(walls), "cpu": statistics.median(cpus)}
+
+
+# ---------------------------------------------------------------------------------------- whole processes
+def process(args: list[str], stdin: bytes | None = None) -> tuple[float, float, float]:
+    """Run `python -m combatlog.cli.main ARGS` to the end: (wall seconds, CPU seconds, its own peak RSS in MiB)."""
+    began = time.perf_counter()
+    child = subprocess.Popen([sys.executable, "-m", "combatlog.cli.main", *args], stdin=subprocess.PIPE,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    child.stdin.write(stdin or b"")
+    child.stdin.close()
+    error = child.stderr.read()
+    _, status, usage = os.wait4(child.pid, 0)
+    elapsed = time.perf_counter() - began
+    child.returncode = os.waitstatus_to_exitcode(status)
+    child.stderr.close()
+    if child.returncode != 0:
+        raise RuntimeError(f"combatlog {' '.join(args)} failed ({child.returncode}): {error.decode()}")
+    rss = usage.ru_maxrss / 1024 if sys.platform != "darwin" else usage.ru_maxrss / 2**20
+    return elapsed, usage.ru_utime + usage.ru_stime, rss
+
+
+def processes(log: Path, count: int, samples: int, replay_samples: int) -> dict:
+    """Median wall time and the highest peak RSS of each verb run as its own process."""
+    verbs: dict[str, list[tuple[float, float, float]]] = {name: [] for name in
+                                                          ("run", "state", "state --at", "undo", "redo", "replay")}
+    middle = at_seq(count)
+    script = lambda command: json.dumps(command).encode() + b"\n"  # noqa: E731
+    for _ in range(samples):
+        verbs["run"].append(process(["run", "-", "--log", str(log), "-q"], script(ONE_COMMAND)))
+        verbs["undo"].append(process(["run", "-", "--log", str(log), "-q"], script({"do": "undo"})))
+        verbs["redo"].append(process(["run", "-", "--log", str(log), "-q"], script({"do": "redo"})))
+        verbs["state"].append(process(["state", str(log), "--json"]))
+        verbs["state --at"].append(process(["state", str(log), "--json", "--at", str(middle)]))
+    for _ in range(replay_samples):
+        verbs["replay"].append(process(["state", str(log), "--json", "--replay"]))
+    return {name: {"wall": statistics.median(t for t, _, _ in runs), "cpu": statistics.median(c for _, c, _ in runs),
+                   "peak_mib": max(m for _, _, m in runs), "samples_wall": [round(t, 4) for t, _, _ in runs]}
+            for name, runs in verbs.items()}
+
+
+def at_seq(count: int) -> int:
+    """The `--at` target: the middle of the log, 500 events past a multiple of 1000 (snapshots come every
+    1000 events), so every size folds about as far from its snapshot."""
+    middle = count // 2
+    return max(0, middle - middle % 1000 + 500) if count > 1000 else count // 2
+
+
+# ------------------------------------------------------------------------------------------- in process
+def in_process(log: Path, samples: int) -> dict:
+    results = {}
+    with SQLiteStore(log) as store:
+        count = store.last(ENCOUNTER)[0]
+        results["open"] = median_of(lambda: Encounter(store, ENCOUNTER), samples)
+        encounter = Encounter(store, ENCOUNTER)
+        results["state --at"] = median_of(lambda: encounter.state_at(at_seq(count)), samples)
+        undo, redo, command = [], [], []
+        for _ in range(samples):
+            undo.append(median_of(lambda: encounter.execute({"do": "undo"}), 1))
+            redo.append(median_of(lambda: encounter.execute({"do": "redo"}), 1))
+            command.append(median_of(lambda: encounter.execute(ONE_COMMAND), 1))
+        for name, runs in (("undo", undo), ("redo", redo), ("run", command)):
+            results[name] = {key: statistics.median(run[key] for run in runs) for key in ("wall", "cpu")}
+        # Undo in a freshly opened encounter: nothing remembered, the state comes from a snapshot and a fold.
+        cold = []
+        for _ in range(samples):
+            fresh = Encounter(store, ENCOUNTER)
+            cold.append(median_of(lambda: fresh.execute({"do": "undo"}), 1))
+            Encounter(store, ENCOUNTER).execute({"do": "redo"})
+        results["undo (just opened)"] = {key: statistics.median(run[key] for run in cold) for key in ("wall", "cpu")}
+    return results
+
+
+def replay_rates(log: Path) -> dict:
+    """Full replay (events/s) against the ceiling: plain msgspec.json.decode of the same bodies, gc off."""
+    with SQLiteStore(log) as store:
+        count = store.last(ENCOUNTER)[0]
+        began = time.process_time()
+        state = replay_full(store, ENCOUNTER)
+        replay = time.process_time() - began
+        assert state.seq == count - 1
+        with quiet_gc():
+            began = time.process_time()
+            for _ in stream_records(store, ENCOUNTER):
+                pass
+            read = time.process_time() - began
+        # The ceiling decodes bodies already in memory, one chunk at a time (the replay's own chunk size).
+        ceiling = 0.0
+        decode = msgspec.json.decode
+        with quiet_gc():
+            for chunk in store.body_chunks(ENCOUNTER, 0, 2048):
+                bodies = [body for body, _ in chunk]
+                began = time.process_time()
+                for body in bodies:
+                    decode(body)
+                ceiling += time.process_time() - began
+    return {"events": count, "replay_events_per_s": count / replay, "read_verify_decode_events_per_s": count / read,
+            "ceiling_events_per_s": count / ceiling, "replay_vs_ceiling": ceiling / replay,
+            "read_vs_ceiling": ceiling / read}
+
+
+def live_rates(folder: Path, commands: int, durable_commands: int) -> dict:
+    """Live commands into a fresh SQLite file, ours against eventsourcing's, same synchronous setting."""
+    try:
+        from es_baseline import eventsourcing_commands
+    except ImportError:  # the benchmark extra is not installed: ours alone
+        eventsourcing_commands = None
+    results = {}
+    for label, durable, count in (("NORMAL", False, commands), ("FULL", True, durable_commands)):
+        path = folder / f"live-{label}.db"
+        with SQLiteStore(path, durable=durable) as store:
+            encounter = Encounter(store, ENCOUNTER)
+            play(encounter, 20)  # the opening and a first round, not timed
+            began, cpu = time.perf_counter(), time.process_time()
+            done = 0
+            while done < count:
+                done += play(encounter, encounter.next_seq + 1)
+            ours, ours_cpu = time.perf_counter() - began, time.process_time() - cpu
+            events = encounter.next_seq
+        theirs = eventsourcing_commands(str(folder / f"es-{label}.db"), count, synchronous=label) \
+            if eventsourcing_commands else None
+        # The goal is judged on CPU time for NORMAL (no fsync: all work is CPU) and on wall time for FULL.
+        key = "cpu" if label == "NORMAL" else "wall"
+        mine = {"cpu": done / ours_cpu, "wall": done / ours}
+        results[label] = {
+            "commands": done, "ours_events": events, "judged_on": key,
+            "ours_commands_per_s": mine[key], "ours_commands_per_s_wall": mine["wall"],
+            "ours_commands_per_s_cpu": mine["cpu"],
+            "eventsourcing_commands_per_s": theirs[f"commands_per_s_{key}"] if theirs else None,
+            "eventsourcing_commands_per_s_wall": theirs["commands_per_s_wall"] if theirs else None,
+            "eventsourcing_commands_per_s_cpu": theirs["commands_per_s_cpu"] if theirs else None,
+            "ratio": mine[key] / theirs[f"commands_per_s_{key}"] if theirs else None,
+        }
+    return results
+
+
+# ------------------------------------------------------------------------------------------------ table
+def goals(report: dict) -> list[dict]:
+    sizes = report["sizes"]
+    small, large = str(min(map(int, sizes))), str(max(map(int, sizes)))
+    rows = []
+    for verb in ("run", "state", "state --at", "undo", "redo"):
+        a, b = sizes[small]["process"][verb], sizes[large]["process"][verb]
+        time_ratio, memory_ratio = b["cpu"] / a["cpu"], b["peak_mib"] / a["peak_mib"]
+        rows.append({"goal": f"`{verb}` (process): {large} events vs {small}, CPU time", "target": "<= 1.2x",
+                     "measured": f"{a['cpu'] * 1e3:.0f} ms -> {b['cpu'] * 1e3:.0f} ms "
+                                 f"(wall {a['wall'] * 1e3:.0f} -> {b['wall'] * 1e3:.0f} ms)",
+                     "ratio": time_ratio, "met": time_ratio <= 1.2})
+        rows.append({"goal": f"`{verb}` (process): {large} events vs {small}, peak memory", "target": "<= 1.2x",
+                     "measured": f"{a['peak_mib']:.0f} MiB -> {b['peak_mib']:.0f} MiB",
+                     "ratio": memory_ratio, "met": memory_ratio <= 1.2})
+    for verb in ("undo", "redo", "undo (just opened)", "state --at", "open"):
+        a, b = sizes[small]["in_process"][verb]["cpu"], sizes[large]["in_process"][verb]["cpu"]
+        rows.append({"goal": f"`{verb}` (in process): {large} events vs {small}, CPU time", "target": "<= 1.2x",
+                     "measured": f"{a * 1e3:.2f} ms -> {b * 1e3:.2f} ms", "ratio": b / a, "met": b / a <= 1.2})
+    peak = max(v["peak_mib"] for size in sizes.values() for v in size["process"].values())
+    rows.append({"goal": "peak memory of any command, any size", "target": "< 100 MB",
+                 "measured": f"{peak:.0f} MiB", "ratio": peak / 100, "met": peak * 2**20 < 100e6})
+    replay = sizes[large]["replay"]
+    rows.append({"goal": f"full replay ({large} events) vs plain msgspec.json.decode", "target": ">= 0.5x",
+                 "measured": f"{replay['replay_events_per_s']:,.0f} vs {replay['ceiling_events_per_s']:,.0f} events/s",
+                 "ratio": replay["replay_vs_ceiling"], "met": replay["replay_vs_ceiling"] >= 0.5})
+    rows.append({"goal": f"read + verify + decode, no fold ({large} events) vs the same", "target": "(part of it)",
+                 "measured": f"{replay['read_verify_decode_events_per_s']:,.0f} events/s",
+                 "ratio": replay["read_vs_ceiling"], "met": None})
+    for label, live in report["live"].items():
+        if live["eventsourcing_commands_per_s"] is None:
+            continue
+        rows.append({"goal": f"live commands vs eventsourcing, synchronous={label} ({live['judged_on']} time)",
+                     "target": ">= 2x" if label == "NORMAL" else "(for information)",
+                     "measured": f"{live['ours_commands_per_s']:,.0f} vs {live['eventsourcing_commands_per_s']:,.0f} commands/s"
+                                 f" (wall: {live['ours_commands_per_s_wall']:,.0f} vs "
+                                 f"{live['eventsourcing_commands_per_s_wall']:,.0f})",
+                     "ratio": live["ratio"], "met": live["ratio"] >= 2 if label == "NORMAL" else None})
+    return rows
+
+
+def print_table(report: dict) -> None:
+    sizes = report["sizes"]
+    names = list(sizes)
+    print("\nWhole processes (median CPU time, median wall time, highest peak RSS):")
+    print("| verb | " + " | ".join(f"{int(n):,} events" for n in names) + " |")
+    print("|---|" + "---|" * len(names))
+    for verb in ("run", "state", "state --at", "undo", "redo", "replay"):
+        cells = [f"{sizes[n]['process'][verb]['cpu'] * 1e3:,.0f} ms, {sizes[n]['process'][verb]['wall'] * 1e3:,.0f} ms, "
+                 f"{sizes[n]['process'][verb]['peak_mib']:.0f} MiB" for n in names]
+        print(f"| {verb} | " + " | ".join(cells) + " |")
+    print("\nIn process (median CPU / wall time; log already open for run, undo and redo):")
+    print("| verb | " + " | ".join(f"{int(n):,} events" for n in names) + " |")
+    print("|---|" + "---|" * len(names))
+    for verb in ("open", "run", "state --at", "undo", "redo", "undo (just opened)"):
+        print(f"| {verb} | " + " | ".join(f"{sizes[n]['in_process'][verb]['cpu'] * 1e3:,.2f} / "
+                                           f"{sizes[n]['in_process'][verb]['wall'] * 1e3:,.2f} ms" for n in names) + " |")
+    print("\nGoals:")
+    print("| goal | target | measured | ratio | met |")
+    print("|---|---|---|---|---|")
+    for row in report["goals"]:
+        met = {True: "yes", False: "**no**", None: "-"}[row["met"]]
+        print(f"| {row['goal']} | {row['target']} | {row['measured']} | {row['ratio']:.2f} | {met} |")
+
+
+def build(path: Path, events: int) -> dict:
+    """The log of `events` events at `path` (built unless it is already there)."""
+    with SQLiteStore(path) as store:
+        existing = store.last(ENCOUNTER)[0]
+        if existing >= events:
+            return {"built": False, "events": existing}
+        encounter = Encounter(store, ENCOUNTER)
+        began = time.perf_counter()
+        commands = play(encounter, events)
+        elapsed = time.perf_counter() - began
+        return {"built": True, "events": encounter.next_seq, "commands": commands, "seconds": elapsed,
+                "events_per_s": (encounter.next_seq - existing) / elapsed}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="1k and 5k events, few samples (a smoke run)")
+    parser.add_argument("--sizes", default=None, help="comma-separated log sizes (default 1000,100000,1000000)")
+    parser.add_argument("--samples", type=int, default=None, help="samples per verb (default 7; --quick 2)")
+    parser.add_argument("--keep", default=None, help="folder where the logs are built and reused")
+    parser.add_argument("--json", dest="json_out", default=str(HERE / "results.json"), help="where to write the JSON")
+    args = parser.parse_args(argv)
+    sizes = tuple(int(s) for s in args.sizes.split(",")) if args.sizes else QUICK if args.quick else FULL
+    samples = args.samples or (2 if args.quick else 7)
+    live_commands, durable_commands = (300, 30) if args.quick else (6000, 300)
+    temporary = tempfile.TemporaryDirectory()
+    folder = Path(args.keep or temporary.name)
+    folder.mkdir(parents=True, exist_ok=True)
+    report: dict = {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
+                    "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "sizes": {}}
+    try:
+        for size in sizes:
+            path = folder / f"bench-{size}.db"
+            # Each size starts from the built log, so undo/redo samples of an earlier run do not pile up.
+            pristine = folder / f"bench-{size}.pristine.db"
+            if not pristine.exists():
+                print(f"building {size:,} events...", file=sys.stderr, flush=True)
+                built = build(pristine, size)
+                print(f"  {built}", file=sys.stderr, flush=True)
+            shutil.copyfile(pristine, path)
+            for suffix in ("-wal", "-shm"):
+                Path(f"{path}{suffix}").unlink(missing_ok=True)
+            with SQLiteStore(path) as store:
+                count = store.last(ENCOUNTER)[0]
+            print(f"measuring {count:,} events...", file=sys.stderr, flush=True)
+            gc.collect()
+            entry = {"events": count,
+                     "process": processes(path, count, samples, 1 if size >= 1_000_000 else min(samples, 3)),
+                     "in_process": in_process(path, samples),
+                     "replay": replay_rates(path)}
+            report["sizes"][str(size)] = entry
+        print("live commands...", file=sys.stderr, flush=True)
+        report["live"] = live_rates(folder, live_commands, durable_commands)
+        report["goals"] = goals(report)
+    finally:
+        temporary.cleanup()
+    print_table(report)
+    Path(args.json_out).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    print(f"\nwritten to {args.json_out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,33 @@
+"""Text from a log made safe for a terminal: control characters and escape sequences are shown, never sent raw."""
+
+import re
+
+
+def printable(text: str) -> str:
+    """Text safe for a terminal: control characters, line breaks and escape sequences shown as \\xNN, never raw."""
+    return _UNPRINTABLE.sub(lambda match: _escape(match.group()), text)
+
+
+def printable_lines(text: str) -> str:
+    """`printable` line by line, keeping the line breaks between them."""
+    return "\n".join(printable(line) for line in text.split("\n"))
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+_UNPRINTABLE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufeff]")
+
+
+def printable_document(value):
+    """The state document with every string made safe for a terminal."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, list):
+        return [printable_document(item) for item in value]
+    if isinstance(value, dict):
+        return {printable(key) if isinstance(key, str) else key: printable_document(item) for key, item in value.items()}
+    return value

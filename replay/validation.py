@@ -1,0 +1,275 @@
+"""Input that may never reach a log: checked before any rule runs, and the stored bytes checked before a commit.
+
+The rules (`core`) check what a command means; this module checks what it is made of, so that nothing a
+script, the shell or a library caller hands in can make a log unopenable: every number finite and within
+range, every string valid Unicode without control characters or line breaks and of sane length, no deep
+nesting, only JSON types, and the few free-form fields (`until`, `overrides`, `stats`) in their shapes.
+`check_decodable` then proves that the events about to be appended come back from their own bytes.
+"""
+
+import json
+import math
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import msgspec
+
+from combatlog.core.kernel.errors import InvalidCommand
+from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, decode_body, seal
+
+# Generous for any table (a 1000 m speed, a million hit points), small enough that no arithmetic explodes.
+MAX_NUMBER = 10**9
+MAX_SEED = 2**63 - 1
+MAX_DEPTH = 24
+MAX_ITEMS = 10_000  # per list or object
+MAX_NODES = 200_000  # per command
+MAX_TEXT = 200  # ids, names, templates, dice expressions
+MAX_FREE_TEXT = 2_000  # notes, triggers, reasons, effects
+MAX_LINE = 1_000_000  # characters in one script line
+FREE_TEXT = frozenset({"note", "trigger", "reason", "effect"})
+DISTANCES = frozenset({"speed", "swim_speed", "fly_speed", "climb_speed", "burrow_speed", "reach"})
+MAX_DISTANCE = 10_000  # metres
+UNTIL_KEYS = frozenset({"end_of_turn", "start_of_turn", "rounds", "save", "of", "concentration", "expires_round"})
+
+# Control characters (C0, DEL, C1), line and paragraph separators, bidirectional overrides (text that shows
+# other than it reads), lone surrogates (not encodable as UTF-8) and the BOM/non-characters.
+_FORBIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufeff\ufffe\uffff]")
+
+
+def _refuse(en: str, fr: str) -> InvalidCommand:
+    return InvalidCommand(en, message_fr=fr)
+
+
+def _where(path: tuple) -> str:
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "the command"
+
+
+def _field(path: tuple) -> tuple[str, str]:
+    where = _where(path)
+    if not path:
+        return "the command", "la commande"
+    return f"field '{where}'", f"champ '{where}'"
+
+
+def describe_char(char: str) -> str:
+    """A forbidden character named by its code point, never printed raw."""
+    return f"U+{ord(char):04X}"
+
+
+def check_text(text: str, what: str = "text", what_fr: str = "texte", limit: int = MAX_TEXT) -> None:
+    """Refuse a string holding control characters, line breaks, lone surrogates, or longer than `limit`."""
+    if len(text) > limit:
+        raise _refuse(f"{what} is {len(text)} characters long (at most {limit})",
+                      f"{what_fr} fait {len(text)} caractères (au plus {limit})")
+    bad = _FORBIDDEN.search(text)
+    if bad:
+        code = describe_char(bad.group())
+        if "\ud800" <= bad.group() <= "\udfff":
+            raise _refuse(f"{what} holds a lone surrogate ({code}): not valid Unicode text",
+                          f"{what_fr} contient un demi-caractère isolé ({code}) : ce n'est pas du texte Unicode valide")
+        raise _refuse(f"{what} holds a control character or line break ({code})",
+                      f"{what_fr} contient un caractère de contrôle ou un saut de ligne ({code})")
+
+
+def check_name(text: object, what: str, what_fr: str) -> None:
+    """An id given outside a command (an encounter, an actor): a non-empty string without control characters."""
+    if not isinstance(text, str) or not text:
+        raise _refuse(f"{what} must be a non-empty text", f"{what_fr} doit être un texte non vide")
+    check_text(text, what, what_fr)
+
+
+def check_value(value: Any) -> None:
+    """Walk a command (without recursion) and refuse anything that is not plain, bounded JSON."""
+    stack: list[tuple[Any, tuple, int]] = [(value, (), 0)]
+    nodes = 0
+    while stack:
+        item, path, depth = stack.pop()
+        nodes += 1
+        if nodes > MAX_NODES:
+            raise _refuse(f"the command holds more than {MAX_NODES} values", f"la commande contient plus de {MAX_NODES} valeurs")
+        en, fr = _field(path)
+        if item is None or isinstance(item, bool):
+            continue
+        if isinstance(item, int):
+            limit = MAX_SEED if path == ("seed",) else MAX_NUMBER
+            if not -limit <= item <= limit:
+                raise _refuse(f"{en}: the number {_short(item)} is out of range (at most {limit} either way)",
+                              f"{fr} : le nombre {_short(item)} est hors limites (au plus {limit} dans chaque sens)")
+            _check_distance(item, path, en, fr)
+            continue
+        if isinstance(item, float):
+            if not math.isfinite(item):
+                name = "NaN" if math.isnan(item) else ("Infinity" if item > 0 else "-Infinity")
+                raise _refuse(f"{en}: {name} is not a finite number (nor JSON)",
+                              f"{fr} : {name} n'est pas un nombre fini (ni du JSON)")
+            if not -MAX_NUMBER <= item <= MAX_NUMBER:
+                raise _refuse(f"{en}: the number {item!r} is out of range (at most {MAX_NUMBER} either way)",
+                              f"{fr} : le nombre {item!r} est hors limites (au plus {MAX_NUMBER} dans chaque sens)")
+            _check_distance(item, path, en, fr)
+            continue
+        if isinstance(item, str):
+            key = next((part for part in reversed(path) if isinstance(part, str)), "")
+            check_text(item, en, fr, MAX_FREE_TEXT if key in FREE_TEXT else MAX_TEXT)
+            continue
+        if depth >= MAX_DEPTH:
+            raise _refuse(f"{en}: nested more than {MAX_DEPTH} levels deep",
+                          f"{fr} : imbriqué sur plus de {MAX_DEPTH} niveaux")
+        if isinstance(item, dict):
+            if len(item) > MAX_ITEMS:
+                raise _refuse(f"{en}: more than {MAX_ITEMS} keys", f"{fr} : plus de {MAX_ITEMS} clés")
+            for key, child in item.items():
+                if not isinstance(key, str):
+                    raise _refuse(f"{en}: the key {_short(key)} is not text", f"{fr} : la clé {_short(key)} n'est pas du texte")
+                check_text(key, f"{en}: a key", f"{fr} : une clé", MAX_TEXT)
+                stack.append((child, path + (key,), depth + 1))
+            continue
+        if isinstance(item, (list, tuple)):
+            if len(item) > MAX_ITEMS:
+                raise _refuse(f"{en}: more than {MAX_ITEMS} items", f"{fr} : plus de {MAX_ITEMS} éléments")
+            stack.extend((child, path + (index,), depth + 1) for index, child in enumerate(item))
+            if path and path[-1] == "range":
+                _check_distance_list(item, en, fr)
+            continue
+        raise _refuse(f"{en}: a {type(item).__name__} is not a JSON value",
+                      f"{fr} : un {type(item).__name__} n'est pas une valeur JSON")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 24 else f"{text[:10]}…({len(text)} digits)"
+
+
+def _inside_stats(path: tuple) -> bool:
+    return bool(path) and path[0] in ("stats", "overrides")
+
+
+def _check_distance(number: float, path: tuple, en: str, fr: str) -> None:
+    if _inside_stats(path) and path[-1] in DISTANCES and not 0 <= number <= MAX_DISTANCE:
+        raise _refuse(f"{en}: a distance runs from 0 to {MAX_DISTANCE} m, not {number}",
+                      f"{fr} : une distance va de 0 à {MAX_DISTANCE} m, pas {number}")
+
+
+def _check_distance_list(items: Sequence, en: str, fr: str) -> None:
+    for number in items:
+        if isinstance(number, (int, float)) and not isinstance(number, bool) and not 0 <= number <= MAX_DISTANCE:
+            raise _refuse(f"{en}: a distance runs from 0 to {MAX_DISTANCE} m, not {number}",
+                          f"{fr} : une distance va de 0 à {MAX_DISTANCE} m, pas {number}")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_until(until: Any) -> None:
+    """`until` is free-form in the command type: hold it to the shapes the rules read."""
+    if until is None or isinstance(until, str):
+        return
+    if not isinstance(until, dict):
+        raise _refuse("field 'until': expected text or an object", "champ 'until' : texte ou objet attendu")
+    for key, value in until.items():
+        if key not in UNTIL_KEYS:
+            raise _refuse(f"field 'until': unknown key '{key}' (known: end_of_turn, start_of_turn, rounds, save, of)",
+                          f"champ 'until' : clé inconnue '{key}' (connues : end_of_turn, start_of_turn, rounds, save, of)")
+        where = f"until.{key}"
+        if key in ("end_of_turn", "start_of_turn") and not (value is None or isinstance(value, (str, bool))):
+            raise _refuse(f"field '{where}': expected a creature id", f"champ '{where}' : identifiant de créature attendu")
+        if key in ("of", "concentration") and not isinstance(value, str):
+            raise _refuse(f"field '{where}': expected a creature id", f"champ '{where}' : identifiant de créature attendu")
+        if key in ("rounds", "expires_round") and not _is_int(value):
+            raise _refuse(f"field '{where}': expected a whole number of rounds", f"champ '{where}' : nombre entier de rounds attendu")
+        if key == "save":
+            _check_save(value, where)
+
+
+def _check_save(save: Any, where: str) -> None:
+    if not isinstance(save, dict):
+        raise _refuse(f"field '{where}': expected an object {{\"ability\", \"dc\"}}",
+                      f"champ '{where}' : objet {{\"ability\", \"dc\"}} attendu")
+    for key, value in save.items():
+        if key not in ("ability", "dc", "half"):
+            raise _refuse(f"field '{where}': unknown key '{key}'", f"champ '{where}' : clé inconnue '{key}'")
+        if key == "ability" and not isinstance(value, str):
+            raise _refuse(f"field '{where}.ability': expected an ability (str, dex, con, int, wis, cha)",
+                          f"champ '{where}.ability' : caractéristique attendue (str, dex, con, int, wis, cha)")
+        if key == "dc" and not _is_int(value):
+            raise _refuse(f"field '{where}.dc': expected a whole number", f"champ '{where}.dc' : nombre entier attendu")
+        if key == "half" and not isinstance(value, bool):
+            raise _refuse(f"field '{where}.half': expected true or false", f"champ '{where}.half' : true ou false attendu")
+
+
+def check_command(raw: Any) -> None:
+    """Refuse (InvalidCommand, in English and French) a command no log may hold; return None when it may go on."""
+    check_value(raw)
+    if not isinstance(raw, dict):
+        return  # the rules refuse it with their own words
+    if "seed" in raw:
+        seed = raw["seed"]
+        if isinstance(seed, str) and not seed.strip():
+            raise _refuse("field 'seed': an empty seed cannot be replayed; give a number or a word, or leave it out",
+                          "champ 'seed' : une graine vide ne se rejoue pas ; donnez un nombre ou un mot, ou omettez-la")
+        if isinstance(seed, float):
+            raise _refuse("field 'seed': expected a whole number or a word", "champ 'seed' : nombre entier ou mot attendu")
+    if raw.get("do") == "condition":
+        _check_until(raw.get("until"))
+        if isinstance(raw.get("save"), dict):
+            _check_save(raw["save"], "save")
+    response = raw.get("response")
+    if isinstance(response, dict):
+        check_command(response)
+
+
+def parse_line(line: str) -> Any:
+    """One script line as JSON, refusing NaN/Infinity, overlong lines and nesting too deep to decode."""
+    if len(line) > MAX_LINE:
+        raise _refuse(f"the line is {len(line)} characters long (at most {MAX_LINE})",
+                      f"la ligne fait {len(line)} caractères (au plus {MAX_LINE})")
+    try:
+        # NaN and Infinity are decoded (Python's json allows them) so that check_command names their field.
+        return json.loads(line)
+    except json.JSONDecodeError as error:
+        raise _refuse(f"not valid JSON ({error.msg} at column {error.colno})",
+                      f"JSON invalide ({error.msg} à la colonne {error.colno})") from None
+    except RecursionError:
+        raise _refuse("the JSON is nested too deeply", "le JSON est imbriqué trop profondément") from None
+    except ValueError as error:  # e.g. an integer of more digits than Python converts
+        raise _refuse(f"not valid JSON ({error})", f"JSON invalide ({error})") from None
+
+
+def check_decodable(records: Iterable[Recorded], encounter: str = "") -> None:
+    """Seal `records` as a store would and decode every body back: an event that cannot be read back is refused."""
+    records = list(records)
+    if not records:
+        return
+    try:
+        sealed = seal(records, GENESIS_HASH)
+    except (msgspec.EncodeError, TypeError, ValueError, OverflowError) as error:
+        raise _refuse(f"the command's events cannot be stored ({error})",
+                      f"les événements de la commande ne peuvent pas être enregistrés ({error})") from None
+    prev = GENESIS_HASH
+    for original, (record, body) in zip(records, sealed):
+        try:
+            decoded = decode_body(body, record.hash, expected_seq=record.seq, expected_prev=prev, encounter=encounter)
+        except LogCorrupted as error:
+            raise _refuse(f"the command's events would not read back from the log ({error.reason})",
+                          f"les événements de la commande ne se reliraient pas depuis le journal ({error.reason})") from None
+        if _plain(msgspec.to_builtins(decoded.event)) != _plain(msgspec.to_builtins(original.event)):
+            raise _refuse(f"the command's {type(original.event).__name__} would not read back as written",
+                          f"l'événement {type(original.event).__name__} de la commande ne se relirait pas tel qu'écrit")
+        prev = record.hash
+
+
+def _plain(value: Any) -> Any:
+    """Tuples as lists, so a value compares equal to its own JSON round trip."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    return value
+
+
+__all__ = ["MAX_DEPTH", "MAX_NUMBER", "MAX_TEXT", "check_command", "check_decodable", "check_name", "check_text",
+           "check_value", "describe_char", "parse_line"]
