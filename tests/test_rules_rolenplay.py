@@ -521,3 +521,22 @@ def test_a_paralyzed_target_melee_hit_from_reach_is_critical(run, log):
                    {"do": "attack", "attacker": "pc", "target": "orc", "with": "glaive", "dice": [11, 6, 5, 5]}))
     attack = [e for e in events_of(log) if e["type"] == "AttackRolled"][-1]
     assert attack["critical"] is True and who(state, "orc")["hp"] == 17
+
+
+def test_undoing_end_stops_the_aftermath_clock(run):
+    state = ok(run(*duel(), {"do": "damage", "target": "pc", "amount": 12, "type": "fire"}, {"do": "end"},
+                   {"do": "next_round"}, {"do": "undo", "steps": 2}))
+    assert (state["phase"], state["aftermath"]) == ("turn", None)
+    rejected(run({"do": "next_round"}), "end_turn")
+
+
+def test_next_round_belongs_to_rolenplay(run):
+    rejected(run({"do": "create", "ruleset": "dnd5e-2024"}, {"do": "end"}, {"do": "next_round"}), "Rôle'n Play")
+
+
+def test_a_dead_creature_cannot_be_stabilized_in_the_aftermath(run):
+    ok(run(*duel(), {"do": "damage", "target": "pc", "amount": 12, "type": "fire"},
+           {"do": "add", "id": "ally", "side": "party", "kind": "pc", "stats": stats(), "at": [0, 1]},
+           {"do": "end"}, {"do": "next_round", "rounds": 5}))
+    rejected(run({"do": "stabilize", "id": "ally", "target": "pc", "dice": [15]}), "run out")
+    rejected(run({"do": "heal", "target": "pc", "amount": 5}), "pc", "dead")
