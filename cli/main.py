@@ -53,18 +53,21 @@ def _parser() -> argparse.ArgumentParser:
 
     run = sub.add_parser("run", help="run a JSON Lines combat script against a log")
     run.add_argument("script", help="the script (.jsonl); - for standard input")
-    run.add_argument("--log", required=True, help="the log file (.db SQLite, or .jsonl); created if absent")
+    run.add_argument("--log", required=True, help="the log: a .db SQLite file, a .jsonl file, or a postgresql:// URL; created if absent")
     run.add_argument("--encounter", default=None, help="encounter id inside the log (default: the only one)")
     run.add_argument("--actor", default="dm", help="who issues the commands (recorded on every event)")
     run.add_argument("--quiet", "-q", action="store_true", help="print nothing on success")
     run.add_argument("--durable", action="store_true",
                      help="SQLite synchronous=FULL: each command survives a power cut (default: WAL with "
                           "synchronous=NORMAL, which survives a crash of the process, not of the machine)")
+    run.add_argument("--json", action="store_true", help="print the state document (JSON) instead of the fight")
     run.set_defaults(handler=_run)
 
     state = sub.add_parser("state", help="print the state of an encounter")
     state.add_argument("log")
     state.add_argument("--json", action="store_true", help="the state document (JSON)")
+    state.add_argument("--lang", choices=["fr", "en"], default=None, help="default: the encounter's language")
+    state.add_argument("--units", choices=["m", "ft"], default=None, help="distances in metres or feet (default: the encounter's)")
     state.add_argument("--at", type=int, default=None, help="as of event SEQ (time travel)")
     state.add_argument("--encounter", default=None)
     state.add_argument("--replay", action="store_true",
@@ -84,8 +87,8 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--output", "-o", default="-", help="file to write (default: standard output)")
     export.set_defaults(handler=_export)
 
-    imp = sub.add_parser("import", help="import a JSON Lines export into a log")
-    imp.add_argument("file")
+    imp = sub.add_parser("import", help="import a JSON Lines export (or another log) into a log")
+    imp.add_argument("file", help="a .jsonl export, or another log (SQLite file or postgresql:// URL) to copy")
     imp.add_argument("--log", required=True)
     imp.set_defaults(handler=_import)
 
@@ -93,6 +96,7 @@ def _parser() -> argparse.ArgumentParser:
     log.add_argument("log")
     log.add_argument("--encounter", default=None)
     log.add_argument("--lang", choices=["fr", "en"], default=None, help="default: the encounter's language")
+    log.add_argument("--units", choices=["m", "ft"], default=None, help="distances in metres or feet (default: the encounter's)")
     log.set_defaults(handler=_log)
 
     verify = sub.add_parser("verify", help="check a log's hash chain; exit 1 if it is broken")
@@ -108,6 +112,7 @@ def _parser() -> argparse.ArgumentParser:
     diff.add_argument("a", type=int, help="the earlier event seq")
     diff.add_argument("b", type=int, help="the later event seq")
     diff.add_argument("--json", action="store_true", help="the changes as JSON")
+    diff.add_argument("--lang", choices=["fr", "en"], default=None, help="default: the encounter's language")
     diff.add_argument("--encounter", default=None)
     diff.set_defaults(handler=_diff)
 
@@ -121,7 +126,32 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--name", default=None, help="name of a new encounter")
     play.add_argument("--actor", default="dm", help="who issues the commands (recorded on every event)")
     play.set_defaults(handler=_play)
+
+    serve = sub.add_parser("serve", help="serve the log's encounters in a browser: the DM's page and the players' view")
+    serve.add_argument("log", help="the log (.db SQLite, .jsonl, or a postgresql:// URL); created if absent")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--token", default=None, help="the DM's token (default: a new random one, printed)")
+    serve.add_argument("--lang", choices=["fr", "en"], default=None, help="pages' language (default: the encounter's)")
+    serve.set_defaults(handler=_serve)
     return parser
+
+
+def _serve(args) -> int:
+    # Imported here: the server's dependencies are the optional `server` extra.
+    try:
+        from combatlog.server import serve
+    except ImportError as error:  # pragma: no cover - depends on the installation
+        print(f"combatlog: serve needs the server extra (pip install 'combatlog[server]'): {error}", file=sys.stderr)
+        return EXIT_FAILED
+    try:
+        import uvicorn  # noqa: F401
+        import starlette  # noqa: F401
+        import jinja2  # noqa: F401
+    except ImportError as error:
+        print(f"combatlog: serve needs the server extra (pip install 'combatlog[server]'): {error}", file=sys.stderr)
+        return EXIT_FAILED
+    return serve(args.log, host=args.host, port=args.port, token=args.token, lang=args.lang)
 
 
 def _play(args) -> int:
@@ -146,10 +176,10 @@ def _check_log_path(path: str) -> None:
 
 
 def _existing_store(path: str):
-    """The log at `path`, opened for reading only: nothing is created or altered."""
+    """The log at `path` (a file or a postgresql:// URL), opened for reading only: nothing is created or altered."""
     _check_log_path(path)
     if _is_url(path):
-        return open_store(path)
+        return open_store(path, create=False)
     if not Path(path).exists():
         raise StoreError(f"{path}: no such log file")
     return open_reader(path)
@@ -218,6 +248,7 @@ def _run(args) -> int:
     with _writable_store(args.log, durable=args.durable) as store:
         encounter = Encounter(store, _pick_encounter(store, args.encounter, creating=True))
         lang = encounter.state.lang
+        first = len(encounter.records)
         for number, line in lines:
             structlog.contextvars.bind_contextvars(encounter=encounter.encounter, line=number)
             before = encounter.next_seq
@@ -240,9 +271,26 @@ def _run(args) -> int:
                       f"{printable(str(error))[:200]}); {written}", file=sys.stderr)
                 return EXIT_REJECTED
             lang = encounter.state.lang
-        if not args.quiet:
+        if args.json:
             print(json.dumps(state_document(encounter.state), ensure_ascii=False, indent=2))
+        elif not args.quiet:
+            _print_fight(encounter, first)
     return EXIT_OK
+
+
+def _print_fight(encounter: Encounter, first: int) -> None:
+    """What a table reads after a script: the log lines of the commands it ran, then the status table."""
+    from combatlog.projections.describe import log_lines
+    from combatlog.projections.table import render_table
+    from combatlog.replay.timeline import timeline_of
+
+    state = encounter.state
+    undone = timeline_of(encounter.records).undone
+    lines = list(log_lines(encounter.records, state.lang, undone, state.units))
+    for line in lines[first:]:
+        print(printable(line))
+    print()
+    print(render_table(state_document(state), state.lang, state.units))
 
 
 def _state(args) -> int:
@@ -267,7 +315,7 @@ def _state(args) -> int:
         else:
             from combatlog.projections.table import render_table
 
-            print(render_table(printable_document(document)))
+            print(render_table(printable_document(document), args.lang or state.lang, args.units or state.units))
     return EXIT_OK
 
 
@@ -309,7 +357,7 @@ def _diff(args) -> int:
         if args.json:
             print(json.dumps(changes, ensure_ascii=False, indent=2))
         else:
-            print("\n".join(render_diff(changes, after.lang)))
+            print("\n".join(render_diff(changes, args.lang or after.lang)))
     return EXIT_OK
 
 
@@ -409,31 +457,41 @@ def _lines(path: Path) -> list[bytes]:
 
 
 def _import(args) -> int:
+    from combatlog.events.stores import copy_log, is_postgres_url, is_sqlite_file
+
     _check_log_path(args.log)
-    source = Path(args.file)
-    if source.is_dir():
-        raise BadInput(f"{args.file} is a folder, not an export")
-    if not source.exists():
-        raise BadInput(f"{args.file}: no such file")
-    if not _is_url(args.log) and Path(args.log).resolve() == source.resolve():
+    if is_postgres_url(args.file) or is_sqlite_file(args.file):
+        def copy(store):  # another log: copied as it is stored, bodies and hashes unchanged
+            with open_store(args.file, create=False) as source:
+                return copy_log(source, store)
+    else:
+        source = Path(args.file)
+        if source.is_dir():
+            raise BadInput(f"{args.file} is a folder, not an export")
+        if not source.exists():
+            raise BadInput(f"{args.file}: no such file")
+
+        def copy(store):
+            return import_jsonl(args.file, store)
+    if not _is_url(args.file) and not _is_url(args.log) and Path(args.log).resolve() == Path(args.file).resolve():
         raise BadInput(f"{args.file} is the log itself; import it into another log")
     if _is_url(args.log) or Path(args.log).exists():
         with open_store(args.log) as store:
-            counts = import_jsonl(args.file, store)
+            counts = copy(store)
     else:
-        counts = _import_new(args.file, Path(args.log))
+        counts = _import_new(args.file, Path(args.log), copy)
     for name, count in counts.items():
         print(f"imported {printable(str(count))} events into encounter '{printable(name)}'")
     return EXIT_OK
 
 
-def _import_new(file: str, target: Path) -> dict[str, int]:
+def _import_new(file: str, target: Path, copy) -> dict[str, int]:
     """All or nothing: import into a temporary log beside `target`, which appears only once the import is whole."""
     suffix = ".jsonl" if target.name.lower().endswith(".jsonl") else ".db"
     temporary = target.with_name(f".{target.name}.import-{os.getpid()}{suffix}")
     try:
         with open_store(temporary) as store:
-            counts = import_jsonl(file, store)
+            counts = copy(store)
         if not counts:
             raise BadInput(f"{file} holds no events; nothing was imported")
         try:
@@ -451,24 +509,15 @@ def _import_new(file: str, target: Path) -> dict[str, int]:
 
 def _log(args) -> int:
     """seq, txn, round/turn, actor and what happened; events of undone commands are marked."""
-    from combatlog.projections.describe import describe
-    from combatlog.projections.fold import evolve
+    from combatlog.projections.describe import log_lines
     from combatlog.replay.timeline import timeline_of
 
     with _existing_store(args.log) as store:
         encounter = Encounter(store, _pick_encounter(store, args.encounter))
         lang = args.lang or encounter.state.lang
         undone = timeline_of(encounter.records).undone
-        mark = " (annulé)" if lang == "fr" else " (undone)"
-        from combatlog.core.kernel.state import KernelState as EncounterState
-
-        state = EncounterState()
-        for record in encounter.records:
-            if record.txn not in undone:
-                state = evolve(state, record.event)
-            place = f"r{state.round} {state.turn}" if state.turn else "setup"
-            line = f"{record.seq:>6} {record.txn:>6} {place:<14} {record.actor:<6} {describe(record.event, lang)}"
-            print(printable(line + (mark if record.txn in undone else "")))
+        for line in log_lines(encounter.records, lang, undone, args.units):
+            print(printable(line))
     return EXIT_OK
 
 

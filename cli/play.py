@@ -20,6 +20,7 @@ from combatlog.cli.play_parse import (
     SHELL_VERBS,
     VERBS,
     alias,
+    aliases_for,
     candidates,
     parse_line,
     verb_of,
@@ -28,10 +29,21 @@ from combatlog.cli.play_view import status_table, window_line
 from combatlog.cli.safe_text import printable_document, printable_lines
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.meta import CommandIssued, Redone, Reverted, Undone
-from combatlog.events.reactions import ReactionWindowOpened
 from combatlog.events.stores import ConcurrencyConflict, StoreError
-from combatlog.projections.describe import describe
 from combatlog.projections.document import state_document
+from combatlog.projections.words import (
+    Cast,
+    ability_name,
+    command_summary,
+    condition_name,
+    damage_name,
+    describe,
+    distance,
+    message,
+    ruleset_name,
+    skill_name,
+    term,
+)
 from combatlog.replay.engine import DEFAULT_ENCOUNTER, Encounter
 
 # read(prompt, kind) -> the line typed; kind is "command" or "die". EOFError ends, KeyboardInterrupt cancels.
@@ -61,6 +73,7 @@ class Shell:
         self.actor = actor
         self.where = where
         self.running = True
+        self._cast: Cast | None = None
 
     @property
     def lang(self) -> str:
@@ -69,6 +82,20 @@ class Shell:
     @property
     def fr(self) -> bool:
         return self.lang == "fr"
+
+    @property
+    def cast(self) -> Cast:
+        """Display names in the DM's language, remembered for creatures that left."""
+        if self._cast is None or self._cast.lang != self.lang:
+            self._cast = Cast(self.lang)
+        return self._cast.update(self.encounter.state)
+
+    @property
+    def units(self) -> str:
+        return self.encounter.state.units or "m"
+
+    def words(self, message_id: str, **args) -> str:
+        return message(self.lang, message_id, **args)
 
     # ------------------------------------------------------------------ the loop
 
@@ -83,50 +110,41 @@ class Shell:
             except KeyboardInterrupt:
                 continue
             self.handle(line)
-        self.say(f"À bientôt. Journal : {self.where} ({len(self.encounter.records)} événements)" if self.fr
-                 else f"Goodbye. Log: {self.where} ({len(self.encounter.records)} events)", style="dim")
+        self.say(self.words("shell-goodbye", where=self.where, count=len(self.encounter.records)), style="dim")
         return 0
 
     def prompt(self) -> str:
         """The prompt says what the engine waits for: a reaction, a death save, or the DM's next command."""
         state = self.encounter.state
-        fr = self.fr
         if state.phase == "reaction" and state.windows:
-            who = ", ".join(state.windows[-1].reactors)
-            return (f"réaction ? {who} (réagir/passer/annuler) > " if fr
-                    else f"reaction? {who} (react/pass/undo) > ")
+            return self.words("shell-prompt-reaction", who=", ".join(state.windows[-1].reactors))
         if state.phase == "death_save":
-            return (f"jet contre la mort de {state.turn} ? (Entrée ou jds) > " if fr
-                    else f"death save for {state.turn}? (Enter or deathsave) > ")
+            return self.words("shell-prompt-death-save", who=state.turn or "")
         if state.phase == "setup":
-            return "préparation > " if fr else "setup > "
+            return self.words("shell-prompt-setup")
         if state.phase == "ended":
-            return "fin > " if fr else "ended > "
-        return f"r{state.round} {state.turn} > "
+            return self.words("shell-prompt-ended")
+        return self.words("shell-prompt-turn", round=state.round, who=state.turn or "")
 
     def handle(self, line: str) -> None:
         """Run one line; whatever happens, print at most a line of error and keep going."""
         try:
             self._handle(line)
         except Cancelled:
-            self.say("commande abandonnée : rien n'est enregistré" if self.fr
-                     else "command abandoned: nothing recorded", style="yellow")
+            self.say(self.words("shell-cancelled"), style="yellow")
         except RuleViolation as error:
             self.error(error.localized(self.lang))
         except ConcurrencyConflict as error:
             self.reload()
-            self.error(("un autre programme a écrit dans le journal ; état relu, recommencez : " if self.fr
-                        else "another program wrote to the log; state reloaded, try again: ") + str(error))
+            self.error(self.words("shell-conflict", error=str(error)))
         except StoreError as error:
-            self.error(("journal illisible ou non inscriptible : " if self.fr else "log cannot be read or written: ")
-                       + str(error))
+            self.error(self.words("shell-store-error", error=str(error)))
         except KeyboardInterrupt:
             self.reload()
-            self.say("interrompu" if self.fr else "interrupted", style="yellow")
+            self.say(self.words("shell-interrupted"), style="yellow")
         except Exception as error:  # the shell never crashes on input
             self.reload()
-            self.error((f"erreur interne ({type(error).__name__}: {error}) ; état relu depuis le journal" if self.fr
-                        else f"internal error ({type(error).__name__}: {error}); state reloaded from the log"))
+            self.error(self.words("shell-internal-error", error=f"{type(error).__name__}: {error}"))
 
     def _handle(self, line: str) -> None:
         state = self.encounter.state
@@ -140,12 +158,13 @@ class Shell:
             refused = [raw.get("do") for raw in parsed.commands if raw.get("do") not in WINDOW_COMMANDS]
             if refused:
                 who = ", ".join(state.windows[-1].reactors)
-                raise RuleViolation(
-                    f"a reaction window is open: only react, pass or undo now ({who} may react)",
-                    message_fr=f"une fenêtre de réaction est ouverte : seulement réagir, passer ou annuler ({who} peut réagir)")
+                raise RuleViolation(message("en", "shell-window-only", who=who),
+                                    message_fr=message("fr", "shell-window-only", who=who))
         done = 0
         try:
             for raw in parsed.commands:
+                if self.already_has(raw):
+                    continue
                 self.show_events(self.execute(raw))
                 done += 1
         finally:
@@ -173,7 +192,7 @@ class Shell:
         """Ask "d20 ?" until a face from 1 to sides is typed; a cancel word, Ctrl-C or end of input abandons."""
         while True:
             try:
-                text = self.read(f"d{sides} ? ", "die").strip()
+                text = self.read(self.words("shell-prompt-die", sides=sides), "die").strip()
             except (EOFError, KeyboardInterrupt):
                 raise Cancelled from None
             if text.lower() in CANCEL_WORDS:
@@ -181,8 +200,7 @@ class Shell:
             if re.fullmatch(r"\d{1,6}", text) and 1 <= int(text) <= sides:
                 return int(text)
             if text:
-                self.error(f"un d{sides} montre un nombre de 1 à {sides}, pas « {text} »" if self.fr
-                           else f"a d{sides} shows a number from 1 to {sides}, not '{text}'")
+                self.error(self.words("shell-bad-die", sides=sides, text=text))
 
     # ------------------------------------------------------------------ output
 
@@ -200,32 +218,44 @@ class Shell:
                 self.say(f"  {self.event_line(record.event)}")
 
     def event_line(self, event) -> str:
-        """describe(), with the window's trigger in the DM's language and undo naming what it undid."""
-        if isinstance(event, ReactionWindowOpened):
-            return window_line(event.trigger, event.reactors, self.lang)
-        line = describe(event, self.lang)
+        """The event's line from the catalogs; an undo names what it undid."""
+        cast = self.cast
+        line = describe(event, self.lang, cast, self.units)
         if isinstance(event, (Undone, Redone, Reverted)):
-            line += " : " + "; ".join(self._command_of(txn) for txn in event.txns)
+            line = self.words("shell-undid", line=line, commands=" ; ".join(self._command_of(txn) for txn in event.txns)
+                              if self.fr else "; ".join(self._command_of(txn) for txn in event.txns))
         return line
 
     def _command_of(self, txn: int) -> str:
         record = next((r for r in self.encounter.records if r.seq == txn), None)
         if record is None or not isinstance(record.event, CommandIssued):
             return str(txn)
-        return describe(record.event, self.lang)
+        return command_summary(record.event.command, self.lang, self.cast, self.units)
+
+    def already_has(self, raw: dict) -> bool:
+        """Adding a condition the target already has from the same source: say so, and add nothing."""
+        if raw.get("do") != "condition" or not isinstance(raw.get("add"), str):
+            return False
+        target = self.encounter.state.combatants.get(raw.get("target"))
+        source = raw.get("source") or ""
+        if target is None or not any(i.condition == raw["add"] and i.source == source for i in target.conditions):
+            return False
+        cast = self.cast
+        self.say(self.words("shell-already", target=cast.name(target.id),
+                            condition=condition_name(raw["add"], self.lang, cast.gender(target.id)),
+                            source=cast.name(source) if source else ""), style="yellow")
+        return True
 
     def show_table(self) -> None:
-        self.console.print(status_table(printable_document(state_document(self.encounter.state)), self.lang))
+        state = self.encounter.state
+        self.console.print(status_table(printable_document(state_document(state)), self.lang, state, self.cast, self.units))
 
     def banner(self) -> None:
         state = self.encounter.state
-        dice = ("manuels (la table lance)" if self.dice == "manual" else "automatiques") if self.fr else (
-            "manual (the table rolls)" if self.dice == "manual" else "automatic")
         name = state.name or self.encounter.encounter
-        self.say(f"combatlog — {name} ({state.ruleset}) · {'journal' if self.fr else 'log'} {self.where} · "
-                 f"{'dés' if self.fr else 'dice'} {dice}", style="bold")
-        self.say("Tapez aide pour la liste des commandes, Tab pour compléter." if self.fr
-                 else "Type help for the commands, Tab to complete.", style="dim")
+        self.say(self.words("shell-banner", name=name, ruleset=ruleset_name(state.ruleset, self.lang), where=self.where,
+                            dice=self.dice), style="bold")
+        self.say(self.words("shell-banner-help"), style="dim")
         if state.combatants:
             self.show_table()
 
@@ -248,15 +278,79 @@ class Shell:
         lang = self.lang
         verbs = [verb_of(args[0])] if args and verb_of(args[0]) else list(VERBS)
         if args and not verb_of(args[0]):
-            self.error(f"commande inconnue « {args[0]} »" if self.fr else f"unknown command '{args[0]}'")
+            self.error(self.words("shell-unknown-command", word=args[0]))
             return
+        if len(verbs) > 1:
+            self.say(self.words("help-intro"), style="bold")
         for verb in verbs:
             usage = HELP[verb][0 if self.fr else 1]
-            others = [a for a in VERBS[verb] if a != alias(verb, lang)]
+            others = [a for a in aliases_for(verb, lang) if a != alias(verb, lang)]
             self.say(f"  {usage}" + (f"   [{', '.join(others)}]" if others else ""))
         if len(verbs) > 1:
-            self.say("  {…} — une commande JSON brute (voir INTERFACE.md)" if self.fr
-                     else "  {…} — a raw JSON command (see INTERFACE.md)")
+            self.say(self.words("help-outro"), style="dim")
+
+    def do_templates(self, args) -> None:
+        from combatlog.cli.play_parse import templates
+        from combatlog.fixtures import load_template
+
+        self.say(self.words("shell-templates-title"), style="bold")
+        for stem, info in templates().items():
+            data = load_template(stem) or {}
+            stats = data.get("stats", {})
+            name = info["names"].get(self.lang) or info["names"].get("en") or stem
+            self.say("  " + self.words("shell-template-line", name=name, stem=stem, kind=term(self.lang, "kind", info["kind"]),
+                                       ac=stats.get("ac", "?"), hp=stats.get("max_hp", "?"),
+                                       speed=distance(float(stats.get("speed", 0)), self.lang, self.units)))
+
+    def do_sheet(self, args) -> None:
+        """A creature's stat block, with its attacks, in the DM's language."""
+        from combatlog.cli.play_parse import combatant_id
+        from combatlog.projections.document import state_document as document_of
+
+        state = self.encounter.state
+        cid = combatant_id(args[0], state) if args else (state.turn or "")
+        creature = state.combatants.get(cid)
+        if creature is None:
+            self.error(self.words("shell-no-creature", id=cid or "?", known=", ".join(state.combatants) or "-"))
+            return
+        lang, cast, stats = self.lang, self.cast, creature.stats
+        shown = document_of(state)["combatants"][cid]
+        none = self.words("shell-sheet-none")
+
+        def listing(items) -> str:
+            return ", ".join(items) or none
+
+        def modifier(score: int) -> str:
+            value = (score - 10) // 2
+            return f"{score} ({'+' if value >= 0 else '−'}{abs(value)})"
+
+        initiative = stats.initiative_bonus if stats.initiative_bonus is not None else (stats.abilities.dex - 10) // 2
+        self.say(self.words("shell-sheet-title", name=creature.display_name(lang), id=cid, kind=term(lang, "kind", creature.kind),
+                            side=term(lang, "side", creature.side)), style="bold")
+        self.say("  " + self.words("shell-sheet-defence", ac=stats.ac, hp=creature.hp, max_hp=shown["max_hp"],
+                                   speed=distance(stats.speed, lang, self.units), proficiency=stats.proficiency_bonus,
+                                   initiative=f"{'+' if initiative >= 0 else '−'}{abs(initiative)}"))
+        abilities = {a: modifier(getattr(stats.abilities, a)) for a in ("str", "dex", "con", "int", "wis", "cha")}
+        self.say("  " + self.words("shell-sheet-abilities", **abilities))
+        self.say("  " + self.words("shell-sheet-saves", list=listing(ability_name(a, lang) for a in stats.saves)))
+        self.say("  " + self.words("shell-sheet-skills", list=listing(skill_name(k, lang) for k in stats.skills)))
+        self.say("  " + self.words("shell-sheet-attacks", per_action=stats.attacks_per_action))
+        for attack in stats.attacks:
+            damage = " + ".join(self.words("shell-sheet-damage", roll=d.roll, type=damage_name(d.type, lang))
+                                for d in attack.damage)
+            reach = distance(attack.reach, lang, self.units)
+            span = (f"{distance(attack.range[0], lang, self.units)}/{distance(attack.range[1], lang, self.units)}"
+                    if attack.range else reach)
+            self.say("    " + self.words("shell-sheet-attack", name=cast.attack(cid, attack.id), id=attack.id, kind=attack.kind,
+                                         to_hit=attack.to_hit, reach=reach, range=span, damage=damage))
+        if stats.reactions:
+            self.say("  " + self.words("shell-sheet-reactions", list=listing(cast.reaction(cid, r.id) for r in stats.reactions)))
+        for key, kind in (("resistances", "damage"), ("vulnerabilities", "damage"), ("immunities", "damage"),
+                          ("condition_immunities", "condition")):
+            values = getattr(stats, key)
+            if values:
+                names = [damage_name(v, lang) if kind == "damage" else condition_name(v, lang) for v in values]
+                self.say("  " + self.words(f"shell-sheet-{key.replace('_', '-')}", list=listing(names)))
 
     def do_log(self, args) -> None:
         try:
@@ -264,7 +358,7 @@ class Shell:
         except ValueError:
             count = 10
         undone = self.encounter.timeline.undone
-        mark = " (annulé)" if self.fr else " (undone)"
+        mark = " " + self.words("shell-undone-mark")
         for record in self.encounter.records[-count:]:
             line = f"{record.seq:>5}  {self.event_line(record.event)}"
             self.say(line + (mark if record.txn in undone else ""), style="dim" if record.txn in undone else "")

@@ -13,12 +13,15 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from combatlog.core.rulesets.dnd5e.conditions import CONDITIONS_FR
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.core.rulesets.dnd5e.state import Combatant, EncounterState
 from combatlog.core.rulesets.dnd5e.stats import ABILITIES, CONDITIONS, DAMAGE_TYPES, SKILLS
 from combatlog.fixtures import load_template, template_names
-from combatlog.projections.describe import DAMAGE_FR
+from combatlog.projections import words
+
+# French names, from the catalogs (what the shell accepts and completes).
+DAMAGE_FR = {kind: words.damage_name(kind, "fr") for kind in DAMAGE_TYPES}
+CONDITIONS_FR = {condition: words.condition_name(condition, "fr") for condition in CONDITIONS}
 
 
 class ShellInputError(RuleViolation):
@@ -27,6 +30,12 @@ class ShellInputError(RuleViolation):
 
 def _error(message: str, message_fr: str) -> ShellInputError:
     return ShellInputError(message, message_fr=message_fr)
+
+
+def _say(message_id: str, *, fr: dict | None = None, en: dict | None = None, **args) -> ShellInputError:
+    """A ShellInputError worded by the catalogs (errors.ftl) in both languages; `fr`/`en` hold per-language args."""
+    return ShellInputError(words.message("en", message_id, **args, **(en or {})),
+                           message_fr=words.message("fr", message_id, **args, **(fr or {})))
 
 
 def norm(text: str) -> str:
@@ -69,12 +78,36 @@ VERBS: dict[str, tuple[str, ...]] = {
     "check": ("test", "check"),
     "surprise": ("surprise", "surpris"),
     "end": ("fin", "end"),
+    "grapple": ("empoigner", "lutte", "grapple"),
+    "shove": ("pousser", "bousculer", "shove"),
+    "escape": ("échapper", "s'échapper", "libérer", "escape"),
+    "stabilize": ("stabiliser", "stabilize"),
+    "concentration": ("concentration", "conc", "concentrate"),
+    "terrain": ("terrain",),
+    "trigger": ("déclencher", "trigger"),
+    "revert": ("revenir", "revert"),
+    "templates": ("modèles", "templates"),
+    "sheet": ("fiche", "sheet"),
     "log": ("journal", "log"),
     "help": ("aide", "help", "?"),
     "quit": ("quitter", "quit", "exit"),
 }
 _VERB_OF = {norm(alias): verb for verb, aliases in VERBS.items() for alias in aliases}
-SHELL_VERBS = ("state", "log", "help", "quit")
+# Aliases only an English-speaking table types (the others are French, or the same word in both languages):
+# the help of each language lists the aliases of that language only.
+ENGLISH_ONLY = {"attack", "atk", "dmg", "damage", "heal", "temp_hp", "thp", "state", "status", "next", "end_turn",
+                "undo", "redo", "deathsave", "death_save", "react", "pass", "order", "start", "add", "remove", "move",
+                "stand", "save", "check", "end", "grapple", "shove", "escape", "stabilize", "concentrate", "trigger",
+                "revert", "templates", "sheet", "log", "help", "quit", "exit"}
+FRENCH_ONLY = {alias for aliases in VERBS.values() for alias in aliases} - ENGLISH_ONLY - {
+    "action", "surprise", "terrain", "place", "init", "initiative", "cond", "condition", "concentration", "?"}
+
+
+def aliases_for(verb: str, lang: str) -> list[str]:
+    """The aliases of a verb a table of this language types."""
+    foreign = FRENCH_ONLY if lang == "en" else ENGLISH_ONLY
+    return [a for a in VERBS[verb] if a not in foreign]
+SHELL_VERBS = ("state", "log", "help", "quit", "templates", "sheet")
 
 
 def verb_of(word: str) -> str | None:
@@ -90,39 +123,16 @@ def alias(verb: str, lang: str) -> str:
     return VERBS[verb][0] if lang == "fr" else _ENGLISH.get(verb, verb)
 
 
-HELP: dict[str, tuple[str, str]] = {
-    "attack": ("attaque ATTAQUANT CIBLE [ARME] [avantage|désavantage] [bonus]",
-               "attack ATTACKER TARGET [WEAPON] [advantage|disadvantage] [bonus]"),
-    "damage": ("dgt CIBLE[,CIBLE…] MONTANT|2d6+3 TYPE [js CAR DD]", "dmg TARGET[,TARGET…] AMOUNT|2d6+3 TYPE [save ABILITY DC]"),
-    "heal": ("soin CIBLE MONTANT|2d4+2", "heal TARGET AMOUNT|2d4+2"),
-    "temp_hp": ("pvt CIBLE MONTANT", "thp TARGET AMOUNT"),
-    "state": ("état — le tableau de la rencontre", "state — the encounter table"),
-    "end_turn": ("suivant — fin du tour", "next — end the turn"),
-    "undo": ("annuler [N]", "undo [N]"),
-    "redo": ("rétablir [N]", "redo [N]"),
-    "death_save": ("jds [ID] (Entrée suffit quand le jet est attendu)", "deathsave [ID] (Enter is enough when it is due)"),
-    "react": ("réagir ID [ao|prêt|RÉACTION] [ARME]", "react ID [oa|readied|REACTION] [WEAPON]"),
-    "pass": ("passer [ID]", "pass [ID]"),
-    "condition": ("cond CIBLE +à_terre | -à_terre", "cond TARGET +prone | -prone"),
-    "initiative": ("init [ID [VALEUR]] (sans ID : tous ceux qui n'en ont pas)", "init [ID [VALUE]] (no ID: everyone without one)"),
-    "order": ("ordre ID ID… (départage les égalités)", "order ID ID… (break ties)"),
-    "start": ("début — le combat commence", "start — combat begins"),
-    "add": ("ajout ID MODÈLE [nom=…] [camp=…] [groupe=…] [pj|monstre] [X,Y]",
-            "add ID TEMPLATE [name=…] [side=…] [group=…] [pc|monster] [X,Y]"),
-    "remove": ("retirer ID", "remove ID"),
-    "move": ("bouge ID X,Y [X,Y…] [vol|nage|rampe|escalade]", "move ID X,Y [X,Y…] [fly|swim|crawl|climb]"),
-    "place": ("place ID X,Y", "place ID X,Y"),
-    "stand": ("debout ID", "stand ID"),
-    "action": ("action ID foncer|désengager|esquiver|aider|cacher|chercher|… [bonus]",
-               "action ID dash|disengage|dodge|help|hide|search|… [bonus]"),
-    "save": ("js ID CAR DD [avantage|désavantage]", "save ID ABILITY DC [advantage|disadvantage]"),
-    "check": ("test ID COMPÉTENCE|CAR [DD]", "check ID SKILL|ABILITY [DC]"),
-    "surprise": ("surprise ID ID…", "surprise ID ID…"),
-    "end": ("fin [raison…] — fin du combat", "end [reason…] — end of combat"),
-    "log": ("journal [N] — les N derniers événements", "log [N] — the last N events"),
-    "help": ("aide [COMMANDE]", "help [COMMAND]"),
-    "quit": ("quitter (ou Ctrl-D)", "quit (or Ctrl-D)"),
-}
+class _Help(dict):
+    """verb -> (French usage, English usage), from the catalogs' help-<verb> messages."""
+
+    def __missing__(self, verb: str) -> tuple[str, str]:
+        found = (words.message("fr", f"help-{verb}"), words.message("en", f"help-{verb}"))
+        self[verb] = found
+        return found
+
+
+HELP: dict[str, tuple[str, str]] = _Help()
 
 ABILITY_WORDS = {
     "for": "str", "force": "str", "str": "str", "strength": "str",
@@ -207,7 +217,7 @@ def parse_line(line: str, state: EncounterState) -> Parsed:
         return Parsed("nothing")
     verb = verb_of(words[0])
     if verb is None:
-        raise _error(f"unknown command '{words[0]}' (type help)", f"commande inconnue « {words[0]} » (tapez aide)")
+        raise _say("error-unknown-command", word=words[0])
     args = words[1:]
     if verb in SHELL_VERBS:
         return Parsed(verb, args=args)
@@ -220,20 +230,23 @@ def _json(text: str) -> dict:
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as error:
-        raise _error(f"not valid JSON ({error.msg} at column {error.colno})",
-                     f"JSON invalide ({error.msg} à la colonne {error.colno})") from None
+        raise _say("error-json", error=error.msg, column=error.colno) from None
     if not isinstance(raw, dict):
-        raise _error("a JSON command is an object with a \"do\" field", "une commande JSON est un objet avec un champ \"do\"")
+        raise _say("error-json-object")
     return raw
 
 
 # ---------------------------------------------------------------- helpers shared by the builders
 
 
+def _usage(verb: str) -> tuple[str, str]:
+    fr, en = HELP[verb]
+    return fr.split(" — ")[0], en.split(" — ")[0]
+
+
 def _need(args: list[str], count: int, verb: str) -> None:
     if len(args) < count:
-        fr, en = HELP[verb]
-        raise _error(f"missing arguments: {en}", f"il manque des arguments : {fr}")
+        raise _say("error-missing-arguments", fr={"usage": _usage(verb)[0]}, en={"usage": _usage(verb)[1]})
 
 
 def combatant_id(word: str, state: EncounterState) -> str:
@@ -252,7 +265,7 @@ def _int(word: str, what_en: str, what_fr: str) -> int:
     try:
         return int(word)
     except ValueError:
-        raise _error(f"{what_en} must be a whole number, not '{word}'", f"{what_fr} doit être un nombre entier, pas « {word} »") from None
+        raise _say("error-whole-number", fr={"what": what_fr}, en={"what": what_en}, word=word) from None
 
 
 def _amount(word: str, field_name: str = "amount") -> dict:
@@ -260,15 +273,14 @@ def _amount(word: str, field_name: str = "amount") -> dict:
         return {field_name: int(word)}
     if _DICE.match(word):
         return {"roll": word.lower()}
-    raise _error(f"'{word}' is neither an amount nor a roll like 2d6+3",
-                 f"« {word} » n'est ni un montant ni un jet comme 2d6+3")
+    raise _say("error-amount", word=word)
 
 
 def damage_type(word: str) -> str:
     found = DAMAGE_WORDS.get(norm(word))
     if found is None:
-        raise _error(f"unknown damage type '{word}' (known: {', '.join(DAMAGE_TYPES)})",
-                     f"type de dégâts inconnu « {word} » (connus : {', '.join(sorted(DAMAGE_FR.values()))})")
+        raise _say("error-damage-type", word=word, fr={"known": ", ".join(sorted(DAMAGE_FR.values()))},
+                   en={"known": ", ".join(DAMAGE_TYPES)})
     return found
 
 
@@ -280,8 +292,7 @@ def condition_id(word: str) -> str:
 def ability(word: str) -> str:
     found = ABILITY_WORDS.get(norm(word))
     if found is None:
-        raise _error(f"unknown ability '{word}' (str, dex, con, int, wis, cha)",
-                     f"caractéristique inconnue « {word} » (for, dex, con, int, sag, cha)")
+        raise _say("error-ability", word=word)
     return found
 
 
@@ -328,8 +339,7 @@ def _pick(word: str, entries, owner: str, what_en: str, what_fr: str) -> str:
         return prefix[0]
     known = ", ".join(prefix) or "-"
     if len(prefix) > 1:
-        raise _error(f"'{word}' could be several {what_en}s of {owner}: {known}",
-                     f"« {word} » peut désigner plusieurs {what_fr}s de {owner} : {known}")
+        raise _say("error-ambiguous", word=word, fr={"what": what_fr}, en={"what": what_en}, owner=owner, known=known)
     return word  # unknown: let the engine say so with its own words
 
 
@@ -363,10 +373,8 @@ def template_id(word: str) -> str:
     shown_fr = sorted(every[s]["names"].get("fr", s) for s in (prefix or every))
     shown_en = sorted(prefix or every)
     if len(prefix) > 1:
-        raise _error(f"'{word}' could be several templates: {', '.join(shown_en)}",
-                     f"« {word} » peut désigner plusieurs modèles : {', '.join(shown_fr)}")
-    raise _error(f"no template '{word}' (known: {', '.join(shown_en)})",
-                 f"aucun modèle « {word} » (connus : {', '.join(shown_fr)})")
+        raise _say("error-ambiguous-template", word=word, fr={"known": ", ".join(shown_fr)}, en={"known": ", ".join(shown_en)})
+    raise _say("error-no-template", word=word, fr={"known": ", ".join(shown_fr)}, en={"known": ", ".join(shown_en)})
 
 
 # ---------------------------------------------------------------- one builder per verb
@@ -383,7 +391,8 @@ def _attack(args, state):
         weapon = creature.stats.attacks[0].id
     else:
         known = ", ".join(a.id for a in creature.stats.attacks) if creature else "-"
-        raise _error(f"which attack? ({known})", f"quelle attaque ? ({known})")
+        known_fr = ", ".join(token_form(shown_name(a, "fr")) for a in creature.stats.attacks) if creature else "-"
+        raise _say("error-which-attack", fr={"known": known_fr}, en={"known": known})
     raw = {"do": "attack", "attacker": attacker, "target": target, "with": weapon}
     for flag in ("advantage", "disadvantage", "nonlethal"):
         if flag in flags:
@@ -401,7 +410,7 @@ def _damage(args, state):
             at = lowered.index(marker)
             tail = args[at + 1:]
             if len(tail) < 2:
-                raise _error("a save needs an ability and a DC: save dex 15", "une sauvegarde demande une caractéristique et un DD : js dex 15")
+                raise _say("error-save-needs", example="dex 15")
             save = {"ability": ability(tail[0]), "dc": _int(tail[1], "the DC", "le DD")}
             if len(tail) > 2 and norm(tail[2]) in {"rien", "none", "nothing", "zero"}:
                 save["half"] = False
@@ -431,8 +440,8 @@ def _temp_hp(args, state):
 
 def _no_args(verb: str, args: list[str]) -> None:
     if args:
-        fr, en = HELP[verb]
-        raise _error(f"'{' '.join(args)}' is one word too many: {en}", f"« {' '.join(args)} » est de trop : {fr}")
+        fr, en = _usage(verb)
+        raise _say("error-too-many", words=" ".join(args), fr={"usage": fr}, en={"usage": en})
 
 
 def _end_turn(args, state):
@@ -453,15 +462,15 @@ def _only_reactor(state: EncounterState, verb: str) -> str:
     reactors = state.windows[-1].reactors if state.windows else ()
     if len(reactors) == 1:
         return reactors[0]
-    fr, en = HELP[verb]
+    fr, en = _usage(verb)
     who = ", ".join(reactors)
-    raise _error(f"who? ({who}): {en}", f"qui ? ({who}) : {fr}")
+    raise _say("error-who", who=who, fr={"usage": fr}, en={"usage": en})
 
 
 def _death_save(args, state):
     who = combatant_id(args[0], state) if args else state.turn
     if not who:
-        raise _error("whose death save? deathsave ID", "le jet contre la mort de qui ? jds ID")
+        raise _say("error-whose-death-save")
     return {"do": "death_save", "id": who}
 
 
@@ -494,15 +503,79 @@ def _pass(args, state):
     return {"do": "pass", "id": combatant_id(args[0], state) if args else _only_reactor(state, "pass")}
 
 
+_UNTIL_WORDS = {"jusqu a", "jusqu au", "jusqua", "jusquau", "until", "till", "jusque"}
+_END_WORDS = {"fin", "end"}
+_START_WORDS = {"debut", "start"}
+_ROUND_WORDS = {"round", "rounds", "tour", "tours"}
+_SAVE_WORDS = {"js", "save", "sauvegarde"}
+_BY_WORDS = {"par", "by", "de", "from"}
+_CONC_WORDS = {"conc", "concentration"}
+
+
+def _duration_start(word: str) -> bool:
+    """Does this word begin the duration/source part of a condition line?"""
+    plain = norm(word)
+    head = plain.split(":")[0]
+    return (plain in _UNTIL_WORDS or plain in _SAVE_WORDS or plain in _BY_WORDS or plain in _CONC_WORDS
+            or head in _END_WORDS | _START_WORDS or bool(re.fullmatch(r"\d+", plain))
+            or plain.startswith(("source=", "jusqu")))
+
+
 def _condition(args, state):
     _need(args, 2, "condition")
     target = combatant_id(args[0], state)
-    change = " ".join(args[1:])
+    rest = args[1:]
+    cut = next((i for i, word in enumerate(rest) if i > 0 and _duration_start(word)), len(rest))
+    change, options = " ".join(rest[:cut]), rest[cut:]
     sign, name = change[:1], change[1:]
     if sign not in "+-" or not name.strip():
-        raise _error(f"say +condition or -condition, e.g. +prone (not '{change}')",
-                     f"écrivez +condition ou -condition, par ex. +à_terre (pas « {change} »)")
-    return {"do": "condition", "target": target, ("add" if sign == "+" else "remove"): condition_id(name)}
+        raise _say("error-condition-sign", change=change)
+    raw = {"do": "condition", "target": target, ("add" if sign == "+" else "remove"): condition_id(name)}
+    index = 0
+    while index < len(options):
+        word = options[index]
+        plain = norm(word)
+        following = options[index + 1:]
+        if plain in _UNTIL_WORDS or plain.startswith("jusqu"):
+            # "jusqu'à fin:aria", "until end:aria", "jusqu'à la fin du tour de aria" is spelled fin:aria
+            glued = plain.split(" ", 1)[1] if " " in plain else ""
+            if glued and glued not in ("a", "au"):
+                options.insert(index + 1, glued)
+                following = options[index + 1:]
+            index += 1
+            continue
+        head, _, who = plain.partition(":")
+        if head in _END_WORDS | _START_WORDS:
+            edge = "end_of_turn" if head in _END_WORDS else "start_of_turn"
+            if not who and following and not _duration_start(following[0]):
+                who = following[0]
+                index += 1
+            raw["until"] = edge
+            if who:
+                raw["of"] = combatant_id(who, state)
+            index += 1
+        elif re.fullmatch(r"\d+", plain):
+            raw["until"] = {"rounds": int(plain)}
+            index += 2 if following and norm(following[0]) in _ROUND_WORDS else 1
+        elif plain in _SAVE_WORDS:
+            if len(following) < 2:
+                raise _say("error-save-needs", example="con 13")
+            raw["until"] = {"save": {"ability": ability(following[0]), "dc": _int(following[1], "the DC", "le DD")}}
+            index += 3
+        elif plain in _BY_WORDS or plain.startswith("source="):
+            source = word.split("=", 1)[1] if "=" in word else (following[0] if following else "")
+            if not source:
+                raise _say("error-by-whom")
+            raw["source"] = combatant_id(source, state)
+            index += 1 if "=" in word else 2
+        elif plain in _CONC_WORDS:
+            raw["concentration"] = True
+            index += 1
+        else:
+            raise _say("error-duration", word=word)
+    if raw.get("concentration") and "source" not in raw:
+        raise _say("error-concentration-source")
+    return raw
 
 
 def _initiative(args, state):
@@ -514,7 +587,7 @@ def _initiative(args, state):
                 units.add(unit)
                 commands.append({"do": "initiative", "id": creature.id})
         if not commands:
-            raise _error("everyone already has an initiative", "tout le monde a déjà son initiative")
+            raise _say("error-initiative-done")
         return commands
     args, flags = _flags(args)
     raw = {"do": "initiative", "id": combatant_id(args[0], state)}
@@ -537,6 +610,10 @@ def _start(args, state):
 
 
 _OPTION_KEYS = {"nom": "name", "name": "name", "camp": "side", "side": "side", "groupe": "group", "group": "group"}
+# Stat overrides on add: "pv=52 ca=17" (a template's numbers changed for this creature).
+_OVERRIDE_KEYS = {"pv": "max_hp", "hp": "max_hp", "pvmax": "max_hp", "max hp": "max_hp", "ca": "ac", "ac": "ac",
+                  "vitesse": "speed", "speed": "speed", "init": "initiative_bonus", "initiative": "initiative_bonus",
+                  "maitrise": "proficiency_bonus", "proficiency": "proficiency_bonus"}
 
 
 def _add(args, state):
@@ -547,6 +624,13 @@ def _add(args, state):
         key, eq, value = word.partition("=")
         if eq and norm(key) in _OPTION_KEYS:
             raw[_OPTION_KEYS[norm(key)]] = value.replace("_", " ") if _OPTION_KEYS[norm(key)] == "name" else value
+        elif eq and norm(key) in _OVERRIDE_KEYS:
+            stat = _OVERRIDE_KEYS[norm(key)]
+            number = _stat_number(value, key)
+            overrides = raw.setdefault("overrides", {})
+            overrides[stat] = number
+            if stat == "max_hp":
+                overrides["hp"] = number
         elif square(word) is not None:
             raw["at"] = square(word)
         elif norm(word) in {"pj", "pc", "joueur", "player"}:
@@ -556,11 +640,19 @@ def _add(args, state):
         else:
             words.append(word)
     if not words:
-        raise _error("which template? add ID TEMPLATE", "quel modèle ? ajout ID MODÈLE")
+        raise _say("error-which-template")
     raw["template"] = template_id(" ".join(words))
     kind = raw.get("kind") or templates()[raw["template"]]["kind"]
     raw.setdefault("side", "party" if kind == "pc" else "monsters")
     return raw
+
+
+def _stat_number(value: str, key: str):
+    try:
+        number = float(value.replace(",", "."))
+    except ValueError:
+        raise _say("error-stat-number", key=key, value=value) from None
+    return int(number) if number == int(number) else number
 
 
 def _one_id(verb):
@@ -580,10 +672,10 @@ def _move(args, state):
             continue
         at = square(word)
         if at is None:
-            raise _error(f"'{word}' is not a square: write x,y", f"« {word} » n'est pas une case : écrivez x,y")
+            raise _say("error-square", word=word)
         raw["path"].append(at)
     if not raw["path"]:
-        raise _error("move where? move ID X,Y [X,Y…]", "bouger où ? bouge ID X,Y [X,Y…]")
+        raise _say("error-move-where")
     return raw
 
 
@@ -591,7 +683,7 @@ def _place(args, state):
     _need(args, 2, "place")
     at = square(args[1])
     if at is None:
-        raise _error(f"'{args[1]}' is not a square: write x,y", f"« {args[1]} » n'est pas une case : écrivez x,y")
+        raise _say("error-square", word=args[1])
     return {"do": "place", "id": combatant_id(args[0], state), "at": at}
 
 
@@ -634,7 +726,7 @@ def _check(args, state):
     elif what in ABILITY_WORDS:
         raw["ability"] = ABILITY_WORDS[what]
     else:
-        raise _error(f"unknown skill or ability '{' '.join(rest)}'", f"compétence ou caractéristique inconnue « {' '.join(rest)} »")
+        raise _say("error-skill", word=" ".join(rest))
     if dc is not None:
         raw["dc"] = dc
     for flag in ("advantage", "disadvantage"):
@@ -655,12 +747,89 @@ def _end(args, state):
     return raw
 
 
+def _two_ids(verb):
+    def build(args, state):
+        _need(args, 2, verb)
+        return {"do": verb, "attacker": combatant_id(args[0], state), "target": combatant_id(args[1], state)}
+    return build
+
+
+_SHOVE_EFFECTS = {"terre": "prone", "a terre": "prone", "prone": "prone", "recul": "push", "repousser": "push",
+                  "push": "push", "away": "push", "loin": "push"}
+
+
+def _shove(args, state):
+    _need(args, 2, "shove")
+    raw = {"do": "shove", "attacker": combatant_id(args[0], state), "target": combatant_id(args[1], state)}
+    if len(args) > 2:
+        effect = _SHOVE_EFFECTS.get(norm(" ".join(args[2:])))
+        if effect is None:
+            raise _say("error-shove", word=" ".join(args[2:]))
+        raw["effect"] = effect
+    return raw
+
+
+def _escape(args, state):
+    _need(args, 1, "escape")
+    raw = {"do": "escape", "id": combatant_id(args[0], state)}
+    if len(args) > 1:
+        skill = _SKILL_WORDS.get(norm(" ".join(args[1:])))
+        if skill not in ("athletics", "acrobatics"):
+            raise _say("error-escape")
+        raw["skill"] = skill
+    return raw
+
+
+def _stabilize(args, state):
+    _need(args, 2, "stabilize")
+    return {"do": "stabilize", "id": combatant_id(args[0], state), "target": combatant_id(args[1], state)}
+
+
+_STOP_WORDS = {"fin", "stop", "arret", "arreter", "end", "off", "cesser"}
+
+
+def _concentration(args, state):
+    _need(args, 1, "concentration")
+    raw = {"do": "concentrate", "id": combatant_id(args[0], state)}
+    effect = " ".join(args[1:])
+    if norm(effect) in _STOP_WORDS:
+        raw["stop"] = True
+    elif effect:
+        raw["effect"] = effect
+    return raw
+
+
+_TERRAIN_KINDS = {"difficile": "difficult", "difficult": "difficult", "degage": "clear", "clear": "clear",
+                  "normal": "clear", "libre": "clear"}
+
+
+def _terrain(args, state):
+    _need(args, 2, "terrain")
+    kind = _TERRAIN_KINDS.get(norm(args[0]))
+    if kind is None:
+        raise _say("error-terrain", word=args[0])
+    squares = []
+    for word in args[1:]:
+        at = square(word)
+        if at is None:
+            raise _say("error-square", word=word)
+        squares.append(at)
+    return {"do": "terrain", "kind": kind, "squares": squares}
+
+
+def _revert(args, state):
+    _need(args, 1, "revert")
+    return {"do": "revert", "to": _int(args[0], "the event number", "le numéro d'événement")}
+
+
 _BUILDERS = {
     "attack": _attack, "damage": _damage, "heal": _heal, "temp_hp": _temp_hp, "end_turn": _end_turn,
     "undo": _steps("undo"), "redo": _steps("redo"), "death_save": _death_save, "react": _react, "pass": _pass,
     "condition": _condition, "initiative": _initiative, "order": _order, "start": _start, "add": _add,
     "remove": _one_id("remove"), "move": _move, "place": _place, "stand": _one_id("stand"), "action": _action,
     "save": _save, "check": _check, "surprise": _surprise, "end": _end,
+    "grapple": _two_ids("grapple"), "shove": _shove, "escape": _escape, "stabilize": _stabilize,
+    "concentration": _concentration, "terrain": _terrain, "trigger": _one_id("trigger"), "revert": _revert,
 }
 assert set(_BUILDERS) | set(SHELL_VERBS) == set(VERBS)
 
@@ -677,6 +846,9 @@ _SLOTS: dict[str, tuple[str, ...]] = {
     "add": ("", "template"), "remove": ("combatant",), "stand": ("combatant",), "place": ("combatant",),
     "move": ("combatant",), "action": ("combatant", "action"), "save": ("combatant", "ability"),
     "check": ("combatant", "skill"), "help": ("verb",),
+    "grapple": ("combatant", "combatant"), "shove": ("combatant", "combatant", "shove"),
+    "escape": ("combatant", "skill"), "stabilize": ("combatant", "combatant"), "concentration": ("combatant",),
+    "terrain": ("terrain",), "trigger": ("combatant",), "sheet": ("combatant",),
 }
 
 
@@ -754,6 +926,10 @@ def candidates(text: str, state: EncounterState, lang: str) -> tuple[str, list[s
     elif slot == "action":
         found = ["foncer", "désengager", "esquiver", "aider", "cacher", "chercher", "préparer", "magie",
                  "influencer", "étudier", "utiliser"] if fr else list(ACTIONS)
+    elif slot == "shove":
+        found = ["terre", "recul"] if fr else ["prone", "push"]
+    elif slot == "terrain":
+        found = ["difficile", "dégagé"] if fr else ["difficult", "clear"]
     elif slot == "verb":
         found = [alias(v, lang) for v in VERBS]
     wanted = norm(current)

@@ -1,46 +1,34 @@
-"""What the shell shows: the status table (rich) and the lines a command produced. Reads the state document only."""
+"""What the shell shows: the status table (rich) and the lines a command produced, in the DM's language.
+
+Reads the state document, and the folded state for what the document does not say (how long each condition
+lasts). Every word comes from the catalogs (locales/<lang>/shell.ftl)."""
 
 from __future__ import annotations
-
-import re
 
 from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from combatlog.cli.play_parse import condition_name
-
-BAR_WIDTH = 10
-STATUS_FR = {"alive": "", "dying": "mourant", "stable": "stable", "dead": "mort"}
-PHASE = {
-    "fr": {"setup": "préparation", "turn": "tour", "death_save": "jet contre la mort", "reaction": "réaction",
-           "ended": "combat terminé"},
-    "en": {"setup": "setup", "turn": "turn", "death_save": "death save", "reaction": "reaction", "ended": "combat over"},
-}
-
-
-_TRIGGERS_FR = (
-    (re.compile(r"^(?P<a>\S+) leaves the reach of (?P<b>.+)$"), "{a} quitte l'allonge de {b}"),
-    (re.compile(r"^(?P<a>\S+) hits (?P<b>\S+) with (?P<c>.+)$"), "{a} touche {b} ({c})"),
-    (re.compile(r"^(?P<a>\S+)'s trigger: (?P<b>.*)$"), "déclencheur de {a} : {b}"),
+from combatlog.events.reactions import ReactionWindowOpened
+from combatlog.projections.words import (
+    Cast,
+    ability_name,
+    condition_name,
+    describe,
+    distance,
+    message,
+    status_name,
+    term,
 )
 
-
-def trigger_text(trigger: str, lang: str) -> str:
-    """A window's trigger (recorded in English by the rules) in the DM's language."""
-    if lang == "fr":
-        for pattern, template in _TRIGGERS_FR:
-            match = pattern.match(trigger)
-            if match:
-                return template.format(**match.groupdict())
-    return trigger
+BAR_WIDTH = 10
 
 
-def window_line(trigger: str, reactors, lang: str) -> str:
-    who = ", ".join(reactors)
-    if lang == "fr":
-        return f"fenêtre de réaction : {trigger_text(trigger, lang)} → {who} peut réagir ou passer"
-    return f"reaction window: {trigger} → {who} may react or pass"
+def window_line(window, lang: str, cast: Cast | None = None) -> str:
+    """The open reaction window in words (the same line as the event that opened it)."""
+    event = ReactionWindowOpened(trigger=window.trigger, reactors=tuple(window.reactors), waiting=window.waiting,
+                                 pending=dict(window.pending))
+    return describe(event, lang, cast)
 
 
 def hp_bar(hp: int, max_hp: int, status: str) -> Text:
@@ -56,36 +44,90 @@ def hp_bar(hp: int, max_hp: int, status: str) -> Text:
     return bar
 
 
-def _title(document: dict, lang: str) -> str:
-    fr = lang == "fr"
-    name = document.get("name") or ("rencontre" if fr else "encounter")
-    phase = PHASE["fr" if fr else "en"].get(document["phase"], document["phase"])
-    parts = [name] if document["phase"] == "turn" else [name, phase]
+def _title(document: dict, lang: str, cast: Cast) -> str:
+    name = document.get("name") or message(lang, "table-encounter")
+    parts = [name] if document["phase"] == "turn" else [name, term(lang, "phase", document["phase"])]
     if document["round"]:
-        parts.append(f"round {document['round']}")
+        parts.append(message(lang, "table-round", round=document["round"]))
     if document["turn"]:
-        parts.append(f"{'tour de' if fr else 'turn of'} {document['turn']}")
+        parts.append(message(lang, "table-turn-of", who=cast.name(document["turn"])))
     return " — ".join(parts)
 
 
-def _conditions(creature: dict, lang: str) -> str:
-    fr = lang == "fr"
-    shown = []
+def until_short(until: dict, lang: str, cast: Cast, current_round: int) -> str:
+    """How long a condition has left, in a few words."""
+    if not until:
+        return ""
+    if "end_of_turn" in until:
+        return message(lang, "table-until-end", who=cast.name(until["end_of_turn"]))
+    if "start_of_turn" in until:
+        return message(lang, "table-until-start", who=cast.name(until["start_of_turn"]))
+    if "rounds" in until:
+        left = max(0, int(until.get("expires_round", 0)) - max(current_round, 1)) if until.get("expires_round") else until["rounds"]
+        return message(lang, "table-until-rounds", left=left)
+    if "save" in until:
+        save = until["save"]
+        return message(lang, "table-until-save", ability=ability_name(save.get("ability", ""), lang), dc=save.get("dc", 0))
+    if "concentration" in until:
+        return message(lang, "table-until-concentration", who=cast.name(until["concentration"]))
+    return ""
+
+
+def conditions_text(cid: str, creature: dict, lang: str, state, cast: Cast) -> str:
+    """Status, death saves spelled out, then each condition with the time it has left; a dead creature is dead."""
     status = creature["status"]
+    if status == "dead":
+        return message(lang, "table-dead")
+    gender = cast.gender(cid)
+    shown = []
     if status != "alive":
-        shown.append(STATUS_FR.get(status, status) if fr else status)
+        shown.append(status_name(status, lang) if status != "dying" else term(lang, "status", status, gender=gender))
     if status in ("dying", "stable"):
         saves = creature["death_saves"]
-        shown.append(f"{'JS' if fr else 'saves'} {saves['successes']}✓ {saves['failures']}✗")
-    shown.extend(condition_name(c, lang) for c in creature["conditions"])
+        shown.append(message(lang, "table-death-saves", successes=saves["successes"], failures=saves["failures"]))
+    folded = state.combatants.get(cid) if state is not None else None
+    seen = set()
+    for instance in (folded.conditions if folded is not None else ()):
+        name = condition_name(instance.condition, lang, gender)
+        if instance.condition == "exhaustion":
+            name = f"{name} {folded.exhaustion()}"
+        key = (instance.condition, until_short(instance.until, lang, cast, state.round))
+        if key in seen:
+            continue
+        seen.add(key)
+        shown.append(f"{name} {key[1]}".strip() if key[1] else name)
+    had = {instance.condition for instance in (folded.conditions if folded is not None else ())}
+    shown.extend(condition_name(c, lang, gender) for c in creature["conditions"] if c not in had)
     return ", ".join(shown)
 
 
-def status_table(document: dict, lang: str) -> Table:
-    """Initiative order, the current turn marked; HP bar, temp HP, conditions, reaction, concentration.
+def left_this_turn(cid: str, creature: dict, document: dict, lang: str, units: str) -> str:
+    """What a creature still has this turn: action (or attacks), bonus action, reaction, movement."""
+    if creature["status"] == "dead" or document["phase"] in ("setup", "ended"):
+        return ""
+    if creature["status"] != "alive" or "incapacitated" in creature["conditions"]:
+        return message(lang, "table-left-none")  # no action, bonus action, reaction or move (seed 000 Incapacité)
+    left = []
+    economy = creature.get("economy") or {}
+    if cid == document["turn"]:
+        if not economy.get("action"):
+            left.append(message(lang, "table-left-action"))
+        elif economy.get("action") == "attack" and economy.get("attacks_left", 0) > 0:
+            left.append(message(lang, "table-left-attacks", count=economy["attacks_left"]))
+        if not economy.get("bonus"):
+            left.append(message(lang, "table-left-bonus"))
+    if creature["reaction_available"]:
+        left.append(message(lang, "table-left-reaction"))
+    if cid == document["turn"]:
+        left.append(distance(economy.get("movement_left", 0.0), lang, units))
+    return ", ".join(left) or message(lang, "table-left-none")
 
-    Temp HP, concentration and position columns appear once someone has one, to fit an 80-column terminal."""
-    fr = lang == "fr"
+
+def status_table(document: dict, lang: str, state=None, cast: Cast | None = None, units: str = "m") -> Table:
+    """Initiative order, the current turn marked; HP bar, temp HP, AC, conditions with their time left, what is
+    left this turn, concentration, position. Temp HP, concentration and position columns appear once someone has
+    one, to fit an 80-column terminal."""
+    cast = cast or Cast(lang, state)
     combatants = document["combatants"]
     order = [cid for cid in document["order"] if cid in combatants]
     order += [cid for cid in combatants if cid not in order]
@@ -97,29 +139,35 @@ def status_table(document: dict, lang: str) -> Table:
                                          style="bold")),
         ("Init", "right", lambda cid, c: Text("" if c["initiative"] is None else str(c["initiative"]))),
         ("Id", "left", lambda cid, c: Text(cid, style="bold" if cid == document["turn"] else "")),
-        ("Nom" if fr else "Name", "left", lambda cid, c: Text(c["name"])),
-        ("PV" if fr else "HP", "left", lambda cid, c: hp_bar(c["hp"], c["max_hp"], c["status"])),
+        (message(lang, "label-name"), "left", lambda cid, c: Text(c["name"])),
+        (message(lang, "label-hp"), "left", lambda cid, c: hp_bar(c["hp"], c["max_hp"], c["status"])),
     ]
     if any(c["temp_hp"] for c in rows):
-        columns.append(("PVT" if fr else "THP", "right", lambda cid, c: Text(str(c["temp_hp"]) if c["temp_hp"] else "")))
+        columns.append((message(lang, "label-temp-hp"), "right",
+                        lambda cid, c: Text(str(c["temp_hp"]) if c["temp_hp"] else "")))
     columns += [
-        ("CA" if fr else "AC", "right", lambda cid, c: Text(str(c.get("ac", "")))),
-        ("États" if fr else "Conditions", "left", lambda cid, c: Text(_conditions(c, lang))),
-        ("Réac." if fr else "React.", "center", lambda cid, c: Text("✓" if c["reaction_available"] else "✗")),
+        (message(lang, "label-ac"), "right", lambda cid, c: Text(str(c.get("ac", "")))),
+        (message(lang, "label-conditions"), "left",
+         lambda cid, c: Text(conditions_text(cid, c, lang, state, cast))),
     ]
+    if document["phase"] not in ("setup", "ended"):
+        columns.append((message(lang, "label-left"), "left",
+                        lambda cid, c: Text(left_this_turn(cid, c, document, lang, units))))
     if any(c.get("concentration") for c in rows):
-        columns.append(("Conc.", "left", lambda cid, c: Text(c.get("concentration") or "")))
+        columns.append((message(lang, "label-concentration"), "left", lambda cid, c: Text(c.get("concentration") or "")))
     if any(c.get("position") for c in rows):
-        columns.append(("Pos.", "left", lambda cid, c: Text(",".join(map(str, c["position"])) if c.get("position") else "")))
-    table = Table(title=Text(_title(document, lang), style="bold"), box=box.SIMPLE_HEAD, title_justify="left",
+        columns.append((message(lang, "label-position"), "left",
+                        lambda cid, c: Text(",".join(map(str, c["position"])) if c.get("position") else "")))
+    table = Table(title=Text(_title(document, lang, cast), style="bold"), box=box.SIMPLE_HEAD, title_justify="left",
                   pad_edge=False, show_edge=False)
     for header, justify, _ in columns:
-        table.add_column(header, justify=justify, no_wrap=header in ("PV", "HP", "Id"))
+        table.add_column(header, justify=justify,
+                         no_wrap=header in (message(lang, "label-hp"), "Id", message(lang, "label-left")))
     for cid, creature in zip(order, rows):
         table.add_row(*(cell(cid, creature) for _, _, cell in columns),
                       style="dim" if creature["status"] == "dead" else None)
-    if window:
-        line = window_line(window["trigger"], window["reactors"], lang)
+    if window and state is not None and state.windows:
+        line = window_line(state.windows[-1], lang, cast)
         table.caption = Text(line[:1].upper() + line[1:], style="bold")
         table.caption_justify = "left"
     return table

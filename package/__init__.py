@@ -1,3 +1,36 @@
-"""combatlog: an event-sourced combat engine for tabletop role-playing games."""
+"""combatlog: an event-sourced combat engine for tabletop role-playing games.
+
+The library in five lines::
+
+    import combatlog
+    with combatlog.open_log("fight.db") as log:       # a path, a .jsonl path, or a postgresql:// URL
+        enc = log.encounter("default")
+        enc.execute({"do": "create", "ruleset": "dnd5e-2024", "seed": 7})   # raises combatlog.RuleViolation
+        print(enc.state()["phase"])
+
+`Log`: `encounters()`, `encounter(name)`, `close()`.
+`Encounter`: `execute(command)`, `execute_all(commands)`, `state(at=SEQ)`, `undo()`, `redo()`, `revert(to)`,
+`transcript(format, lang)`, `verify()`, `log_lines(lang)`, `events(after=SEQ)`, `wait_for_new(after, timeout)`,
+`follow()`, `seq`, `lang`.
+Errors: `RuleViolation` (a refused command: `error.localized("fr")`), `BatchRejected` (one of a list, with its
+`line`), `LogCorrupted` (`error.seq` names the first bad event), `ConcurrencyConflict` (another writer got there
+first: read again and retry), `StoreError` (the log cannot be opened, read or written).
+"""
 
 __version__ = "0.1.0"
+
+from combatlog.api import (  # noqa: E402  (after __version__, which inner modules import)
+    DEFAULT_ENCOUNTER,
+    BatchRejected,
+    ConcurrencyConflict,
+    Encounter,
+    Log,
+    LogCorrupted,
+    RuleViolation,
+    StoreError,
+    event_line,
+    open_log,
+)
+
+__all__ = ["BatchRejected", "ConcurrencyConflict", "DEFAULT_ENCOUNTER", "Encounter", "Log", "LogCorrupted",
+           "RuleViolation", "StoreError", "__version__", "event_line", "open_log"]

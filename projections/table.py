@@ -1,18 +1,58 @@
-"""A plain-text table of the state document, for `combatlog state` without --json."""
+"""A plain-text table of the state document, for `combatlog state` without --json, in the table's language."""
+
+from combatlog.projections.words import (
+    condition_name,
+    distance,
+    message,
+    number,
+    ruleset_name,
+    status_name,
+    term,
+)
 
 
-def render_table(document: dict) -> str:
-    lines = [f"{document.get('name') or 'encounter'} [{document['ruleset']}] phase {document['phase']}, "
-             f"round {document['round']}, turn {document['turn'] or '-'} (seq {document['seq']})"]
+def shown_conditions(creature: dict, lang: str) -> list[str]:
+    """Conditions in words; a dead creature shows none of the ones its state implies (it is dead)."""
+    if creature["status"] == "dead":
+        return []
+    return [condition_name(c, lang) for c in creature["conditions"]]
+
+
+def render_table(document: dict, lang: str | None = None, units: str = "m") -> str:
+    lang = lang or document.get("lang") or "en"
+    title_args = {
+        "name": document.get("name") or message(lang, "state-encounter"),
+        "ruleset": ruleset_name(document["ruleset"] or "", lang),
+        "phase": term(lang, "phase", document["phase"]),
+        "round": document["round"],
+        "turn": document["turn"] or "",
+        "seq": document["seq"],
+    }
+    lines = [message(lang, "state-title", **title_args)]
     order = document["order"] + [cid for cid in document["combatants"] if cid not in document["order"]]
+    hp_label, init_label, ac_label = message(lang, "label-hp"), message(lang, "label-init"), message(lang, "label-ac")
     for cid in order:
         c = document["combatants"][cid]
         marker = ">" if cid == document["turn"] else " "
         temp = f" +{c['temp_hp']}" if c["temp_hp"] else ""
-        conditions = ", ".join(c["conditions"]) or "-"
-        lines.append(f"{marker} {cid:<12} {c['name']:<18} init {str(c['initiative']):>4}  HP {c['hp']:>3}/{c['max_hp']:<3}{temp:<4} "
-                     f"{c['status']:<6} {conditions}")
+        initiative = "-" if c["initiative"] is None else str(c["initiative"])
+        status = status_name(c["status"], lang)
+        extra = shown_conditions(c, lang)
+        if c["status"] in ("dying", "stable"):
+            extra.insert(0, message(lang, "death-saves", successes=c["death_saves"]["successes"],
+                                    failures=c["death_saves"]["failures"]))
+        if c.get("concentration"):
+            extra.append(message(lang, "concentrating", effect=c["concentration"]))
+        economy = c.get("economy") or {}
+        if document["phase"] in ("turn", "reaction", "death_save") and c["status"] != "dead":
+            extra.append(message(lang, "movement-left", distance=distance(economy.get("movement_left", 0.0), lang, units)))
+        lines.append(f"{marker} {cid:<12} {c['name']:<18} {init_label} {initiative:>3}  {hp_label} {c['hp']:>3}/{c['max_hp']:<3}{temp:<4} "
+                     f"{ac_label} {c.get('ac', ''):>2}  {status:<8} {', '.join(extra) or '-'}")
     if document["window"]:
         window = document["window"]
-        lines.append(f"reaction window: {window['trigger']} (waiting: {', '.join(window['reactors'])}; for {window['for']})")
+        lines.append(message(lang, "state-window", trigger=window["trigger"], reactors=", ".join(window["reactors"]),
+                             waiting=window["for"]))
     return "\n".join(lines)
+
+
+__all__ = ["render_table", "shown_conditions", "number"]

@@ -12,11 +12,13 @@ import html
 import json
 import re
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import Iterable
 
 from combatlog.core.kernel.dice import DiceError, DiceExpression
-from combatlog.events import attacks, conditions, damage, meta, movement, reactions, rolenplay, turns
+from combatlog.events import attacks, conditions, damage, meta, movement, reactions, turns
 from combatlog.events.envelope import Recorded
+from combatlog.projections.words import message, term
 from combatlog.replay.timeline import timeline_of
 
 __all__ = ["Transcript", "Round", "Turn", "Entry", "CastMember", "transcript", "to_markdown", "to_html", "to_json"]
@@ -115,6 +117,23 @@ MASCULINE_HEADS = {
 VOWELS = "aeiouyàâäéèêëîïôöûüœæ"
 
 
+def _template_id(name: str) -> str:
+    """A template as a script names it ("gobelin", "Goblin", "goblin") -> its id ("goblin")."""
+    if not name:
+        return ""
+    from combatlog.fixtures import load_template
+
+    found = load_template(name)
+    return (found or {}).get("id") or name
+
+
+def _side(side: str, lang: str) -> str:
+    """A side the shell names by default (party, monsters) in the reader's language; any other as typed."""
+    from combatlog.projections.words import term
+
+    return term(lang, "side", side)
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -159,14 +178,6 @@ class Who:
 # --------------------------------------------------------------------------------------------------
 # Phrasebooks: every sentence a transcript can hold, in French and in English
 # --------------------------------------------------------------------------------------------------
-
-def _has_death_saves(ruleset: str) -> bool:
-    """Whether the ruleset rolls death saving throws (Rôle'n Play has none), from its registry hook."""
-    from combatlog.core.rulesets import RULESETS
-
-    found = RULESETS.get(ruleset)
-    return getattr(found, "death_saves", True)
-
 
 RULESET_NAMES = {
     "dnd5e-2024": ("D&D 5e (règles 2024)", "D&D 5e (2024 rules)"),
@@ -250,7 +261,223 @@ ACTIONS_EN = {
 ACTIONS_EN_2014 = {"magic": "Cast a Spell", "utilize": "Use an Object"}
 
 
-class French:
+class Phrasebook:
+    """The sentences both languages build alike, their words in locales/<lang>/transcript.ftl (messages tr-*).
+
+    Each language's class adds its grammar (articles, elision, possessives: `forms`) and the sentences whose
+    shape differs between the languages."""
+
+    lang = "en"
+
+    def t(self, key: str, **args) -> str:
+        return message(self.lang, f"tr-{key}", **args)
+
+    def forms(self, who: Who, name: str = "who") -> dict:
+        """The noun phrases of one combatant as message variables: who-subj, who-obj, who-de/who-poss…"""
+        return {f"{name}-{form}": text for form, text in self.noun_forms(who).items()} | {
+            f"{name}-gender": who.gender or "other"}
+
+    @property
+    def labels(self) -> dict[str, str]:
+        return _label_words(self.lang)
+
+    def title_default(self) -> str:
+        return self.t("title")
+
+    def subtitle(self, ruleset_name: str) -> str:
+        return self.t("subtitle", ruleset=ruleset_name)
+
+    def round(self, number: int) -> str:
+        return self.t("round", number=number)
+
+    def turn(self, who: Who) -> str:
+        return self.t("turn", **self.forms(who))
+
+    def skipped(self, who: Who, reason: str) -> str:
+        return self.t("skipped", dead=reason == "dead", reason=reason, **self.forms(who))
+
+    def initiative(self, people: list[Who], roll: str, mode: str) -> str:
+        return self.t("initiative", count=len(people), mode=mode, roll=roll, **self.people_forms(people))
+
+    def initiative_set(self, people: list[Who], total: int) -> str:
+        return self.t("initiative-set", total=total, **self.people_forms(people))
+
+    def order(self, items: list[str]) -> str:
+        return self.t("order", items=", ".join(items))
+
+    def ties(self, people: list[Who]) -> str:
+        return self.t("ties", people=_join([self.obj(w) for w in people], self.t("then")))
+
+    def order_changed(self, items: list[str]) -> str:
+        return self.t("order-changed", items=", ".join(items))
+
+    def surprise(self, people: list[Who]) -> str:
+        return self.t("surprise", count=len(people), **self.people_forms(people))
+
+    def joins(self, who: Who) -> str:
+        return self.t("joins", **self.forms(who))
+
+    def leaves(self, who: Who) -> str:
+        return self.t("leaves", **self.forms(who))
+
+    def placed(self, who: Who, at) -> str:
+        return self.t("placed", square=self.square(at), **self.forms(who))
+
+    def terrain(self, count: int, kind: str) -> str:
+        return self.t("terrain", count=count, kind=kind)
+
+    def forced(self, who: Who, end) -> str:
+        return self.t("forced", square=self.square(end), **self.forms(who))
+
+    def stand(self, who: Who, metres: float) -> str:
+        return self.t("stand", distance=self.distance(metres), **self.forms(who))
+
+    def movement_spent(self, who: Who, metres: float, reason: str) -> str:
+        return self.t("movement-spent", distance=self.distance(metres), reason=reason, **self.forms(who))
+
+    def reevaluated(self, target: Who, ac: str, hit: bool) -> str:
+        return self.t("reevaluated", ac=ac, hit=hit, **self.forms(target))
+
+    def contest_head(self, first: Who, second: Who) -> str:
+        return self.t("contest-head", **self.forms(first, "first"), **self.forms(second, "second"))
+
+    def contest(self, people: list[Who], totals, winner: Who | None) -> str:
+        extra = self.forms(winner, "winner") if winner is not None else {}
+        return self.t("contest", tie=winner is None, first_total=totals[0], second_total=totals[1], **extra)
+
+    def hide(self, who: Who) -> str:
+        return self.t("hide", **self.forms(who))
+
+    def attack_lands(self, attacker: Who, target: Who) -> str:
+        return self.t("attack-lands", **self.forms(attacker, "attacker"), **self.forms(target, "target"))
+
+    def heal(self, who: Who, amount: int, roll: str, before: int, after: int) -> str:
+        return self.t("heal", amount=amount, natural=roll == "natural 20", roll=roll, before=before, after=after,
+                      **self.forms(who))
+
+    def dying(self, who: Who, reason: str) -> str:
+        return self.t("dying", reason=_kebab(reason), **self.forms(who))
+
+    def stable(self, who: Who, reason: str) -> str:
+        return self.t("stable", reason=_kebab(reason), **self.forms(who))
+
+    def max_hp_halved(self, who: Who, hp) -> str:
+        return self.t("max-hp-halved", hp=hp, **self.forms(who))
+
+    def death_saves_reset(self, who: Who) -> str:
+        return self.t("death-saves-reset", **self.forms(who))
+
+    def concentration_start(self, who: Who, effect: str) -> str:
+        return self.t("concentration-start", effect=effect, **self.forms(who))
+
+    def passes(self, who: Who) -> str:
+        return self.t("passes", **self.forms(who))
+
+    def unused_dice(self, faces) -> str:
+        return self.t("unused-dice", faces=", ".join(map(str, faces)))
+
+    def note(self, text: str) -> str:
+        return self.t("note", text=text)
+
+    def undo(self, summaries: list[str]) -> str:
+        return self.t("undo", summaries=self.t("separator").join(summaries))
+
+    def redo(self, summaries: list[str]) -> str:
+        return self.t("redo", summaries=self.t("separator").join(summaries))
+
+    def revert(self, to: int, count: int) -> str:
+        return self.t("revert", to=to, count=count)
+
+    def undone_mark(self) -> str:
+        return self.t("undone-mark")
+
+    def structural(self, kind: str, who: Who | None, number: int | None) -> str:
+        forms = self.forms(who) if who is not None else {}
+        return self.t("structural", kind=_kebab(kind), number=number, **forms)
+
+    def ended(self, reason: str) -> str:
+        return self.t("ended", reason=reason)
+
+    def kept(self, faces, natural) -> str:
+        return self.t("kept", first=faces[0], second=faces[1], natural=natural)
+
+    def mode(self, adv: list[str], dis: list[str], two_dice: bool) -> str:
+        kind = "both" if adv and dis and not two_dice else "advantage" if adv else "disadvantage" if dis else "none"
+        return self.t("mode", kind=kind, advantage=", ".join(adv), disadvantage=", ".join(dis))
+
+    def attack_roll(self, mode: str, roll: str, ac: str, outcome: str) -> str:
+        return self.t("attack-roll", mode=mode, roll=roll, ac=ac, outcome=outcome)
+
+    def special(self, attacker: Who, target: Who, purpose: str, command: dict) -> str:
+        kind = "grapple" if purpose == "grapple" else "push" if command.get("effect") == "push" else "prone"
+        return self.t("special", purpose=kind, **self.forms(attacker, "attacker"), **self.forms(target, "target"))
+
+    def save(self, who: Who, ability: str, dc: int, mode: str, roll: str, success: bool, why: str) -> str:
+        return self.t("save", ability=term(self.lang, "ability-long", ability), dc=dc, why=why, mode=mode, roll=roll,
+                      success=success, **self.forms(who))
+
+    def damage(self, parts: list[str], total: int, critical: bool, several: bool) -> str:
+        return self.t("damage", critical=critical, parts=" + ".join(parts), several=several, total=total)
+
+    def hp(self, who: Who, before: int, after: int, temp_before: int, temp_after: int) -> str:
+        return self.t("hp", temp=temp_before != temp_after, temp_before=temp_before, temp_after=temp_after,
+                      before=before, after=after, **self.forms(who))
+
+    def damage_alone(self, who: Who, line: str, hp: str) -> str:
+        return self.t("damage-alone", line=line, hp=hp, **self.forms(who))
+
+    def temp_hp(self, who: Who, amount: int, before: int, after: int) -> str:
+        return self.t("temp-hp", kept=after == before and amount <= before, amount=amount, before=before, after=after,
+                      **self.forms(who))
+
+    def moved(self, who: Who, metres: float, start, end, mode: str, resumed: bool, reaction: bool) -> str:
+        start_text = self.square(start) if start is not None else ""
+        route = self.t("route", start=start_text, end=self.square(end))
+        how = "teleport" if mode == "teleport" else "resumed" if resumed else "reaction" if reaction else "move"
+        return self.t("moved", how=how, mode=mode, distance=self.distance(metres), route=route, end=self.square(end),
+                      **self.forms(who))
+
+    def attack(self, attacker: Who, target: Who, weapon: str, opportunity: bool, nonlethal: bool) -> str:
+        return self.t("attack", opportunity=opportunity, nonlethal=nonlethal, weapon=self.weapon(weapon),
+                      **self.forms(attacker, "attacker"), **self.forms(target, "target"))
+
+    def dies(self, who: Who, reason: str) -> str:
+        match = re.fullmatch(r"massive damage: (\d+) left over ≥ max HP (\d+)", reason)
+        key = "massive" if match else _kebab(reason)
+        return self.t("dies", reason=key, text=reason, over=match[1] if match else "", max=match[2] if match else "",
+                      **self.forms(who))
+
+    def death_save(self, who: Who, roll: str, outcome: str, successes: int, failures: int) -> str:
+        return self.t("death-save", roll=roll, outcome=_kebab(outcome), text=outcome, successes=successes,
+                      failures=failures, **self.forms(who))
+
+    def death_save_failed(self, who: Who, count: int, reason: str, successes: int, failures: int) -> str:
+        return self.t("death-save-failed", critical=reason == "critical hit at 0 HP", count=count, successes=successes,
+                      failures=failures, **self.forms(who))
+
+    def concentration_end(self, who: Who, effect: str, reason: str) -> str:
+        return self.t("concentration-end", effect=effect, reason=_kebab(reason) if reason else "", text=reason,
+                      **self.forms(who))
+
+    def effect_started(self, who: Who, name: str, data: dict, until: str) -> str:
+        return self.t("effect-started", name=name, bonus=data.get("ac_bonus") or 0, until=until, **self.forms(who))
+
+    def reacts(self, who: Who, reaction: str) -> str:
+        return self.t("reacts", readied=reaction == "readied", reaction=reaction, **self.forms(who))
+
+
+def _kebab(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", (text or "").lower()).strip("-") or "none"
+
+
+@lru_cache(maxsize=None)
+def _label_words(lang: str) -> dict[str, str]:
+    keys = ("cast", "combatant", "side", "kind", "ac", "hp_start", "setup", "end", "final", "hp", "status",
+            "conditions", "pc", "monster", "undone_shown", "seq", "alive", "dying", "stable", "dead", "nothing", "left")
+    return {key: message(lang, f"tr-label-{key}") for key in keys}
+
+
+class French(Phrasebook):
     """Sentences as a French table says them: PV, CA, JS, DD; no gender guessed for a PC."""
 
     lang = "fr"
@@ -259,7 +486,6 @@ class French:
         self.ruleset = ruleset
         self.units = units
         self.y2014 = ruleset == "dnd5e-2014"
-        self.death_saves = _has_death_saves(ruleset)
 
     # ---- names ----
     def _noun(self, who: Who) -> str:
@@ -302,6 +528,13 @@ class French:
     def des(self, people: list[Who]) -> str:
         return _join([self.de(w) for w in people], "et")
 
+    def noun_forms(self, who: Who) -> dict[str, str]:
+        return {"subj": self.subj(who), "obj": self.obj(who), "de": self.de(who), "a": self.a(who),
+                "display": self.display(who)}
+
+    def people_forms(self, people: list[Who]) -> dict[str, str]:
+        return {"people-obj": self.objs(people), "people-de": self.des(people)}
+
     def weapon(self, name: str) -> str:
         """The attack with its possessive: "son épée longue", "sa dague"."""
         word = _low(name)
@@ -329,8 +562,6 @@ class French:
             return "maîtrise"
         if label == "half cover":
             return "abri partiel"
-        if label == "cinematic rule":
-            return "règle cinématique"
         if label == "three_quarters cover":
             return "abri important"
         match = re.fullmatch(r"exhaustion (\d+)", label)
@@ -349,18 +580,6 @@ class French:
             return f"épuisement {match[1]}"
         return label
 
-    def kept(self, faces, natural) -> str:
-        return f"{faces[0]} et {faces[1]}, on garde {natural}"
-
-    def mode(self, adv: list[str], dis: list[str], two_dice: bool) -> str:
-        if adv and dis and not two_dice:
-            return f" (avantage : {', '.join(adv)} ; désavantage : {', '.join(dis)} ; ils s'annulent)"
-        if adv:
-            return f" avec avantage ({', '.join(adv)})"
-        if dis:
-            return f" avec désavantage ({', '.join(dis)})"
-        return ""
-
     def outcome(self, event) -> str:
         if event.auto_miss:
             return "raté d'office (sous l'eau, au-delà de la portée normale)" if "underwater" in event.auto_miss \
@@ -376,82 +595,9 @@ class French:
         return "raté (1 naturel)" if event.natural == 1 else "raté"
 
     # ---- sentences ----
-    def title_default(self) -> str:
-        return "Combat"
-
-    def subtitle(self, ruleset_name: str) -> str:
-        return f"Transcription du combat — {ruleset_name}"
-
-    def round(self, number: int) -> str:
-        return f"Round {number}"
-
-    def turn(self, who: Who) -> str:
-        return "Tour " + self.de(who)
-
-    def skipped(self, who: Who, reason: str) -> str:
-        if reason == "dead":
-            died = {"m": "est mort", "f": "est morte"}.get(who.gender or "", "a succombé")
-            return f"{self.subj(who)} {died} : son tour est sauté."
-        return f"Le tour {self.de(who)} est sauté ({reason})."
-
-    def initiative(self, people: list[Who], roll: str, mode: str) -> str:
-        if len(people) == 1:
-            return f"Initiative {self.de(people[0])}{mode} : {roll}."
-        return f"Initiative commune {self.des(people)}{mode} : {roll}."
-
-    def initiative_set(self, people: list[Who], total: int) -> str:
-        return f"Le MJ fixe l'initiative {self.des(people)} à {total}."
-
-    def order(self, items: list[str]) -> str:
-        return "Ordre d'initiative : " + ", ".join(items) + "."
 
     def order_item(self, who: Who, value) -> str:
         return self.display(who) + (f" ({value})" if value is not None else "")
-
-    def ties(self, people: list[Who]) -> str:
-        return f"Égalité départagée par le MJ : {_join([self.obj(w) for w in people], 'puis')}."
-
-    def order_changed(self, items: list[str]) -> str:
-        return "Nouvel ordre d'initiative : " + ", ".join(items) + "."
-
-    def surprise(self, people: list[Who]) -> str:
-        return f"Surprise : {self.objs(people)} {'ne voit' if len(people) == 1 else 'ne voient'} rien venir."
-
-    def joins(self, who: Who) -> str:
-        return f"{self.subj(who)} rejoint le combat."
-
-    def leaves(self, who: Who) -> str:
-        return f"{self.subj(who)} quitte le combat."
-
-    def placed(self, who: Who, at) -> str:
-        return f"Le MJ place {self.obj(who)} en {self.square(at)}."
-
-    def terrain(self, count: int, kind: str) -> str:
-        cases = "case" if count == 1 else "cases"
-        if kind == "difficult":
-            return f"Le MJ marque {count} {cases} en terrain difficile."
-        return f"Le MJ rend {count} {cases} au terrain normal."
-
-    def moved(self, who: Who, metres: float, start, end, mode: str, resumed: bool, reaction: bool) -> str:
-        verbs = {"crawl": "rampe", "fly": "vole", "swim": "nage", "climb": "grimpe"}
-        route = f"de {self.square(start)} à {self.square(end)}" if start is not None else f"jusqu'en {self.square(end)}"
-        if mode == "teleport":
-            return f"{self.subj(who)} se téléporte en {self.square(end)}."
-        if resumed:
-            return f"{self.subj(who)} poursuit son déplacement : {self.distance(metres)}, {route}."
-        if reaction:
-            return f"{self.subj(who)} se déplace avec sa réaction, {route}."
-        verb = verbs.get(mode, "se déplace")
-        return f"{self.subj(who)} {verb} de {self.distance(metres)}, {route}."
-
-    def forced(self, who: Who, end) -> str:
-        return f"Déplacement forcé : {self.obj(who)} se retrouve en {self.square(end)}."
-
-    def stand(self, who: Who, metres: float) -> str:
-        return f"{self.subj(who)} se relève ({self.distance(metres)} de déplacement)."
-
-    def movement_spent(self, who: Who, metres: float, reason: str) -> str:
-        return f"{self.subj(who)} dépense {self.distance(metres)} de déplacement ({reason})."
 
     def action(self, who: Who, action: str, slot: str, details: dict, names) -> str:
         name = (ACTIONS_FR_2014 if self.y2014 else {}).get(action) or ACTIONS_FR.get(action, action)
@@ -472,32 +618,8 @@ class French:
             return f"{self.subj(who)} tente de se libérer."
         return f"{self.subj(who)} utilise l'action {name}{bonus}."
 
-    def attack(self, attacker: Who, target: Who, weapon: str, opportunity: bool, nonlethal: bool) -> str:
-        lethal = " pour l'assommer" if nonlethal else ""
-        if opportunity:
-            return (f"{self.subj(attacker)} fait une attaque d'opportunité contre {self.obj(target)} "
-                    f"avec {self.weapon(weapon)}{lethal}.")
-        return f"{self.subj(attacker)} attaque {self.obj(target)} avec {self.weapon(weapon)}{lethal}."
-
-    def attack_roll(self, mode: str, roll: str, ac: str, outcome: str) -> str:
-        return f"Jet d'attaque{mode} : {roll} contre CA {ac} — {outcome}."
-
     def ac(self, total: int, base: int | None, mods: list[str]) -> str:
         return f"{total} ({base} + {' + '.join(mods)})" if mods and base is not None else str(total)
-
-    def reevaluated(self, target: Who, ac: str, hit: bool) -> str:
-        return f"La CA {self.de(target)} passe à {ac} : l'attaque {'touche quand même' if hit else 'rate finalement'}."
-
-    def special(self, attacker: Who, target: Who, purpose: str, command: dict) -> str:
-        if purpose == "grapple":
-            return f"{self.subj(attacker)} tente d'agripper {self.obj(target)}."
-        if command.get("effect") == "push":
-            return f"{self.subj(attacker)} tente de repousser {self.obj(target)}."
-        return f"{self.subj(attacker)} tente de jeter {self.obj(target)} à terre."
-
-    def save(self, who: Who, ability: str, dc: int, mode: str, roll: str, success: bool, why: str) -> str:
-        result = "réussite" if success else "échec"
-        return f"{self.subj(who)} fait un JS {self._ability_de(ability)} DD {dc}{why}{mode} : {roll} — {result}."
 
     def save_auto_fail(self, who: Who, ability: str, dc: int, cause: str, why: str) -> str:
         return (f"{self.subj(who)} rate automatiquement son JS {self._ability_de(ability)} DD {dc}{why} "
@@ -520,17 +642,6 @@ class French:
         target = f" DD {dc}" if dc is not None else ""
         result = "" if success is None else (" — réussite" if success else " — échec")
         return f"{self.subj(who)} fait un test de {what}{target}{mode} : {roll}{result}."
-
-    def contest_head(self, first: Who, second: Who) -> str:
-        return f"Opposition entre {self.obj(first)} et {self.obj(second)}."
-
-    def contest(self, people: list[Who], totals, winner: Who | None) -> str:
-        if winner is None:
-            return f"Égalité ({totals[0]} partout) : rien ne change."
-        return f"{self.subj(winner)} l'emporte ({totals[0]} contre {totals[1]})."
-
-    def hide(self, who: Who) -> str:
-        return f"{self.subj(who)} tente de se cacher."
 
     def damage_head(self, target: list[Who], source: str, command: dict, names) -> str:
         amount = command.get("roll") or command.get("amount")
@@ -574,84 +685,6 @@ class French:
         elif "vulnerable" in notes:
             steps.append(f"doublés à {applied} par la vulnérabilité")
         return text + ("".join(", " + step for step in steps))
-
-    def damage(self, parts: list[str], total: int, critical: bool, several: bool) -> str:
-        crit = " (coup critique : dés doublés)" if critical else ""
-        body = " + ".join(parts)
-        if several:
-            body += f", soit {total} au total"
-        return f"Dégâts{crit} : {body}"
-
-    def hp(self, who: Who, before: int, after: int, temp_before: int, temp_after: int) -> str:
-        if temp_before != temp_after:
-            return f"PV temporaires {self.de(who)} : {temp_before} → {temp_after}, PV : {before} → {after}"
-        return f"PV {self.de(who)} : {before} → {after}"
-
-    def damage_alone(self, who: Who, line: str, hp: str) -> str:
-        return f"{self.subj(who)} subit des dégâts. {line} ; {hp}."
-
-    def attack_lands(self, attacker: Who, target: Who) -> str:
-        return f"L'attaque {self.de(attacker)} contre {self.obj(target)} porte."
-
-    def heal(self, who: Who, amount: int, roll: str, before: int, after: int) -> str:
-        how = " (20 naturel)" if roll == "natural 20" else (f" ({roll})" if roll else "")
-        return f"{self.subj(who)} récupère {amount} PV{how} ; PV {before} → {after}."
-
-    def temp_hp(self, who: Who, amount: int, before: int, after: int) -> str:
-        if after == before and amount <= before:
-            return f"{self.subj(who)} garde ses {before} PV temporaires (les {amount} nouveaux ne se cumulent pas)."
-        return f"{self.subj(who)} reçoit {amount} PV temporaires (PV temporaires {before} → {after})."
-
-    def dying(self, who: Who, reason: str) -> str:
-        if not self.death_saves:
-            if reason == "damaged while stable":
-                return f"{self.subj(who)} n'est plus stable : il faut à nouveau le stabiliser."
-            return f"{self.subj(who)} tombe à 0 PV : inconscient, en danger de mort jusqu'à être soigné ou stabilisé."
-        if reason == "damaged while stable":
-            return f"{self.subj(who)} n'est plus stable : les jets de sauvegarde contre la mort reprennent."
-        return f"{self.subj(who)} tombe à 0 PV et devra faire des jets de sauvegarde contre la mort."
-
-    def dies(self, who: Who, reason: str) -> str:
-        match = re.fullmatch(r"massive damage: (\d+) left over ≥ max HP (\d+)", reason)
-        if match:
-            return f"{self.subj(who)} meurt sur le coup (dégâts massifs : {match[1]} en trop pour {match[2]} PV max)."
-        why = {
-            "a monster dies at 0 HP": "",
-            "three death save failures": " (trois échecs aux jets de sauvegarde contre la mort)",
-            "damage at 0 HP ≥ max HP": " (dégâts à 0 PV au moins égaux à ses PV max)",
-            "exhaustion level 6": " (épuisement de niveau 6)",
-        }.get(reason, f" ({reason})" if reason else "")
-        return f"{self.subj(who)} meurt{why}."
-
-    def stable(self, who: Who, reason: str) -> str:
-        if reason == "knocked out":
-            return f"{self.subj(who)} est hors de combat, mais stable."
-        if reason == "three death save successes":
-            return f"{self.subj(who)} est stable (trois réussites)."
-        return f"{self.subj(who)} est stable."
-
-    def max_hp_halved(self, who: Who, hp) -> str:
-        return f"Les PV max {self.de(who)} sont réduits de moitié : PV ramenés à {hp}."
-
-    def death_save(self, who: Who, roll: str, outcome: str, successes: int, failures: int) -> str:
-        result = {
-            "success": "réussite", "failure": "échec", "two failures": "1 naturel : deux échecs",
-            "regains 1 HP": "20 naturel", "stable": "réussite",
-            "dead": "échec",
-        }.get(outcome, outcome)
-        count = f"{successes} {'réussite' if successes <= 1 else 'réussites'}, {failures} {'échec' if failures <= 1 else 'échecs'}"
-        tally = "" if outcome == "regains 1 HP" else f" ({count})"
-        return f"{self.subj(who)} fait son jet de sauvegarde contre la mort : {roll} — {result}{tally}."
-
-    def death_save_failed(self, who: Who, count: int, reason: str, successes: int, failures: int) -> str:
-        why = "Coup critique à 0 PV" if reason == "critical hit at 0 HP" else "Dégâts à 0 PV"
-        echecs = {1: "un échec", 2: "deux échecs", 3: "trois échecs"}.get(count, f"{count} échecs")
-        return (f"{why} : {self.obj(who)} "
-                f"subit {echecs} au jet de sauvegarde contre la mort ({successes} réussite{'s' if successes > 1 else ''}, "
-                f"{failures} échec{'s' if failures > 1 else ''}).")
-
-    def death_saves_reset(self, who: Who) -> str:
-        return f"Les jets de sauvegarde contre la mort {self.de(who)} sont remis à zéro."
 
     def condition_term(self, condition: str, article: bool = False) -> str:
         """The rule term: "la condition Agrippé" (2024) or "l'état empoigné" (2014)."""
@@ -755,22 +788,6 @@ class French:
                     break
         return f" ({text})" if text else ""
 
-    def concentration_start(self, who: Who, effect: str) -> str:
-        return f"{self.subj(who)} se concentre sur {effect}."
-
-    def concentration_end(self, who: Who, effect: str, reason: str) -> str:
-        why = {"incapacitated": "ne peut plus agir", "died": "mort", "fell unconscious": "perte de connaissance",
-               "failed its concentration save": "JS de concentration raté", "ended by choice": "par choix",
-               "started concentrating on something else": "nouvelle concentration",
-               "readied action released": "action préparée déclenchée"}.get(reason, reason)
-        return f"{self.subj(who)} perd sa concentration ({effect}){f' : {why}' if why else ''}."
-
-    def effect_started(self, who: Who, name: str, data: dict, until: str) -> str:
-        bonus = data.get("ac_bonus")
-        if bonus:
-            return f"{name} : CA +{bonus} pour {self.obj(who)}{until or ' contre cette attaque'}."
-        return f"{self.subj(who)} : {name}{until}."
-
     def window(self, pending: dict, reactors: list[Who], names) -> str:
         can = f"{self.objs(reactors)} {'peut' if len(reactors) == 1 else 'peuvent'} réagir"
         kind = pending.get("kind")
@@ -783,47 +800,6 @@ class French:
             trigger = f" (« {pending['trigger']} »)" if pending.get("trigger") else ""
             return f"Fenêtre de réaction : le déclencheur {self.de(reactors[0])} survient{trigger} ; {can}."
         return f"Fenêtre de réaction ; {can}."
-
-    def reacts(self, who: Who, reaction: str) -> str:
-        if reaction == "readied":
-            return f"{self.subj(who)} réagit : son action préparée se déclenche."
-        return f"{self.subj(who)} réagit : {reaction}."
-
-    def passes(self, who: Who) -> str:
-        return f"{self.subj(who)} ne réagit pas."
-
-    def unused_dice(self, faces, reason: str = "") -> str:
-        if reason == "damage dice thrown with a missed attack":
-            return f"Dés de dégâts lancés avec le d20 et ignorés : {', '.join(map(str, faces))} (attaque ratée)."
-        return f"Dés saisis non utilisés : {', '.join(map(str, faces))} (plus nécessaires après la réaction)."
-
-    def note(self, text: str) -> str:
-        return f"Note du MJ : « {text} »"
-
-    def undo(self, summaries: list[str]) -> str:
-        return f"Annulé par le MJ : {' ; '.join(summaries)}."
-
-    def redo(self, summaries: list[str]) -> str:
-        return f"Rétabli par le MJ : {' ; '.join(summaries)}."
-
-    def revert(self, to: int, count: int) -> str:
-        commandes = "commande annulée" if count == 1 else "commandes annulées"
-        return f"Le MJ revient à l'événement n° {to} : {count} {commandes}."
-
-    def undone_mark(self) -> str:
-        return "annulé"
-
-    def structural(self, kind: str, who: Who | None, number: int | None) -> str:
-        if kind == "start":
-            return "Début du combat."
-        if kind == "turn_end":
-            return f"Fin du tour {self.de(who)}."
-        if kind == "turn_start":
-            return f"Début du tour {self.de(who)} (round {number})."
-        return f"Tour {self.de(who)} passé (round {number})."
-
-    def ended(self, reason: str) -> str:
-        return f"Le MJ met fin au combat : {reason}." if reason else "Le MJ met fin au combat."
 
     def summary(self, command: dict, names, weapon_name) -> str:
         """A short name for a command, to say what an undo took back."""
@@ -881,14 +857,6 @@ class French:
         return f"la commande « {do} »"
 
     # ---- headings and tables ----
-    labels = {
-        "cast": "Participants", "combatant": "Combattant", "side": "Camp", "kind": "Type", "ac": "CA",
-        "hp_start": "PV au début", "setup": "Avant le combat", "end": "Fin du combat", "final": "État à la fin",
-        "hp": "PV", "status": "Statut", "conditions": "Conditions", "pc": "PJ", "monster": "monstre",
-        "undone_shown": "Les commandes annulées par le MJ sont montrées barrées.", "seq": "événement",
-        "alive": "en vie", "dying": "mourant", "stable": "stable", "dead": "mort",
-        "nothing": "Rien d'enregistré pour ce tour.", "left": "a quitté le combat",
-    }
 
     def condition_label(self, condition: str) -> str:
         if self.y2014 and condition in CONDITION_ADJ_FR_2014:
@@ -898,7 +866,7 @@ class French:
         return CONDITION_LABEL_FR.get(condition, condition)
 
 
-class English:
+class English(Phrasebook):
     """Natural English: "the goblin" or "Goblin 1", HP, AC, DC, saving throw."""
 
     lang = "en"
@@ -907,7 +875,6 @@ class English:
         self.ruleset = ruleset
         self.units = units
         self.y2014 = ruleset == "dnd5e-2014"
-        self.death_saves = _has_death_saves(ruleset)
 
     def _noun(self, who: Who) -> str:
         if who.proper:
@@ -932,6 +899,13 @@ class English:
 
     def objs(self, people: list[Who]) -> str:
         return _join([self.obj(w) for w in people], "and")
+
+    def noun_forms(self, who: Who) -> dict[str, str]:
+        return {"subj": self.subj(who), "obj": self.obj(who), "poss": self.poss(who),
+                "poss-cap": _cap(self.poss(who)), "display": self.display(who)}
+
+    def people_forms(self, people: list[Who]) -> dict[str, str]:
+        return {"people-obj": self.objs(people)}
 
     def weapon(self, name: str) -> str:
         word = name.lower() if not name[1:2].isupper() else name
@@ -962,18 +936,6 @@ class English:
             return "help from " + self.obj(names(match[1]))
         return {"DM": "DM's call"}.get(label, label)
 
-    def kept(self, faces, natural) -> str:
-        return f"{faces[0]} and {faces[1]}, kept {natural}"
-
-    def mode(self, adv: list[str], dis: list[str], two_dice: bool) -> str:
-        if adv and dis and not two_dice:
-            return f" (advantage: {', '.join(adv)}; disadvantage: {', '.join(dis)}; they cancel out)"
-        if adv:
-            return f" with advantage ({', '.join(adv)})"
-        if dis:
-            return f" with disadvantage ({', '.join(dis)})"
-        return ""
-
     def outcome(self, event) -> str:
         if event.auto_miss:
             return f"automatic miss ({event.auto_miss})"
@@ -986,80 +948,8 @@ class English:
             return "hit"
         return "miss (natural 1)" if event.natural == 1 else "miss"
 
-    def title_default(self) -> str:
-        return "Combat"
-
-    def subtitle(self, ruleset_name: str) -> str:
-        return f"Combat transcript — {ruleset_name}"
-
-    def round(self, number: int) -> str:
-        return f"Round {number}"
-
-    def turn(self, who: Who) -> str:
-        return f"{_cap(self.poss(who))} turn"
-
-    def skipped(self, who: Who, reason: str) -> str:
-        if reason == "dead":
-            return f"{self.subj(who)} is dead: turn skipped."
-        return f"{_cap(self.poss(who))} turn is skipped ({reason})."
-
-    def initiative(self, people: list[Who], roll: str, mode: str) -> str:
-        if len(people) == 1:
-            return f"Initiative for {self.obj(people[0])}{mode}: {roll}."
-        return f"Shared initiative for {self.objs(people)}{mode}: {roll}."
-
-    def initiative_set(self, people: list[Who], total: int) -> str:
-        return f"The DM sets the initiative of {self.objs(people)} to {total}."
-
-    def order(self, items: list[str]) -> str:
-        return "Initiative order: " + ", ".join(items) + "."
-
     def order_item(self, who: Who, value) -> str:
         return self.display(who) + (f" ({value})" if value is not None else "")
-
-    def ties(self, people: list[Who]) -> str:
-        return f"The DM breaks the tie: {_join([self.obj(w) for w in people], 'then')}."
-
-    def order_changed(self, items: list[str]) -> str:
-        return "New initiative order: " + ", ".join(items) + "."
-
-    def surprise(self, people: list[Who]) -> str:
-        return f"Surprise: {self.objs(people)} {'is' if len(people) == 1 else 'are'} caught off guard."
-
-    def joins(self, who: Who) -> str:
-        return f"{self.subj(who)} joins the fight."
-
-    def leaves(self, who: Who) -> str:
-        return f"{self.subj(who)} leaves the fight."
-
-    def placed(self, who: Who, at) -> str:
-        return f"The DM places {self.obj(who)} at {self.square(at)}."
-
-    def terrain(self, count: int, kind: str) -> str:
-        squares = "square" if count == 1 else "squares"
-        if kind == "difficult":
-            return f"The DM marks {count} {squares} as difficult terrain."
-        return f"The DM clears {count} {squares} back to normal terrain."
-
-    def moved(self, who: Who, metres: float, start, end, mode: str, resumed: bool, reaction: bool) -> str:
-        verbs = {"crawl": "crawls", "fly": "flies", "swim": "swims", "climb": "climbs"}
-        route = f"from {self.square(start)} to {self.square(end)}" if start is not None else f"to {self.square(end)}"
-        if mode == "teleport":
-            return f"{self.subj(who)} teleports to {self.square(end)}."
-        if resumed:
-            return f"{self.subj(who)} keeps moving: {self.distance(metres)} {route}."
-        if reaction:
-            return f"{self.subj(who)} moves with their reaction, {route}."
-        return f"{self.subj(who)} {verbs.get(mode, 'moves')} {self.distance(metres)} {route}."
-
-    def forced(self, who: Who, end) -> str:
-        return f"Forced movement: {self.obj(who)} ends up at {self.square(end)}."
-
-    def stand(self, who: Who, metres: float) -> str:
-        return f"{self.subj(who)} stands up ({self.distance(metres)} of movement)."
-
-    def movement_spent(self, who: Who, metres: float, reason: str) -> str:
-        return f"{self.subj(who)} spends {self.distance(metres)} of movement ({reason})."
 
     def action(self, who: Who, action: str, slot: str, details: dict, names) -> str:
         name = (ACTIONS_EN_2014 if self.y2014 else {}).get(action) or ACTIONS_EN.get(action, action)
@@ -1079,31 +969,8 @@ class English:
             return f"{self.subj(who)} tries to break free."
         return f"{self.subj(who)} takes the {name} action{bonus}."
 
-    def attack(self, attacker: Who, target: Who, weapon: str, opportunity: bool, nonlethal: bool) -> str:
-        lethal = " (nonlethal)" if nonlethal else ""
-        if opportunity:
-            return f"{self.subj(attacker)} makes an opportunity attack against {self.obj(target)} with {self.weapon(weapon)}{lethal}."
-        return f"{self.subj(attacker)} attacks {self.obj(target)} with {self.weapon(weapon)}{lethal}."
-
-    def attack_roll(self, mode: str, roll: str, ac: str, outcome: str) -> str:
-        return f"Attack roll{mode}: {roll} vs AC {ac} — {outcome}."
-
     def ac(self, total: int, base: int | None, mods: list[str]) -> str:
         return f"{total} ({base} + {' + '.join(mods)})" if mods and base is not None else str(total)
-
-    def reevaluated(self, target: Who, ac: str, hit: bool) -> str:
-        return f"{_cap(self.poss(target))} AC is now {ac}: the attack {'still hits' if hit else 'misses after all'}."
-
-    def special(self, attacker: Who, target: Who, purpose: str, command: dict) -> str:
-        if purpose == "grapple":
-            return f"{self.subj(attacker)} tries to grapple {self.obj(target)}."
-        if command.get("effect") == "push":
-            return f"{self.subj(attacker)} tries to shove {self.obj(target)} away."
-        return f"{self.subj(attacker)} tries to shove {self.obj(target)} prone."
-
-    def save(self, who: Who, ability: str, dc: int, mode: str, roll: str, success: bool, why: str) -> str:
-        result = "success" if success else "failure"
-        return f"{self.subj(who)} makes a DC {dc} {ABILITIES_EN.get(ability, ability)} saving throw{why}{mode}: {roll} — {result}."
 
     def save_auto_fail(self, who: Who, ability: str, dc: int, cause: str, why: str) -> str:
         return (f"{self.subj(who)} automatically fails a DC {dc} {ABILITIES_EN.get(ability, ability)} saving throw{why} "
@@ -1123,17 +990,6 @@ class English:
         result = "" if success is None else (" — success" if success else " — failure")
         article = "an" if (target or what)[:1] in "AEIOU" else "a"
         return f"{self.subj(who)} makes {article} {target}{what} check{mode}: {roll}{result}."
-
-    def contest_head(self, first: Who, second: Who) -> str:
-        return f"Contest between {self.obj(first)} and {self.obj(second)}."
-
-    def contest(self, people: list[Who], totals, winner: Who | None) -> str:
-        if winner is None:
-            return f"Tie ({totals[0]} each): nothing changes."
-        return f"{self.subj(winner)} wins ({totals[0]} to {totals[1]})."
-
-    def hide(self, who: Who) -> str:
-        return f"{self.subj(who)} tries to hide."
 
     def damage_head(self, target: list[Who], source: str, command: dict, names) -> str:
         amount = command.get("roll") or command.get("amount")
@@ -1169,79 +1025,6 @@ class English:
         elif "vulnerable" in notes:
             steps.append(f"doubled to {applied} by vulnerability")
         return text + ("".join(", " + step for step in steps))
-
-    def damage(self, parts: list[str], total: int, critical: bool, several: bool) -> str:
-        crit = " (critical hit: dice doubled)" if critical else ""
-        body = " + ".join(parts)
-        if several:
-            body += f", {total} in all"
-        return f"Damage{crit}: {body}"
-
-    def hp(self, who: Who, before: int, after: int, temp_before: int, temp_after: int) -> str:
-        temp = f"temporary HP {temp_before} → {temp_after}, " if temp_before != temp_after else ""
-        return f"{self.display(who)}: {temp}HP {before} → {after}"
-
-    def damage_alone(self, who: Who, line: str, hp: str) -> str:
-        return f"{self.subj(who)} takes damage. {line}; {hp}."
-
-    def attack_lands(self, attacker: Who, target: Who) -> str:
-        return f"{_cap(self.poss(attacker))} attack on {self.obj(target)} lands."
-
-    def heal(self, who: Who, amount: int, roll: str, before: int, after: int) -> str:
-        how = " (natural 20)" if roll == "natural 20" else (f" ({roll})" if roll else "")
-        return f"{self.subj(who)} regains {amount} HP{how}; HP {before} → {after}."
-
-    def temp_hp(self, who: Who, amount: int, before: int, after: int) -> str:
-        if after == before and amount <= before:
-            return f"{self.subj(who)} keeps {before} temporary HP (the new {amount} do not stack)."
-        return f"{self.subj(who)} gains {amount} temporary HP (temporary HP {before} → {after})."
-
-    def dying(self, who: Who, reason: str) -> str:
-        if not self.death_saves and reason == "damaged while stable":
-            return f"{self.subj(who)} is no longer stable: it must be stabilized again."
-        if reason == "damaged while stable":
-            return f"{self.subj(who)} is no longer stable: death saving throws start again."
-        return f"{self.subj(who)} drops to 0 HP and is dying."
-
-    def dies(self, who: Who, reason: str) -> str:
-        match = re.fullmatch(r"massive damage: (\d+) left over ≥ max HP (\d+)", reason)
-        if match:
-            return f"{self.subj(who)} dies outright (massive damage: {match[1]} left over, max HP {match[2]})."
-        why = {
-            "a monster dies at 0 HP": "",
-            "three death save failures": " (three failed death saving throws)",
-            "damage at 0 HP ≥ max HP": " (damage at 0 HP at least equal to the HP maximum)",
-            "exhaustion level 6": " (exhaustion level 6)",
-        }.get(reason, f" ({reason})" if reason else "")
-        return f"{self.subj(who)} dies{why}."
-
-    def stable(self, who: Who, reason: str) -> str:
-        if reason == "knocked out":
-            return f"{self.subj(who)} is knocked out, but stable."
-        if reason == "three death save successes":
-            return f"{self.subj(who)} is stable (three successes)."
-        return f"{self.subj(who)} is stable."
-
-    def max_hp_halved(self, who: Who, hp) -> str:
-        return f"{_cap(self.poss(who))} HP maximum is halved: HP reduced to {hp}."
-
-    def death_save(self, who: Who, roll: str, outcome: str, successes: int, failures: int) -> str:
-        result = {
-            "success": "success", "failure": "failure", "two failures": "natural 1: two failures",
-            "regains 1 HP": "natural 20", "stable": "success", "dead": "failure",
-        }.get(outcome, outcome)
-        count = f"{successes} success{'es' if successes != 1 else ''}, {failures} failure{'s' if failures != 1 else ''}"
-        tally = "" if outcome == "regains 1 HP" else f" ({count})"
-        return f"{self.subj(who)} makes a death saving throw: {roll} — {result}{tally}."
-
-    def death_save_failed(self, who: Who, count: int, reason: str, successes: int, failures: int) -> str:
-        why = "Critical hit at 0 HP" if reason == "critical hit at 0 HP" else "Damage at 0 HP"
-        what = "one death saving throw failure" if count == 1 else f"{count} death saving throw failures"
-        return (f"{why}: {self.obj(who)} suffers {what} ({successes} success{'es' if successes != 1 else ''}, "
-                f"{failures} failure{'s' if failures != 1 else ''}).")
-
-    def death_saves_reset(self, who: Who) -> str:
-        return f"{_cap(self.poss(who))} death saving throws are reset."
 
     def condition_term(self, condition: str, article: bool = False) -> str:
         return f"the {condition} condition" if article else f"{condition} condition"
@@ -1322,18 +1105,6 @@ class English:
                     break
         return f" ({text})" if text else ""
 
-    def concentration_start(self, who: Who, effect: str) -> str:
-        return f"{self.subj(who)} concentrates on {effect}."
-
-    def concentration_end(self, who: Who, effect: str, reason: str) -> str:
-        return f"{self.subj(who)} loses concentration ({effect}){f': {reason}' if reason else ''}."
-
-    def effect_started(self, who: Who, name: str, data: dict, until: str) -> str:
-        bonus = data.get("ac_bonus")
-        if bonus:
-            return f"{name}: +{bonus} AC for {self.obj(who)}{until or ' against this attack'}."
-        return f"{self.subj(who)}: {name}{until}."
-
     def window(self, pending: dict, reactors: list[Who], names) -> str:
         can = f"{self.objs(reactors)} can react"
         kind = pending.get("kind")
@@ -1347,46 +1118,6 @@ class English:
             trigger = f" (“{pending['trigger']}”)" if pending.get("trigger") else ""
             return f"Reaction window: {self.poss(reactors[0])} trigger happens{trigger}; {can}."
         return f"Reaction window; {can}."
-
-    def reacts(self, who: Who, reaction: str) -> str:
-        if reaction == "readied":
-            return f"{self.subj(who)} reacts: their readied action goes off."
-        return f"{self.subj(who)} reacts: {reaction}."
-
-    def passes(self, who: Who) -> str:
-        return f"{self.subj(who)} does not react."
-
-    def unused_dice(self, faces, reason: str = "") -> str:
-        if reason == "damage dice thrown with a missed attack":
-            return f"Damage dice thrown with the d20 and set aside: {', '.join(map(str, faces))} (the attack missed)."
-        return f"Dice typed in but not used: {', '.join(map(str, faces))} (no longer needed after the reaction)."
-
-    def note(self, text: str) -> str:
-        return f"DM's note: “{text}”"
-
-    def undo(self, summaries: list[str]) -> str:
-        return f"Undone by the DM: {'; '.join(summaries)}."
-
-    def redo(self, summaries: list[str]) -> str:
-        return f"Redone by the DM: {'; '.join(summaries)}."
-
-    def revert(self, to: int, count: int) -> str:
-        return f"The DM goes back to event {to}: {count} command{'s' if count != 1 else ''} undone."
-
-    def undone_mark(self) -> str:
-        return "undone"
-
-    def structural(self, kind: str, who: Who | None, number: int | None) -> str:
-        if kind == "start":
-            return "Combat starts."
-        if kind == "turn_end":
-            return f"End of {self.poss(who)} turn."
-        if kind == "turn_start":
-            return f"{_cap(self.poss(who))} turn starts (round {number})."
-        return f"{_cap(self.poss(who))} turn is skipped (round {number})."
-
-    def ended(self, reason: str) -> str:
-        return f"The DM ends the fight: {reason}." if reason else "The DM ends the fight."
 
     def summary(self, command: dict, names, weapon_name) -> str:
         do = command.get("do")
@@ -1440,15 +1171,6 @@ class English:
         if do == "end":
             return "the end of combat"
         return f"the “{do}” command"
-
-    labels = {
-        "cast": "Combatants", "combatant": "Combatant", "side": "Side", "kind": "Kind", "ac": "AC",
-        "hp_start": "HP at start", "setup": "Before combat", "end": "End of combat", "final": "Final state",
-        "hp": "HP", "status": "Status", "conditions": "Conditions", "pc": "PC", "monster": "monster",
-        "undone_shown": "Commands undone by the DM are shown struck through.", "seq": "event",
-        "alive": "alive", "dying": "dying", "stable": "stable", "dead": "dead",
-        "nothing": "Nothing recorded this turn.", "left": "left the fight",
-    }
 
     def condition_label(self, condition: str) -> str:
         return condition
@@ -1513,10 +1235,11 @@ class _Builder:
         counts: dict[str, int] = {}
         for record in adds:
             event = record.event
-            proper = not (event.kind == "monster" and event.template
-                          and event.name.lower().replace(" ", "_") == event.template)
+            template = _template_id(event.template)
+            proper = not (event.kind == "monster" and template
+                          and event.name.lower().replace(" ", "_") == template)
             who = Who(id=event.id, name_en=event.name, name_fr=event.name_fr or event.name, proper=proper,
-                      gender=TEMPLATE_GENDER_FR.get(event.template, "m") if not proper else None)
+                      gender=TEMPLATE_GENDER_FR.get(template, "m") if not proper else None)
             self.who[event.id] = who
             if not proper:
                 counts[who.name_fr] = counts.get(who.name_fr, 0) + 1
@@ -1674,7 +1397,7 @@ class _Builder:
                     self.entry = None
                 self.head("end", p.ended(reason))
             case meta.DiceLeftUnused(faces=faces):
-                self.detail("dice", p.unused_dice(faces, event.reason))
+                self.detail("dice", p.unused_dice(faces))
             case turns.CombatantAdded():
                 if self._live():
                     stats = event.stats
@@ -1832,16 +1555,14 @@ class _Builder:
                 self.head("reaction", p.passes(self.name(who)), who)
             case reactions.ReactionWindowClosed():
                 pass
-            case damage.DeathSaveCancelled() | rolenplay.RolenplayOptionsSet() | rolenplay.KeptAliveAtZero() \
-                    | rolenplay.AftermathStarted() | rolenplay.AftermathRoundPassed():
-                from combatlog.projections.describe import describe
-
-                text = describe(event, self.lang)
-                self.detail("other", text[:1].upper() + text[1:] + ".")
-            case rolenplay.ReactionsRestored() | rolenplay.PlainStreakChanged():
-                pass  # the reaction is back / the streak shows as the target's AC bonus on the attack
             case _:
-                self.detail("other", type(event).__name__)
+                # A ruleset's own events (pf1): the event opening a turn opens it here; the others, their log line.
+                if getattr(event, "opens_turn", False) and self._live():
+                    self._turn(event.id, event.round)
+                else:
+                    from combatlog.projections.describe import describe
+
+                    self.detail("other", describe(event, self.lang))
 
     # ---- handlers ----
     def _marker(self, kind: str, text: str) -> None:
@@ -2036,7 +1757,7 @@ def _md(text: str) -> str:
 
 
 def _labels(t: Transcript) -> dict:
-    return (French if t.lang == "fr" else English).labels
+    return _label_words(t.lang)
 
 
 def _undone_word(t: Transcript) -> str:
@@ -2073,7 +1794,7 @@ def to_markdown(t: Transcript) -> str:
                 "|---|---|---|---|---|"]
         for row in t.combatants:
             kind = labels.get(row.kind, row.kind)
-            out.append(f"| {_md(row.name)} | {_md(row.side)} | {_md(kind)} | {row.ac} | {_hp_cell(row.hp, row.max_hp)} |")
+            out.append(f"| {_md(row.name)} | {_md(_side(row.side, t.lang))} | {_md(kind)} | {row.ac} | {_hp_cell(row.hp, row.max_hp)} |")
         out.append("")
     if t.setup or t.initiative:
         out += [f"## {labels['setup']}", ""]
@@ -2210,7 +1931,7 @@ def to_html(t: Transcript) -> str:
                 f"<th>{esc(labels['kind'])}</th><th>{esc(labels['ac'])}</th><th>{esc(labels['hp_start'])}</th></tr></thead>",
                 "<tbody>"]
         for row in t.combatants:
-            out.append(f"<tr><td>{esc(row.name)}</td><td>{esc(row.side)}</td><td>{esc(labels.get(row.kind, row.kind))}</td>"
+            out.append(f"<tr><td>{esc(row.name)}</td><td>{esc(_side(row.side, t.lang))}</td><td>{esc(labels.get(row.kind, row.kind))}</td>"
                        f'<td class="num">{esc(str(row.ac))}</td><td class="num">{esc(_hp_cell(row.hp, row.max_hp))}</td></tr>')
         out += ["</tbody>", "</table>", "</section>"]
     if t.setup or t.initiative:

@@ -5,18 +5,6 @@ from combatlog.projections.document import state_document
 ENCOUNTER_FIELDS = ("round", "turn", "phase", "order")
 COMBATANT_FIELDS = ("hp", "temp_hp", "status", "position", "initiative")
 
-_WORDS = {
-    "en": {"events": "events", "round": "round", "turn": "turn", "phase": "phase", "order": "order",
-           "hp": "HP", "temp_hp": "temp HP", "status": "status", "position": "position",
-           "initiative": "initiative", "conditions": "conditions", "joined": "joined", "left": "left",
-           "nothing": "no change", "none": "-"},
-    "fr": {"events": "événements", "round": "round", "turn": "tour", "phase": "phase", "order": "ordre",
-           "hp": "PV", "temp_hp": "PV temporaires", "status": "état", "position": "position",
-           "initiative": "initiative", "conditions": "conditions", "joined": "arrive", "left": "part",
-           "nothing": "aucun changement", "none": "-"},
-}
-
-
 def diff_states(before, after) -> dict:
     """The changes from `before` to `after` (see `diff_documents`)."""
     return diff_documents(state_document(before), state_document(after))
@@ -57,41 +45,53 @@ def diff_documents(before: dict, after: dict) -> dict:
 
 
 def render_diff(diff: dict, lang: str = "en") -> list[str]:
-    """Readable lines, one for the encounter's changes and one per changed combatant."""
-    words = _WORDS.get(lang, _WORDS["en"])
-    lines = [f"{words['events']} {diff['seq']['from']} -> {diff['seq']['to']}"]
+    """Readable lines in the table's language (catalog messages diff-*), one for the encounter's changes and one
+    per changed combatant."""
+    from combatlog.projections.words import condition_name, message, status_name, term
+
+    def show(name: str, value) -> str:
+        if value is None:
+            return message(lang, "diff-none")
+        if name == "status":
+            return status_name(value, lang)
+        if name == "phase":
+            return term(lang, "phase", value)
+        if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
+            return f"({value[0]}, {value[1]})"
+        if isinstance(value, list):
+            return ", ".join(str(v) for v in value) or message(lang, "diff-none")
+        return str(value)
+
+    def label(name: str) -> str:
+        return message(lang, f"diff-{name.replace('_', '-')}")
+
+    lines = [message(lang, "diff-events", **{"from": diff["seq"]["from"], "to": diff["seq"]["to"]})]
     for name, change in diff["encounter"].items():
-        lines.append(f"{words[name]}: {_show(change['from'], words)} -> {_show(change['to'], words)}")
+        lines.append(message(lang, "diff-field", field=label(name), **{"from": show(name, change["from"]),
+                                                                         "to": show(name, change["to"])}))
     for cid, change in diff["combatants"].items():
         parts = []
         presence = change.get("presence")
         if presence == "removed":
-            lines.append(f"{cid}: {words['left']}")
+            lines.append(message(lang, "diff-left", id=cid))
             continue
         for name in COMBATANT_FIELDS:
             if name in change:
                 if presence == "added":
-                    parts.append(f"{words[name]} {_show(change[name]['to'], words)}")
+                    parts.append(f"{label(name)} {show(name, change[name]['to'])}")
                 else:
-                    parts.append(f"{words[name]} {_show(change[name]['from'], words)} -> {_show(change[name]['to'], words)}")
+                    parts.append(f"{label(name)} {show(name, change[name]['from'])} -> {show(name, change[name]['to'])}")
         if "conditions" in change:
-            signs = [f"+{c}" for c in change["conditions"]["gained"]] + [f"-{c}" for c in change["conditions"]["lost"]]
-            parts.append(f"{words['conditions']} {' '.join(signs)}")
-        head = f"{cid} {words['joined']}:" if presence == "added" else f"{cid}:"
-        lines.append(f"{head} {'; '.join(parts)}".rstrip())
+            signs = ([f"+{condition_name(c, lang)}" for c in change["conditions"]["gained"]]
+                     + [f"-{condition_name(c, lang)}" for c in change["conditions"]["lost"]])
+            parts.append(f"{label('conditions')} {' '.join(signs)}")
+        if presence == "added":
+            lines.append(f"{message(lang, 'diff-joined', id=cid)} {'; '.join(parts)}".rstrip())
+        else:
+            lines.append(message(lang, "diff-line", head=cid, changes="; ".join(parts)).rstrip())
     if len(lines) == 1:
-        lines.append(words["nothing"])
+        lines.append(message(lang, "diff-nothing"))
     return lines
-
-
-def _show(value, words: dict) -> str:
-    if value is None:
-        return words["none"]
-    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
-        return f"({value[0]}, {value[1]})"
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value) or words["none"]
-    return str(value)
 
 
 __all__ = ["diff_documents", "diff_states", "render_diff"]

@@ -92,40 +92,40 @@ def row(screen: str, cid: str) -> str:
 def test_a_short_fight_in_french_with_manual_dice_an_undo_a_reaction_window_and_a_death_save(table):
     t = table(dice="manual")
     screen = t.type(*SETUP_FR)
-    assert "initiative de gob1: d20 [12] → 14" in screen
+    assert "initiative de Gobelin : d20 [12] → 14" in screen
     assert row(screen, "aria").startswith("▶") and "44/44" in row(screen, "aria")
 
     # Épée longue typed by its French name without accents: d20 15 hits AC 15, d8 2 deals 6.
     screen = t.type("attaque aria gob1 EPEE_longue", "15", "2")
     assert "d20 ? 15" in screen and "d8 ? 2" in screen
-    assert "aria attaque gob1 (longsword): d20 [15] → 22 contre CA 15: touche" in screen
-    assert "gob1 subit 6 tranchant (PV 7 → 1)" in screen
+    assert "Aria attaque Gobelin (Épée longue) : d20 [15] → 22 contre CA 15 : touche" in screen
+    assert "Gobelin subit 6 dégâts tranchants (PV 7 → 1)" in screen
     assert "█░░░░░░░░░ 1/7" in row(screen, "gob1")
 
     # Aria steps out of gob1's reach: the window opens and only react/pass/undo are taken.
     screen = t.type("bouge aria 1,2", "suivant", "dgt gob1 1 feu")
-    assert "fenêtre de réaction : aria quitte l'allonge de gob1 → gob1 peut réagir ou passer" in screen
+    assert "fenêtre de réaction : Aria quitte l'allonge de Gobelin → Gobelin peut réagir ou passer" in screen
     assert t.prompts[-1] == "réaction ? gob1 (réagir/passer/annuler) > "
     assert screen.count("✗ une fenêtre de réaction est ouverte : seulement réagir, passer ou annuler (gob1 peut réagir)") == 2
     assert row(screen, "gob1").startswith("?")
 
     # The opportunity attack, then undone (the window reopens), then taken again with the scimitar by name.
     screen = t.type("réagir gob1 ao", "18", "3", "annuler", "réagir gob1 ao cimeterre", "18", "3")
-    assert screen.count("gob1 attaque aria (scimitar): d20 [18] → 22 contre CA 18: touche") == 2
-    assert "annule " in screen and "commande react (id=gob1, with=opportunity_attack" in screen
+    assert screen.count("Gobelin attaque Aria (Cimeterre) : d20 [18] → 22 contre CA 18 : touche") == 2
+    assert re.search(r"annule la commande n° \d+ : Gobelin réagit \(attaque d'opportunité\)", screen)
     assert screen.count("réaction ? gob1 (réagir/passer/annuler) > réagir") == 2
-    assert "aria subit 5 tranchant (PV 44 → 39)" in screen
-    assert "aria se déplace vers [1,2]" in screen
-    assert "39/44" in row(screen, "aria") and "✗" in row(screen, "gob1")
+    assert "Aria subit 5 dégâts tranchants (PV 44 → 39)" in screen
+    assert "Aria se déplace en (1, 2) (1,5 m)" in screen
+    assert "39/44" in row(screen, "aria") and "rien" in row(screen, "gob1")  # its reaction is spent
 
     # Down to 0 HP; when aria's turn comes back the prompt asks for the death save, and Enter rolls it.
     screen = t.type("dgt aria 40 feu", "suivant", "suivant", "attaque aria gob1 épée", "", "15")
-    assert "aria subit 40 feu (PV 39 → 0)" in screen
+    assert "Aria subit 40 dégâts de feu (PV 39 → 0)" in screen
     assert "mourant" in row(screen, "aria")
-    assert "jet contre la mort de aria ? (Entrée ou jds) > attaque aria gob1 épée" in screen
+    assert "jet contre la mort d'aria ? (Entrée ou jds) > attaque aria gob1 épée" in screen
     assert "✗ impossible de faire attack maintenant : aria doit d'abord faire son jet de sauvegarde contre la mort" in screen
-    assert "aria: JS contre la mort d20 [15] (1/0)" in screen
-    assert "JS 1✓ 0✗" in row(screen, "aria")
+    assert "Aria : JS contre la mort d20 [15] : réussite (1 ✓, 0 ✗)" in screen
+    assert "JS contre la mort : 1 réussite, 0 échec" in row(screen, "aria")
     assert t.prompts[-1] == "r2 aria > "
 
     document = state_of(t.log)
@@ -141,25 +141,25 @@ def test_a_short_fight_in_english_with_the_encounter_rng(table):
     t = table(dice="auto", lang="en", seed=11, name="Road")
     screen = t.type("add aria fighter name=Aria 2,2", "add gob1 Goblin 3,2", "init aria 20", "init gob1 5", "start",
                     "attack aria gob1 longsword")
-    assert "aria (Aria) joins side party" in screen
-    assert re.search(r"aria attacks gob1 \(longsword\): d20 \[\d+\] → \d+ vs AC 15: (hit|miss|critical hit)", screen)
+    assert "Aria joins the fight (PC, side party)" in screen
+    assert re.search(r"Aria attacks Goblin \(Longsword\): d20 \[\d+\] → \d+ vs AC 15: (hit|miss|critical hit)", screen)
     assert row(screen, "aria").startswith("▶")
     assert "Name" in screen and "HP" in screen and "Conditions" in screen
 
     screen = t.type("move aria 1,2", "next", "pass", "undo", "react gob1 oa")
-    assert "reaction window: aria leaves the reach of gob1 → gob1 may react or pass" in screen
+    assert "reaction window: Aria leaves the reach of Goblin → Goblin may react or pass" in screen
     assert "✗ a reaction window is open: only react, pass or undo now (gob1 may react)" in screen
-    assert "gob1 passes" in screen
-    assert "undoes " in screen and ": command pass (id=gob1)" in screen
+    assert "Goblin passes" in screen
+    assert re.search(r"undoes command #\d+: Goblin passes", screen)
     assert "reaction? gob1 (react/pass/undo) > react gob1 oa" in screen
-    assert "gob1 reacts: opportunity_attack" in screen
+    assert "Goblin reacts: opportunity attack" in screen
 
     screen = t.type("dmg aria 50 fire", "next", "next", "deathsave", '{"do": "heal", "target": "aria", "amount": 5}',
                     "state")
-    assert re.search(r"aria takes 50 fire \(HP \d+ → 0\)", screen)
+    assert re.search(r"Aria takes 50 fire damage \(HP \d+ → 0\)", screen)
     assert "death save for aria? (Enter or deathsave) > deathsave" in screen
-    assert re.search(r"aria: death save d20 \[\d+\]", screen)
-    assert "aria regains 5 (HP 0 → 5)" in screen
+    assert re.search(r"Aria: death save d20 \[\d+\]", screen)
+    assert "Aria regains 5 HP (HP 0 → 5)" in screen
     assert "5/44" in row(screen, "aria")
 
     document = state_of(t.log)
@@ -234,7 +234,7 @@ def test_manual_dice_re_ask_until_the_face_fits_the_die(table):
     assert t.prompts.count("d20 ? ") == 6
     for bad in ("0", "21", "sept", "d20"):
         assert f"✗ un d20 montre un nombre de 1 à 20, pas « {bad} »" in screen
-    assert "initiative de aria: d20 [7] → 9" in screen
+    assert "initiative d'Aria : d20 [7] → 9" in screen
     assert state_of(t.log)["combatants"]["aria"]["initiative"] == 9
     recorded = [r.event for r in t.shell.encounter.records if r.txn == r.seq][-1]
     assert recorded.command == {"do": "initiative", "id": "aria", "dice": [7]}
@@ -320,7 +320,7 @@ def test_play_runs_on_prompt_toolkit_and_keeps_a_history_beside_the_log(tmp_path
         assert play(args, input=pipe, output=DummyOutput(), console=console) == 0
     screen = console.export_text()
     assert "✗ a d20 shows a number from 1 to 20, not '30'" in screen
-    assert "initiative for aria: d20 [12] → 14" in screen
+    assert "initiative of Fighter: d20 [12] → 14" in screen
     assert "✗ unknown command 'bogus' (type help)" in screen
     assert state_of(log)["combatants"]["aria"]["initiative"] == 14
     history = (tmp_path / "table.db.history").read_text(encoding="utf-8")

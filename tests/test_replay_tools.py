@@ -103,7 +103,7 @@ def test_diff_speaks_french_for_a_french_encounter(run, log, capsys):
                {"do": "damage", "target": "gob1", "amount": 2, "type": "fire"}).code == 0
     last = json.loads(cli("state", str(log), "--json", capsys=capsys)[1])["seq"]
     code, out, _ = cli("diff", str(log), "14", str(last), capsys=capsys)
-    assert code == 0 and "gob1: PV 7 -> 5" in out.splitlines()
+    assert code == 0 and "gob1 : PV 7 -> 5" in out.splitlines()  # French typography: a space before ":"
     code, _, err = cli("diff", str(log), "14", "99", capsys=capsys)
     assert code == 2 and "il n'y a pas d'événement 99" in err
 

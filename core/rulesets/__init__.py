@@ -22,8 +22,8 @@ class Ruleset(Protocol):
 
 
 RULESETS: dict[str, Ruleset] = {}
-# Names the interface reserves for rulesets that may not be installed on this branch yet.
-PLANNED = ("pf1",)
+# Names the interface reserves for rulesets that are not installed yet (none: all four are).
+PLANNED: tuple[str, ...] = ()
 
 
 def register(ruleset: Ruleset) -> Ruleset:
@@ -59,8 +59,9 @@ def _install() -> None:
     from combatlog.core.rulesets.dnd5e.dnd5e_2014 import Dnd5e2014
     from combatlog.core.rulesets.dnd5e.dnd5e_2024 import Dnd5e2024
     from combatlog.core.rulesets.dnd5e.rolenplay import Rolenplay
+    from combatlog.core.rulesets.pf1 import PF1
 
-    for ruleset in (Dnd5e2024(), Dnd5e2014(), Rolenplay()):
+    for ruleset in (Dnd5e2024(), Dnd5e2014(), Rolenplay(), PF1):
         register(ruleset)
 
 

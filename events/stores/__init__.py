@@ -1,4 +1,4 @@
-"""Event stores: SQLite (the default), a plain JSONL file, or memory; chosen by `open_store` from the path."""
+"""Event stores: SQLite (the default), a plain JSONL file, PostgreSQL, or memory; chosen by `open_store`."""
 
 import os
 
@@ -8,13 +8,51 @@ from combatlog.events.stores.memory import MemoryStore
 from combatlog.events.stores.sqlite import SQLiteStore
 
 
-def open_store(path: str | os.PathLike[str], *, durable: bool = False) -> EventStore:
-    """A JsonlStore for `*.jsonl`, a MemoryStore for ':memory:', else a SQLiteStore (`durable`: synchronous=FULL)."""
-    if os.fspath(path) == ":memory:":
+def is_postgres_url(location: object) -> bool:
+    """True for a `postgresql://user@host:port/dbname` (or `postgres://`) URL."""
+    return isinstance(location, str) and location.lower().startswith(("postgresql://", "postgres://"))
+
+
+def open_store(location: str | os.PathLike[str], *, create: bool = True, durable: bool = False) -> EventStore:
+    """The store a LOG argument names: a PostgresStore for a `postgresql://` URL, a JsonlStore for `*.jsonl`,
+    a MemoryStore for ':memory:', else a SQLiteStore. With `create=False` a missing log is a StoreError and
+    nothing is created (for commands that only read); `durable`: SQLite commits with synchronous=FULL."""
+    if is_postgres_url(location):
+        try:
+            from combatlog.events.stores.postgres import PostgresStore
+        except ImportError as error:
+            raise StoreError(f"a PostgreSQL log needs {error.name}: pip install 'combatlog[postgres]'") from None
+        return PostgresStore(os.fspath(location), create=create)
+    if os.fspath(location) == ":memory:":
         return MemoryStore()
-    if os.fspath(path).lower().endswith(".jsonl"):
-        return JsonlStore(path)
-    return SQLiteStore(path, durable=durable) if durable else SQLiteStore(path)
+    if not create and not os.path.exists(location):
+        raise StoreError(f"{os.fspath(location)}: no such log file")
+    if os.fspath(location).lower().endswith(".jsonl"):
+        return JsonlStore(location)
+    return SQLiteStore(location, durable=durable)
+
+
+def is_sqlite_file(location: object) -> bool:
+    """True for an existing file that starts with SQLite's header."""
+    try:
+        with open(location, "rb") as handle:  # type: ignore[arg-type]
+            return handle.read(16) == b"SQLite format 3\x00"
+    except (OSError, TypeError):
+        return False
+
+
+def copy_log(source: EventStore, target: EventStore) -> dict[str, int]:
+    """Copy every encounter of `source` into `target` with its bodies and hashes, verified on the way; like
+    `import_jsonl`, an encounter the target already holds is a ConcurrencyConflict and nothing is written."""
+    logs = {name: list(source.read_sealed(name)) for name in source.encounters()}
+    for name, log in logs.items():
+        next_seq = target.last(name)[0]
+        if log and next_seq != log[0][0].seq:
+            raise ConcurrencyConflict(name, log[0][0].seq, next_seq)
+    for name, log in logs.items():
+        if log:
+            target.append_sealed(name, log, log[0][0].seq)
+    return {name: len(log) for name, log in logs.items()}
 
 
 __all__ = [
@@ -26,7 +64,10 @@ __all__ = [
     "Sealed",
     "StoreBase",
     "StoreError",
+    "copy_log",
     "export_jsonl",
+    "is_postgres_url",
+    "is_sqlite_file",
     "import_jsonl",
     "open_store",
 ]

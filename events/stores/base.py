@@ -1,5 +1,6 @@
 """What every event store promises: gapless, hash-chained, optimistic-concurrency appends and verified reads."""
 
+import time
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
 from typing import Protocol, Self
@@ -42,6 +43,8 @@ class EventStore(Protocol):
     def read_one(self, encounter: str, seq: int) -> Recorded | None: ...
     def body_chunks(self, encounter: str, from_seq: int = 0, size: int = 4096) -> Iterator[list[tuple[bytes, str]]]: ...
     def head(self, encounter: str) -> tuple[int, str] | None: ...
+
+    def wait_for_append(self, encounter: str, after_seq: int, timeout: float) -> bool: ...
     def close(self) -> None: ...
     def __enter__(self) -> Self: ...
     def __exit__(self, *exc_info: object) -> None: ...
@@ -146,6 +149,22 @@ class StoreBase:
         """The recorded head of the encounter (last seq, its hash), kept apart from the events so that a cut
         tail shows; None when the store keeps no such record (then only the chain itself can be checked)."""
         return None
+
+    def wait_for_append(self, encounter: str, after_seq: int, timeout: float) -> bool:
+        """True as soon as the encounter holds an event after `after_seq`; False once `timeout` seconds pass.
+
+        This default polls the cheap last-seq query; a store with push notifications (PostgreSQL's
+        LISTEN/NOTIFY) overrides it. Followers of a live fight (the server's stream, a bot) call it in a loop."""
+        deadline = time.monotonic() + max(0.0, timeout)
+        while True:
+            if self.last(encounter)[0] - 1 > after_seq:
+                return True
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return False
+            time.sleep(min(self.poll_interval, remaining))
+
+    poll_interval = 0.05  # seconds between two last-seq queries while waiting for an append
 
     def close(self) -> None:
         """Release the store's resources."""

@@ -1,0 +1,472 @@
+"""Movement and the other actions of a pf1 turn (seed 004 Vitesse; PRD Actions in Combat, Table 8-2)."""
+
+from combatlog.core.kernel.context import fail, fr_number
+from combatlog.core.rulesets.pf1 import commands as c
+from combatlog.core.rulesets.pf1 import events as e
+from combatlog.core.rulesets.pf1.context import (
+    Pf1Context, eligible_reactors, provoke, replace_effect, require_turn, restricted, spend, start_effect,
+)
+from combatlog.core.rulesets.pf1.rules import (
+    CONDITIONS, cmb, cmd_values, conditions_in_force, gap, reaches, squares,
+)
+from combatlog.core.rulesets.pf1.state import Pf1Combatant
+from combatlog.core.rulesets.pf1.stats import space
+
+SQUARE = 1.5
+# PRD Conditions: these creatures cannot move at all.
+NO_MOVEMENT = ("grappled", "pinned", "paralyzed", "helpless", "petrified", "unconscious", "stunned", "cowering")
+ACTIONS = ("total_defense", "withdraw", "run", "charge", "cast_spell", "ready", "aid_another", "draw_weapon",
+           "use_object", "other")
+
+
+def speed(creature: Pf1Combatant) -> float:
+    """Land speed in metres after conditions: disabled, entangled and exhausted halve it (PRD Conditions)."""
+    found = conditions_in_force(creature)
+    if found & set(NO_MOVEMENT) or creature.status != "alive" and creature.status != "disabled":
+        return 0.0
+    value = creature.stats.speed
+    if creature.status == "disabled" or found & {"entangled", "exhausted"}:
+        value /= 2
+    return value
+
+
+def footprint(creature: Pf1Combatant, at) -> set[tuple[int, int]]:
+    size = space(creature.stats)
+    return {(at[0] + dx, at[1] + dy) for dx in range(size) for dy in range(size)}
+
+
+def _blockers(ctx: Pf1Context, mover: Pf1Combatant, at, *, ending: bool) -> str | None:
+    squares_here = footprint(mover, at)
+    for other in ctx.state.combatants.values():
+        if other.id == mover.id or other.position is None or other.status == "dead":
+            continue
+        if not footprint(other, other.position) & squares_here:
+            continue
+        if ending:
+            return other.id
+        if other.side != mover.side and "helpless" not in conditions_in_force(other):
+            return other.id  # PRD Moving Through a Square: an enemy's square only if it is helpless
+    return None
+
+
+def _square_text(square) -> str:
+    return f"[{square[0]},{square[1]}]"
+
+
+def path_costs(ctx: Pf1Context, mover: Pf1Combatant, path) -> list[float]:
+    """PRD Measuring Distance / Difficult Terrain: 1 square, diagonals alternate 1 and 2, difficult terrain doubles."""
+    position = mover.position
+    costs = []
+    diagonals = 0
+    for square in path:
+        dx, dy = abs(square[0] - position[0]), abs(square[1] - position[1])
+        if max(dx, dy) != 1:
+            raise fail(f"{mover.id} cannot step from {_square_text(position)} to {_square_text(square)}: squares must be adjacent",
+                       f"{mover.id} ne peut pas passer de {_square_text(position)} à {_square_text(square)} : les cases doivent être adjacentes")
+        blocker = _blockers(ctx, mover, square, ending=False)
+        if blocker:
+            raise fail(f"{mover.id} cannot pass through {blocker}'s square {_square_text(square)}",
+                       f"{mover.id} ne peut pas traverser la case {_square_text(square)} de {blocker}")
+        cost = 1
+        if dx and dy:
+            diagonals += 1
+            cost = 2 if diagonals % 2 == 0 else 1
+        if footprint(mover, square) & ctx.state.terrain:
+            cost *= 2
+        costs.append(cost * SQUARE)
+        position = square
+    return costs
+
+
+def five_foot_step(ctx: Pf1Context, mover: Pf1Combatant, square) -> None:
+    """PRD 5-Foot Step: one square, no action, never provokes; not if it moved otherwise this turn, never into
+    difficult terrain, never at a speed of 1.5 m or less, once a turn."""
+    square = tuple(square)
+    a = mover.actions
+    if a.five_foot_step:
+        raise fail(f"{mover.id} already took its 5-foot step this turn", f"{mover.id} a déjà fait son pas de placement ce tour")
+    if a.moved:
+        raise fail(f"{mover.id} cannot take a 5-foot step: it already moved this turn",
+                   f"{mover.id} ne peut pas faire de pas de placement : il s'est déjà déplacé ce tour")
+    if speed(mover) <= SQUARE:
+        raise fail(f"{mover.id} cannot take a 5-foot step at a speed of {fr_number(speed(mover))} m",
+                   f"{mover.id} ne peut pas faire de pas de placement à une vitesse de {fr_number(speed(mover))} m")
+    if mover.position is None:
+        raise fail(f"{mover.id} is not on the map: place it first", f"{mover.id} n'est pas sur la carte : placez-le d'abord")
+    dx, dy = abs(square[0] - mover.position[0]), abs(square[1] - mover.position[1])
+    if max(dx, dy) != 1:
+        raise fail(f"a 5-foot step is one square: {_square_text(mover.position)} to {_square_text(square)} is not",
+                   f"un pas de placement fait une case : de {_square_text(mover.position)} à {_square_text(square)} non")
+    if footprint(mover, square) & ctx.state.terrain:
+        raise fail(f"{mover.id} cannot take a 5-foot step into difficult terrain {_square_text(square)}",
+                   f"{mover.id} ne peut pas faire de pas de placement en terrain difficile {_square_text(square)}")
+    blocker = _blockers(ctx, mover, square, ending=True)
+    if blocker:
+        raise fail(f"{_square_text(square)} is occupied by {blocker}", f"{_square_text(square)} est occupée par {blocker}")
+    ctx.emit(e.Pf1Moved(id=mover.id, path=(square,), metres=SQUARE, five_foot_step=True))
+
+
+def _special(mover: Pf1Combatant):
+    for name in ("charging", "withdrawing", "running"):
+        effect = mover.effect(name)
+        if effect is not None and not effect.data.get("moved"):
+            return name, effect
+    return None, None
+
+
+def move(ctx: Pf1Context, command: c.Move, stage: dict | None = None) -> None:
+    mover = ctx.get(command.id)
+    path = [tuple(square) for square in command.path]
+    if not path:
+        raise fail("a move needs a path of squares", "un déplacement demande un chemin de cases")
+    if mover.position is None:
+        raise fail(f"{mover.id} is not on the map: place it first", f"{mover.id} n'est pas sur la carte : placez-le d'abord")
+    if stage is not None:
+        _walk(ctx, mover, command, path, stage["step"], stage["costs"], stage.get("mode") or "")
+        return
+    if command.forced or command.mode == "teleport":
+        blocker = _blockers(ctx, mover, path[-1], ending=True)
+        if blocker:
+            raise fail(f"{_square_text(path[-1])} is occupied by {blocker}", f"{_square_text(path[-1])} est occupée par {blocker}")
+        ctx.emit(e.Pf1Moved(id=mover.id, path=tuple(path), metres=0.0, forced=True))
+        return
+    require_turn(ctx, mover, "move")
+    if command.five_foot_step:
+        if len(path) != 1:
+            raise fail("a 5-foot step is a path of exactly one square", "un pas de placement est un chemin d'une seule case")
+        five_foot_step(ctx, mover, path[0])
+        return
+    if mover.actions.five_foot_step:
+        raise fail(f"{mover.id} took a 5-foot step this turn: it cannot move any other distance (PRD 5-Foot Step)",
+                   f"{mover.id} a fait un pas de placement ce tour : il ne peut pas se déplacer davantage")
+    base = speed(mover)
+    if base <= 0:
+        raise fail(f"{mover.id} cannot move (speed 0)", f"{mover.id} ne peut pas se déplacer (vitesse 0)")
+    costs = path_costs(ctx, mover, path)
+    cost = sum(costs)
+    end = path[-1]
+    blocker = _blockers(ctx, mover, end, ending=True)
+    if blocker:
+        raise fail(f"{mover.id} cannot end its move in {blocker}'s square {_square_text(end)}",
+                   f"{mover.id} ne peut pas finir son déplacement sur la case {_square_text(end)} de {blocker}")
+
+    def too_far(limit: float, what: str, what_fr: str):
+        if cost > limit + 1e-9:
+            raise fail(f"{mover.id} cannot reach {_square_text(end)}: {cost:g} m needed, {what} allows {limit:g} m",
+                       f"{mover.id} ne peut pas atteindre {_square_text(end)} : {fr_number(cost)} m nécessaires, {what_fr} permet {fr_number(limit)} m")
+
+    limited = restricted(mover)
+    mode, effect = _special(mover)
+    if "prone" in conditions_in_force(mover):
+        if command.mode != "crawl":
+            raise fail(f"{mover.id} is prone: stand up first, or crawl (mode crawl)",
+                       f"{mover.id} est à terre : relevez-le d'abord, ou rampez (mode crawl)")
+        too_far(SQUARE, "crawling", "ramper")
+        spend(ctx, mover, "move", "crawl")
+        mode = "crawl"
+    elif mode == "withdrawing":
+        too_far(base if limited else 2 * base, "a withdraw", "un retrait")
+    elif mode == "running":
+        heavy = mover.stats.armor_type == "heavy"
+        factor = (4 if heavy else 5) if mover.stats.run_feat else (3 if heavy else 4)  # seed 004 Vitesse; PRD Run
+        too_far(factor * base, "a run", "une course")
+        steps = {(b[0] - a[0], b[1] - a[1]) for a, b in zip([mover.position] + path, path)}
+        if len(steps) > 1:
+            raise fail(f"{mover.id} runs in a straight line", f"{mover.id} court en ligne droite")
+        if any(footprint(mover, s) & ctx.state.terrain for s in path):
+            raise fail(f"{mover.id} cannot run through difficult terrain", f"{mover.id} ne peut pas courir en terrain difficile")
+    elif mode == "charging":
+        _check_charge(ctx, mover, path, costs, effect.data["target"], base if limited else 2 * base)
+    else:
+        if cost <= base + 1e-9:
+            spend(ctx, mover, "move", "move")
+        else:
+            too_far(2 * base, "a double move", "un double mouvement")
+            spend(ctx, mover, "double", "move")  # seed 004 Vitesse: a double move spends the move and the standard
+    _walk(ctx, ctx.get(mover.id), command, path, 0, costs, mode or "")
+
+
+def _check_charge(ctx: Pf1Context, mover: Pf1Combatant, path, costs, target_id: str, limit: float) -> None:
+    """PRD Charge: at least 2 squares, at most twice the speed, closer at every step, no difficult terrain, and it
+    ends where it can attack the target."""
+    target = ctx.get(target_id, "target")
+    if sum(costs) < 2 * SQUARE - 1e-9:
+        raise fail(f"{mover.id} must move at least 3 m to charge", f"{mover.id} doit se déplacer d'au moins 3 m pour charger")
+    if sum(costs) > limit + 1e-9:
+        raise fail(f"{mover.id} can charge at most {limit:g} m", f"{mover.id} peut charger d'au plus {fr_number(limit)} m")
+    previous = squares(*gap(mover, mover.position, target, target.position))
+    for square in path:
+        for other in ctx.state.combatants.values():
+            if other.id != mover.id and other.position is not None and other.status != "dead" \
+                    and footprint(other, other.position) & footprint(mover, square):
+                raise fail(f"{mover.id} cannot charge through {other.id}", f"{mover.id} ne peut pas charger à travers {other.id}")
+        if footprint(mover, square) & ctx.state.terrain:
+            raise fail(f"{mover.id} cannot charge through difficult terrain", f"{mover.id} ne peut pas charger en terrain difficile")
+        now = squares(*gap(mover, square, target, target.position))
+        if now >= previous:
+            raise fail(f"each square of a charge must bring {mover.id} closer to {target.id} ({_square_text(square)} does not)",
+                       f"chaque case d'une charge doit rapprocher {mover.id} de {target.id} ({_square_text(square)} non)")
+        previous = now
+    if not any(reaches(mover, a, target, at=path[-1]) for a in mover.stats.attacks if a.kind == "melee"):
+        raise fail(f"{mover.id}'s charge must end where it can attack {target.id}",
+                   f"la charge de {mover.id} doit finir là où il peut attaquer {target.id}")
+
+
+def _walk(ctx: Pf1Context, mover: Pf1Combatant, command: c.Move, path, start: int, costs, mode: str) -> None:
+    """Step by step: leaving a threatened square opens a window before the step (seed 004 Sortir d'une case menacée)."""
+    import msgspec
+
+    done_from = start
+    origin = mover.position
+    for index in range(start, len(path)):
+        mover = ctx.get(mover.id)
+        if index > start:
+            origin = path[index - 1]
+        if not (mode == "withdrawing" and index == 0):  # PRD Withdraw: the start square does not provoke
+            if eligible_reactors(ctx, mover, movement=True, square=origin):
+                if index > done_from:
+                    ctx.emit(e.Pf1Moved(id=mover.id, path=tuple(path[done_from:index]), metres=sum(costs[done_from:index])))
+                raw = msgspec.to_builtins(command)
+                raw.pop("dice", None)
+                square = _square_text(origin)
+                if provoke(ctx, ctx.get(mover.id), f"{mover.id} leaves {square}", f"{mover.id} quitte {square}", raw,
+                           {"step": index, "costs": costs, "mode": mode}, movement=True, square=origin, act="move"):
+                    return
+    if len(path) > done_from:
+        ctx.emit(e.Pf1Moved(id=mover.id, path=tuple(path[done_from:]), metres=sum(costs[done_from:])))
+    if mode in ("charging", "withdrawing", "running"):
+        replace_effect(ctx, mover.id, mode, moved=True)
+
+
+def push(ctx: Pf1Context, attacker: Pf1Combatant, target: Pf1Combatant, count: int) -> None:
+    """Forced movement away from the attacker, square by square, stopping before an obstacle (PRD Bull Rush)."""
+    if attacker.position is None or target.position is None:
+        return
+    sx = (target.position[0] > attacker.position[0]) - (target.position[0] < attacker.position[0])
+    sy = (target.position[1] > attacker.position[1]) - (target.position[1] < attacker.position[1])
+    if sx == sy == 0:
+        return
+    path = []
+    at = target.position
+    for _ in range(count):
+        nxt = (at[0] + sx, at[1] + sy)
+        if _blockers(ctx, target, nxt, ending=True):
+            break
+        path.append(nxt)
+        at = nxt
+    if path:
+        ctx.emit(e.Pf1Moved(id=target.id, path=tuple(path), metres=0.0, forced=True))
+
+
+def add_condition(ctx: Pf1Context, cid: str, condition: str, source: str = "") -> None:
+    creature = ctx.get(cid)
+    if condition in creature.stats.condition_immunities:
+        return
+    if any(i.condition == condition and i.source == source for i in creature.conditions):
+        return
+    ctx.emit(e.Pf1ConditionApplied(target=cid, instance=ctx.instance(), condition=condition, source=source))
+
+
+def end_condition(ctx: Pf1Context, cid: str, condition: str, source: str | None = None) -> None:
+    creature = ctx.get(cid)
+    for i in creature.conditions:
+        if i.condition == condition and (source is None or i.source == source):
+            ctx.emit(e.Pf1ConditionEnded(target=cid, instance=i.instance, condition=condition))
+
+
+# --------------------------------------------------------------------------- the `action` command
+def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> None:
+    creature = ctx.get(command.id)
+    name = command.action
+    if name not in ACTIONS:
+        raise fail(f"unknown pf1 action '{name}' (known: {', '.join(ACTIONS)})",
+                   f"action pf1 inconnue '{name}' (connues : {', '.join(ACTIONS)})")
+    if stage is not None:
+        _after_provocation(ctx, creature, command, stage)
+        return
+    off_turn_immediate = command.slot == "immediate" and ctx.state.turn != creature.id
+    if off_turn_immediate:
+        if ctx.state.phase not in ("turn",):
+            raise fail(f"{creature.id} cannot act now", f"{creature.id} ne peut pas agir maintenant")
+        from combatlog.core.rulesets.pf1.rules import can_act
+
+        if not can_act(creature):
+            raise fail(f"{creature.id} cannot act", f"{creature.id} ne peut pas agir")
+    else:
+        require_turn(ctx, creature, name)
+    limited = restricted(creature)
+    raw = _raw(command)
+    if name == "total_defense":
+        if creature.effect("fighting_defensively"):
+            raise fail(f"{creature.id} is fighting defensively: no total defense this turn",
+                       f"{creature.id} combat sur la défensive : pas de défense totale ce tour")
+        spend(ctx, creature, "standard", name)
+        start_effect(ctx, creature.id, "total_defense")  # PRD Total Defense: until the start of its next turn
+        return
+    if name in ("withdraw", "charge", "run"):
+        if name == "run" and limited:
+            raise fail(f"{creature.id} cannot run: it may take only one standard or move action this turn",
+                       f"{creature.id} ne peut pas courir : il ne peut faire qu'une action simple ou de mouvement ce tour")
+        if creature.actions.moved or creature.actions.five_foot_step:
+            raise fail(f"{creature.id} cannot {name}: it already moved this turn", f"{creature.id} ne peut pas faire {name} : il s'est déjà déplacé ce tour")
+        if name == "charge":
+            target = ctx.get(command.target, "charge target")
+            if target.status == "dead" or target.side == creature.side and target.id == creature.id:
+                raise fail(f"{creature.id} cannot charge {target.id}", f"{creature.id} ne peut pas charger {target.id}")
+            if "prone" in conditions_in_force(creature):
+                raise fail(f"{creature.id} is prone: it cannot charge", f"{creature.id} est à terre : il ne peut pas charger")
+        # PRD Restricted Withdraw / Charge: a standard action for restricted creatures.
+        spend(ctx, creature, "standard" if limited else "full_round", name)
+        if name == "charge":
+            start_effect(ctx, creature.id, "charging", target=command.target)
+        elif name == "withdraw":
+            start_effect(ctx, creature.id, "withdrawing", until="end_of_turn")
+        else:
+            start_effect(ctx, creature.id, "running")
+        return
+    if name == "cast_spell":
+        slot = command.slot or "standard"
+        if slot not in ("standard", "swift", "full_round", "immediate", "move"):
+            raise fail(f"a spell takes a standard, swift, immediate or full-round action, not {slot}",
+                       f"un sort prend une action simple, rapide, immédiate ou complexe, pas {slot}")
+        spend(ctx, creature, "full_round" if slot == "full_round" else slot, "cast_spell")
+        if command.defensively:
+            # PRD Casting Defensively: concentration DC 15 + twice the spell level, or the spell is lost.
+            face = ctx.die(20)
+            bonus = creature.stats.concentration
+            dc = 15 + 2 * command.spell_level
+            success = face + bonus >= dc
+            ctx.emit(e.Pf1CheckRolled(id=creature.id, check="concentration", d20=face, bonus=bonus, total=face + bonus,
+                                      dc=dc, success=success, purpose="casting defensively"))
+            if not success:
+                ctx.emit(e.Pf1SpellLost(id=creature.id, reason="failed to cast defensively"))
+                return
+            ctx.emit(e.Pf1ActionTaken(id=creature.id, action="cast_spell", details={"spell_level": command.spell_level}))
+            return
+        if command.provokes is not False and provoke(ctx, creature, f"{creature.id} casts a spell",
+                                                     f"{creature.id} lance un sort", raw, {"provoked": True}, act="cast"):
+            return
+        ctx.emit(e.Pf1ActionTaken(id=creature.id, action="cast_spell", details={"spell_level": command.spell_level}))
+        return
+    if name == "ready":
+        spend(ctx, creature, "standard", "ready")
+        start_effect(ctx, creature.id, "readied", trigger=command.trigger, response=command.response or {})
+        return
+    if name == "aid_another":
+        target = ctx.get(command.target, "target")
+        ally = ctx.get(command.ally, "ally")
+        if command.on is None:
+            raise fail("aid_another needs 'on': attack or ac", "aid_another demande 'on' : attack ou ac")
+        spend(ctx, creature, "standard", "aid_another")
+        from combatlog.core.rulesets.pf1.combat import base_bonus
+
+        melee = next((a for a in creature.stats.attacks if a.kind == "melee"), None)
+        bonus = base_bonus(creature, melee) if melee else creature.stats.bab
+        face = ctx.die(20)
+        success = face + bonus >= 10  # PRD Aid Another: an attack roll against AC 10
+        ctx.emit(e.Pf1CheckRolled(id=creature.id, check="aid_another", d20=face, bonus=bonus, total=face + bonus, dc=10,
+                                  success=success, purpose=f"{command.on} for {ally.id} against {target.id}"))
+        if success:
+            start_effect(ctx, ally.id, "aid_attack" if command.on == "attack" else "aid_ac", until="", target=target.id)
+        return
+    if name == "draw_weapon":
+        spend(ctx, creature, "move", "draw_weapon")
+        ctx.emit(e.Pf1ActionTaken(id=creature.id, action=name))
+        return
+    slot = command.slot or "standard"
+    spend(ctx, creature, slot, name if name != "other" else (command.note or "other"))
+    provokes = command.provokes if command.provokes is not None else name == "use_object"
+    if provokes and provoke(ctx, creature, f"{creature.id}: {name}", f"{creature.id} : {name}", raw, {"provoked": True},
+                              act=name):
+        return
+    ctx.emit(e.Pf1ActionTaken(id=creature.id, action=name, details={"note": command.note} if command.note else {}))
+
+
+def _after_provocation(ctx: Pf1Context, creature: Pf1Combatant, command: c.Action, stage: dict) -> None:
+    if command.action == "cast_spell":
+        if stage.get("lost"):
+            return  # the spell was lost to the concentration check of the attack of opportunity
+        ctx.emit(e.Pf1ActionTaken(id=creature.id, action="cast_spell", details={"spell_level": command.spell_level}))
+        return
+    ctx.emit(e.Pf1ActionTaken(id=creature.id, action=command.action))
+
+
+def _raw(command) -> dict:
+    import msgspec
+
+    raw = msgspec.to_builtins(command)
+    raw.pop("dice", None)
+    return raw
+
+
+def stand(ctx: Pf1Context, command: c.Stand, stage: dict | None = None) -> None:
+    """PRD Actions in Combat: standing up from prone is a move action that provokes."""
+    creature = ctx.get(command.id)
+    if stage is None:
+        require_turn(ctx, creature, "stand")
+        if "prone" not in {i.condition for i in creature.conditions}:
+            raise fail(f"{creature.id} is not prone", f"{creature.id} n'est pas à terre")
+        spend(ctx, creature, "move", "stand")
+        if provoke(ctx, ctx.get(creature.id), f"{creature.id} stands up", f"{creature.id} se relève", _raw(command),
+                   {"provoked": True}, act="stand"):
+            return
+    end_condition(ctx, creature.id, "prone")
+
+
+def drop_prone(ctx: Pf1Context, command: c.DropProne, stage=None) -> None:
+    creature = ctx.get(command.id)
+    require_turn(ctx, creature, "drop_prone")
+    if creature.has("prone"):
+        raise fail(f"{creature.id} is already prone", f"{creature.id} est déjà à terre")
+    add_condition(ctx, creature.id, "prone", source=creature.id)
+
+
+def stabilize(ctx: Pf1Context, command: c.Stabilize, stage: dict | None = None) -> None:
+    """PRD Heal (first aid): a standard action that provokes; Heal check DC 15 makes a dying creature stable."""
+    helper = ctx.get(command.id)
+    target = ctx.get(command.target, "target")
+    if stage is None:
+        require_turn(ctx, helper, "stabilize")
+        if target.status != "dying":
+            raise fail(f"{target.id} is not dying ({target.status})", f"{target.id} n'est pas mourant ({target.status})")
+        spend(ctx, helper, "standard", "stabilize")
+        if provoke(ctx, ctx.get(helper.id), f"{helper.id} gives first aid to {target.id}",
+                   f"{helper.id} prodigue les premiers secours à {target.id}", _raw(command), {"provoked": True},
+                   act="first_aid"):
+            return
+    target = ctx.get(target.id)
+    face = ctx.die(20)
+    bonus = helper.stats.skills.get("heal", 0)
+    success = face + bonus >= 15
+    ctx.emit(e.Pf1CheckRolled(id=helper.id, check="heal", d20=face, bonus=bonus, total=face + bonus, dc=15,
+                              success=success, purpose=f"first aid on {target.id}"))
+    if success and target.status == "dying":
+        ctx.emit(e.Pf1StatusChanged(id=target.id, status="stable", hp=target.hp))
+
+
+def escape(ctx: Pf1Context, command: c.Escape, stage=None) -> None:
+    """PRD Grapple: a standard action, CMB or Escape Artist against the grappler's CMD."""
+    creature = ctx.get(command.id)
+    require_turn(ctx, creature, "escape")
+    holds = [i for i in creature.conditions if i.condition in ("grappled", "pinned")]
+    if not holds:
+        raise fail(f"{creature.id} is not grappled", f"{creature.id} n'est pas agrippé")
+    grappler = ctx.state.combatants.get(holds[0].source)
+    spend(ctx, creature, "standard", "escape")
+    face = ctx.die(20)
+    bonus = creature.stats.skills.get("escape_artist", 0) if command.skill else cmb(creature, "grapple")
+    defence = cmd_values(grappler, "grapple")[0] if grappler else 10
+    success = face == 20 or (face != 1 and face + bonus >= defence)
+    ctx.emit(e.Pf1CheckRolled(id=creature.id, check=command.skill or "cmb", d20=face, bonus=bonus, total=face + bonus,
+                              dc=defence, success=success, purpose="escape"))
+    if success:
+        for instance in holds:
+            ctx.emit(e.Pf1ConditionEnded(target=creature.id, instance=instance.instance, condition=instance.condition))
+        if grappler is not None:
+            end_condition(ctx, grappler.id, "grappled", source=creature.id)
+
+
+def check_condition_id(name: str) -> None:
+    if name not in CONDITIONS:
+        raise fail(f"unknown pf1 condition '{name}' (known: {', '.join(CONDITIONS)})",
+                   f"condition pf1 inconnue '{name}' (connues : {', '.join(CONDITIONS)})")

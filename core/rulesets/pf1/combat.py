@@ -1,0 +1,529 @@
+"""Attacks: the attack action, full attacks (iteratives, two-weapon fighting, natural attacks), criticals,
+damage, attacks of opportunity and combat maneuvers (seed 004 ATT, BBA, Dégâts, DEF; PRD Combat)."""
+
+import math
+
+from combatlog.core.kernel.context import fail
+from combatlog.core.rulesets.pf1 import commands as c
+from combatlog.core.rulesets.pf1 import events as e
+from combatlog.core.rulesets.pf1.context import (
+    Pf1Context, deal, name_of, provoke, replace_effect, require_turn, spend, square_of, start_effect,
+)
+from combatlog.core.rulesets.pf1.rules import (
+    ac_values, cmb, cmd_values, conditions_in_force, denied_dex, distance_metres, flanked, reaches, threatens,
+)
+from combatlog.core.rulesets.pf1.state import Pf1Combatant
+from combatlog.core.rulesets.pf1.stats import (
+    MANEUVERS, PHYSICAL, SIZE_MODIFIER, Pf1Attack, iteratives, mod, str_damage,
+)
+
+COVER = {"partial": 2, "normal": 4, "improved": 8, "soft": 4}
+CONCEALMENT = {"normal": 20, "total": 50}
+
+
+def base_bonus(attacker: Pf1Combatant, attack: Pf1Attack) -> int:
+    """Seed 004 BBA: melee BAB + Str + size; ranged BAB + Dex + size; then the profile's attack_bonus.
+    An explicit `to_hit` (a Bestiary line) replaces the derived value."""
+    if attack.to_hit is not None:
+        return attack.to_hit
+    ability = attack.attack_ability or ("str" if attack.kind == "melee" else "dex")
+    score = getattr(attacker.stats.abilities, ability)
+    found = conditions_in_force(attacker)
+    if ability == "dex" and ("grappled" in found or "entangled" in found):
+        score -= 4  # PRD Grappled, Entangled: -4 Dex
+    return attacker.stats.bab + mod(score) + SIZE_MODIFIER[attacker.stats.size] + attack.attack_bonus
+
+
+def _label(attack: Pf1Attack) -> str:
+    return attack.name or attack.id
+
+
+def situational(ctx: Pf1Context, attacker: Pf1Combatant, target: Pf1Combatant, attack: Pf1Attack, opts: dict) -> list[dict]:
+    """INTERFACE-pf1 § Attacks, Situational (PRD Combat Modifiers, Conditions): each modifier with its label."""
+    mods: list[dict] = []
+    found = conditions_in_force(attacker)
+    target_found = conditions_in_force(target)
+    melee = attack.kind == "melee"
+    if attack.kind == "ranged":
+        distance = distance_metres(attacker, target)
+        increments = max(1, math.ceil(distance / attack.range_increment))
+        limit = 5 if attack.thrown else 10
+        if increments > limit:
+            raise fail(f"{target.id} is out of range of {attack.id}: {distance:g} m, at most {limit} increments of {attack.range_increment:g} m",
+                       f"{target.id} est hors de portée de {attack.id} : {distance:g} m, au plus {limit} facteurs de {attack.range_increment:g} m")
+        if increments > 1:
+            mods.append({"label": "range", "value": -2 * (increments - 1)})  # PRD Range
+        if not attacker.stats.precise_shot and _engaged_with_ally(ctx, attacker, target):
+            mods.append({"label": "shooting_into_melee", "value": -4})
+    flanking = opts.get("flanking")
+    if melee and (flanking if flanking is not None else flanked(ctx.state, attacker, target)):
+        mods.append({"label": "flanking", "value": 2})
+    if opts.get("charge"):
+        mods.append({"label": "charge", "value": 2})
+    if attacker.effect("fighting_defensively"):
+        mods.append({"label": "fighting_defensively", "value": -4})
+    if opts.get("nonlethal") and not attack.nonlethal:
+        mods.append({"label": "nonlethal", "value": -4})
+    if "prone" in found and melee:
+        mods.append({"label": "prone", "value": -4})
+    if "helpless" in target_found and melee:
+        mods.append({"label": "helpless_target", "value": 4})
+    if "invisible" in found:
+        mods.append({"label": "invisible", "value": 2})
+    if found & {"shaken", "frightened", "panicked"}:
+        mods.append({"label": "fear", "value": -2})
+    if "sickened" in found:
+        mods.append({"label": "sickened", "value": -2})
+    if "dazzled" in found:
+        mods.append({"label": "dazzled", "value": -1})
+    if "grappled" in found:
+        mods.append({"label": "grappled", "value": -2})
+    if "entangled" in found:
+        mods.append({"label": "entangled", "value": -2})
+    aid = attacker.effect("aid_attack")
+    if aid is not None and aid.data.get("target") == target.id:
+        mods.append({"label": "aid_another", "value": 2})
+    for extra in opts.get("modifiers", ()):
+        mods.append({"label": extra.label, "value": extra.value})
+    return mods
+
+
+def _engaged_with_ally(ctx: Pf1Context, shooter: Pf1Combatant, target: Pf1Combatant) -> bool:
+    for ally in ctx.state.combatants.values():
+        if ally.id == shooter.id or ally.side != shooter.side or ally.position is None or ally.status == "dead":
+            continue
+        if threatens(ally, target) or threatens(target, ally):
+            return True
+    return False
+
+
+def target_ac(attacker: Pf1Combatant, target: Pf1Combatant, attack: Pf1Attack, opts: dict) -> tuple[int, str]:
+    """INTERFACE-pf1 Which AC: touch or normal, flat-footed when denied Dex; prone, cover and Mobility adjust it."""
+    values = ac_values(target)
+    denied = denied_dex(target, attacker)
+    if attack.touch:
+        kind = "flat_footed_touch" if denied else "touch"
+        ac = values["flat_footed_touch_ac" if denied else "touch_ac"]
+    else:
+        kind = "flat_footed" if denied else "normal"
+        ac = values["flat_footed_ac" if denied else "ac"]
+    found = conditions_in_force(target)
+    if "prone" in found:
+        ac += -4 if attack.kind == "melee" else 4  # PRD Prone
+    cover = opts.get("cover")
+    if cover and not (cover == "soft" and attack.kind == "melee"):
+        ac += COVER[cover]
+    if opts.get("mobility") and target.stats.mobility and not denied:
+        ac += 4  # PRD Mobility: +4 dodge against attacks of opportunity provoked by moving
+    aid = target.effect("aid_ac")
+    if aid is not None and aid.data.get("target") == attacker.id:
+        ac += 2
+    return ac, kind
+
+
+def strike(ctx: Pf1Context, attacker_id: str, target_id: str, attack: Pf1Attack, bonus: int, kind: str, opts: dict,
+           *, secondary: bool = False) -> bool:
+    """One attack in the dice order of INTERFACE-pf1 § Dice: d20, miss chance, confirmation, damage, extra damage."""
+    attacker = ctx.get(attacker_id)
+    target = ctx.get(target_id, "target")
+    if target.status == "dead":
+        raise fail(f"{target.id} is already dead ({_label(attack)})", f"{target.id} est déjà mort ({_label(attack)})")
+    if opts.get("cover") == "total":
+        raise fail(f"{target.id} has total cover: it cannot be targeted", f"{target.id} a un abri total : impossible de le viser")
+    if attacker.position is not None and target.position is not None and attack.kind == "melee" \
+            and not reaches(attacker, attack, target):
+        raise fail(f"{attacker.id} cannot reach {target.id} with {attack.id}",
+                   f"{attacker.id} ne peut pas atteindre {target.id} avec {attack.id}")
+    if attack.kind == "ranged" and "prone" in conditions_in_force(attacker) and "crossbow" not in attack.id:
+        raise fail(f"{attacker.id} is prone: no ranged attack except with a crossbow",
+                   f"{attacker.id} est à terre : pas d'attaque à distance sauf à l'arbalète")
+    mods = situational(ctx, attacker, target, attack, opts)
+    total_bonus = bonus + sum(m["value"] for m in mods)
+    ac, ac_kind = target_ac(attacker, target, attack, opts)
+    face = ctx.die(20)
+    total = face + total_bonus
+    # Seed 004 ATT: a natural 1 always misses, a natural 20 always hits and threatens.
+    hit = face == 20 or (face != 1 and total >= ac)
+    threat = hit and face >= attack.crit_range
+    ctx.emit(e.Pf1AttackRolled(attacker=attacker.id, target=target.id, attack=attack.id, kind=kind, d20=face,
+                               bonus=bonus, modifiers=tuple(mods), total=total, ac=ac, ac_kind=ac_kind, hit=hit,
+                               threat=threat))
+    aid = attacker.effect("aid_attack")
+    if aid is not None and aid.data.get("target") == target.id:
+        ctx.emit(e.Pf1EffectEnded(id=attacker.id, instance=aid.instance, effect="aid_attack"))
+    if not hit:
+        return False
+    concealment = opts.get("concealment")
+    if concealment:
+        d100 = ctx.die(100)
+        missed = d100 <= CONCEALMENT[concealment]
+        ctx.emit(e.Pf1MissChanceRolled(attacker=attacker.id, target=target.id, d100=d100,
+                                       chance=CONCEALMENT[concealment], missed=missed))
+        if missed:
+            return False
+    multiplier = 1
+    if threat:
+        # PRD Critical Hits: the confirmation roll uses the same bonus against the same AC; 20 confirms, 1 does not.
+        confirm = ctx.die(20)
+        confirm_total = confirm + total_bonus
+        if confirm == 20 or (confirm != 1 and confirm_total >= ac):
+            multiplier = attack.crit_multiplier
+            ctx.emit(e.Pf1CriticalConfirmed(attacker=attacker.id, target=target.id, d20=confirm, total=confirm_total,
+                                            ac=ac, multiplier=multiplier))
+        else:
+            ctx.emit(e.Pf1CriticalNotConfirmed(attacker=attacker.id, target=target.id, d20=confirm,
+                                               total=confirm_total, ac=ac))
+    strength = str_damage(attacker.stats, attack, secondary=secondary)
+    rolled = []
+    physical: list[tuple[str, int]] = []
+    # Seed 004 Multiplication des dégâts: roll the whole damage (Str and bonuses included) `multiplier` times.
+    for time in range(multiplier):
+        for index, part in enumerate(attack.damage):
+            result = ctx.roll(part.roll)
+            value = result.total + (strength if index == 0 else 0)
+            rolled.append({"roll": part.roll, "type": part.type, "faces": list(result.faces), "total": value,
+                           "multiplied": multiplier > 1})
+            physical.append((part.type, value))
+    # Seed 004 Exception: extra dice are never multiplied.
+    for part in attack.extra_damage:
+        result = ctx.roll(part.roll)
+        rolled.append({"roll": part.roll, "type": part.type, "faces": list(result.faces), "total": result.total,
+                       "multiplied": False})
+        physical.append((part.type, result.total))
+    grand = sum(v for _, v in physical)
+    minimum = grand < 1
+    if minimum:
+        # Seed 004 Dégâts minimaux: a hit deals at least 1 (lethal: the seed wins over the PRD, INTERFACE-pf1 §4).
+        physical = [(attack.damage[0].type, 1)]
+    else:
+        physical = [(k, max(0, v)) for k, v in physical]
+    ctx.emit(e.Pf1DamageRolled(attacker=attacker.id, target=target.id, parts=tuple(rolled),
+                               total=max(1, grand), minimum=minimum))
+    weapon_types = {p.type for p in attack.damage if p.type in PHYSICAL}
+    nonlethal = bool(opts.get("nonlethal") or attack.nonlethal)
+    dealt = deal(ctx, target.id, physical, weapon=True, bypass=set(attack.bypass) | weapon_types, nonlethal=nonlethal,
+                 source=attacker.id)
+    if opts.get("on_hit"):
+        opts["on_hit"](dealt)
+    return True
+
+
+# --------------------------------------------------------------------------- the attack action
+def _profile(attacker: Pf1Combatant, attack_id: str | None) -> Pf1Attack:
+    if attack_id is None:
+        if not attacker.stats.attacks:
+            raise fail(f"{attacker.id} has no attack", f"{attacker.id} n'a aucune attaque")
+        return attacker.stats.attacks[0]
+    profile = attacker.stats.attack(attack_id)
+    if profile is None:
+        known = ", ".join(a.id for a in attacker.stats.attacks) or "none"
+        raise fail(f"{attacker.id} has no attack '{attack_id}' (known: {known})",
+                   f"{attacker.id} n'a pas d'attaque '{attack_id}' (connues : {known.replace('none', 'aucune')})")
+    return profile
+
+
+def _fight_defensively(ctx: Pf1Context, attacker: Pf1Combatant, wanted: bool) -> None:
+    """PRD Fighting Defensively: -4 to attacks, +2 dodge AC (+3 with 3 Acrobatics ranks) until its next turn."""
+    if not wanted or attacker.effect("fighting_defensively"):
+        return
+    if attacker.effect("total_defense"):
+        raise fail(f"{attacker.id} is in total defense: it cannot also fight defensively",
+                   f"{attacker.id} est en défense totale : il ne peut pas aussi combattre sur la défensive")
+    start_effect(ctx, attacker.id, "fighting_defensively")
+
+
+def _provokes_shot(attack: Pf1Attack, attacker: Pf1Combatant) -> bool:
+    return attack.kind == "ranged"
+
+
+def attack(ctx: Pf1Context, command: c.Attack, stage: dict | None = None) -> None:
+    attacker = ctx.get(command.attacker, "attacker")
+    target = ctx.get(command.target, "target")
+    profile = _profile(attacker, command.with_)
+    opts = {"cover": command.cover, "concealment": command.concealment, "flanking": command.flanking,
+            "nonlethal": command.nonlethal, "modifiers": command.modifiers}
+    charge = attacker.effect("charging")
+    charge_attack = charge is not None and charge.data.get("moved") and not charge.data.get("attacked")
+    if stage is None:
+        require_turn(ctx, attacker, "attack")
+        if target.status == "dead":
+            raise fail(f"{target.id} is already dead", f"{target.id} est déjà mort")
+        if charge_attack:
+            if charge.data.get("target") != target.id:
+                raise fail(f"{attacker.id} charged {charge.data.get('target')}: the charge attack must target it",
+                           f"{attacker.id} a chargé {charge.data.get('target')} : l'attaque de charge doit le viser")
+            if profile.kind != "melee":
+                raise fail("a charge ends in a melee attack", "une charge se termine par une attaque au corps à corps")
+            replace_effect(ctx, attacker.id, "charging", attacked=True)
+        else:
+            spend(ctx, attacker, "standard", "attack")
+        _fight_defensively(ctx, ctx.get(attacker.id), command.fight_defensively)
+        attacker = ctx.get(attacker.id)
+        # PRD Table 8-2: a ranged attack provokes; an unarmed strike without the feat provokes from its target.
+        raw = _raw(command)
+        if _provokes_shot(profile, attacker):
+            if provoke(ctx, attacker, f"{attacker.id} shoots with {profile.id}", f"{attacker.id} tire avec {profile.id}",
+                       raw, {"provoked": True, "charge": bool(charge_attack)}, act="shoot"):
+                return
+        elif profile.unarmed and not attacker.stats.improved_unarmed_strike:
+            if provoke(ctx, attacker, f"{attacker.id} strikes unarmed", f"{attacker.id} frappe à mains nues", raw,
+                       {"provoked": True}, only=(target.id,), act="unarmed"):
+                return
+    else:
+        charge_attack = stage.get("charge", False)
+    opts["charge"] = bool(charge_attack)
+    strike(ctx, attacker.id, target.id, profile, base_bonus(attacker, profile), "charge" if charge_attack else "attack", opts)
+
+
+def _raw(command) -> dict:
+    import msgspec
+
+    raw = msgspec.to_builtins(command)
+    raw.pop("dice", None)
+    return raw
+
+
+# --------------------------------------------------------------------------- full attack
+def _twf_penalties(attacker: Pf1Combatant, off_hand: Pf1Attack) -> tuple[int, int]:
+    """PRD Table 8-7 Two-Weapon Fighting Penalties."""
+    feat = attacker.stats.two_weapon_fighting
+    if feat:
+        return (-2, -2) if off_hand.light else (-4, -4)
+    return (-4, -8) if off_hand.light else (-6, -10)
+
+
+def plan_full_attack(attacker: Pf1Combatant, command: c.FullAttack) -> list[dict]:
+    """The attacks of a full attack, each {"attack", "target", "bonus", "secondary"} or a maneuver or a step."""
+    entries: list[dict] = []
+    if command.attacks is not None:
+        for item in command.attacks:
+            keys = set(item)
+            if keys == {"five_foot_step"}:
+                entries.append({"step": square_of(item["five_foot_step"], "five_foot_step")})
+            elif keys == {"with", "target"}:
+                entries.append({"with": name_of(item["with"], "with"), "target": name_of(item["target"], "target")})
+            elif keys == {"maneuver", "target"}:
+                name_of(item["target"], "target")
+                if item["maneuver"] not in ("disarm", "sunder", "trip"):
+                    raise fail(f"only disarm, sunder or trip may replace an attack (not {item['maneuver']})",
+                               f"seuls désarmement, destruction et croc-en-jambe remplacent une attaque (pas {item['maneuver']})")
+                entries.append({"maneuver": item["maneuver"], "target": item["target"]})
+            else:
+                raise fail(f"full_attack: each attack is {{with, target}}, {{maneuver, target}} or {{five_foot_step}}, not {sorted(keys)}",
+                           f"full_attack : chaque attaque est {{with, target}}, {{maneuver, target}} ou {{five_foot_step}}, pas {sorted(keys)}")
+        if sum(1 for x in entries if "step" in x) > 1:
+            raise fail("a full attack allows at most one 5-foot step", "une attaque à outrance permet au plus un pas de placement")
+    else:
+        if command.target is None:
+            raise fail("full_attack needs a 'target' or 'attacks'", "full_attack demande 'target' ou 'attacks'")
+        if command.with_ is not None:
+            profile = _profile(attacker, command.with_)
+            count = 1 if profile.natural else iteratives(attacker.stats.bab)
+            entries = [{"with": profile.id, "target": command.target} for _ in range(count)]
+        else:
+            natural = [a for a in attacker.stats.attacks if a.natural]
+            if natural:
+                entries = [{"with": a.id, "target": command.target} for a in natural]
+            else:
+                melee = next((a for a in attacker.stats.attacks if a.kind == "melee"), None)
+                if melee is None:
+                    raise fail(f"{attacker.id} has no melee attack", f"{attacker.id} n'a aucune attaque au corps à corps")
+                entries = [{"with": melee.id, "target": command.target} for _ in range(iteratives(attacker.stats.bab))]
+    profiles = {x["with"]: _profile(attacker, x["with"]) for x in entries if "with" in x}
+    off = [x for x in entries if "with" in x and profiles[x["with"]].off_hand]
+    weapons = [x for x in entries if "maneuver" in x or ("with" in x and not profiles[x["with"]].natural)]
+    main_penalty = off_penalty = 0
+    if off:
+        main_penalty, off_penalty = _twf_penalties(attacker, profiles[off[0]["with"]])
+    iterative_count = iteratives(attacker.stats.bab)
+    off_count = 1 + attacker.stats.improved_two_weapon_fighting + attacker.stats.greater_two_weapon_fighting
+    main_index = off_index = 0
+    seen_natural: set[str] = set()
+    for x in entries:
+        if "step" in x:
+            continue
+        if "maneuver" in x or not profiles[x["with"]].off_hand and not profiles[x["with"]].natural:
+            if main_index >= iterative_count:
+                name = x.get("with") or x["maneuver"]
+                profile = profiles.get(x.get("with")) or next((a for a in attacker.stats.attacks if not a.natural), None)
+                first = base_bonus(attacker, profile) + main_penalty if profile else attacker.stats.bab
+                listed = "/".join(f"{first - 5 * i:+d}" for i in range(iterative_count))
+                raise fail(f"{attacker.id} gets {iterative_count} attack{'s' if iterative_count > 1 else ''} with {name}: {listed}",
+                           f"{attacker.id} a droit à {iterative_count} attaque{'s' if iterative_count > 1 else ''} avec {name} : {listed}")
+            x["iterative"] = main_index
+            x["penalty"] = main_penalty - 5 * main_index
+            main_index += 1
+        elif profiles[x["with"]].off_hand:
+            if off_index >= off_count:
+                raise fail(f"{attacker.id} gets {off_count} off-hand attack{'s' if off_count > 1 else ''}",
+                           f"{attacker.id} a droit à {off_count} attaque{'s' if off_count > 1 else ''} de la main secondaire")
+            x["penalty"] = off_penalty - 5 * off_index
+            off_index += 1
+        else:
+            if x["with"] in seen_natural:
+                raise fail(f"{attacker.id} makes each natural attack once ({x['with']})",
+                           f"{attacker.id} ne fait chaque attaque naturelle qu'une fois ({x['with']})")
+            seen_natural.add(x["with"])
+            profile = profiles[x["with"]]
+            # PRD Natural Attacks: secondary attacks at -5 with half Str; with weapon attacks all become secondary.
+            secondary = profile.secondary or bool(weapons)
+            x["penalty"] = -5 if secondary and profile.to_hit is None else 0  # a Bestiary to_hit already has it
+            x["secondary"] = secondary
+    return entries
+
+
+def full_attack(ctx: Pf1Context, command: c.FullAttack, stage: dict | None = None) -> None:
+    """PRD Full Attack: a full-round action; no movement but one 5-foot step; each ranged attack provokes."""
+    attacker = ctx.get(command.attacker, "attacker")
+    plan = plan_full_attack(attacker, command)
+    start = 0
+    if stage is None:
+        require_turn(ctx, attacker, "full_attack")
+        if attacker.actions.moved:
+            raise fail(f"{attacker.id} cannot full_attack: it already moved this turn (only a 5-foot step is allowed)",
+                       f"{attacker.id} ne peut pas faire d'attaque à outrance : il s'est déjà déplacé ce tour (seul un pas de placement est permis)")
+        if any("step" in x for x in plan) and attacker.actions.five_foot_step:
+            raise fail(f"{attacker.id} already took its 5-foot step", f"{attacker.id} a déjà fait son pas de placement")
+        for x in plan:
+            if "target" in x:
+                ctx.get(x["target"], "target")
+        spend(ctx, attacker, "full_round", "full_attack")
+        _fight_defensively(ctx, ctx.get(attacker.id), command.fight_defensively)
+    else:
+        start = stage["index"]
+    raw = _raw(command)
+    opts = {"cover": command.cover, "concealment": command.concealment, "flanking": command.flanking,
+            "nonlethal": command.nonlethal, "modifiers": command.modifiers}
+    from combatlog.core.rulesets.pf1.actions import five_foot_step
+
+    for index in range(start, len(plan)):
+        x = plan[index]
+        attacker = ctx.get(attacker.id)
+        if index > start or stage is None:
+            if index > 0 and not _still_acting(attacker):
+                from combatlog.core.rulesets.pf1.context import leftover
+
+                leftover(ctx, f"{attacker.id} can no longer act")
+                return
+        if "step" in x:
+            five_foot_step(ctx, attacker, x["step"])
+            continue
+        target = ctx.get(x["target"], "target")
+        name = x.get("with") or x.get("maneuver")
+        if target.status == "dead" and stage is not None:
+            # resumed after a window: the command can no longer be typed again, so what is left is not done
+            from combatlog.core.rulesets.pf1.context import leftover
+
+            leftover(ctx, f"attack {index + 1} ({name}): {target.id} is dead")
+            return
+        if target.status == "dead":
+            raise fail(f"attack {index + 1} ({name}) of the full attack: {target.id} is already dead; aim it elsewhere",
+                       f"attaque {index + 1} ({name}) de l'attaque à outrance : {target.id} est déjà mort ; visez ailleurs")
+        if "maneuver" in x:
+            resolve_maneuver(ctx, attacker, target, x["maneuver"], penalty=x["penalty"])
+            continue
+        profile = _profile(attacker, x["with"])
+        provoked = stage is not None and index == start
+        if profile.kind == "ranged" and not provoked:
+            if provoke(ctx, attacker, f"{attacker.id} shoots with {profile.id}", f"{attacker.id} tire avec {profile.id}",
+                       raw, {"index": index}, act="shoot"):
+                return
+        strike(ctx, attacker.id, target.id, profile, base_bonus(attacker, profile) + x["penalty"], "full_attack", opts,
+               secondary=x.get("secondary", False))
+
+
+def _still_acting(attacker: Pf1Combatant) -> bool:
+    from combatlog.core.rulesets.pf1.rules import can_act
+
+    return can_act(attacker)
+
+
+# --------------------------------------------------------------------------- maneuvers
+def resolve_maneuver(ctx: Pf1Context, attacker: Pf1Combatant, target: Pf1Combatant, maneuver: str, penalty: int = 0) -> bool:
+    """PRD Combat Maneuvers: d20 + CMB against CMD (flat-footed CMD when denied Dex); 20 succeeds, 1 fails."""
+    face = ctx.die(20)
+    bonus = cmb(attacker, maneuver) + penalty
+    normal, flat = cmd_values(target, maneuver)
+    defence = flat if denied_dex(target, attacker) else normal
+    total = face + bonus
+    success = face == 20 or (face != 1 and total >= defence)
+    ctx.emit(e.Pf1ManeuverRolled(attacker=attacker.id, target=target.id, maneuver=maneuver, d20=face, cmb=bonus,
+                                 total=total, cmd=defence, success=success))
+    from combatlog.core.rulesets.pf1.actions import add_condition, push
+
+    if maneuver == "trip":
+        if success:
+            add_condition(ctx, target.id, "prone", source=attacker.id)
+        elif defence - total >= 10:
+            add_condition(ctx, attacker.id, "prone", source=target.id)  # PRD Trip: failing by 10 or more
+    elif maneuver == "grapple" and success:
+        add_condition(ctx, target.id, "grappled", source=attacker.id)
+        add_condition(ctx, attacker.id, "grappled", source=target.id)
+    elif maneuver == "bull_rush" and success:
+        push(ctx, attacker, target, 1 + (total - defence) // 5)
+    return success
+
+
+def maneuver(ctx: Pf1Context, command: c.Maneuver, stage: dict | None = None) -> None:
+    if command.maneuver not in MANEUVERS:
+        raise fail(f"unknown maneuver '{command.maneuver}' (known: {', '.join(MANEUVERS)})",
+                   f"manœuvre inconnue '{command.maneuver}' (connues : {', '.join(MANEUVERS)})")
+    attacker = ctx.get(command.attacker, "attacker")
+    target = ctx.get(command.target, "target")
+    if stage is None:
+        require_turn(ctx, attacker, command.maneuver)
+        if target.status == "dead" or target.id == attacker.id:
+            raise fail(f"{attacker.id} cannot {command.maneuver} {target.id}", f"{attacker.id} ne peut pas faire {command.maneuver} sur {target.id}")
+        if attacker.position is not None and target.position is not None and \
+                not any(reaches(attacker, a, target) for a in attacker.stats.attacks if a.kind == "melee") and \
+                sum(abs(p - q) for p, q in zip(attacker.position, target.position)) > 0:
+            from combatlog.core.rulesets.pf1.rules import gap, within, natural_reach
+
+            if not within(natural_reach(attacker.stats), *gap(attacker, attacker.position, target, target.position)):
+                raise fail(f"{attacker.id} cannot reach {target.id}", f"{attacker.id} ne peut pas atteindre {target.id}")
+        spend(ctx, attacker, "standard", command.maneuver)
+        attacker = ctx.get(attacker.id)
+        # PRD Combat Maneuvers: provokes from the target unless the creature has the Improved feat.
+        if command.maneuver not in attacker.stats.improved_maneuvers:
+            if provoke(ctx, attacker, f"{attacker.id} attempts {command.maneuver} on {target.id}",
+                       f"{attacker.id} tente {command.maneuver} sur {target.id}", _raw(command), {"provoked": True},
+                       only=(target.id,), act="maneuver"):
+                return
+    resolve_maneuver(ctx, ctx.get(attacker.id), ctx.get(target.id), command.maneuver)
+
+
+# --------------------------------------------------------------------------- reactions
+def opportunity_attack(ctx: Pf1Context, reactor: Pf1Combatant, provoker: Pf1Combatant, attack_id: str | None,
+                       movement: bool, pending: dict) -> None:
+    """Seed 004 Porter une attaque d'opportunité: one melee attack at the full (highest) bonus with a weapon that reaches."""
+    if attack_id is not None:
+        profile = _profile(reactor, attack_id)
+        if profile.kind != "melee" or not reaches(reactor, profile, provoker):
+            raise fail(f"{reactor.id}'s {profile.id} does not reach {provoker.id}",
+                       f"{profile.id} de {reactor.id} n'atteint pas {provoker.id}")
+    else:
+        from combatlog.core.rulesets.pf1.rules import threatening_attacks
+
+        profile = next((a for a in threatening_attacks(reactor) if reaches(reactor, a, provoker)), None)
+        if profile is None:
+            raise fail(f"{reactor.id} has no melee attack reaching {provoker.id}",
+                       f"{reactor.id} n'a aucune attaque au corps à corps qui atteint {provoker.id}")
+    ctx.emit(e.Pf1ReactionTaken(id=reactor.id))
+    casting = pending.get("command", {}).get("action") == "cast_spell" and not pending.get("command", {}).get("defensively")
+
+    def concentration(dealt: int) -> None:
+        # PRD Concentration (injury): DC 10 + damage + spell level, or the spell is lost.
+        if not casting or dealt <= 0 or ctx.get(provoker.id).status != "alive":
+            return
+        level = pending["command"].get("spell_level", 0)
+        face = ctx.die(20)
+        bonus = provoker.stats.concentration
+        dc = 10 + dealt + level
+        success = face + bonus >= dc
+        ctx.emit(e.Pf1CheckRolled(id=provoker.id, check="concentration", d20=face, bonus=bonus, total=face + bonus,
+                                  dc=dc, success=success, purpose="hurt while casting"))
+        if not success:
+            ctx.emit(e.Pf1SpellLost(id=provoker.id, reason="hurt by an attack of opportunity"))
+
+    strike(ctx, reactor.id, provoker.id, profile, base_bonus(reactor, profile), "opportunity",
+           {"mobility": movement, "on_hit": concentration})

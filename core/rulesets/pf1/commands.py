@@ -1,0 +1,296 @@
+"""The pf1 commands as typed values (INTERFACE-pf1 §1): unknown fields are refused by name."""
+
+from typing import Any, Literal
+
+import msgspec
+
+from combatlog.core.kernel.errors import InvalidCommand
+
+Square = tuple[int, int]
+
+
+class SaveSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    ability: Literal["fort", "ref", "will"]
+    dc: int
+    half: bool = True
+
+
+class Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="do"):
+    dice: tuple[int, ...] | None = None
+    note: str = ""
+
+    @property
+    def do_name(self) -> str:
+        return self.__struct_config__.tag
+
+
+class Create(Command, tag="create", kw_only=True):
+    ruleset: str
+    seed: int | str | None = None
+    lang: Literal["fr", "en"] = "en"
+    name: str = ""
+    units: Literal["m", "ft"] = "m"
+    massive_damage: bool = False
+
+
+class Add(Command, tag="add", kw_only=True):
+    id: str
+    name: str | None = None
+    name_fr: str | None = None
+    side: str
+    kind: Literal["pc", "monster"] | None = None
+    stats: dict[str, Any] | None = None
+    template: str | None = None
+    overrides: dict[str, Any] | None = None
+    group: str = ""
+    at: Square | None = None
+
+
+class Remove(Command, tag="remove", kw_only=True):
+    id: str
+
+
+class Place(Command, tag="place", kw_only=True):
+    id: str
+    at: Square
+
+
+class Surprise(Command, tag="surprise", kw_only=True):
+    ids: tuple[str, ...]
+
+
+class Initiative(Command, tag="initiative", kw_only=True):
+    id: str
+    value: int | None = None
+
+
+class RollOff(Command, tag="roll_off", kw_only=True):
+    ids: tuple[str, ...]
+
+
+class Order(Command, tag="order", kw_only=True):
+    ids: tuple[str, ...]
+
+
+class Start(Command, tag="start", kw_only=True):
+    pass
+
+
+class Move(Command, tag="move", kw_only=True):
+    id: str
+    path: tuple[Square, ...]
+    mode: Literal["walk", "crawl", "fly", "swim", "climb", "teleport"] = "walk"
+    forced: bool = False
+    five_foot_step: bool = False
+
+
+class Action(Command, tag="action", kw_only=True):
+    id: str
+    action: str
+    slot: Literal["standard", "move", "full_round", "swift", "immediate", "free"] | None = None
+    provokes: bool | None = None
+    target: str | None = None
+    ally: str | None = None
+    on: Literal["attack", "ac"] | None = None
+    spell_level: int = 0
+    defensively: bool = False
+    trigger: str = ""
+    response: dict[str, Any] | None = None
+
+
+class Modifier(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    label: str
+    value: int
+
+
+class Attack(Command, tag="attack", kw_only=True):
+    attacker: str
+    target: str
+    with_: str | None = msgspec.field(name="with", default=None)
+    fight_defensively: bool = False
+    nonlethal: bool = False
+    cover: Literal["partial", "normal", "improved", "soft", "total"] | None = None
+    concealment: Literal["normal", "total"] | None = None
+    flanking: bool | None = None
+    modifiers: tuple[Modifier, ...] = ()
+
+
+class FullAttack(Command, tag="full_attack", kw_only=True):
+    attacker: str
+    target: str | None = None
+    with_: str | None = msgspec.field(name="with", default=None)
+    attacks: tuple[dict[str, Any], ...] | None = None
+    fight_defensively: bool = False
+    nonlethal: bool = False
+    cover: Literal["partial", "normal", "improved", "soft", "total"] | None = None
+    concealment: Literal["normal", "total"] | None = None
+    flanking: bool | None = None
+    modifiers: tuple[Modifier, ...] = ()
+
+
+class Maneuver(Command, tag="maneuver", kw_only=True):
+    attacker: str
+    target: str
+    maneuver: str
+
+
+class Grapple(Command, tag="grapple", kw_only=True):
+    attacker: str
+    target: str
+
+
+class Shove(Command, tag="shove", kw_only=True):
+    attacker: str
+    target: str
+    effect: Literal["prone", "push"] = "prone"
+
+
+class Escape(Command, tag="escape", kw_only=True):
+    id: str
+    skill: Literal["escape_artist"] | None = None
+
+
+class Damage(Command, tag="damage", kw_only=True):
+    target: str | None = None
+    targets: tuple[str, ...] | None = None
+    amount: int | None = None
+    roll: str | None = None
+    type: str
+    adjust: int = 0
+    nonlethal: bool = False
+    weapon: bool = False
+    bypass: tuple[str, ...] = ()
+    critical: bool = False
+    multiplier: int = 2
+    save: SaveSpec | None = None
+    source: str = ""
+
+
+class Heal(Command, tag="heal", kw_only=True):
+    target: str
+    amount: int | None = None
+    roll: str | None = None
+    source: str = ""
+
+
+class TempHp(Command, tag="temp_hp", kw_only=True):
+    target: str
+    amount: int
+    replace: bool = False
+
+
+class Save(Command, tag="save", kw_only=True):
+    id: str
+    ability: str
+    dc: int
+
+
+class Opponent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    ability: str | None = None
+    skill: str | None = None
+
+
+class Check(Command, tag="check", kw_only=True):
+    id: str
+    ability: str | None = None
+    skill: str | None = None
+    dc: int | None = None
+    against: Opponent | None = None
+
+
+class Condition(Command, tag="condition", kw_only=True):
+    target: str
+    add: str | None = None
+    remove: str | None = None
+    source: str | None = None
+    until: str | dict[str, Any] | None = None
+    of: str | None = None
+    rounds: int | None = None
+    save: SaveSpec | None = None
+
+
+class Concentrate(Command, tag="concentrate", kw_only=True):
+    id: str = ""
+    effect: str = ""
+    stop: bool = False
+
+
+class DeathSave(Command, tag="death_save", kw_only=True):
+    id: str
+
+
+class Stabilize(Command, tag="stabilize", kw_only=True):
+    id: str
+    target: str
+
+
+class React(Command, tag="react", kw_only=True):  # noqa: D101
+    id: str
+    with_: str = msgspec.field(name="with")
+    attack: str | None = None
+    target: str | None = None
+
+
+class Pass(Command, tag="pass", kw_only=True):
+    id: str
+
+
+class EndTurn(Command, tag="end_turn", kw_only=True):
+    pass
+
+
+class Stand(Command, tag="stand", kw_only=True):
+    id: str
+
+
+class DropProne(Command, tag="drop_prone", kw_only=True):
+    id: str
+
+
+class Terrain(Command, tag="terrain", kw_only=True):
+    squares: tuple[Square, ...]
+    kind: Literal["difficult", "clear"]
+
+
+class Trigger(Command, tag="trigger", kw_only=True):
+    id: str
+
+
+class End(Command, tag="end", kw_only=True):
+    reason: str = ""
+
+
+AnyCommand = (
+    Create | Add | Remove | Place | Surprise | Initiative | RollOff | Order | Start | Move | Action | Attack
+    | FullAttack | Maneuver | Grapple | Shove | Escape | Damage | Heal | TempHp | Save | Check | Condition
+    | Concentrate | DeathSave | Stabilize | React | Pass | EndTurn | Stand | DropProne | Terrain | Trigger | End
+)
+COMMAND_NAMES = tuple(sorted(cls.__struct_config__.tag for cls in AnyCommand.__args__))
+# INTERFACE-pf1: PF1 has no advantage; `slot` on attack is refused.
+REFUSED = {"advantage": "pf1 has no advantage or disadvantage", "disadvantage": "pf1 has no advantage or disadvantage"}
+REFUSED_FR = {"advantage": "pf1 n'a ni avantage ni désavantage", "disadvantage": "pf1 n'a ni avantage ni désavantage"}
+
+
+def parse(raw: object) -> Command:
+    if not isinstance(raw, dict):
+        raise InvalidCommand("a command must be a JSON object with a \"do\" field",
+                             message_fr="une commande doit être un objet JSON avec un champ \"do\"")
+    name = raw.get("do")
+    if name not in COMMAND_NAMES:
+        raise InvalidCommand(f"unknown pf1 command '{name}' (known: {', '.join(COMMAND_NAMES)})",
+                             message_fr=f"commande pf1 inconnue '{name}' (connues : {', '.join(COMMAND_NAMES)})")
+    for key, reason in REFUSED.items():
+        if key in raw:
+            raise InvalidCommand(f"{name}: field '{key}' is refused: {reason}",
+                                 message_fr=f"{name} : champ '{key}' refusé : {REFUSED_FR[key]}")
+    if name in ("attack", "full_attack") and "slot" in raw:
+        raise InvalidCommand(f"{name}: field 'slot' is refused in pf1 (the attack action is a standard action)",
+                             message_fr=f"{name} : champ 'slot' refusé en pf1 (l'action d'attaque est une action simple)")
+    try:
+        return msgspec.convert(raw, AnyCommand)
+    except msgspec.ValidationError as error:
+        from combatlog.core.rulesets.dnd5e.commands import _explain
+
+        reason = _explain(str(error))
+        raise InvalidCommand(f"{name}: {reason}", message_fr=f"{name} : {reason}") from None

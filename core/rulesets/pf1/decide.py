@@ -1,0 +1,694 @@
+"""pf1 `decide_and_fold(state, raw)`: validate, roll, and return the events and the state they fold to."""
+
+from collections.abc import Callable
+
+import msgspec
+
+from combatlog.core.kernel.context import fail
+from combatlog.core.kernel.dice import DiceError, SeededDice, SuppliedDice
+from combatlog.core.rulesets.pf1 import actions, combat
+from combatlog.core.rulesets.pf1 import commands as c
+from combatlog.core.rulesets.pf1 import events as e
+from combatlog.core.rulesets.pf1.context import (
+    Pf1Context, deal, heal_creature, leftover, name_of, roll_save, spend, square_of,
+)
+from combatlog.core.rulesets.pf1.fold import evolve, initiative_modifier
+from combatlog.core.rulesets.pf1.rules import can_act, conditions_in_force, status_for
+from combatlog.core.rulesets.pf1.state import Pf1State
+from combatlog.core.rulesets.pf1.stats import damage_type, mod, parse_stats
+from combatlog.events.meta import CombatEnded, CommandIssued
+
+PHASE_FR = {"setup": "préparation", "turn": "tour", "death_save": "test de stabilisation", "reaction": "réaction",
+            "ended": "terminé"}
+LEGAL_IN: dict[str, tuple[str, ...]] = {
+    "add": ("setup", "turn"), "remove": ("setup", "turn"), "place": ("setup", "turn"), "surprise": ("setup",),
+    "initiative": ("setup", "turn"), "roll_off": ("setup", "turn"), "order": ("setup", "turn"), "start": ("setup",),
+    "move": ("turn",), "action": ("turn",), "attack": ("turn",), "full_attack": ("turn",), "maneuver": ("turn",),
+    "grapple": ("turn",), "shove": ("turn",), "escape": ("turn",), "damage": ("setup", "turn"),
+    "heal": ("setup", "turn"), "temp_hp": ("setup", "turn"), "save": ("setup", "turn"), "check": ("setup", "turn"),
+    "condition": ("setup", "turn"), "concentrate": ("setup", "turn", "death_save", "reaction"),
+    "death_save": ("death_save",), "stabilize": ("turn",), "react": ("reaction",), "pass": ("reaction",),
+    "end_turn": ("turn",), "stand": ("turn",), "drop_prone": ("turn",), "terrain": ("setup", "turn"),
+    "trigger": ("turn",), "end": ("setup", "turn", "death_save"),
+}
+PF1_FAMILY = "pf1"
+
+
+def load_pf1_template(name: str) -> dict | None:
+    """A pf1 creature template from fixtures/creatures/pf1/<name>.json."""
+    import json
+
+    from combatlog.fixtures import CREATURES
+
+    if not name or "/" in name or "\\" in name or name.startswith("."):
+        return None
+    path = CREATURES / PF1_FAMILY / f"{name}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+
+
+def decide_and_fold(state, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
+                    default_seed: str = "") -> tuple[list, Pf1State]:
+    command = c.parse(raw)
+    if command.do_name == "create":
+        return _create(state, raw, command, default_seed)
+    rng = SeededDice(state.seed or default_seed, state.rng_position)
+    dice = SuppliedDice(command.dice) if command.dice is not None else rng
+    ctx = Pf1Context(state, dice, rng, templates)
+    _check_phase(state, command)
+    ctx.emit(CommandIssued(command=raw, rng_position=state.rng_position))
+    HANDLERS[command.do_name](ctx, command)
+    if ctx.strain and ctx.state.phase != "reaction":
+        _strain(ctx, ctx.strain)
+    if isinstance(dice, SuppliedDice):
+        try:
+            dice.check_all_used()
+        except DiceError as error:
+            raise fail(str(error), "dés fournis non utilisés : " + ", ".join(map(str, dice.unused()))) from None
+    events = ctx.events
+    events[0] = CommandIssued(command=raw, rng_position=state.rng_position, rng_draws=rng.drawn)
+    return events, msgspec.structs.replace(ctx.state, rng_position=state.rng_position + rng.drawn)
+
+
+def _create(state, raw: dict, command: c.Create, default_seed: str):
+    from combatlog.core.rulesets.pf1.fold import initial_state
+    from combatlog.events.meta import EncounterCreated
+
+    if getattr(state, "created", False):
+        raise fail("this log already holds an encounter: 'create' must be its first command",
+                   "ce journal contient déjà une rencontre : 'create' doit être sa première commande")
+    seed = str(command.seed) if command.seed is not None else str(default_seed)
+    created = EncounterCreated(ruleset="pf1", seed=seed, lang=command.lang, name=command.name, units=command.units)
+    events = [CommandIssued(command=raw, rng_position=0), created]
+    folded = initial_state(created)
+    if command.massive_damage:
+        events.append(e.Pf1RulesChosen(massive_damage=True))
+        folded = evolve(folded, events[-1])
+    return events, msgspec.structs.replace(folded, rng_position=0)
+
+
+def _check_phase(state: Pf1State, command: c.Command) -> None:
+    name = command.do_name
+    if name == "concentrate":
+        raise fail("concentrate is refused in pf1 (no 5e-style concentration)",
+                   "concentrate est refusé en pf1 (pas de concentration à la 5e)")
+    if state.phase in LEGAL_IN[name]:
+        return
+    if state.phase == "reaction":
+        window = state.windows[-1]
+        raise fail(f"cannot {name} now: an attack-of-opportunity window is open ({window.trigger}); waiting for "
+                   f"{', '.join(window.reactors)} to react or pass",
+                   f"impossible de faire {name} maintenant : une fenêtre d'attaque d'opportunité est ouverte "
+                   f"({window.pending.get('trigger_fr', window.trigger)}) ; on attend que {', '.join(window.reactors)} réagisse ou passe")
+    if state.phase == "death_save":
+        raise fail(f"cannot {name} now: {state.turn} is dying and must roll its stabilization check (death_save) first",
+                   f"impossible de faire {name} maintenant : {state.turn} est mourant et doit d'abord faire son test de stabilisation (death_save)")
+    if state.phase == "setup":
+        raise fail(f"cannot {name}: combat has not started (use 'start')",
+                   f"impossible de faire {name} : le combat n'a pas commencé (utilisez 'start')")
+    if state.phase == "ended":
+        raise fail(f"cannot {name}: combat has ended", f"impossible de faire {name} : le combat est terminé")
+    raise fail(f"cannot {name} during the {state.phase} phase", f"impossible de faire {name} pendant la phase {PHASE_FR[state.phase]}")
+
+
+def _strain(ctx: Pf1Context, cid: str) -> None:
+    """PRD Disabled: a standard action costs 1 HP (unless it raised the HP), so the creature falls to -1 and is dying."""
+    ctx.strain = None
+    creature = ctx.state.combatants.get(cid)
+    if creature is not None and creature.status == "disabled" and creature.hp <= 0:
+        deal(ctx, cid, [("untyped", 1)], source="disabled strain", single_attack=False)
+
+
+# --------------------------------------------------------------------------- setup
+def _add(ctx: Pf1Context, command: c.Add) -> None:
+    if command.id in ctx.state.combatants:
+        raise fail(f"there is already a combatant '{command.id}'", f"il y a déjà un combattant '{command.id}'")
+    if not command.id or not command.id.replace("_", "").replace("-", "").isalnum():
+        raise fail(f"combatant id '{command.id}' must be letters, digits, - or _",
+                   f"l'identifiant '{command.id}' doit être fait de lettres, chiffres, - ou _")
+    template = {}
+    if command.template is not None:
+        template = load_pf1_template(command.template) or {}
+        if not template:
+            raise fail(f"there is no pf1 creature template '{command.template}'",
+                       f"aucun modèle de créature pf1 '{command.template}'")
+    if command.stats is not None and command.template is not None:
+        raise fail("add takes 'stats' or 'template', not both", "add prend 'stats' ou 'template', pas les deux")
+    raw_stats = dict(command.stats if command.stats is not None else template.get("stats") or {})
+    if not raw_stats:
+        raise fail(f"{command.id} needs 'stats' or a 'template'", f"{command.id} demande 'stats' ou 'template'")
+    if command.overrides:
+        raw_stats.update(command.overrides)
+    stats = parse_stats(raw_stats, command.id)
+    names = template.get("name") if isinstance(template.get("name"), dict) else {"en": template.get("name")}
+    name = command.name or names.get("en") or command.id
+    name_fr = command.name_fr or names.get("fr") or template.get("name_fr") or ""
+    kind = command.kind or template.get("kind") or "monster"
+    ctx.emit(e.Pf1CombatantAdded(id=command.id, name=name, name_fr=name_fr, side=command.side, kind=kind,
+                                 stats=raw_stats, template=command.template or "", group=command.group,
+                                 unacted=ctx.state.phase != "setup"))
+    del stats
+    if command.at is not None:
+        _place(ctx, c.Place(id=command.id, at=command.at))
+
+
+def _remove(ctx: Pf1Context, command: c.Remove) -> None:
+    creature = ctx.get(command.id)
+    if ctx.state.turn == creature.id:
+        raise fail(f"{creature.id} cannot be removed during its own turn (end_turn first)",
+                   f"{creature.id} ne peut pas être retiré pendant son tour (end_turn d'abord)")
+    ctx.emit(e.Pf1CombatantRemoved(id=creature.id))
+
+
+def _place(ctx: Pf1Context, command: c.Place) -> None:
+    creature = ctx.get(command.id)
+    at = tuple(command.at)
+    blocker = actions._blockers(ctx, creature, at, ending=True)
+    if blocker:
+        raise fail(f"[{at[0]},{at[1]}] is occupied by {blocker}", f"[{at[0]},{at[1]}] est occupée par {blocker}")
+    ctx.emit(e.Pf1Placed(id=creature.id, at=at))
+
+
+def _terrain(ctx: Pf1Context, command: c.Terrain) -> None:
+    ctx.emit(e.Pf1TerrainMarked(squares=tuple(tuple(s) for s in command.squares), kind=command.kind))
+
+
+def _surprise(ctx: Pf1Context, command: c.Surprise) -> None:
+    for cid in command.ids:
+        ctx.get(cid)
+    ctx.emit(e.Pf1SurpriseDeclared(ids=tuple(command.ids)))
+
+
+def _members(ctx: Pf1Context, name: str) -> list[str]:
+    if name in ctx.state.combatants:
+        return [name]
+    group = [cid for cid, cr in ctx.state.combatants.items() if cr.group == name]
+    if not group:
+        ctx.get(name)
+    return group
+
+
+def _initiative(ctx: Pf1Context, command: c.Initiative) -> None:
+    """Seed 004 Initiative: d20 + Dex modifier (or initiative_bonus); a group rolls once."""
+    ids = _members(ctx, command.id)
+    creature = ctx.get(ids[0])
+    modifier = initiative_modifier(creature)
+    if command.value is not None:
+        if command.dice is not None:
+            raise fail("initiative takes 'value' or 'dice', not both", "initiative prend 'value' ou 'dice', pas les deux")
+        ctx.emit(e.Pf1InitiativeRolled(ids=tuple(ids), modifier=modifier, total=command.value, set_by_dm=True))
+        return
+    face = ctx.die(20)
+    ctx.emit(e.Pf1InitiativeRolled(ids=tuple(ids), faces=(face,), modifier=modifier, total=face + modifier))
+
+
+def _roll_off(ctx: Pf1Context, command: c.RollOff) -> None:
+    """Seed 004 Initiative: the tied roll again, highest first; those still tied roll once more."""
+    ids = list(command.ids)
+    if len(ids) < 2 or len(set(ids)) != len(ids):
+        raise fail("roll_off needs at least two different ids", "roll_off demande au moins deux identifiants différents")
+    for cid in ids:
+        ctx.get(cid)
+    # INTERFACE-pf1 dice: one d20 per id in `ids` order, then one more round for those still tied, and so on.
+    rolled: dict[str, tuple[int, ...]] = {cid: () for cid in ids}
+    rounds = []
+    tied = list(ids)
+    while tied:
+        faces = [ctx.die(20) for _ in tied]
+        rounds.append(tuple(faces))
+        for cid, face in zip(tied, faces):
+            rolled[cid] += (face,)
+        tied = [cid for cid in ids if sum(1 for other in ids if rolled[other] == rolled[cid]) > 1]
+        if len(rounds) >= 100:
+            raise fail("the roll-off does not settle: type the order with 'order'",
+                       "le jet de départage ne tranche pas : donnez l'ordre avec 'order'")
+    ranking = sorted(ids, key=lambda cid: tuple(-face for face in rolled[cid]))
+    ctx.emit(e.Pf1RolledOff(ids=tuple(ids), rounds=tuple(rounds), order=tuple(ranking)))
+
+
+def _order(ctx: Pf1Context, command: c.Order) -> None:
+    ids = tuple(command.ids)
+    for cid in ids:
+        ctx.get(cid)
+    if len(set(ids)) != len(ids):
+        raise fail("order lists a combatant twice", "order cite deux fois un combattant")
+    if ctx.state.phase == "setup":
+        rest = tuple(cid for cid in ctx.state.order if cid not in ids)
+        ctx.emit(e.Pf1OrderSet(order=ids + rest if set(ids) >= set(ctx.state.order) or not rest else _merge(ctx, ids)))
+        return
+    if set(ids) != set(ctx.state.order):
+        raise fail("during combat, order must list every combatant of the order", "en combat, order doit citer tous les combattants de l'ordre")
+    ctx.emit(e.Pf1OrderSet(order=ids))
+
+
+def _merge(ctx: Pf1Context, ids: tuple[str, ...]) -> tuple[str, ...]:
+    """Settle the listed ties in the given order; the rest keep their initiative places."""
+    order = list(ctx.state.order)
+    slots = sorted(order.index(cid) for cid in ids if cid in order)
+    listed = [cid for cid in ids if cid in order]
+    for slot, cid in zip(slots, listed):
+        order[slot] = cid
+    return tuple(order) + tuple(cid for cid in ids if cid not in order)
+
+
+def _ties(state: Pf1State) -> list[list[str]]:
+    groups: dict[tuple[int, int], list[str]] = {}
+    for cid in state.order:
+        cr = state.combatants[cid]
+        groups.setdefault((cr.initiative, initiative_modifier(cr)), []).append(cid)
+    tied = []
+    for members in groups.values():
+        ranks = [state.combatants[cid].tie_rank for cid in members]
+        groups_of = {state.combatants[cid].group for cid in members}
+        if len(groups_of) == 1 and "" not in groups_of:
+            continue  # a group rolled once and acts in the order its members joined
+        if len(members) > 1 and (0 in ranks or len(set(ranks)) != len(ranks)):
+            tied.append(members)
+    return tied
+
+
+def _start(ctx: Pf1Context, command: c.Start) -> None:
+    state = ctx.state
+    if not state.combatants:
+        raise fail("no combatants yet: add some first", "aucun combattant : ajoutez-en d'abord")
+    missing = [cid for cid, cr in state.combatants.items() if cr.initiative is None]
+    if missing:
+        raise fail(f"no initiative yet for {', '.join(missing)}", f"pas encore d'initiative pour {', '.join(missing)}")
+    tied = _ties(state)
+    if tied:
+        names = "; ".join(", ".join(group) for group in tied)
+        raise fail(f"initiative tied on total and modifier: {names} (settle it with roll_off or order)",
+                   f"initiative à égalité (total et modificateur) : {names} (départagez avec roll_off ou order)")
+    surprised = [cid for cid in state.order if state.combatants[cid].surprised]
+    surprise_round = 0 < len(surprised) < len(state.order)  # seed 004 Surprise
+    flat = tuple(cid for cid in state.order)  # seed 004 Pris au dépourvu: everyone until its first turn
+    ctx.emit(e.Pf1CombatStarted(order=state.order, surprise_round=surprise_round, flat_footed=flat))
+    if surprised and not surprise_round:
+        ctx.emit(e.Pf1SurpriseRoundEnded(ids=tuple(surprised)))
+    _next_turn(ctx, first=True)
+
+
+# --------------------------------------------------------------------------- turns
+def _next_turn(ctx: Pf1Context, first: bool = False) -> None:
+    state = ctx.state
+    order = list(state.order)
+    if not order:
+        raise fail("nobody is in the initiative order", "personne dans l'ordre d'initiative")
+    index = -1 if first or state.turn not in order else order.index(state.turn)
+    number = state.round
+    for _ in range(2 * len(order) + 2):
+        index += 1
+        if index >= len(order):
+            index = 0
+            number += 1
+            if ctx.state.surprise_round:
+                ctx.emit(e.Pf1SurpriseRoundEnded(ids=tuple(cid for cid, cr in ctx.state.combatants.items() if cr.surprised)))
+        cid = order[index]
+        creature = ctx.state.combatants[cid]
+        if creature.status == "dead":
+            ctx.emit(e.Pf1TurnSkipped(id=cid, round=number, reason="dead"))
+            continue
+        if ctx.state.surprise_round and creature.surprised:
+            ctx.emit(e.Pf1TurnSkipped(id=cid, round=number, reason="surprised"))
+            continue
+        for owner, instance, condition in _expiring(ctx.state, "start_of_turn", cid, number):
+            ctx.emit(e.Pf1ConditionEnded(target=owner, instance=instance, condition=condition, reason="duration"))
+        creature = ctx.state.combatants[cid]
+        ended = tuple(x.instance for x in creature.effects if x.until == "start_of_turn")
+        found = conditions_in_force(creature)
+        # PRD Surprise / Staggered / Disabled: a single standard or move action.
+        restricted = ctx.state.surprise_round or "staggered" in found or creature.status == "disabled"
+        ctx.emit(e.Pf1TurnStarted(id=cid, round=number, restricted=restricted, awaiting_check=creature.status == "dying",
+                                  ended_effects=ended))
+        return
+    raise fail("no creature can take a turn (all dead?): use 'end'", "aucune créature ne peut jouer (toutes mortes ?) : utilisez 'end'")
+
+
+def _end_turn(ctx: Pf1Context, command: c.EndTurn) -> None:
+    state = ctx.state
+    if state.turn is not None and state.turn in state.combatants:
+        creature = state.combatants[state.turn]
+        ended = tuple(x.instance for x in creature.effects if x.until == "end_of_turn")
+        ctx.emit(e.Pf1TurnEnded(id=creature.id, ended_effects=ended))
+        for owner, instance, condition in _expiring(ctx.state, "end_of_turn", creature.id, state.round):
+            ctx.emit(e.Pf1ConditionEnded(target=owner, instance=instance, condition=condition, reason="duration"))
+    _next_turn(ctx)
+
+
+def _death_save(ctx: Pf1Context, command: c.DeathSave) -> None:
+    """PRD Stable Characters and Recovery: d20 + Con modifier + hp (negative) against 10; a natural 20 succeeds.
+    Failure costs 1 HP; bleeding creatures fail automatically."""
+    creature = ctx.get(command.id)
+    if ctx.state.turn != creature.id:
+        raise fail(f"{creature.id} cannot roll now: it is {ctx.state.turn}'s stabilization check",
+                   f"{creature.id} ne peut pas lancer maintenant : c'est le test de stabilisation de {ctx.state.turn}")
+    bonus = mod(creature.stats.abilities.con) + creature.hp
+    if creature.has("bleed"):
+        ctx.emit(e.Pf1StabilizationRolled(id=creature.id, d20=None, bonus=bonus, total=bonus, success=False,
+                                          automatic_failure=True))
+        success = False
+    else:
+        face = ctx.die(20)
+        success = face == 20 or face + bonus >= 10
+        ctx.emit(e.Pf1StabilizationRolled(id=creature.id, d20=face, bonus=bonus, total=face + bonus, success=success))
+    if success:
+        ctx.emit(e.Pf1StatusChanged(id=creature.id, status="stable", hp=creature.hp))
+    else:
+        deal(ctx, creature.id, [("untyped", 1)], source="dying", single_attack=False)
+
+
+# --------------------------------------------------------------------------- damage and healing
+def _damage(ctx: Pf1Context, command: c.Damage) -> None:
+    """One roll for all targets; each target's save first; half rounded down on a success (as in 5e)."""
+    targets = list(command.targets or ()) + ([command.target] if command.target else [])
+    if not targets:
+        raise fail("damage needs a 'target' or 'targets'", "les dégâts demandent 'target' ou 'targets'")
+    if len(set(targets)) != len(targets):
+        raise fail("a target is listed twice", "une cible est citée deux fois")
+    kind = damage_type(command.type)
+    if (command.amount is None) == (command.roll is None):
+        raise fail("damage needs exactly one of 'amount' or 'roll'", "les dégâts demandent soit 'amount' soit 'roll'")
+    if command.amount is not None and command.amount < 0:
+        raise fail(f"damage cannot be negative ({command.amount})", f"des dégâts ne peuvent pas être négatifs ({command.amount})")
+    if command.multiplier < 2 or command.multiplier > 6:
+        raise fail("multiplier runs from 2 to 6", "multiplier va de 2 à 6")
+    for tid in targets:
+        if ctx.get(tid, "target").status == "dead":
+            raise fail(f"{tid} is already dead", f"{tid} est déjà mort")
+    saved = {}
+    if command.save is not None:
+        for tid in targets:
+            saved[tid] = roll_save(ctx, tid, command.save.ability, command.save.dc, purpose="damage")
+    if command.roll is not None:
+        times = command.multiplier if command.critical else 1
+        total = 0
+        faces = []
+        for _ in range(times):
+            result = ctx.roll(command.roll)
+            total += result.total
+            faces.extend(result.faces)
+        amount = max(0, total)
+        ctx.emit(e.Pf1DamageRolled(target=targets[0], parts=({"roll": command.roll, "type": kind, "faces": faces,
+                                                              "total": total, "multiplied": times > 1},), total=amount))
+    else:
+        amount = command.amount
+    amount = max(0, amount + command.adjust)
+    for tid in targets:
+        value = amount
+        if saved.get(tid):
+            value = value // 2 if command.save.half else 0
+        deal(ctx, tid, [(kind, value)], weapon=command.weapon, bypass=set(command.bypass), nonlethal=command.nonlethal,
+             source=command.source)
+
+
+def _heal(ctx: Pf1Context, command: c.Heal) -> None:
+    if (command.amount is None) == (command.roll is None):
+        raise fail("heal needs exactly one of 'amount' or 'roll'", "les soins demandent soit 'amount' soit 'roll'")
+    target = ctx.get(command.target, "target")
+    if target.status == "dead":
+        raise fail(f"{target.id} is dead: healing does not bring it back", f"{target.id} est mort : les soins ne le ramènent pas")
+    if command.amount is not None and command.amount < 0:
+        raise fail(f"healing cannot be negative ({command.amount})", f"des soins ne peuvent pas être négatifs ({command.amount})")
+    if command.roll is not None:
+        result = ctx.roll(command.roll)
+        heal_creature(ctx, target.id, max(0, result.total), faces=result.faces)
+    else:
+        heal_creature(ctx, target.id, command.amount)
+
+
+def _temp_hp(ctx: Pf1Context, command: c.TempHp) -> None:
+    target = ctx.get(command.target, "target")
+    if command.amount < 0:
+        raise fail("temporary hit points cannot be negative", "des points de vie temporaires ne peuvent pas être négatifs")
+    after = command.amount if command.replace else max(target.temp_hp, command.amount)
+    ctx.emit(e.Pf1TempHpGranted(target=target.id, amount=command.amount, after=after))
+
+
+def _save(ctx: Pf1Context, command: c.Save) -> None:
+    ctx.get(command.id)
+    roll_save(ctx, command.id, command.ability, command.dc)
+
+
+def _check_bonus(creature, ability: str | None, skill: str | None) -> tuple[str, int]:
+    if (ability is None) == (skill is None):
+        raise fail("check needs an 'ability' or a 'skill'", "le test demande 'ability' ou 'skill'")
+    if ability is not None:
+        if ability not in ("str", "dex", "con", "int", "wis", "cha"):
+            raise fail(f"unknown ability '{ability}'", f"caractéristique inconnue '{ability}'")
+        return ability, mod(getattr(creature.stats.abilities, ability))
+    if skill not in creature.stats.skills:
+        known = ", ".join(creature.stats.skills) or "none"
+        raise fail(f"{creature.id} has no skill '{skill}' in its stats (known: {known})",
+                   f"{creature.id} n'a pas la compétence '{skill}' (connues : {known.replace('none', 'aucune')})")
+    return skill, creature.stats.skills[skill]
+
+
+def _check(ctx: Pf1Context, command: c.Check) -> None:
+    creature = ctx.get(command.id)
+    name, bonus = _check_bonus(creature, command.ability, command.skill)
+    if command.against is not None:
+        # PRD Opposed checks: the higher result wins; a tie goes to the higher bonus, then both roll again.
+        other = ctx.get(command.against.id, "opponent")
+        if other.id == creature.id:
+            raise fail("a creature cannot oppose itself", "une créature ne peut pas s'opposer à elle-même")
+        other_name, other_bonus = _check_bonus(other, command.against.ability, command.against.skill)
+        for _ in range(20):
+            mine, theirs = ctx.die(20), ctx.die(20)
+            if mine + bonus != theirs + other_bonus or bonus != other_bonus:
+                break
+        won = (mine + bonus, bonus) > (theirs + other_bonus, other_bonus)
+        ctx.emit(e.Pf1CheckRolled(id=creature.id, check=name, d20=mine, bonus=bonus, total=mine + bonus,
+                                  dc=theirs + other_bonus, success=won, purpose=f"opposed by {other.id}"))
+        ctx.emit(e.Pf1CheckRolled(id=other.id, check=other_name, d20=theirs, bonus=other_bonus,
+                                  total=theirs + other_bonus, dc=mine + bonus, success=not won,
+                                  purpose=f"opposing {creature.id}"))
+        return
+    face = ctx.die(20)
+    success = None if command.dc is None else face + bonus >= command.dc
+    ctx.emit(e.Pf1CheckRolled(id=creature.id, check=name, d20=face, bonus=bonus, total=face + bonus, dc=command.dc,
+                              success=success))
+
+
+def _condition(ctx: Pf1Context, command: c.Condition) -> None:
+    target = ctx.get(command.target, "target")
+    if (command.add is None) == (command.remove is None):
+        raise fail("condition needs exactly one of 'add' or 'remove'", "condition demande soit 'add' soit 'remove'")
+    name = command.add or command.remove
+    actions.check_condition_id(name)
+    if command.add is not None:
+        if command.source is not None:
+            ctx.get(command.source, "source")
+        until = _until(ctx, command, target.id)
+        ctx.emit(e.Pf1ConditionApplied(target=target.id, instance=ctx.instance(), condition=name,
+                                       source=command.source or "", until=until,
+                                       no_effect=name in target.stats.condition_immunities))
+        return
+    matching = [i for i in target.conditions if i.condition == name and (command.source is None or i.source == command.source)]
+    if not matching:
+        raise fail(f"{target.id} has no {name} to remove", f"{target.id} n'a pas de condition {name} à retirer")
+    for i in matching:
+        ctx.emit(e.Pf1ConditionEnded(target=target.id, instance=i.instance, condition=name))
+
+
+def _until(ctx: Pf1Context, command: c.Condition, target: str) -> dict:
+    """INTERFACE.md `condition` durations: end or start of a turn (the first that comes, the current one
+    included), N rounds of an anchor, or a save (recorded for the DM)."""
+    until, state = command.until, ctx.state
+    spec = dict(until) if isinstance(until, dict) else {}
+    if isinstance(until, str):
+        if until in ("end_of_turn", "start_of_turn"):
+            spec = {until: command.of or state.turn or target}
+        elif until == "rounds":
+            spec = {"rounds": command.rounds if command.rounds is not None else 1}
+        elif until == "save":
+            spec = {"save": msgspec.to_builtins(command.save) if command.save else None}
+        elif until != "forever":
+            raise fail(f"unknown duration '{until}': use end_of_turn, start_of_turn, rounds or save",
+                       f"durée inconnue '{until}' : utilisez end_of_turn, start_of_turn, rounds ou save")
+    elif until is None and command.rounds is not None:
+        spec = {"rounds": command.rounds}
+    for key in ("end_of_turn", "start_of_turn"):
+        if key in spec:
+            who = spec[key] if isinstance(spec[key], str) else (command.of or state.turn or target)
+            ctx.get(who)
+            return {key: who}
+    if "rounds" in spec:
+        if not isinstance(spec["rounds"], int) or isinstance(spec["rounds"], bool) or spec["rounds"] < 1:
+            raise fail(f"a duration of {spec['rounds']} rounds is too short", f"une durée de {spec['rounds']} round(s) est trop courte")
+        anchor = spec.get("of") or command.of or state.turn or target
+        ctx.get(anchor)
+        # N full rounds: it ends when the anchor's turn starts N rounds later (before combat: counted from round 1).
+        return {"rounds": spec["rounds"], "of": anchor,
+                "expires_round": (state.round if state.turn else 1) + spec["rounds"]}
+    if "save" in spec:
+        save = spec["save"]
+        if not isinstance(save, dict) or "ability" not in save or "dc" not in save:
+            raise fail("a save duration needs {\"ability\", \"dc\"}", "une durée par sauvegarde demande {\"ability\", \"dc\"}")
+        return {"save": {"ability": save["ability"], "dc": int(save["dc"])}, "of": target}
+    if spec:
+        raise fail(f"unknown duration {spec}", f"durée inconnue {spec}")
+    return {}
+
+
+def _expiring(state: Pf1State, moment: str, cid: str, number: int) -> list[tuple[str, int, str]]:
+    """Conditions that end at the start or end of `cid`'s turn (round `number`)."""
+    found = []
+    for creature in state.combatants.values():
+        for i in creature.conditions:
+            until = i.until
+            if until.get(moment) == cid:
+                found.append((creature.id, i.instance, i.condition))
+            elif moment == "start_of_turn" and "rounds" in until and until.get("of") == cid \
+                    and number >= until.get("expires_round", 0):
+                found.append((creature.id, i.instance, i.condition))
+    return found
+
+
+def _end(ctx: Pf1Context, command: c.End) -> None:
+    ctx.emit(CombatEnded(reason=command.reason))
+
+
+def _grapple(ctx: Pf1Context, command: c.Grapple) -> None:
+    combat.maneuver(ctx, c.Maneuver(attacker=command.attacker, target=command.target, maneuver="grapple"))
+
+
+def _shove(ctx: Pf1Context, command: c.Shove) -> None:
+    combat.maneuver(ctx, c.Maneuver(attacker=command.attacker, target=command.target,
+                                    maneuver="trip" if command.effect == "prone" else "bull_rush"))
+
+
+def _trigger(ctx: Pf1Context, command: c.Trigger) -> None:
+    """The DM says the readied trigger happened: a window opens for the readier alone (PRD Ready; INTERFACE.md)."""
+    readier = ctx.get(command.id)
+    effect = readier.effect("readied")
+    if effect is None:
+        raise fail(f"{readier.id} has no readied action", f"{readier.id} n'a pas d'action préparée")
+    if ctx.state.turn == readier.id:
+        raise fail(f"{readier.id} cannot trigger its readied action on its own turn",
+                   f"{readier.id} ne peut pas déclencher son action préparée pendant son propre tour")
+    if not can_act(readier):
+        raise fail(f"{readier.id} cannot act now", f"{readier.id} ne peut pas agir maintenant")
+    text = effect.data.get("trigger", "")
+    ctx.emit(e.Pf1WindowOpened(trigger=f"{readier.id}'s trigger: {text}", trigger_fr=f"déclencheur de {readier.id} : {text}",
+                               waiting=ctx.state.turn or readier.id, reactors=(readier.id,), act="readied",
+                               pending={"kind": "readied", "id": readier.id}))
+
+
+def _readied(ctx: Pf1Context, command: c.React, window) -> None:
+    """The readied response: an attack at the highest bonus or a move; then the readier's place in the order moves
+    to just before the creature whose act triggered it (PRD Ready)."""
+    reactor = ctx.get(command.id)
+    effect = reactor.effect("readied")
+    if window.pending.get("kind") != "readied" or window.pending.get("id") != reactor.id or effect is None:
+        raise fail(f"{reactor.id} has no readied action waiting on this window",
+                   f"{reactor.id} n'a pas d'action préparée en attente sur cette fenêtre")
+    response = dict(effect.data.get("response") or {})
+    ctx.emit(e.Pf1ReactionTaken(id=reactor.id, reaction="readied"))
+    ctx.emit(e.Pf1EffectEnded(id=reactor.id, instance=effect.instance, effect="readied"))
+    ctx.emit(e.Pf1ActionTaken(id=reactor.id, action="readied", details={"trigger": effect.data.get("trigger", "")}))
+    trigger_creature = window.waiting
+    if trigger_creature in ctx.state.order and trigger_creature != reactor.id:
+        order = [cid for cid in ctx.state.order if cid != reactor.id]
+        order.insert(order.index(trigger_creature), reactor.id)
+        ctx.emit(e.Pf1OrderSet(order=tuple(order)))
+    if response.get("do") == "move":
+        mover = ctx.get(reactor.id)
+        raw_path = response.get("path", ())
+        path = [square_of(square, "readied move") for square in (raw_path if isinstance(raw_path, list) else [raw_path])]
+        if not path or mover.position is None:
+            raise fail(f"{reactor.id}'s readied move has no path", f"le déplacement préparé de {reactor.id} n'a pas de chemin")
+        costs = actions.path_costs(ctx, mover, path)
+        if sum(costs) > actions.speed(mover) + 1e-9:
+            raise fail(f"{reactor.id}'s readied move is longer than its speed", f"le déplacement préparé de {reactor.id} dépasse sa vitesse")
+        actions._walk(ctx, mover, c.Move(id=reactor.id, path=tuple(path)), path, 0, costs, "")
+        return
+    target = ctx.get(name_of(command.target or response.get("target"), "the readied attack's target"), "target")
+    melee = next((a for a in reactor.stats.attacks if a.kind == "melee"), None)
+    attack_id = command.attack or response.get("with") or (melee.id if melee else None)
+    if attack_id is not None:
+        name_of(attack_id, "with")
+    profile = combat._profile(reactor, attack_id)
+    combat.strike(ctx, reactor.id, target.id, profile, combat.base_bonus(reactor, profile), "readied", {})
+
+
+# --------------------------------------------------------------------------- reactions
+def _react(ctx: Pf1Context, command: c.React) -> None:
+    window = ctx.state.windows[-1]
+    reactor = ctx.get(command.id)
+    if command.id not in window.reactors:
+        raise fail(f"{command.id} may not react now: waiting for {', '.join(window.reactors)} ({window.trigger})",
+                   f"{command.id} ne peut pas réagir maintenant : on attend {', '.join(window.reactors)} ({window.pending.get('trigger_fr', window.trigger)})")
+    if command.with_ == "readied":
+        _readied(ctx, command, window)
+        _maybe_close(ctx)
+        return
+    if command.with_ != "opportunity_attack":
+        raise fail(f"pf1 reactions: 'opportunity_attack' or 'readied' (not {command.with_})",
+                   f"réactions pf1 : 'opportunity_attack' ou 'readied' (pas {command.with_})")
+    if window.pending.get("kind") == "readied":
+        raise fail(f"this window is {window.waiting}'s readied trigger: answer with 'readied' or pass",
+                   f"cette fenêtre est le déclencheur préparé : répondez avec 'readied' ou passez")
+    provoker = ctx.get(window.waiting)
+    combat.opportunity_attack(ctx, reactor, provoker, command.attack, bool(window.pending.get("stage", {}).get("costs")),
+                              window.pending)
+    _maybe_close(ctx)
+
+
+def _pass(ctx: Pf1Context, command: c.Pass) -> None:
+    window = ctx.state.windows[-1]
+    if command.id not in window.reactors:
+        raise fail(f"{command.id} may not pass now: waiting for {', '.join(window.reactors)}",
+                   f"{command.id} ne peut pas passer maintenant : on attend {', '.join(window.reactors)}")
+    ctx.emit(e.Pf1ReactionPassed(id=command.id))
+    _maybe_close(ctx)
+
+
+def _maybe_close(ctx: Pf1Context) -> None:
+    """When every reactor answered, the window closes and the waiting command goes on (seed 004: the attack of
+    opportunity resolves at once, then the action continues)."""
+    window = ctx.state.windows[-1]
+    if window.reactors:
+        return
+    ctx.emit(e.Pf1WindowClosed(waiting=window.waiting))
+    pending = window.pending
+    if "command" not in pending:
+        return  # a readied trigger: nothing waits
+    own_dice = ctx.dice
+    ctx.dice = SuppliedDice(pending["dice"]) if pending.get("dice") is not None else ctx.rng
+    try:
+        provoker = ctx.state.combatants.get(window.waiting)
+        if provoker is None or not can_act(provoker):
+            leftover(ctx, f"{window.waiting} can no longer act")
+            return
+        raw = pending["command"]
+        command = c.parse(raw)
+        stage = {**pending.get("stage", {}), "lost": bool(pending.get("lost"))}
+        HANDLERS_RESUMABLE[command.do_name](ctx, command, stage)
+        if pending.get("strain"):
+            ctx.strain = pending["strain"]
+        if ctx.strain and ctx.state.phase != "reaction":
+            _strain(ctx, ctx.strain)
+        if isinstance(ctx.dice, SuppliedDice) and ctx.state.phase != "reaction":
+            try:
+                ctx.dice.check_all_used()
+            except DiceError as error:
+                raise fail(f"the waiting command: {error}", "la commande en attente : dés fournis non utilisés") from None
+    finally:
+        ctx.dice = own_dice
+
+
+HANDLERS_RESUMABLE: dict[str, Callable] = {
+    "move": actions.move, "attack": combat.attack, "full_attack": combat.full_attack, "maneuver": combat.maneuver,
+    "action": actions.action, "stand": actions.stand, "stabilize": actions.stabilize,
+}
+
+HANDLERS: dict[str, Callable] = {
+    "add": _add, "remove": _remove, "place": _place, "terrain": _terrain, "surprise": _surprise,
+    "initiative": _initiative, "roll_off": _roll_off, "order": _order, "start": _start, "end_turn": _end_turn,
+    "move": actions.move, "action": actions.action, "stand": actions.stand, "drop_prone": actions.drop_prone,
+    "stabilize": actions.stabilize, "escape": actions.escape, "attack": combat.attack,
+    "full_attack": combat.full_attack, "maneuver": combat.maneuver, "grapple": _grapple, "shove": _shove,
+    "damage": _damage, "heal": _heal, "temp_hp": _temp_hp, "save": _save, "check": _check,
+    "condition": _condition, "death_save": _death_save, "react": _react, "pass": _pass, "trigger": _trigger,
+    "end": _end,
+}
+_ = (spend, status_for)

@@ -1,0 +1,320 @@
+"""The pf1 ruleset's own events (tagged msgspec Structs; tag = class name, prefixed `Pf1`).
+
+The kernel's CommandIssued, EncounterCreated, CombatEnded and DiceLeftUnused are reused as they are.
+Events carry the values they set (hp after, order…), so the fold only copies them.
+"""
+
+from typing import Any, ClassVar
+
+from combatlog.events.base import Event
+
+Square = tuple[int, int]
+
+
+class Pf1RulesChosen(Event, frozen=True, kw_only=True):
+    """The pf1 options of `create` (the PRD's optional massive-damage rule)."""
+
+    massive_damage: bool = False
+
+
+class Pf1CombatantAdded(Event, frozen=True, kw_only=True):
+    id: str
+    name: str
+    name_fr: str = ""
+    side: str
+    kind: str
+    stats: dict[str, Any]
+    template: str = ""
+    group: str = ""
+    # Joined after `start`: flat-footed until its first turn (INTERFACE-pf1 `add`).
+    unacted: bool = False
+
+
+class Pf1CombatantRemoved(Event, frozen=True, kw_only=True):
+    id: str
+
+
+class Pf1Placed(Event, frozen=True, kw_only=True):
+    id: str
+    at: Square
+
+
+class Pf1TerrainMarked(Event, frozen=True, kw_only=True):
+    squares: tuple[Square, ...]
+    kind: str
+
+
+class Pf1SurpriseDeclared(Event, frozen=True, kw_only=True):
+    ids: tuple[str, ...]
+
+
+class Pf1InitiativeRolled(Event, frozen=True, kw_only=True):
+    ids: tuple[str, ...]
+    faces: tuple[int, ...] = ()
+    modifier: int = 0
+    total: int
+    set_by_dm: bool = False
+
+
+class Pf1RolledOff(Event, frozen=True, kw_only=True):
+    """Seed 004 Initiative: the tied roll again; `rounds` holds each round's faces, `order` the result."""
+
+    ids: tuple[str, ...]
+    rounds: tuple[tuple[int, ...], ...]
+    order: tuple[str, ...]
+
+
+class Pf1OrderSet(Event, frozen=True, kw_only=True):
+    order: tuple[str, ...]
+
+
+class Pf1CombatStarted(Event, frozen=True, kw_only=True):
+    order: tuple[str, ...]
+    surprise_round: bool
+    flat_footed: tuple[str, ...] = ()
+
+
+class Pf1TurnStarted(Event, frozen=True, kw_only=True):
+    opens_turn: ClassVar[bool] = True  # the transcript opens a turn here
+    id: str
+    round: int
+    restricted: bool = False
+    awaiting_check: bool = False
+    ended_effects: tuple[int, ...] = ()
+
+
+class Pf1TurnSkipped(Event, frozen=True, kw_only=True):
+    id: str
+    round: int
+    reason: str
+
+
+class Pf1TurnEnded(Event, frozen=True, kw_only=True):
+    id: str
+    ended_effects: tuple[int, ...] = ()
+
+
+class Pf1SurpriseRoundEnded(Event, frozen=True, kw_only=True):
+    ids: tuple[str, ...] = ()
+
+
+class Pf1ActionSpent(Event, frozen=True, kw_only=True):
+    """`slots` among standard, move, full_round, swift; `by` names the act (shown in `actions`)."""
+
+    id: str
+    slots: tuple[str, ...]
+    by: str
+    owed: bool = False  # an immediate action off its turn: the next turn's swift action
+    spent: str = ""  # the kind of action for the log line: full_round, double, standard, move, swift, immediate
+
+
+class Pf1ActionTaken(Event, frozen=True, kw_only=True):
+    id: str
+    action: str
+    details: dict[str, Any] = {}
+
+
+class Pf1Moved(Event, frozen=True, kw_only=True):
+    id: str
+    path: tuple[Square, ...]
+    metres: float = 0.0
+    five_foot_step: bool = False
+    forced: bool = False
+
+
+class Pf1EffectStarted(Event, frozen=True, kw_only=True):
+    id: str
+    instance: int
+    effect: str
+    until: str = "start_of_turn"
+    data: dict[str, Any] = {}
+
+
+class Pf1EffectChanged(Event, frozen=True, kw_only=True):
+    """An effect goes on with new data (a charge's move done, its attack made)."""
+
+    id: str
+    instance: int
+    effect: str
+    data: dict[str, Any] = {}
+
+
+class Pf1EffectEnded(Event, frozen=True, kw_only=True):
+    id: str
+    instance: int
+    effect: str
+
+
+class Pf1ConditionApplied(Event, frozen=True, kw_only=True):
+    target: str
+    instance: int
+    condition: str
+    source: str = ""
+    until: dict[str, Any] = {}
+    no_effect: bool = False  # the target is immune: recorded, not applied (INTERFACE.md `condition`)
+
+
+class Pf1ConditionEnded(Event, frozen=True, kw_only=True):
+    target: str
+    instance: int
+    condition: str
+    reason: str = ""
+
+
+class Pf1AttackRolled(Event, frozen=True, kw_only=True):
+    attacker: str
+    target: str
+    attack: str
+    kind: str  # attack, full_attack, opportunity, charge
+    d20: int
+    bonus: int
+    modifiers: tuple[dict[str, Any], ...] = ()
+    total: int
+    ac: int
+    ac_kind: str  # normal, touch, flat_footed, flat_footed_touch
+    hit: bool
+    threat: bool = False
+
+
+class Pf1MissChanceRolled(Event, frozen=True, kw_only=True):
+    attacker: str
+    target: str
+    d100: int
+    chance: int
+    missed: bool
+
+
+class Pf1CriticalConfirmed(Event, frozen=True, kw_only=True):
+    attacker: str
+    target: str
+    d20: int
+    total: int
+    ac: int
+    multiplier: int
+
+
+class Pf1CriticalNotConfirmed(Event, frozen=True, kw_only=True):
+    attacker: str
+    target: str
+    d20: int
+    total: int
+    ac: int
+
+
+class Pf1DamageRolled(Event, frozen=True, kw_only=True):
+    """Each part rolled: {roll, type, faces, total, multiplied}; `minimum` when seed 004 Dégâts minimaux raised it to 1."""
+
+    attacker: str = ""
+    target: str
+    parts: tuple[dict[str, Any], ...]
+    total: int
+    minimum: bool = False
+
+
+class Pf1DamageTaken(Event, frozen=True, kw_only=True):
+    target: str
+    amount: int
+    nonlethal: bool = False
+    reduced: tuple[dict[str, Any], ...] = ()  # {"by": "dr"/"resistance"/"immunity"/"vulnerability", "type", "amount"}
+    hp_after: int
+    temp_after: int
+    nonlethal_after: int
+    source: str = ""
+
+
+class Pf1StatusChanged(Event, frozen=True, kw_only=True):
+    id: str
+    status: str
+    hp: int
+
+
+class Pf1Healed(Event, frozen=True, kw_only=True):
+    target: str
+    amount: int
+    faces: tuple[int, ...] = ()
+    hp_after: int
+    nonlethal_after: int
+
+
+class Pf1TempHpGranted(Event, frozen=True, kw_only=True):
+    target: str
+    amount: int
+    after: int
+
+
+class Pf1SaveRolled(Event, frozen=True, kw_only=True):
+    id: str
+    ability: str
+    d20: int
+    bonus: int
+    total: int
+    dc: int
+    success: bool
+    purpose: str = ""
+
+
+class Pf1CheckRolled(Event, frozen=True, kw_only=True):
+    id: str
+    check: str
+    d20: int
+    bonus: int
+    total: int
+    dc: int | None = None
+    success: bool | None = None
+    purpose: str = ""
+
+
+class Pf1StabilizationRolled(Event, frozen=True, kw_only=True):
+    """PRD Stable Characters and Recovery: d20 + Con modifier + hp (negative) against 10; a natural 20 succeeds."""
+
+    id: str
+    d20: int | None
+    bonus: int
+    total: int
+    success: bool
+    automatic_failure: bool = False
+
+
+class Pf1ManeuverRolled(Event, frozen=True, kw_only=True):
+    attacker: str
+    target: str
+    maneuver: str
+    d20: int
+    cmb: int
+    total: int
+    cmd: int
+    success: bool
+
+
+class Pf1WindowOpened(Event, frozen=True, kw_only=True):
+    trigger: str
+    trigger_fr: str = ""
+    waiting: str  # the provoking creature (the readier's trigger: the creature whose turn it is)
+    act: str = ""  # move, shoot, unarmed, cast, stand, maneuver, first_aid, act, readied
+    square: tuple[int, int] | None = None  # the square left, for a move
+    reactors: tuple[str, ...]
+    pending: dict[str, Any] = {}
+    movement: bool = False
+
+
+class Pf1ReactionTaken(Event, frozen=True, kw_only=True):
+    id: str
+    reaction: str = "opportunity_attack"
+
+
+class Pf1ReactionPassed(Event, frozen=True, kw_only=True):
+    id: str
+
+
+class Pf1WindowClosed(Event, frozen=True, kw_only=True):
+    waiting: str = ""
+
+
+class Pf1SpellLost(Event, frozen=True, kw_only=True):
+    id: str
+    reason: str
+
+
+EVENT_TYPES: tuple[type, ...] = tuple(
+    value for name, value in dict(globals()).items() if name.startswith("Pf1") and isinstance(value, type)
+)

@@ -1,0 +1,110 @@
+"""The folded state of a pf1 encounter: frozen values rebuilt from events, never edited in place."""
+
+from typing import Any
+
+import msgspec
+
+from combatlog.core.rulesets.pf1.stats import Pf1Stats
+
+Square = tuple[int, int]
+
+
+class Pf1Actions(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """What a creature spent this turn (INTERFACE-pf1 §2 `actions`); "" = available."""
+
+    standard: str = ""
+    move: str = ""
+    swift: str = ""
+    full_round: str = ""
+    five_foot_step: bool = False
+    moved: bool = False
+    restricted: bool = False
+    moved_metres: float = 0.0
+
+
+class Pf1Effect(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    instance: int
+    effect: str
+    until: str = "start_of_turn"  # "start_of_turn" / "end_of_turn" of its owner, or "" (until removed)
+    data: dict[str, Any] = {}
+
+
+class Pf1Condition(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    instance: int
+    condition: str
+    source: str = ""
+    until: dict[str, Any] = {}
+
+
+class Pf1Combatant(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    id: str
+    name: str
+    name_fr: str = ""
+    side: str
+    kind: str
+    stats: Pf1Stats
+    hp: int
+    temp_hp: int = 0
+    nonlethal: int = 0
+    status: str = "alive"
+    conditions: tuple[Pf1Condition, ...] = ()
+    effects: tuple[Pf1Effect, ...] = ()
+    initiative: int | None = None
+    tie_rank: int = 0
+    position: Square | None = None
+    group: str = ""
+    template: str = ""
+    surprised: bool = False
+    # Flat-footed from `start` (or from joining after it) until its first turn begins (seed 004 Initiative).
+    unacted: bool = False
+    aoo_left: int = 1
+    # Movers whose movement already gave this creature its opportunity this round (seed 004, Attaques réflexes).
+    aoo_movers: tuple[str, ...] = ()
+    aoo_round: int = -1
+    actions: Pf1Actions = Pf1Actions()
+    swift_owed: bool = False  # an immediate action taken off its turn uses the next turn's swift action
+    turns_taken: int = 0
+
+    def has(self, condition: str) -> bool:
+        return any(instance.condition == condition for instance in self.conditions)
+
+    def effect(self, name: str) -> Pf1Effect | None:
+        return next((e for e in self.effects if e.effect == name), None)
+
+    def display_name(self, lang: str) -> str:
+        return (self.name_fr or self.name) if lang == "fr" else self.name
+
+
+class Pf1Window(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """An open attack-of-opportunity window and the command that waits for it."""
+
+    trigger: str
+    reactors: tuple[str, ...]
+    waiting: str
+    answered: tuple[str, ...] = ()
+    pending: dict[str, Any] = {}
+
+
+class Pf1State(msgspec.Struct, frozen=True, kw_only=True, gc=False, tag="pf1", tag_field="state_of"):
+    ruleset: str = "pf1"
+    seed: str = ""
+    lang: str = "en"
+    name: str = ""
+    massive_damage: bool = False
+    phase: str = "setup"
+    round: int = 0
+    surprise_round: bool = False
+    turn: str | None = None
+    order: tuple[str, ...] = ()
+    combatants: dict[str, Pf1Combatant] = {}
+    windows: tuple[Pf1Window, ...] = ()
+    terrain: frozenset[Square] = frozenset()
+    seq: int = -1
+    rng_position: int = 0
+    next_instance: int = 1
+    created: bool = True
+    units: str = "m"
+    underwater: bool = False
+
+    def combatant(self, combatant_id: str) -> Pf1Combatant | None:
+        return self.combatants.get(combatant_id)

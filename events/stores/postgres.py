@@ -1,0 +1,369 @@
+"""The server store: one PostgreSQL database shared by many processes and machines (psycopg 3 and its pool).
+
+Layout (created and migrated by `migrate`, never by hand; `schema_version` records each applied step):
+- `events (encounter, seq, txn, type, body, hash)`, UNIQUE (encounter, seq): that index is the only access
+  path, so an append costs the same however many encounters and events the table holds (the last seq is a
+  backward index probe, reads are index range scans, and the encounter list is a skip scan of the index);
+- `snapshots (encounter, seq, body)`: a cache of folded states (replay/snapshots.py), safe to delete.
+
+One transaction per append: read the last (seq, hash), check it is the writer's expected seq, insert, and
+NOTIFY the log's channel with {"encounter", "seq"}. Two writers racing for the same seq both pass the check
+under READ COMMITTED; the unique index makes the second wait for the first and then fail, and that failure
+becomes the same ConcurrencyConflict as a failed check: nothing of it is written.
+
+`wait_for_append` follows writes made by any process through LISTEN on that channel: one listening
+connection per store object, shared by every waiting thread.
+"""
+
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+from psycopg import errors, sql
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from combatlog.events.envelope import GENESIS_HASH
+from combatlog.events.stores.base import ConcurrencyConflict, Sealed, StoreBase, StoreError
+
+CHUNK = 2000  # rows per read query
+SCHEMA_LOCK = 0x636C6F67  # advisory lock key held while migrating ("clog")
+
+# Ordered migrations: MIGRATIONS[n - 1] brings a log from schema version n - 1 to n. Append, never edit.
+MIGRATIONS: list[str] = [
+    """
+    CREATE TABLE events (
+        encounter TEXT NOT NULL,
+        seq BIGINT NOT NULL CHECK (seq >= 0),
+        txn BIGINT NOT NULL,
+        type TEXT NOT NULL,
+        body BYTEA NOT NULL,
+        hash TEXT NOT NULL,
+        CONSTRAINT events_encounter_seq UNIQUE (encounter, seq)
+    );
+    CREATE TABLE snapshots (
+        encounter TEXT NOT NULL,
+        seq BIGINT NOT NULL,
+        body BYTEA NOT NULL,
+        PRIMARY KEY (encounter, seq)
+    );
+    """,
+]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+_LAST = "SELECT seq, hash FROM events WHERE encounter = %s ORDER BY seq DESC LIMIT 1"
+_INSERT = "INSERT INTO events (encounter, seq, txn, type, body, hash) VALUES (%s, %s, %s, %s, %s, %s)"
+# A skip scan of the (encounter, seq) index: one probe per encounter instead of reading every event.
+_ENCOUNTERS = """
+WITH RECURSIVE names AS (
+    (SELECT encounter FROM events ORDER BY encounter LIMIT 1)
+    UNION ALL
+    SELECT (SELECT e.encounter FROM events e WHERE e.encounter > names.encounter ORDER BY e.encounter LIMIT 1)
+    FROM names WHERE names.encounter IS NOT NULL
+)
+SELECT encounter FROM names WHERE encounter IS NOT NULL
+"""
+
+
+def redact(url: str) -> str:
+    """The URL as shown in messages: any password replaced by ***."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rsplit("@", 1)[1]
+    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
+
+
+def _first_line(error: BaseException) -> str:
+    return (str(error).strip().splitlines() or [type(error).__name__])[0]
+
+
+class PostgresStore(StoreBase):
+    """Events of every encounter of a log in one PostgreSQL table, written by any number of processes.
+
+    `create=False` opens an existing log only (a StoreError if the database holds none) and creates nothing;
+    `create=True` creates the database (when the role may) and the schema if they are missing.
+    `pool_size` is the most connections this object opens at once (server threads share them).
+    """
+
+    def __init__(self, url: str, *, create: bool = True, pool_size: int = 4, connect_timeout: float = 10.0) -> None:
+        self.url = url
+        self.name = redact(url)
+        self._connect_timeout = connect_timeout
+        self._listener: _Listener | None = None
+        self._listener_lock = threading.Lock()
+        self._closed = False
+        with self._connect(create) as conn:
+            migrate(conn, self.name, create=create)
+            self.channel = ("combatlog:" + conn.execute("SELECT current_schema()").fetchone()[0])[:63]
+        self._pool = ConnectionPool(
+            url, min_size=1, max_size=max(pool_size, 1), kwargs={"autocommit": True}, timeout=connect_timeout,
+            name="combatlog", open=False,
+        )
+        try:
+            self._pool.open(wait=True, timeout=connect_timeout)
+        except PoolTimeout:
+            raise StoreError(f"{self.name}: cannot connect to the PostgreSQL server") from None
+
+    # ------------------------------------------------------------------ connections
+    def _connect(self, create: bool = False) -> psycopg.Connection:
+        """One direct connection; creates the database itself when `create` and it is missing."""
+        try:
+            return psycopg.connect(self.url, autocommit=True, connect_timeout=max(1, round(self._connect_timeout)))
+        except psycopg.OperationalError as error:
+            if create and "does not exist" in str(error) and 'database "' in str(error):
+                self._create_database()
+                return self._connect(create=False)
+            if not create and "does not exist" in str(error):
+                raise StoreError(f"{self.name}: no such log (the database does not exist)") from None
+            raise StoreError(f"{self.name}: cannot connect to the PostgreSQL server: {_first_line(error)}") from None
+        except psycopg.Error as error:  # a malformed URL
+            raise StoreError(f"{self.name}: {_first_line(error)}") from None
+
+    def _create_database(self) -> None:
+        parts = urlsplit(self.url)
+        dbname = parts.path.lstrip("/")
+        admin = urlunsplit(parts._replace(path="/postgres"))
+        try:
+            with psycopg.connect(admin, autocommit=True, connect_timeout=max(1, round(self._connect_timeout))) as conn:
+                conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(dbname)))
+        except errors.DuplicateDatabase:
+            pass  # another process created it first
+        except psycopg.Error as error:
+            raise StoreError(f"{self.name}: the database does not exist and cannot be created: "
+                             f"{_first_line(error)}") from None
+
+    def _guarded(self, work: Callable[[psycopg.Connection], object]):
+        """Run `work(connection)` on a pooled connection; database failures become StoreError naming the log."""
+        if self._closed:
+            raise StoreError(f"{self.name}: the store is closed")
+        try:
+            with self._pool.connection() as conn:
+                return work(conn)
+        except (psycopg.errors.UniqueViolation, ConcurrencyConflict):
+            raise
+        except PoolTimeout:
+            raise StoreError(f"{self.name}: no connection to the PostgreSQL server") from None
+        except psycopg.Error as error:
+            raise StoreError(f"{self.name}: {_first_line(error)}") from None
+
+    # ------------------------------------------------------------------ the store interface
+    def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]]) -> list[Sealed]:
+        def write(conn: psycopg.Connection) -> list[Sealed]:
+            with conn.transaction():
+                row = conn.execute(_LAST, (encounter,)).fetchone()
+                next_seq, prev = (row[0] + 1, row[1]) if row else (0, GENESIS_HASH)
+                if next_seq != expected_seq:
+                    raise ConcurrencyConflict(encounter, expected_seq, next_seq)
+                sealed = make(prev)
+                with conn.cursor() as cursor:
+                    cursor.executemany(
+                        _INSERT,
+                        [(encounter, r.seq, r.txn, type(r.event).__name__, body, r.hash) for r, body in sealed],
+                    )
+                payload = json.dumps({"encounter": encounter, "seq": sealed[-1][0].seq}, ensure_ascii=False)
+                if len(payload.encode()) < 7900:  # NOTIFY's payload limit; a listener re-reads otherwise
+                    conn.execute("SELECT pg_notify(%s, %s)", (self.channel, payload))
+                else:
+                    conn.execute("SELECT pg_notify(%s, '')", (self.channel,))
+                return sealed
+
+        try:
+            return self._guarded(write)
+        except psycopg.errors.UniqueViolation:
+            # A writer that passed the same check committed first: the same conflict, nothing of ours written.
+            raise ConcurrencyConflict(encounter, expected_seq, self.last(encounter)[0]) from None
+
+    def _bodies(self, encounter: str, from_seq: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
+        if from_seq == 0:
+            prev: str | None = GENESIS_HASH
+        else:
+            row = self._guarded(lambda conn: conn.execute(
+                "SELECT hash FROM events WHERE encounter = %s AND seq = %s", (encounter, from_seq - 1)).fetchone())
+            prev = row[0] if row else None
+        return prev, self._rows(encounter, from_seq)
+
+    def _rows(self, encounter: str, from_seq: int) -> Iterator[tuple[bytes, str]]:
+        """(body, hash) from `from_seq` in index order, CHUNK rows per query (no connection held between them)."""
+        after = from_seq - 1
+        while True:
+            rows = self._guarded(lambda conn: conn.execute(
+                "SELECT seq, body, hash FROM events WHERE encounter = %s AND seq > %s ORDER BY seq LIMIT %s",
+                (encounter, after, CHUNK)).fetchall())
+            for _, body, digest in rows:
+                yield bytes(body), digest
+            if len(rows) < CHUNK:
+                return
+            after = rows[-1][0]
+
+    def encounters(self) -> list[str]:
+        """The encounters with at least one event, sorted."""
+        return self._guarded(lambda conn: [row[0] for row in conn.execute(_ENCOUNTERS)])
+
+    def last(self, encounter: str) -> tuple[int, str]:
+        """(next seq, last hash) of the encounter; (0, GENESIS_HASH) when it has no events."""
+        row = self._guarded(lambda conn: conn.execute(_LAST, (encounter,)).fetchone())
+        return (row[0] + 1, row[1]) if row else (0, GENESIS_HASH)
+
+    def snapshot_seqs(self, encounter: str) -> list[int]:
+        """The seqs at which a snapshot of the encounter is stored, ascending."""
+        return self._guarded(lambda conn: [row[0] for row in conn.execute(
+            "SELECT seq FROM snapshots WHERE encounter = %s ORDER BY seq", (encounter,))])
+
+    def read_snapshot(self, encounter: str, seq: int) -> bytes | None:
+        """The stored snapshot body at `seq`, or None."""
+        row = self._guarded(lambda conn: conn.execute(
+            "SELECT body FROM snapshots WHERE encounter = %s AND seq = %s", (encounter, seq)).fetchone())
+        return bytes(row[0]) if row else None
+
+    def write_snapshot(self, encounter: str, seq: int, body: bytes) -> None:
+        """Store (or replace) the snapshot body at `seq`; the events table is not touched."""
+        self._guarded(lambda conn: conn.execute(
+            "INSERT INTO snapshots (encounter, seq, body) VALUES (%s, %s, %s) "
+            "ON CONFLICT (encounter, seq) DO UPDATE SET body = EXCLUDED.body", (encounter, seq, body)))
+
+    # ------------------------------------------------------------------ following writes
+    def wait_for_append(self, encounter: str, after_seq: int, timeout: float) -> bool:
+        """True as soon as the encounter holds an event after `after_seq` (at once if it already does),
+        written by this or any other process; False when `timeout` seconds pass first."""
+        deadline = time.monotonic() + max(timeout, 0.0)
+        listener = self._ensure_listener()
+        while True:
+            with listener.changed:
+                epoch = listener.epoch
+                if listener.latest.get(encounter, -1) > after_seq:
+                    return True
+            # LISTEN is active: anything committed after this read is notified, anything before is in it.
+            if self.last(encounter)[0] - 1 > after_seq:
+                return True
+            with listener.changed:
+                while listener.epoch == epoch and listener.latest.get(encounter, -1) <= after_seq:
+                    remaining = deadline - time.monotonic()
+                    if remaining <= 0:
+                        return False
+                    listener.changed.wait(remaining)
+                if listener.latest.get(encounter, -1) > after_seq:
+                    return True
+            # The listener reconnected (notifications may have been missed): read the log again.
+
+    def _ensure_listener(self) -> "_Listener":
+        with self._listener_lock:
+            if self._closed:
+                raise StoreError(f"{self.name}: the store is closed")
+            if self._listener is None:
+                self._listener = _Listener(self)
+            listener = self._listener
+        listener.ready(self._connect_timeout)
+        return listener
+
+    def close(self) -> None:
+        """Stop the listener and close every connection."""
+        with self._listener_lock:
+            self._closed = True
+            listener, self._listener = self._listener, None
+        if listener is not None:
+            listener.stop()
+        self._pool.close()
+
+
+class _Listener:
+    """One connection LISTENing on the log's channel; records the highest seq notified per encounter."""
+
+    def __init__(self, store: PostgresStore) -> None:
+        self.store = store
+        self.changed = threading.Condition()
+        self.latest: dict[str, int] = {}
+        self.epoch = 0  # bumped on every (re)connection: waiters then re-read the log
+        self.error: str | None = None
+        self._listening = threading.Event()
+        self._stopping = threading.Event()
+        self._conn: psycopg.Connection | None = None
+        self._thread = threading.Thread(target=self._loop, name="combatlog-listen", daemon=True)
+        self._thread.start()
+
+    def ready(self, timeout: float) -> None:
+        if not self._listening.wait(timeout):
+            raise StoreError(f"{self.store.name}: cannot listen for new events: {self.error or 'no connection'}")
+
+    def _loop(self) -> None:
+        delay = 0.1
+        while not self._stopping.is_set():
+            try:
+                with psycopg.connect(self.store.url, autocommit=True) as conn:
+                    self._conn = conn
+                    conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(self.store.channel)))
+                    with self.changed:
+                        self.epoch += 1
+                        self.changed.notify_all()
+                    self._listening.set()
+                    delay = 0.1
+                    while not self._stopping.is_set():
+                        for notice in conn.notifies(timeout=0.25):
+                            self._seen(notice.payload)
+            except psycopg.Error as error:
+                self.error = _first_line(error)
+                self._listening.clear()
+                with self.changed:
+                    self.epoch += 1
+                    self.changed.notify_all()
+                self._stopping.wait(delay)
+                delay = min(delay * 2, 2.0)
+            finally:
+                self._conn = None
+
+    def _seen(self, payload: str) -> None:
+        try:
+            note = json.loads(payload)
+            encounter, seq = str(note["encounter"]), int(note["seq"])
+        except (ValueError, KeyError, TypeError):
+            with self.changed:  # an unreadable note: let every waiter re-read the log
+                self.epoch += 1
+                self.changed.notify_all()
+            return
+        with self.changed:
+            if seq > self.latest.get(encounter, -1):
+                self.latest[encounter] = seq
+            self.changed.notify_all()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._thread.join(timeout=5)
+
+
+def migrate(conn: psycopg.Connection, name: str, *, create: bool) -> int:
+    """Bring the log's schema to SCHEMA_VERSION (under an advisory lock, so racing processes apply each step
+    once); with `create=False` a database holding no log is an error and nothing is created. The version."""
+    version = _version(conn)
+    if version is None and not create:
+        raise StoreError(f"{name}: no such log (the database holds no combatlog events)")
+    if version is not None and version > SCHEMA_VERSION:
+        raise StoreError(f"{name} has log schema version {version}; this combatlog reads version {SCHEMA_VERSION}")
+    if version == SCHEMA_VERSION:
+        return version
+    try:
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+            conn.execute("CREATE TABLE IF NOT EXISTS schema_version ("
+                         " version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())")
+            (version,) = conn.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"{name} has log schema version {version}; this combatlog reads version {SCHEMA_VERSION}")
+            for step in range(version + 1, SCHEMA_VERSION + 1):
+                conn.execute(MIGRATIONS[step - 1])
+                conn.execute("INSERT INTO schema_version (version) VALUES (%s)", (step,))
+    except psycopg.Error as error:
+        raise StoreError(f"{name}: cannot create or update the log's tables: {_first_line(error)}") from None
+    return SCHEMA_VERSION
+
+
+def _version(conn: psycopg.Connection) -> int | None:
+    """The log's schema version, or None when the database holds no log."""
+    if conn.execute("SELECT to_regclass('schema_version')").fetchone()[0] is None:
+        return None
+    return conn.execute("SELECT max(version) FROM schema_version").fetchone()[0] or None
+
+
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "PostgresStore", "migrate", "redact"]

@@ -1,0 +1,341 @@
+"""The public Python API: open a log, drive its encounters, follow them live. Everything is re-exported by `combatlog`.
+
+Built over the engine (`replay.engine.Encounter`), the stores and the projections; it adds no rule of its own.
+An `Encounter` object is meant for one thread at a time (SQLite connections are); open one log per thread to
+share a fight between threads or processes, and follow the others' writes with `wait_for_new`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from combatlog.core.kernel.errors import RuleViolation
+from combatlog.events.envelope import LogCorrupted, Recorded, canonical_body
+from combatlog.events.stores import ConcurrencyConflict, EventStore, StoreError, open_store
+from combatlog.projections.describe import describe
+from combatlog.projections.document import state_document
+from combatlog.replay import engine as _engine
+
+DEFAULT_ENCOUNTER = _engine.DEFAULT_ENCOUNTER
+TRANSCRIPT_FORMATS = ("md", "html", "json")
+LANGS = ("fr", "en")
+_sorted = msgspec.json.Encoder(order="sorted")
+_sorted_decoder = msgspec.json.Decoder()
+
+
+def _is_url(target: str) -> bool:
+    return target.startswith(("postgresql://", "postgres://"))
+
+
+def open_log(path_or_url: str | os.PathLike[str], *, create: bool = True) -> Log:
+    """Open a log: a SQLite file path (the default), a path ending in `.jsonl`, or a `postgresql://` URL.
+
+    A missing file is created when `create` is true (the default), as `combatlog run --log` does; with
+    `create=False` a missing file raises StoreError and nothing is written."""
+    target = os.fspath(path_or_url)
+    if not _is_url(target) and target != ":memory:" and not create and not Path(target).exists():
+        raise StoreError(f"{target}: no such log file")
+    return Log(open_store(target), target)
+
+
+class Log:
+    """A log holding one or more encounters. Use it as a context manager, or call `close()`."""
+
+    def __init__(self, store: EventStore, location: str = ""):
+        self.store = store
+        self.location = location
+        self._open: dict[str, Encounter] = {}
+
+    def encounters(self) -> list[str]:
+        """The ids of the encounters that hold at least one event, sorted."""
+        return self.store.encounters()
+
+    def encounter(self, name: str = DEFAULT_ENCOUNTER) -> Encounter:
+        """The encounter `name` (a new, empty one until its `create` command is executed)."""
+        if name not in self._open:
+            self._open[name] = Encounter(self, name)
+        return self._open[name]
+
+    def last_seq(self, name: str = DEFAULT_ENCOUNTER) -> int:
+        """The last event's seq of encounter `name`, from the store's cheap last-seq query (-1 when empty)."""
+        return self.store.last(name)[0] - 1
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.encounters()
+
+    def close(self) -> None:
+        """Release the store (file handles, connections)."""
+        self.store.close()
+
+    def __enter__(self) -> Log:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<combatlog.Log {self.location!r}>"
+
+
+def event_line(encounter: str, record: Recorded, body: bytes | None = None) -> dict[str, Any]:
+    """One event as `combatlog export --format jsonl` writes it: {"encounter", "hash", "body"}."""
+    raw = body if body is not None else canonical_body(record)
+    return {"encounter": encounter, "hash": record.hash, "body": msgspec.json.decode(raw)}
+
+
+class Encounter:
+    """One encounter of a log: run commands, read its state at any event, undo, export, verify, follow.
+
+    Every read first catches up with events other writers appended to the log since the last call."""
+
+    def __init__(self, log: Log, name: str):
+        self.log = log
+        self.name = name
+        self._engine = _engine.Encounter(log.store, name)
+
+    # ------------------------------------------------------------------ keeping up with the log
+    def refresh(self) -> int:
+        """Fold the events other writers appended since the last call; returns how many there were."""
+        engine = self._engine
+        if self.log.store.last(self.name)[0] == engine.next_seq:
+            return 0
+        # Opening costs a snapshot and the tail, whatever the log's length: reopen rather than patch the engine.
+        before = engine.next_seq
+        self._engine = _engine.Encounter(self.log.store, self.name)
+        return self._engine.next_seq - before
+
+    @property
+    def seq(self) -> int:
+        """The last event's seq (-1 while the encounter is empty)."""
+        self.refresh()
+        return self._engine.next_seq - 1
+
+    @property
+    def lang(self) -> str:
+        """The encounter's language (`fr` or `en`), as chosen by its `create` command."""
+        self.refresh()
+        return self._engine.state.lang or "en"
+
+    # ------------------------------------------------------------------ commands
+    def execute(self, command: dict, *, actor: str = "dm", expected_seq: int | None = None) -> list[dict[str, Any]]:
+        """Run one command (a dict of INTERFACE.md §1) and append its events atomically; returns them.
+
+        Raises RuleViolation (nothing appended) when the rules refuse it: `error.localized(lang)` gives the
+        one-line reason in French or English. With `expected_seq` (the last seq the caller saw), raises
+        ConcurrencyConflict, appending nothing, if the log has moved on since; ConcurrencyConflict also
+        comes when another writer appends between this object's read and its write."""
+        self.refresh()
+        if expected_seq is not None and expected_seq != self._engine.next_seq - 1:
+            raise ConcurrencyConflict(self.name, expected_seq + 1, self._engine.next_seq)
+        if not isinstance(command, dict):
+            raise RuleViolation("a command is a JSON object with a \"do\" field",
+                                message_fr="une commande est un objet JSON avec un champ \"do\"")
+        try:
+            sealed = self._engine.execute(command, actor=actor)
+        except ConcurrencyConflict:
+            self.refresh()
+            raise
+        return [event_line(self.name, record) for record in sealed]
+
+    def execute_all(self, commands: Iterable[dict], *, actor: str = "dm",
+                    expected_seq: int | None = None) -> list[dict[str, Any]]:
+        """Run commands in order, like `combatlog run`: stops at the first refused one and raises BatchRejected.
+
+        The commands before the refused one stay in the log, as with `run`; the refused one appends nothing."""
+        events: list[dict[str, Any]] = []
+        for number, command in enumerate(commands, start=1):
+            try:
+                events += self.execute(command, actor=actor, expected_seq=expected_seq if number == 1 else None)
+            except RuleViolation as error:
+                raise BatchRejected(error, number, events) from error
+        return events
+
+    def undo(self, steps: int = 1, *, actor: str = "dm") -> list[dict[str, Any]]:
+        """Undo the last `steps` commands (appends an undo marker; nothing is deleted)."""
+        return self.execute({"do": "undo", "steps": steps}, actor=actor)
+
+    def redo(self, steps: int = 1, *, actor: str = "dm") -> list[dict[str, Any]]:
+        """Redo what the last undo took back."""
+        return self.execute({"do": "redo", "steps": steps}, actor=actor)
+
+    def revert(self, to: int, *, actor: str = "dm") -> list[dict[str, Any]]:
+        """Undo everything after event `to`, as one undoable command."""
+        return self.execute({"do": "revert", "to": to}, actor=actor)
+
+    def parse_line(self, line: str) -> tuple[str, list[dict]]:
+        """What a line in the words of the `combatlog play` shell (French or English, or a raw JSON object) asks.
+
+        Returns (verb, commands): the canonical verb and the command dicts to execute, in order (none for the
+        shell's own verbs: state, log, help, quit). Raises RuleViolation when the line makes no sense."""
+        from combatlog.cli.play_parse import parse_line
+
+        self.refresh()
+        parsed = parse_line(line, self._engine.state)
+        return parsed.verb, list(parsed.commands)
+
+    # ------------------------------------------------------------------ documents
+    def state(self, at: int | None = None) -> dict[str, Any]:
+        """The state document of INTERFACE.md §2 as a dict; `at=SEQ` gives the state right after event SEQ.
+
+        An `at` outside the log raises RuleViolation (`there is no event …`)."""
+        self.refresh()
+        if at is None:
+            return state_document(self._engine.state)
+        return state_document(self._engine.state_at(int(at)))
+
+    def window_text(self, lang: str | None = None, at: int | None = None) -> str | None:
+        """The innermost open reaction window in words (as the shell says it), now or right after event `at`;
+        None when no window is open."""
+        from combatlog.cli.play_view import window_line
+        from combatlog.projections.words import Cast
+
+        self.refresh()
+        lang = _checked_lang(lang) or self.lang
+        state = self._engine.state if at is None else self._engine.state_at(int(at))
+        windows = getattr(state, "windows", ())
+        if not windows:
+            return None
+        cast = Cast(lang)
+        cast.update(state)
+        return window_line(windows[-1], lang, cast)
+
+    def conditions(self, at: int | None = None) -> dict[str, list[dict[str, Any]]]:
+        """The condition instances in force on each combatant (now, or right after event `at`), with their durations.
+
+        Each: `condition`, `source`, `until` as recorded ({"end_of_turn": id}, {"start_of_turn": id},
+        {"rounds": N, "of": id, "expires_round": R}, {"save": {"ability", "dc"}}, {"concentration": id}, or {}).
+        The state document lists the conditions; this says how long each lasts."""
+        self.refresh()
+        state = self._engine.state if at is None else self._engine.state_at(int(at))
+        return {cid: [{"condition": i.condition, "source": i.source, "until": dict(i.until), "level": i.level}
+                      for i in creature.conditions]
+                for cid, creature in state.combatants.items()}
+
+    def events(self, after: int = -1) -> list[dict[str, Any]]:
+        """The events after seq `after` (all by default), as `combatlog export --format jsonl` writes them."""
+        return [event_line(self.name, record, body) for record, body in self.log.store.read_sealed(self.name, after + 1)]
+
+    def export(self, after: int = -1) -> bytes:
+        """The events after seq `after` as the exact bytes of `combatlog export --format jsonl` (one JSON line each)."""
+        from combatlog.events.stores.jsonl import encode_line
+
+        return b"".join(encode_line(self.name, body, record.hash)
+                        for record, body in self.log.store.read_sealed(self.name, after + 1))
+
+    def records(self, after: int = -1) -> list[Recorded]:
+        """The events after seq `after` as typed records (seq, txn, at, actor, hash, event)."""
+        self.refresh()
+        return self._engine.records[after + 1:]
+
+    def log_lines(self, lang: str | None = None, *, after: int = -1) -> list[dict[str, Any]]:
+        """One entry per event, as `combatlog log` prints them, in `lang` (default: the encounter's).
+
+        Each entry: `seq`, `txn`, `round`, `turn`, `actor`, `type`, `text` (what happened), `undone` (the DM
+        undid its command), `event` (the event's fields) and `line` (the whole `combatlog log` line)."""
+        from combatlog.core.kernel.state import KernelState as EncounterState
+        from combatlog.projections.fold import evolve
+        from combatlog.projections.words import Cast, message
+
+        self.refresh()
+        lang = _checked_lang(lang) or self.lang
+        records = self._engine.records
+        undone = self._engine.timeline.undone
+        mark = " " + message(lang, "log-undone")
+        state = EncounterState()
+        cast = Cast(lang)
+        lines = []
+        for record in records:
+            if record.txn not in undone:
+                state = evolve(state, record.event)
+                cast.update(state)
+            if record.seq <= after:
+                continue
+            event = record.event
+            if type(event).__name__ == "CommandIssued":
+                # As stored (keys sorted): a log read back from the file words it the same way.
+                event = msgspec.structs.replace(event, command=_sorted_decoder.decode(_sorted.encode(event.command)))
+            text = describe(event, lang, cast, getattr(state, "units", "") or "m")
+            place = message(lang, "log-place", round=state.round, turn=state.turn) if state.turn else message(lang, "log-setup")
+            line = f"{record.seq:>6} {record.txn:>6} {place:<14} {record.actor:<6} {text}"
+            is_undone = record.txn in undone
+            lines.append({
+                "seq": record.seq, "txn": record.txn, "round": state.round, "turn": state.turn,
+                "actor": record.actor, "type": type(record.event).__name__, "text": text, "undone": is_undone,
+                "event": msgspec.to_builtins(event, order="sorted"), "line": line + (mark if is_undone else ""),
+            })
+        return lines
+
+    def transcript(self, format: str = "md", lang: str | None = None, *, include_undone: bool = False) -> str:
+        """The fight's transcript as `combatlog export` writes it: `format` md, html or json; `lang` fr or en."""
+        from combatlog.projections.transcript import to_html, to_json, to_markdown, transcript
+
+        if format not in TRANSCRIPT_FORMATS:
+            raise ValueError(f"unknown transcript format '{format}' (use md, html or json)")
+        self.refresh()
+        document = transcript(self._engine.records, lang=_checked_lang(lang), include_undone=include_undone)
+        return {"md": to_markdown, "html": to_html, "json": to_json}[format](document)
+
+    def verify(self) -> None:
+        """Check the hash chain, then re-derive every command with its recorded dice.
+
+        Raises LogCorrupted naming the first bad event (`error.seq`, `error.reason`); returns None when sound."""
+        from combatlog.replay.verify import rederive
+
+        records = list(self.log.store.read(self.name))  # raises LogCorrupted at the first broken link
+        discrepancy = rederive(records)
+        if discrepancy is not None:
+            raise LogCorrupted(discrepancy.seq, discrepancy.message, self.name)
+
+    # ------------------------------------------------------------------ following
+    def wait_for_new(self, after: int, timeout: float = 30.0) -> bool:
+        """Block until the log holds an event after seq `after` (True) or `timeout` seconds pass (False).
+
+        Any writer counts: this object, another Log on the same file, another process or machine."""
+        if self._engine.next_seq - 1 > after:
+            return True
+        return self.log.store.wait_for_append(self.name, after, timeout)
+
+    def follow(self, after: int | None = None, *, timeout: float = 30.0, idle: float | None = None) -> Iterator[dict[str, Any]]:
+        """Yield each new event (export form) as it is appended, from after seq `after` (default: now).
+
+        Stops after `idle` seconds without a new event (never, when None); `timeout` is one wait's length."""
+        last = self.seq if after is None else after
+        quiet = 0.0
+        while True:
+            if self.wait_for_new(last, timeout if idle is None else min(timeout, idle)):
+                quiet = 0.0
+                for line in self.events(after=last):
+                    last = line["body"]["seq"]
+                    yield line
+            else:
+                quiet += timeout if idle is None else min(timeout, idle)
+                if idle is not None and quiet >= idle:
+                    return
+
+    def __repr__(self) -> str:
+        return f"<combatlog.Encounter {self.name!r} of {self.log.location!r}>"
+
+
+class BatchRejected(RuleViolation):
+    """A command of a list was refused: `line` is its 1-based place, `events` what the commands before it appended."""
+
+    def __init__(self, error: RuleViolation, line: int, events: list[dict[str, Any]]):
+        super().__init__(error.message, message_fr=error.message_fr)
+        self.error = error
+        self.line = line
+        self.events = events
+
+
+def _checked_lang(lang: str | None) -> str | None:
+    if lang is not None and lang not in LANGS:
+        raise ValueError(f"unknown language '{lang}' (use fr or en)")
+    return lang
+
+
+__all__ = ["BatchRejected", "ConcurrencyConflict", "DEFAULT_ENCOUNTER", "Encounter", "Log", "LogCorrupted",
+           "RuleViolation", "StoreError", "event_line", "open_log"]

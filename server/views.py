@@ -1,0 +1,169 @@
+"""What each page receives: the players' document is built from a whitelist, so a monster's HP never leaves the server."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combatlog.cli.play_parse import condition_name
+from combatlog.server.words import word
+
+PLAYER_LOG_LINES = 8
+
+
+def ordered_ids(document: dict) -> list[str]:
+    """Initiative order first, then whoever has not rolled yet, in the order they joined."""
+    combatants = document["combatants"]
+    ids = [cid for cid in document["order"] if cid in combatants]
+    return ids + [cid for cid in combatants if cid not in ids]
+
+
+def health(creature: dict) -> str:
+    """healthy / bloodied / down, as a DM tells the players about a monster (bloodied: half HP or less)."""
+    if creature["status"] != "alive" or creature["hp"] <= 0 or "unconscious" in creature["conditions"]:
+        return "down"
+    if creature.get("bloodied", creature["hp"] * 2 <= creature["max_hp"]):
+        return "bloodied"
+    return "healthy"
+
+
+def duration(until: dict, names: dict[str, str], lang: str) -> str:
+    """How long a condition lasts, in the DM's words ('' when it lasts until removed)."""
+    parts = []
+    for key in ("end_of_turn", "start_of_turn"):
+        if key in until:
+            parts.append(word(lang, f"until_{key}", who=names.get(until[key], until[key])))
+    if "rounds" in until and "expires_round" in until:
+        parts.append(word(lang, "until_round", who=names.get(until.get("of"), until.get("of") or "?"),
+                          round=until["expires_round"]))
+    if isinstance(until.get("save"), dict):
+        save = until["save"]
+        parts.append(word(lang, "until_save", ability=str(save.get("ability", "")).upper(), dc=save.get("dc", "?")))
+    if until.get("concentration"):
+        parts.append(word(lang, "until_concentration", who=names.get(until["concentration"], until["concentration"])))
+    return ", ".join(parts)
+
+
+def dm_document(document: dict, lang: str, timed: dict[str, list[dict]] | None = None,
+                window: str | None = None) -> dict:
+    """The state document plus the words the DM's page shows next to it (conditions with time left, order)."""
+    timed = timed or {}
+    ids = {cid: cid for cid in document["combatants"]}
+
+    def shown(cid: str, condition: str) -> str:
+        lasting = [duration(i["until"], ids, lang) for i in timed.get(cid, []) if i["condition"] == condition]
+        lasting = [text for text in lasting if text]
+        name = condition_name(condition, lang)
+        return f"{name} ({'; '.join(lasting)})" if lasting else name
+
+    extra = {
+        "order_all": ordered_ids(document),
+        "condition_names": {cid: [shown(cid, c) for c in creature["conditions"]]
+                            for cid, creature in document["combatants"].items()},
+        "health": {cid: health(creature) for cid, creature in document["combatants"].items()},
+        "window": window[:1].upper() + window[1:] if window else None,
+    }
+    return {**document, "view": extra}
+
+
+def players_document(document: dict, lines: list[dict], lang: str) -> dict[str, Any]:
+    """The players' view: order, round, turn, PCs' HP, monsters' health only, conditions, the last few lines."""
+    combatants = document["combatants"]
+    names = _distinct_names(combatants)
+    rows = []
+    for cid in ordered_ids(document):
+        creature = combatants[cid]
+        pc = creature["kind"] == "pc"
+        row = {
+            "id": cid,
+            "name": names[cid],
+            "kind": "pc" if pc else "monster",
+            "side": creature["side"],
+            "initiative": creature["initiative"],
+            "current": cid == document["turn"],
+            "status": creature["status"],
+            "status_word": "" if creature["status"] == "alive" else word(lang, f"status_{creature['status']}"),
+            "health": health(creature),
+            "health_word": word(lang, f"health_{health(creature)}"),
+            "conditions": [condition_name(c, lang) for c in creature["conditions"]],
+        }
+        if pc:
+            row |= {"hp": creature["hp"], "max_hp": creature["max_hp"], "temp_hp": creature["temp_hp"],
+                    "death_saves": creature["death_saves"]}
+        rows.append(row)
+    kinds = {cid: creature["kind"] for cid, creature in combatants.items()}
+    said = [text for text in (player_line(entry, names, kinds, lang) for entry in lines if not entry["undone"]) if text]
+    turn = document["turn"]
+    return {
+        "name": document.get("name") or "",
+        "lang": lang,
+        "seq": document["seq"],
+        "phase": document["phase"],
+        "phase_word": word(lang, f"phase_{document['phase']}") if document["phase"] else "",
+        "round": document["round"],
+        "turn": turn,
+        "turn_name": names.get(turn, turn) if turn else None,
+        "combatants": rows,
+        "log": said[-PLAYER_LOG_LINES:],
+    }
+
+
+def _distinct_names(combatants: dict) -> dict[str, str]:
+    """Each creature's name, with its id added where several share it (three "Gobelin" become "Gobelin (gob1)"…)."""
+    counts: dict[str, int] = {}
+    for creature in combatants.values():
+        counts[creature["name"]] = counts.get(creature["name"], 0) + 1
+    return {cid: creature["name"] if counts[creature["name"]] == 1 else f"{creature['name']} ({cid})"
+            for cid, creature in combatants.items()}
+
+
+def player_line(entry: dict, names: dict[str, str], kinds: dict[str, str], lang: str) -> str | None:
+    """One event told to the players, or None when they need not hear of it (commands, dice, bookkeeping)."""
+    event = entry["event"]
+    kind = entry["type"]
+
+    def name(cid) -> str:
+        return names.get(cid, cid)
+
+    def pc(cid) -> bool:
+        return kinds.get(cid) == "pc"
+
+    if kind == "CombatStarted":
+        return word(lang, "p_combat_starts")
+    if kind == "CombatEnded":
+        return word(lang, "p_combat_ends")
+    if kind == "TurnStarted":
+        return word(lang, "p_turn", round=event["round"], who=name(event["id"]))
+    if kind == "AttackRolled":
+        key = "p_critical" if event.get("critical") else "p_hit" if event.get("hit") else "p_miss"
+        return word(lang, key, who=name(event["attacker"]), target=name(event["target"]))
+    if kind == "DamageTaken":
+        target = event["target"]
+        if pc(target):
+            amount = sum(part.get("applied", 0) for part in event.get("parts", []))
+            return word(lang, "p_damage_pc", target=name(target), amount=amount)
+        return word(lang, "p_damage_monster", target=name(target))
+    if kind == "Healed":
+        target = event["target"]
+        if pc(target):
+            return word(lang, "p_heal_pc", target=name(target), amount=event.get("amount", 0))
+        return word(lang, "p_heal_monster", target=name(target))
+    if kind == "StatusChanged":
+        key = {"dying": "p_dying", "dead": "p_dead", "stable": "p_stable"}.get(event["status"])
+        return word(lang, key, who=name(event["id"])) if key else None
+    if kind == "ConditionApplied":
+        if event.get("no_effect"):
+            return None
+        return word(lang, "p_condition", target=name(event["target"]), condition=condition_name(event["condition"], lang))
+    if kind == "ConditionEnded":
+        return word(lang, "p_condition_ends", target=name(event["target"]),
+                    condition=condition_name(event["condition"], lang))
+    if kind == "SavingThrowRolled":
+        return word(lang, "p_save_ok" if event.get("success") else "p_save_ko", who=name(event["id"]))
+    if kind == "ReactionTaken":
+        return word(lang, "p_reacts", who=name(event["id"]))
+    if kind == "CombatantAdded":
+        fallback = event.get("name_fr") if lang == "fr" and event.get("name_fr") else event.get("name") or event["id"]
+        return word(lang, "p_joins", who=names.get(event["id"], fallback))
+    if kind == "CombatantRemoved":
+        return word(lang, "p_leaves", who=name(event["id"]))
+    return None

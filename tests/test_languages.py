@@ -1,0 +1,234 @@
+"""One voice in two languages: the same fight in French and in English, through `run`, `log`, `state`, `diff`,
+`export` and the shell in a real pseudo-terminal; no screen holds a word of the other language.
+
+Given the same commands in a French and in an English encounter, When every front end shows the fight, Then
+each screen speaks its encounter's language only (ids, names, paths and the DM's own text aside), and `log`
+and the shell screens match the golden files in tests/golden/ (read them after a deliberate change of wording:
+`COMBATLOG_REGEN_GOLDEN=1 python -m pytest tests/test_languages.py`).
+"""
+
+import io
+import json
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from combatlog.cli.main import main as cli_main
+from combatlog.cli.play import Shell, open_encounter
+from combatlog.events.stores import open_store
+
+GOLDEN = Path(__file__).parent / "golden"
+REGEN = os.environ.get("COMBATLOG_REGEN_GOLDEN") == "1"
+
+
+def fight(lang: str) -> list[dict]:
+    """The scripted fight; the French script names its templates in French ("guerrier", "gobelin")."""
+    fr = lang == "fr"
+
+    def say(french: str, english: str) -> str:
+        return french if fr else english
+
+    return [
+        {"do": "create", "ruleset": "dnd5e-2024", "seed": 7, "lang": lang, "name": say("Embuscade au gué", "Ambush at the ford")},
+        {"do": "add", "id": "aria", "name": "Aria", "side": "party", "kind": "pc", "template": say("guerrier", "fighter"), "at": [2, 2]},
+        {"do": "add", "id": "gob1", "side": "monsters", "template": say("gobelin", "goblin"), "at": [3, 2]},
+        {"do": "add", "id": "gob2", "side": "monsters", "template": say("gobelin", "goblin"), "at": [6, 2]},
+        {"do": "initiative", "id": "aria", "value": 15},
+        {"do": "initiative", "id": "gob1", "dice": [10]},
+        {"do": "initiative", "id": "gob2", "value": 8},
+        {"do": "start"},
+        {"do": "attack", "attacker": "aria", "target": "gob1", "with": "longsword", "dice": [15, 2]},
+        {"do": "move", "id": "aria", "path": [[1, 2]]},
+        {"do": "react", "id": "gob1", "with": "opportunity_attack", "dice": [18, 3]},
+        {"do": "condition", "target": "gob2", "add": "poisoned", "until": {"rounds": 2}},
+        {"do": "damage", "target": "gob2", "amount": 3, "type": "fire", "save": {"ability": "dex", "dc": 12}, "dice": [5]},
+        {"do": "end_turn"},
+        {"do": "move", "id": "gob1", "path": [[2, 2]]},
+        {"do": "attack", "attacker": "gob1", "target": "aria", "with": "scimitar", "dice": [1]},
+        {"do": "end_turn"},
+        {"do": "end_turn"},
+        {"do": "attack", "attacker": "aria", "target": "gob1", "with": "longsword", "dice": [20, 3, 5]},
+        {"do": "undo"},
+        {"do": "attack", "attacker": "aria", "target": "gob1", "with": "longsword", "dice": [12, 4]},
+        {"do": "damage", "target": "aria", "amount": 60, "type": "slashing"},
+        {"do": "end_turn"},
+        {"do": "end_turn"},
+        {"do": "death_save", "id": "aria", "dice": [12]},
+        {"do": "end", "reason": say("les gobelins s'enfuient", "the goblins flee")},
+    ]
+
+
+# The same fight typed at the shell (the encounter's seeded dice roll: same seed, same rolls in both languages).
+SHELL = {
+    "fr": ["ajout aria guerrier nom=Aria 2,2", "ajout gob1 gobelin 3,2", "ajout gob2 gobelin 6,2 pv=9 ca=13",
+           "init aria 15", "init gob1 12", "init gob2 8", "début", "attaque aria gob1 épée",
+           "cond gob2 +empoisonné 2 rounds", "cond gob2 +empoisonné", "cond gob1 +à_terre jusqu'à fin:aria",
+           "bouge aria 1,2", "passer", "concentration aria bénédiction", "suivant", "bouge gob1 2,2",
+           "empoigner gob1 aria", "suivant", "suivant", "dgt aria 60 feu", "suivant", "suivant", "",
+           "fiche gob2", "modèles", "journal 5", "aide", "fin"],
+    "en": ["add aria fighter name=Aria 2,2", "add gob1 goblin 3,2", "add gob2 goblin 6,2 hp=9 ac=13",
+           "init aria 15", "init gob1 12", "init gob2 8", "start", "attack aria gob1 longsword",
+           "cond gob2 +poisoned 2 rounds", "cond gob2 +poisoned", "cond gob1 +prone until end:aria",
+           "move aria 1,2", "pass", "concentration aria blessing", "next", "move gob1 2,2",
+           "grapple gob1 aria", "next", "next", "dmg aria 60 fire", "next", "next", "",
+           "sheet gob2", "templates", "log 5", "help", "end"],
+}
+
+# Telltale words: a French screen holds none of ENGLISH, an English screen none of FRENCH. Words both languages
+# write the same way (action, bonus, round, initiative, stable, invisible, poison, force, combat, test) are not here.
+FRENCH = {
+    "subit", "attaque", "attaques", "dégâts", "touche", "raté", "tour", "fenêtre", "réaction", "réagir", "passe",
+    "mort", "mourant", "vivant", "terre", "empoisonné", "tranchant", "tranchants", "feu", "perforant", "épée",
+    "cimeterre", "PV", "CA", "DD", "JS", "annule", "commande", "rencontre", "préparation", "déplace", "rejoint",
+    "camp", "le", "la", "les", "de", "du", "des", "et", "contre", "pour", "à", "en", "est", "fin", "début",
+    "événements", "événement", "graine", "règles", "bientôt", "journal", "dés", "automatiques", "Nom", "États",
+    "Reste", "sauvegarde", "réussite", "échec", "inconscient", "neutralisé", "agrippé", "fixée", "utilise",
+    "déplacement", "restant", "restants", "groupe", "monstres", "monstre", "combat terminé", "aucun",
+    "changement", "PJ", "vitesse", "maîtrise", "Compétences", "portée", "allonge", "modèles", "Commandes",
+    "quitter", "aide", "suivant", "ou", "sur", "avec", "sauté", "quitte", "peut", "Tapez",
+}
+ENGLISH = {
+    "takes", "attacks", "attack", "damage", "hit", "miss", "turn", "window", "reaction", "react", "pass", "passes",
+    "death", "save", "saves", "dies", "dead", "dying", "alive", "prone", "poisoned", "slashing", "fire", "piercing",
+    "longsword", "scimitar", "HP", "AC", "DC", "undo", "undoes", "command", "encounter", "setup", "moves", "joins",
+    "side", "fight", "the", "of", "and", "with", "to", "by", "is", "end", "start", "starts", "events", "event",
+    "seed", "rules", "Goodbye", "Log", "dice", "automatic", "Name", "Left", "success", "failure",
+    "unconscious", "incapacitated", "grappled", "set", "uses", "movement", "left", "square", "party", "monsters",
+    "monster", "over", "no", "change", "PC", "speed", "proficiency", "Skills", "range", "reach", "templates",
+    "Commands", "quit", "help", "next", "or", "on", "skipped", "leaves", "may",
+}
+TELLTALE = {"fr": ENGLISH, "en": FRENCH}
+IDS_AND_NAMES = ("aria", "Aria", "gob1", "gob2", "Gobelin", "Goblin", "Embuscade au gué", "Ambush at the ford",
+                 "les gobelins s'enfuient", "the goblins flee", "bénédiction", "blessing", "table.db")
+
+
+def foreign_words(screen: str, lang: str) -> set[str]:
+    """The other language's telltale words on a screen, ids, names, paths and parenthesised ids aside."""
+    text = screen
+    for known in IDS_AND_NAMES:
+        text = text.replace(known, " ")
+    text = re.sub(r"\(([a-z_]+)\)", " ", text)  # template and attack ids: (goblin), (scimitar), (young_red_dragon)
+    text = re.sub(r"\S*/\S*", " ", text)  # file paths
+    found = set(re.findall(r"[A-Za-zÀ-ÿœŒ]+", text))
+    return found & TELLTALE[lang]
+
+
+def cli(capsys, *argv: str) -> str:
+    code = cli_main([*argv])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return out
+
+
+def write(path: Path, commands: list[dict]) -> Path:
+    path.write_text("\n".join(json.dumps(c, ensure_ascii=False) for c in commands) + "\n", encoding="utf-8")
+    return path
+
+
+def _strip_terminal(text: str) -> str:
+    """A pseudo-terminal's bytes as the eye reads them: no colour, cursor or title sequences."""
+    text = re.sub(r"\x1b\][^\x07\x1b]*(\x07|\x1b\\)", "", text)
+    text = re.sub(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]", "", text)
+    text = re.sub(r"\x1b[()][0-9A-Za-z]|\x1b[=>78]", "", text)
+    return text.replace("\r", "")
+
+
+def shell_in_a_terminal(tmp_path: Path, lang: str) -> str:
+    """`combatlog play` in a real pseudo-terminal (pexpect): the lines typed one by one, then quit."""
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm", "COLUMNS": "160", "LINES": "60"}
+    child = pexpect.spawn(sys.executable, ["-m", "combatlog.cli.main", "play", "table.db", "--lang", lang, "--seed", "7",
+                                           "--name", "Embuscade au gué" if lang == "fr" else "Ambush at the ford"],
+                          cwd=str(tmp_path), env=env, encoding="utf-8", dimensions=(60, 160), timeout=60)
+    seen = io.StringIO()
+    child.logfile_read = seen  # everything the terminal showed
+    try:
+        child.expect(" >")
+        for line in SHELL[lang] + ["quitter" if lang == "fr" else "quit"]:
+            child.sendline(line)
+            time.sleep(0.15)
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    return _strip_terminal(seen.getvalue())
+
+
+def screens(tmp_path: Path, capsys, lang: str) -> dict[str, str]:
+    """Every front end's screen for the fight in `lang`."""
+    log = tmp_path / f"fight-{lang}.db"
+    shown = {"run": cli(capsys, "run", str(write(tmp_path / f"fight-{lang}.jsonl", fight(lang))), "--log", str(log))}
+    shown["log"] = cli(capsys, "log", str(log))
+    shown["state"] = cli(capsys, "state", str(log))
+    shown["diff"] = cli(capsys, "diff", str(log), "19", "70")
+    shown["export"] = cli(capsys, "export", str(log), "--format", "md")
+    return shown
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_same_fight_speaks_only_its_language_on_every_screen(tmp_path, capsys, lang):
+    shown = screens(tmp_path, capsys, lang)
+    shown["shell"] = shell_in_a_terminal(tmp_path, lang)
+    for name, screen in shown.items():
+        assert screen.strip(), f"{name} printed nothing"
+        assert foreign_words(screen, lang) == set(), f"{name} ({lang}) shows words of the other language"
+    # Each screen really shows the fight.
+    hit = {"fr": "Gobelin (gob1) subit 6 dégâts tranchants (PV 7 → 1)", "en": "Goblin (gob1) takes 6 slashing damage (HP 7 → 1)"}[lang]
+    assert hit in shown["run"] and hit in shown["log"]
+    assert {"fr": "dégâts de feu", "en": "fire damage"}[lang] in shown["shell"]
+    assert {"fr": "Aria subit 60 dégâts de feu (PV 44 → 0)", "en": "Aria takes 60 fire damage (HP 44 → 0)"}[lang] in shown["shell"]
+    assert {"fr": "PV   4/7", "en": "HP   4/7"}[lang] in shown["state"]
+    assert {"fr": "gob1 : PV 7 -> 0; état vivant -> mort", "en": "gob1: HP 7 -> 0; status alive -> dead"}[lang] in shown["diff"]
+
+
+def test_both_languages_fight_the_same_fight(tmp_path, capsys):
+    documents = {}
+    for lang in ("fr", "en"):
+        log = tmp_path / f"{lang}.db"
+        cli(capsys, "run", str(write(tmp_path / f"{lang}.jsonl", fight(lang))), "--log", str(log), "-q")
+        documents[lang] = json.loads(cli(capsys, "state", str(log), "--json"))
+    for document in documents.values():
+        del document["name"], document["lang"]
+        for creature in document["combatants"].values():
+            del creature["name"]
+    assert documents["fr"] == documents["en"]
+    assert cli_main(["verify", str(tmp_path / "fr.db")]) == 0
+
+
+def _check_golden(name: str, text: str) -> None:
+    path = GOLDEN / name
+    if REGEN or not path.exists():
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8"), f"{name} differs from the golden file"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_log_matches_its_golden_file(tmp_path, capsys, lang):
+    log = tmp_path / "fight.db"
+    cli(capsys, "run", str(write(tmp_path / "fight.jsonl", fight(lang))), "--log", str(log), "-q")
+    _check_golden(f"log.{lang}.txt", cli(capsys, "log", str(log)))
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_shell_screens_match_their_golden_file(tmp_path, lang):
+    console = Console(file=io.StringIO(), width=130, record=True, color_system=None, force_terminal=False)
+    lines = list(SHELL[lang])
+    with open_store(str(tmp_path / "table.db")) as store:
+        encounter = open_encounter(store, None, ruleset="dnd5e-2024", lang=lang, seed=7,
+                                   name="Embuscade au gué" if lang == "fr" else "Ambush at the ford")
+
+        def read(prompt: str, kind: str) -> str:
+            if not lines:
+                raise EOFError
+            line = lines.pop(0)
+            console.print(prompt + line, markup=False, highlight=False)
+            return line
+
+        Shell(encounter, console, read, lang=lang, dice="auto", where="table.db").loop()
+    screen = console.export_text()
+    assert foreign_words(screen, lang) == set()
+    _check_golden(f"shell.{lang}.txt", screen)
