@@ -2,19 +2,15 @@
 # (issue 9 §3). Message id: event-<event type in kebab-case>; variables: the event's fields by name.
 
 event-rolenplay-options-set = options: cinematic rule { $cinematic ->
-    [true] yes
-    [True] yes
-    [1] yes
-   *[other] no
- }, opportunity attacks { $opportunity_attacks ->
-    [true] yes
-    [True] yes
-    [1] yes
-   *[other] no
+    [yes] yes
+   *[no] no
+ }, opportunity attacks { $opportunity-attacks ->
+    [yes] yes
+   *[no] no
  }
 event-kept-alive-at-zero = { $id } falls unconscious at 0 HP instead of dying
 event-reactions-restored = reaction back: { $ids }
 event-plain-streak-changed = { $id }: { $streak } plain attack(s) in a row (cinematic rule)
 event-aftermath-started = after the combat: { $rounds } rounds to heal or stabilize the dying
-event-aftermath-round-passed = round { $round } after the combat ({ $rounds_left } left)
+event-aftermath-round-passed = round { $round } after the combat ({ $rounds-left } left)
 event-death-save-cancelled = { $id }: no death save due any more ({ $reason })

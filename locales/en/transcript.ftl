@@ -59,6 +59,8 @@ tr-heal = { $who-subj } regains { $amount } HP{ $natural ->
  }; HP { $before } → { $after }.
 tr-dying = { $reason ->
     [damaged-while-stable] { $who-subj } is no longer stable: death saving throws start again.
+    [damaged-while-stable-to-stabilize-again] { $who-subj } is no longer stable: it must be stabilized again.
+    [dropped-to-0-hp-in-danger-of-death] { $who-subj } drops to 0 HP: unconscious, dying until healed or stabilized.
    *[other] { $who-subj } drops to 0 HP and is dying.
  }
 tr-stable = { $reason ->
@@ -70,7 +72,10 @@ tr-max-hp-halved = { $who-poss-cap } HP maximum is halved: HP reduced to { $hp }
 tr-death-saves-reset = { $who-poss-cap } death saving throws are reset.
 tr-concentration-start = { $who-subj } concentrates on { $effect }.
 tr-passes = { $who-subj } does not react.
-tr-unused-dice = Dice typed in but not used: { $faces } (no longer needed after the reaction).
+tr-unused-dice = { $reason ->
+    [damage-dice-thrown-with-a-missed-attack] Damage dice thrown with the d20 and set aside: { $faces } (the attack missed).
+   *[other] Dice typed in but not used: { $faces } (no longer needed after the reaction).
+ }
 tr-note = DM's note: “{ $text }”
 tr-separator = {"; "}
 tr-undo = Undone by the DM: { $summaries }.
