@@ -356,7 +356,7 @@ class Phrasebook:
                       **self.forms(who))
 
     def dying(self, who: Who, reason: str) -> str:
-        return self.t("dying", reason=_kebab(reason), **self.forms(who))
+        return self.t("dying", reason=_kebab(reason), saves=_death_saves(self.ruleset), **self.forms(who))
 
     def stable(self, who: Who, reason: str) -> str:
         return self.t("stable", reason=_kebab(reason), **self.forms(who))
@@ -464,6 +464,13 @@ class Phrasebook:
 
     def reacts(self, who: Who, reaction: str) -> str:
         return self.t("reacts", readied=reaction == "readied", reaction=reaction, **self.forms(who))
+
+
+def _death_saves(ruleset: str) -> str:
+    """"yes" when the ruleset rolls death saving throws (its registry hook; Rôle'n Play has none)."""
+    from combatlog.core.rulesets import RULESETS
+
+    return "yes" if getattr(RULESETS.get(ruleset), "death_saves", True) else "no"
 
 
 def _kebab(text: str) -> str:

@@ -57,11 +57,15 @@ tr-heal = { $who-subj } regains { $amount } HP{ $natural ->
        *[no] {""}
     }
  }; HP { $before } → { $after }.
-tr-dying = { $reason ->
-    [damaged-while-stable] { $who-subj } is no longer stable: death saving throws start again.
-    [damaged-while-stable-to-stabilize-again] { $who-subj } is no longer stable: it must be stabilized again.
-    [dropped-to-0-hp-in-danger-of-death] { $who-subj } drops to 0 HP: unconscious, dying until healed or stabilized.
-   *[other] { $who-subj } drops to 0 HP and is dying.
+tr-dying = { $saves ->
+    [no] { $reason ->
+        [damaged-while-stable] { $who-subj } is no longer stable: it must be stabilized again.
+       *[other] { $who-subj } drops to 0 HP: unconscious, dying until healed or stabilized.
+    }
+   *[yes] { $reason ->
+        [damaged-while-stable] { $who-subj } is no longer stable: death saving throws start again.
+       *[other] { $who-subj } drops to 0 HP and is dying.
+    }
  }
 tr-stable = { $reason ->
     [knocked-out] { $who-subj } is knocked out, but stable.

@@ -61,11 +61,15 @@ tr-heal = { $who-subj } récupère { $amount } PV{ $natural ->
        *[no] {""}
     }
  } ; PV { $before } → { $after }.
-tr-dying = { $reason ->
-    [damaged-while-stable] { $who-subj } n'est plus stable : les jets de sauvegarde contre la mort reprennent.
-    [damaged-while-stable-to-stabilize-again] { $who-subj } n'est plus stable : il faut à nouveau le stabiliser.
-    [dropped-to-0-hp-in-danger-of-death] { $who-subj } tombe à 0 PV : inconscient, en danger de mort jusqu'à être soigné ou stabilisé.
-   *[other] { $who-subj } tombe à 0 PV et devra faire des jets de sauvegarde contre la mort.
+tr-dying = { $saves ->
+    [no] { $reason ->
+        [damaged-while-stable] { $who-subj } n'est plus stable : il faut à nouveau le stabiliser.
+       *[other] { $who-subj } tombe à 0 PV : inconscient, en danger de mort jusqu'à être soigné ou stabilisé.
+    }
+   *[yes] { $reason ->
+        [damaged-while-stable] { $who-subj } n'est plus stable : les jets de sauvegarde contre la mort reprennent.
+       *[other] { $who-subj } tombe à 0 PV et devra faire des jets de sauvegarde contre la mort.
+    }
  }
 tr-stable = { $reason ->
     [knocked-out] { $who-subj } est hors de combat, mais stable.

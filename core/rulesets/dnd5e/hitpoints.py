@@ -139,8 +139,7 @@ def _drop_to_zero(ctx: Context, target_id: str, overflow: int) -> None:
     elif overflow >= ctx.ruleset.max_hp(target):
         die(ctx, target_id, f"massive damage: {overflow} left over ≥ max HP {ctx.ruleset.max_hp(target)}")
     else:
-        reason = "dropped to 0 HP" if ctx.ruleset.death_saves else "dropped to 0 HP, in danger of death"
-        ctx.emit(StatusChanged(id=target_id, status="dying", reason=reason))
+        ctx.emit(StatusChanged(id=target_id, status="dying", reason="dropped to 0 HP"))
         apply_condition(ctx, target_id, "unconscious", source=FELL_UNCONSCIOUS)
 
 
@@ -151,8 +150,7 @@ def _damage_at_zero(ctx: Context, target_id: str, damage: int, critical: bool) -
         die(ctx, target_id, "damage at 0 HP ≥ max HP" if target.kind != "monster" else "a monster dies at 0 HP")
         return
     if target.status == "stable":
-        reason = "damaged while stable" if ctx.ruleset.death_saves else "damaged while stable, to stabilize again"
-        ctx.emit(StatusChanged(id=target_id, status="dying", reason=reason))
+        ctx.emit(StatusChanged(id=target_id, status="dying", reason="damaged while stable"))
     if not ctx.ruleset.death_saves:
         return  # seed 003 Stabiliser: damage at 0 HP only undoes the stabilization (no death save failure)
     count = 2 if critical else 1
