@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from combatlog.core.kernel.dice import DiceError, DiceExpression
-from combatlog.events import attacks, conditions, damage, meta, movement, reactions, turns
+from combatlog.events import attacks, conditions, damage, meta, movement, reactions, rolenplay, turns
 from combatlog.events.envelope import Recorded
 from combatlog.projections.words import message, term
 from combatlog.replay.timeline import timeline_of
@@ -356,7 +356,7 @@ class Phrasebook:
                       **self.forms(who))
 
     def dying(self, who: Who, reason: str) -> str:
-        return self.t("dying", reason=_kebab(reason), **self.forms(who))
+        return self.t("dying", reason=_kebab(reason), saves=_death_saves(self.ruleset), **self.forms(who))
 
     def stable(self, who: Who, reason: str) -> str:
         return self.t("stable", reason=_kebab(reason), **self.forms(who))
@@ -373,8 +373,8 @@ class Phrasebook:
     def passes(self, who: Who) -> str:
         return self.t("passes", **self.forms(who))
 
-    def unused_dice(self, faces) -> str:
-        return self.t("unused-dice", faces=", ".join(map(str, faces)))
+    def unused_dice(self, faces, reason: str = "") -> str:
+        return self.t("unused-dice", faces=", ".join(map(str, faces)), reason=_kebab(reason))
 
     def note(self, text: str) -> str:
         return self.t("note", text=text)
@@ -464,6 +464,13 @@ class Phrasebook:
 
     def reacts(self, who: Who, reaction: str) -> str:
         return self.t("reacts", readied=reaction == "readied", reaction=reaction, **self.forms(who))
+
+
+def _death_saves(ruleset: str) -> str:
+    """"yes" when the ruleset rolls death saving throws (its registry hook; Rôle'n Play has none)."""
+    from combatlog.core.rulesets import RULESETS
+
+    return "yes" if getattr(RULESETS.get(ruleset), "death_saves", True) else "no"
 
 
 def _kebab(text: str) -> str:
@@ -562,6 +569,8 @@ class French(Phrasebook):
             return "maîtrise"
         if label == "half cover":
             return "abri partiel"
+        if label == "cinematic rule":
+            return "règle cinématique"
         if label == "three_quarters cover":
             return "abri important"
         match = re.fullmatch(r"exhaustion (\d+)", label)
@@ -1397,7 +1406,7 @@ class _Builder:
                     self.entry = None
                 self.head("end", p.ended(reason))
             case meta.DiceLeftUnused(faces=faces):
-                self.detail("dice", p.unused_dice(faces))
+                self.detail("dice", p.unused_dice(faces, event.reason))
             case turns.CombatantAdded():
                 if self._live():
                     stats = event.stats
@@ -1555,6 +1564,8 @@ class _Builder:
                 self.head("reaction", p.passes(self.name(who)), who)
             case reactions.ReactionWindowClosed():
                 pass
+            case rolenplay.ReactionsRestored() | rolenplay.PlainStreakChanged():
+                pass  # the reaction is back / the streak shows as the target's AC bonus on the attack (Rôle'n Play)
             case _:
                 # A ruleset's own events (pf1): the event opening a turn opens it here; the others, their log line.
                 if getattr(event, "opens_turn", False) and self._live():

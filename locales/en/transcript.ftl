@@ -57,9 +57,15 @@ tr-heal = { $who-subj } regains { $amount } HP{ $natural ->
        *[no] {""}
     }
  }; HP { $before } → { $after }.
-tr-dying = { $reason ->
-    [damaged-while-stable] { $who-subj } is no longer stable: death saving throws start again.
-   *[other] { $who-subj } drops to 0 HP and is dying.
+tr-dying = { $saves ->
+    [no] { $reason ->
+        [damaged-while-stable] { $who-subj } is no longer stable: it must be stabilized again.
+       *[other] { $who-subj } drops to 0 HP: unconscious, dying until healed or stabilized.
+    }
+   *[yes] { $reason ->
+        [damaged-while-stable] { $who-subj } is no longer stable: death saving throws start again.
+       *[other] { $who-subj } drops to 0 HP and is dying.
+    }
  }
 tr-stable = { $reason ->
     [knocked-out] { $who-subj } is knocked out, but stable.
@@ -70,7 +76,10 @@ tr-max-hp-halved = { $who-poss-cap } HP maximum is halved: HP reduced to { $hp }
 tr-death-saves-reset = { $who-poss-cap } death saving throws are reset.
 tr-concentration-start = { $who-subj } concentrates on { $effect }.
 tr-passes = { $who-subj } does not react.
-tr-unused-dice = Dice typed in but not used: { $faces } (no longer needed after the reaction).
+tr-unused-dice = { $reason ->
+    [damage-dice-thrown-with-a-missed-attack] Damage dice thrown with the d20 and set aside: { $faces } (the attack missed).
+   *[other] Dice typed in but not used: { $faces } (no longer needed after the reaction).
+ }
 tr-note = DM's note: “{ $text }”
 tr-separator = {"; "}
 tr-undo = Undone by the DM: { $summaries }.

@@ -61,9 +61,15 @@ tr-heal = { $who-subj } récupère { $amount } PV{ $natural ->
        *[no] {""}
     }
  } ; PV { $before } → { $after }.
-tr-dying = { $reason ->
-    [damaged-while-stable] { $who-subj } n'est plus stable : les jets de sauvegarde contre la mort reprennent.
-   *[other] { $who-subj } tombe à 0 PV et devra faire des jets de sauvegarde contre la mort.
+tr-dying = { $saves ->
+    [no] { $reason ->
+        [damaged-while-stable] { $who-subj } n'est plus stable : il faut à nouveau le stabiliser.
+       *[other] { $who-subj } tombe à 0 PV : inconscient, en danger de mort jusqu'à être soigné ou stabilisé.
+    }
+   *[yes] { $reason ->
+        [damaged-while-stable] { $who-subj } n'est plus stable : les jets de sauvegarde contre la mort reprennent.
+       *[other] { $who-subj } tombe à 0 PV et devra faire des jets de sauvegarde contre la mort.
+    }
  }
 tr-stable = { $reason ->
     [knocked-out] { $who-subj } est hors de combat, mais stable.
@@ -74,7 +80,10 @@ tr-max-hp-halved = Les PV max { $who-de } sont réduits de moitié : PV ramenés
 tr-death-saves-reset = Les jets de sauvegarde contre la mort { $who-de } sont remis à zéro.
 tr-concentration-start = { $who-subj } se concentre sur { $effect }.
 tr-passes = { $who-subj } ne réagit pas.
-tr-unused-dice = Dés saisis non utilisés : { $faces } (plus nécessaires après la réaction).
+tr-unused-dice = { $reason ->
+    [damage-dice-thrown-with-a-missed-attack] Dés de dégâts lancés avec le d20 et ignorés : { $faces } (attaque ratée).
+   *[other] Dés saisis non utilisés : { $faces } (plus nécessaires après la réaction).
+ }
 tr-note = Note du MJ : « { $text } »
 tr-separator = {" ; "}
 tr-undo = Annulé par le MJ : { $summaries }.
