@@ -37,6 +37,11 @@ def decide(state: EncounterState, raw: dict, *, templates: Callable[[str], dict 
 def decide_and_fold(state: EncounterState, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
                     default_seed: str = "") -> tuple[list, EncounterState]:
     """The events and the state they fold to: the context folds them as it decides, so nobody folds twice."""
+    from combatlog.core.rulesets import PLUGINS  # temporary pf1 dispatch shim
+
+    name = state.ruleset if state.created else (raw.get("ruleset") if isinstance(raw, dict) and raw.get("do") == "create" else None)
+    if isinstance(name, str) and name in PLUGINS:
+        return PLUGINS[name].decide_and_fold(state, raw, templates=templates, default_seed=default_seed)
     command = c.parse_command(raw)
     if command.do_name in c.UNDO_FAMILY:
         raise fail("undo, redo and revert are handled by the encounter, not by the rules",

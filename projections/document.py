@@ -7,6 +7,10 @@ from combatlog.core.state import Combatant, EncounterState
 
 def state_document(state: EncounterState) -> dict:
     """The outside contract's view of an encounter; field names are fixed, extra fields may be added."""
+    from combatlog.core.rulesets import PLUGINS  # temporary pf1 dispatch shim
+
+    if state.ruleset in PLUGINS:
+        return PLUGINS[state.ruleset].document(state)
     ruleset = find_ruleset(state.ruleset) if state.ruleset else None
     window = None
     if state.windows:

@@ -7,11 +7,17 @@ from combatlog.core.stats import Stats
 from combatlog.events import attacks, conditions, damage, meta, movement, reactions, turns
 
 replace = msgspec.structs.replace
+from combatlog.core.rulesets import PLUGINS as _PLUGINS  # noqa: E402  temporary pf1 dispatch shim
 LOG_COMMANDS = ("undo", "redo", "revert")
 
 
 def evolve(state: EncounterState, event) -> EncounterState:
     """Apply one event to the state; events of undone transactions never reach this function."""
+    plugin = _PLUGINS.get(state.ruleset)  # temporary pf1 dispatch shim
+    if plugin is not None:
+        return plugin.evolve(state, event)
+    if type(event) is meta.EncounterCreated and event.ruleset in _PLUGINS:
+        return _PLUGINS[event.ruleset].initial_state(event)
     match event:
         case meta.CommandIssued(rng_position=position, rng_draws=draws):
             if event.command.get("do") in LOG_COMMANDS:

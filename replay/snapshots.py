@@ -22,6 +22,7 @@ import msgspec
 
 from combatlog import __version__
 from combatlog.core.errors import RuleViolation
+from combatlog.core.rulesets.pf1.state import Pf1State
 from combatlog.core.state import EncounterState
 from combatlog.events.envelope import Recorded
 from combatlog.events.meta import Redone, Reverted, Undone
@@ -49,19 +50,37 @@ class Snapshot(msgspec.Struct, frozen=True, kw_only=True):
     state: EncounterState
 
 
+class Pf1Snapshot(Snapshot, frozen=True, kw_only=True):
+    """Temporary pf1 dispatch shim: a snapshot of a pf1 state."""
+
+    state: Pf1State
+
+
+class _PeekState(msgspec.Struct):
+    ruleset: str = ""
+
+
+class _Peek(msgspec.Struct):
+    state: _PeekState
+
+
 _encoder = msgspec.msgpack.Encoder()
 _decoder = msgspec.msgpack.Decoder(Snapshot)
+_pf1_decoder = msgspec.msgpack.Decoder(Pf1Snapshot)
+_peek = msgspec.msgpack.Decoder(_Peek)
 
 
 def encode_snapshot(seq: int, digest: str, state: EncounterState) -> bytes:
     """The stored bytes of a snapshot (msgpack)."""
-    return _encoder.encode(Snapshot(format=FORMAT, version=__version__, seq=seq, hash=digest, state=state))
+    kind = Pf1Snapshot if isinstance(state, Pf1State) else Snapshot
+    return _encoder.encode(kind(format=FORMAT, version=__version__, seq=seq, hash=digest, state=state))
 
 
 def decode_snapshot(body: bytes) -> Snapshot | None:
     """The snapshot, or None when its bytes are unreadable or were written by another format or version."""
     try:
-        snapshot = _decoder.decode(body)
+        pf1 = _peek.decode(body).state.ruleset == "pf1"  # the state type follows the ruleset
+        snapshot = (_pf1_decoder if pf1 else _decoder).decode(body)
     except (msgspec.DecodeError, msgspec.ValidationError):
         return None
     if snapshot.format != FORMAT or snapshot.version != __version__:

@@ -557,7 +557,8 @@ def test_find_ruleset_gives_each_edition_its_own_hooks():
     assert (r2024.concentration_dc_cap, r2014.concentration_dc_cap) == (30, None)
     assert (r2024.exhaustion_penalty(3), r2014.exhaustion_penalty(3)) == (-6, 0)
     with pytest.raises(InvalidCommand, match="not available yet"):
-        find_ruleset("pf1")
+        find_ruleset("rolenplay")
+    assert find_ruleset("pf1").name == "pf1"  # issue 10: pf1 is available
     with pytest.raises(InvalidCommand, match="unknown ruleset"):
         find_ruleset("gurps")
 

@@ -6,7 +6,12 @@ from combatlog.core.rulesets.dnd5e_2014 import Dnd5e2014
 from combatlog.core.rulesets.dnd5e_2024 import Dnd5e2024
 
 RULESETS: dict[str, Ruleset5e] = {ruleset.name: ruleset for ruleset in (Dnd5e2024(), Dnd5e2014())}
-PLANNED = ("rolenplay", "pf1")
+PLANNED = ("rolenplay",)
+# Temporary pf1 dispatch shim (replaced by the kernel's dispatcher at merge): rulesets that decide and fold themselves.
+from combatlog.core.rulesets.pf1 import PF1  # noqa: E402
+
+RULESETS[PF1.name] = PF1
+PLUGINS = {PF1.name: PF1}
 
 
 def find_ruleset(name: str) -> Ruleset5e:
