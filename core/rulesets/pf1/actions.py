@@ -213,17 +213,20 @@ def _walk(ctx: Pf1Context, mover: Pf1Combatant, command: c.Move, path, start: in
     import msgspec
 
     done_from = start
+    origin = mover.position
     for index in range(start, len(path)):
         mover = ctx.get(mover.id)
+        if index > start:
+            origin = path[index - 1]
         if not (mode == "withdrawing" and index == 0):  # PRD Withdraw: the start square does not provoke
-            if eligible_reactors(ctx, mover, movement=True):
+            if eligible_reactors(ctx, mover, movement=True, square=origin):
                 if index > done_from:
                     ctx.emit(e.Pf1Moved(id=mover.id, path=tuple(path[done_from:index]), metres=sum(costs[done_from:index])))
                 raw = msgspec.to_builtins(command)
                 raw.pop("dice", None)
-                square = _square_text(mover.position)
-                if provoke(ctx, mover, f"{mover.id} leaves {square}", f"{mover.id} quitte {square}", raw,
-                           {"step": index, "costs": costs, "mode": mode}, movement=True):
+                square = _square_text(origin)
+                if provoke(ctx, ctx.get(mover.id), f"{mover.id} leaves {square}", f"{mover.id} quitte {square}", raw,
+                           {"step": index, "costs": costs, "mode": mode}, movement=True, square=origin):
                     return
     if len(path) > done_from:
         ctx.emit(e.Pf1Moved(id=mover.id, path=tuple(path[done_from:]), metres=sum(costs[done_from:])))

@@ -171,9 +171,9 @@ def eligible_reactors(ctx: Pf1Context, provoker: Pf1Combatant, *, movement: bool
 
 
 def provoke(ctx: Pf1Context, provoker: Pf1Combatant, trigger: str, trigger_fr: str, command: dict, stage: dict,
-            *, movement: bool = False, only: tuple[str, ...] | None = None) -> bool:
+            *, movement: bool = False, only: tuple[str, ...] | None = None, square=None) -> bool:
     """Open a window when someone may answer: the command waits with its unused faces. True when it waits."""
-    reactors = eligible_reactors(ctx, provoker, movement=movement, only=only)
+    reactors = eligible_reactors(ctx, provoker, movement=movement, only=only, square=square)
     if not reactors:
         return False
     pending = {"command": command, "stage": stage, "dice": ctx.suspend_dice(), "trigger_fr": trigger_fr}
