@@ -129,4 +129,6 @@ def describe(event, lang: str = "en") -> str:
             return f"{who} {'passe' if fr else 'passes'}"
         case reactions.ReactionWindowClosed():
             return "fenêtre de réaction fermée" if fr else "reaction window closed"
-    return type(event).__name__
+    from combatlog.core.rulesets.pf1.words import describe as catalog_line  # ruleset events: their Fluent line
+
+    return catalog_line(event, lang) or type(event).__name__

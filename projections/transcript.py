@@ -1811,7 +1811,13 @@ class _Builder:
             case reactions.ReactionWindowClosed():
                 pass
             case _:
-                self.detail("other", type(event).__name__)
+                # A ruleset's own events (pf1): the event opening a turn opens it here; the others, their log line.
+                if getattr(event, "opens_turn", False) and self._live():
+                    self._turn(event.id, event.round)
+                else:
+                    from combatlog.projections.describe import describe
+
+                    self.detail("other", describe(event, self.lang))
 
     # ---- handlers ----
     def _marker(self, kind: str, text: str) -> None:

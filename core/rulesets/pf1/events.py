@@ -4,7 +4,7 @@ The kernel's CommandIssued, EncounterCreated, CombatEnded and DiceLeftUnused are
 Events carry the values they set (hp after, order…), so the fold only copies them.
 """
 
-from typing import Any
+from typing import Any, ClassVar
 
 from combatlog.events.base import Event
 
@@ -75,6 +75,7 @@ class Pf1CombatStarted(Event, frozen=True, kw_only=True):
 
 
 class Pf1TurnStarted(Event, frozen=True, kw_only=True):
+    opens_turn: ClassVar[bool] = True  # the transcript opens a turn here
     id: str
     round: int
     restricted: bool = False
@@ -274,6 +275,7 @@ class Pf1ManeuverRolled(Event, frozen=True, kw_only=True):
 
 class Pf1WindowOpened(Event, frozen=True, kw_only=True):
     trigger: str
+    trigger_fr: str = ""
     provoker: str
     reactors: tuple[str, ...]
     pending: dict[str, Any] = {}

@@ -1,0 +1,158 @@
+# Pathfinder 1e (`pf1`): one line per event of the ruleset (message event-<type in kebab-case>),
+# variables = the event's fields, combatant ids replaced by display names.
+
+pf1-slot = { $slot ->
+    [standard] standard action
+    [move] move action
+    [full_round] full-round action
+    [swift] swift action
+    [immediate] immediate action
+   *[other] free action
+ }
+pf1-status = { $status ->
+    [alive] alive
+    [disabled] disabled
+    [dying] dying
+    [stable] stable
+   *[dead] dead
+ }
+
+event-pf1-rules-chosen = optional rule: massive damage { $massive-damage ->
+    [yes] on
+   *[no] off
+ }
+event-pf1-combatant-added = { $id } joins the fight ({ $side }){ $unacted ->
+    [yes] , flat-footed until its first turn
+   *[no] {""}
+ }
+event-pf1-combatant-removed = { $id } leaves the fight
+event-pf1-placed = { $id } placed at { $at }
+event-pf1-terrain-marked = { $kind ->
+    [difficult] difficult
+   *[clear] clear
+ } terrain
+event-pf1-surprise-declared = surprised: { $ids }
+event-pf1-initiative-rolled = { $set-by-dm ->
+    [yes] initiative for { $ids } set to { $total }
+   *[no] initiative for { $ids }: d20 { $faces } + { $modifier } = { $total }
+ }
+event-pf1-rolled-off = initiative roll-off between { $ids }: { $ranking }
+event-pf1-order-set = initiative order: { $order }
+event-pf1-combat-started = combat starts: { $order }{ $surprise-round ->
+    [yes] {" "}— surprise round; everyone is flat-footed until its first turn
+   *[no] {" "}— everyone is flat-footed until its first turn
+ }
+event-pf1-turn-started = round { $round }, { $id }'s turn{ $restricted ->
+    [yes] {" "}(a single standard or move action)
+   *[no] {""}
+ }{ $awaiting-check ->
+    [yes] {" "}— dying: stabilization check first
+   *[no] {""}
+ }
+event-pf1-turn-skipped = { $id }'s turn skipped ({ $reason })
+event-pf1-turn-ended = end of { $id }'s turn
+event-pf1-surprise-round-ended = the surprise round ends
+event-pf1-action-spent = { $id }: { $owed ->
+    [yes] immediate action off its turn (uses the swift action of its next turn)
+   *[no] { $by } ({ $slots })
+ }
+event-pf1-action-taken = { $id }: { $action ->
+    [cast_spell] casts a spell
+    [readied] takes its readied action
+    [draw_weapon] draws a weapon
+    [use_object] uses an object
+   *[other] { $action }
+ }
+event-pf1-moved = { $id } { $five-foot-step ->
+    [yes] takes a 5-foot step ({ $metres } m)
+   *[no] { $forced ->
+        [yes] is moved
+       *[no] moves { $metres } m
+    }
+ }
+event-pf1-effect-started = { $id }: { $effect ->
+    [total_defense] total defense (+4 dodge to AC)
+    [fighting_defensively] fighting defensively (-4 to attack, +2 dodge to AC)
+    [charging] charging (+2 to attack, -2 to AC)
+    [running] running (loses its Dex bonus to AC)
+    [withdrawing] withdraws
+    [readied] readies an action
+    [aid_attack] aided (+2 on its next attack)
+    [aid_ac] aided (+2 to AC)
+   *[other] { $effect }
+ }
+event-pf1-effect-ended = { $id }: { $effect } ends
+event-pf1-condition-applied = { $target } is { $condition ->
+    [flat_footed] flat-footed
+   *[other] { $condition }
+ }
+event-pf1-condition-ended = { $target } is no longer { $condition }
+event-pf1-attack-rolled = { $kind ->
+    [opportunity] attack of opportunity by { $attacker }
+    [full_attack] full attack by { $attacker }
+    [charge] charge by { $attacker }
+   *[other] attack by { $attacker }
+ } on { $target } ({ $attack }): d20 { $d20 } + { $bonus } = { $total } vs AC { $ac }{ $ac-kind ->
+    [flat_footed] {" "}(flat-footed)
+    [touch] {" "}(touch)
+    [flat_footed_touch] {" "}(touch, flat-footed)
+   *[normal] {""}
+ } → { $hit ->
+    [yes] hit{ $threat ->
+        [yes] , critical threat
+       *[no] {""}
+    }
+   *[no] miss
+ }
+event-pf1-miss-chance-rolled = { $chance } % miss chance: d100 { $d100 } → { $missed ->
+    [yes] miss
+   *[no] hit
+ }
+event-pf1-critical-confirmed = critical confirmed (d20 { $d20 }, { $total } vs AC { $ac }): damage ×{ $multiplier }
+event-pf1-critical-not-confirmed = critical not confirmed (d20 { $d20 }, { $total } vs AC { $ac })
+event-pf1-damage-rolled = damage to { $target }: { $total }{ $minimum ->
+    [yes] {" "}(minimum damage: 1)
+   *[no] {""}
+ }
+event-pf1-damage-taken = { $target } takes { $amount } damage{ $nonlethal ->
+    [yes] {" "}nonlethal (total { $nonlethal-after })
+   *[no] {" "}→ { $hp-after } HP
+ }
+event-pf1-status-changed = { $id } is { $status ->
+    [alive] alive
+    [disabled] disabled (0 HP)
+    [dying] dying ({ $hp } HP)
+    [stable] stable ({ $hp } HP)
+   *[dead] dead
+ }
+event-pf1-healed = { $target } heals { $amount } HP → { $hp-after } HP
+event-pf1-temp-hp-granted = { $target }: { $after } temporary HP
+event-pf1-save-rolled = { $id }'s { $ability ->
+    [fort] Fortitude
+    [ref] Reflex
+   *[will] Will
+ } save: d20 { $d20 } + { $bonus } = { $total } vs DC { $dc } → { $success ->
+    [yes] success
+   *[no] failure
+ }
+event-pf1-check-rolled = { $id }'s { $check } check: d20 { $d20 } + { $bonus } = { $total }{ $success ->
+    [yes] {" "}vs DC { $dc } → success
+    [no] {" "}vs DC { $dc } → failure
+   *[other] {""}
+ }
+event-pf1-stabilization-rolled = { $id }'s stabilization check: { $automatic-failure ->
+    [yes] automatic failure (bleeding)
+   *[no] d20 { $d20 } + { $bonus } = { $total } vs DC 10 → { $success ->
+        [yes] stable
+       *[no] loses 1 HP
+    }
+ }
+event-pf1-maneuver-rolled = { $attacker }'s combat maneuver on { $target } ({ $maneuver }): d20 { $d20 } + CMB { $cmb } = { $total } vs CMD { $cmd } → { $success ->
+    [yes] success
+   *[no] failure
+ }
+event-pf1-window-opened = attack of opportunity possible ({ $trigger }): { $reactors }
+event-pf1-reaction-taken = { $id } makes an attack of opportunity
+event-pf1-reaction-passed = { $id } lets the opportunity pass
+event-pf1-window-closed = the action goes on
+event-pf1-spell-lost = { $id } loses the spell (concentration failed)

@@ -1,0 +1,202 @@
+# Pathfinder 1e (`pf1`): une ligne par événement propre au système (message event-<type en kebab-case>),
+# variables = les champs de l'événement, identifiants remplacés par les noms. Termes de la traduction française
+# du seed 004 : BBA, CA, pris au dépourvu, attaque d'opportunité, pas de placement…
+
+pf1-slot = { $slot ->
+    [standard] action simple
+    [move] action de mouvement
+    [full_round] action complexe
+    [swift] action rapide
+    [immediate] action immédiate
+   *[other] action libre
+ }
+pf1-status = { $status ->
+    [alive] vivant
+    [disabled] hors de combat
+    [dying] mourant
+    [stable] stable
+   *[dead] mort
+ }
+
+event-pf1-rules-chosen = règle optionnelle : dégâts massifs { $massive-damage ->
+    [yes] activée
+   *[no] désactivée
+ }
+event-pf1-combatant-added = { $id } rejoint le combat ({ $side }){ $unacted ->
+    [yes] , pris au dépourvu jusqu'à son premier tour
+   *[no] {""}
+ }
+event-pf1-combatant-removed = { $id } quitte le combat
+event-pf1-placed = { $id } placé en { $at }
+event-pf1-terrain-marked = terrain { $kind ->
+    [difficult] difficile
+   *[clear] dégagé
+ }
+event-pf1-surprise-declared = surpris : { $ids }
+event-pf1-initiative-rolled = { $set-by-dm ->
+    [yes] initiative de { $ids } fixée à { $total }
+   *[no] initiative de { $ids } : d20 { $faces } + { $modifier } = { $total }
+ }
+event-pf1-rolled-off = nouveau jet d'initiative pour départager { $ids } : { $ranking }
+event-pf1-order-set = ordre d'initiative : { $order }
+event-pf1-combat-started = début du combat : { $order }{ $surprise-round ->
+    [yes] {" "}— round de surprise ; tous sont pris au dépourvu jusqu'à leur premier tour
+   *[no] {" "}— tous sont pris au dépourvu jusqu'à leur premier tour
+ }
+event-pf1-turn-started = round { $round }, tour de { $id }{ $restricted ->
+    [yes] {" "}(une seule action simple ou de mouvement)
+   *[no] {""}
+ }{ $awaiting-check ->
+    [yes] {" "}— mourant : test de stabilisation d'abord
+   *[no] {""}
+ }
+event-pf1-turn-skipped = tour de { $id } sauté ({ $reason ->
+    [dead] mort
+    [surprised] surpris
+   *[other] { $reason }
+ })
+event-pf1-turn-ended = fin du tour de { $id }
+event-pf1-surprise-round-ended = fin du round de surprise
+event-pf1-action-spent = { $id } : { $owed ->
+    [yes] action immédiate hors de son tour (prendra l'action rapide de son prochain tour)
+   *[no] { $by } ({ $slots })
+ }
+event-pf1-action-taken = { $id } : { $action ->
+    [cast_spell] lance un sort
+    [readied] déclenche son action préparée
+    [draw_weapon] dégaine une arme
+    [use_object] utilise un objet
+   *[other] { $action }
+ }
+event-pf1-moved = { $id } { $five-foot-step ->
+    [yes] fait un pas de placement ({ $metres } m)
+   *[no] { $forced ->
+        [yes] est déplacé de force
+       *[no] se déplace de { $metres } m
+    }
+ }
+event-pf1-effect-started = { $id } : { $effect ->
+    [total_defense] défense totale (+4 esquive à la CA)
+    [fighting_defensively] combat sur la défensive (-4 à l'attaque, +2 esquive à la CA)
+    [charging] charge (+2 à l'attaque, -2 à la CA)
+    [running] court (perd son bonus de Dextérité à la CA)
+    [withdrawing] se retire
+    [readied] prépare une action
+    [aid_attack] aidé (+2 à sa prochaine attaque)
+    [aid_ac] aidé (+2 à la CA)
+   *[other] { $effect }
+ }
+event-pf1-effect-ended = { $id } : fin de { $effect }
+event-pf1-condition-applied = { $target } : { $condition ->
+    [prone] à terre
+    [grappled] agrippé
+    [pinned] immobilisé
+    [staggered] chancelant
+    [flat_footed] pris au dépourvu
+    [helpless] sans défense
+    [unconscious] inconscient
+    [stunned] étourdi
+    [dazed] hébété
+    [shaken] secoué
+    [frightened] effrayé
+    [panicked] paniqué
+    [sickened] fiévreux
+    [nauseated] nauséeux
+    [dazzled] ébloui
+    [blinded] aveuglé
+    [deafened] sourd
+    [entangled] enchevêtré
+    [paralyzed] paralysé
+    [petrified] pétrifié
+    [cowering] recroquevillé
+    [confused] confus
+    [fascinated] fasciné
+    [fatigued] fatigué
+    [exhausted] épuisé
+    [invisible] invisible
+    [bleed] saignement
+    [surprised] surpris
+   *[other] { $condition }
+ }
+event-pf1-condition-ended = { $target } : fin de l'état { $condition }
+event-pf1-attack-rolled = { $kind ->
+    [opportunity] attaque d'opportunité de { $attacker }
+    [full_attack] attaque à outrance de { $attacker }
+    [charge] charge de { $attacker }
+   *[other] attaque de { $attacker }
+ } sur { $target } ({ $attack }) : d20 { $d20 } + { $bonus } = { $total } contre CA { $ac }{ $ac-kind ->
+    [flat_footed] {" "}(pris au dépourvu)
+    [touch] {" "}(contact)
+    [flat_footed_touch] {" "}(contact, pris au dépourvu)
+   *[normal] {""}
+ } → { $hit ->
+    [yes] touche{ $threat ->
+        [yes] , menace de critique
+       *[no] {""}
+    }
+   *[no] raté
+ }
+event-pf1-miss-chance-rolled = chance de rater { $chance } % : d100 { $d100 } → { $missed ->
+    [yes] raté
+   *[no] touche
+ }
+event-pf1-critical-confirmed = critique confirmé (d20 { $d20 }, { $total } contre CA { $ac }) : dégâts ×{ $multiplier }
+event-pf1-critical-not-confirmed = critique non confirmé (d20 { $d20 }, { $total } contre CA { $ac })
+event-pf1-damage-rolled = dégâts sur { $target } : { $total }{ $minimum ->
+    [yes] {" "}(dégâts minimaux : 1)
+   *[no] {""}
+ }
+event-pf1-damage-taken = { $target } subit { $amount } dégâts{ $nonlethal ->
+    [yes] {" "}non létaux (total { $nonlethal-after })
+   *[no] {" "}→ { $hp-after } PV
+ }
+event-pf1-status-changed = { $id } est { $status ->
+    [alive] vivant
+    [disabled] hors de combat (0 PV)
+    [dying] mourant ({ $hp } PV)
+    [stable] stabilisé ({ $hp } PV)
+   *[dead] mort
+ }
+event-pf1-healed = { $target } récupère { $amount } PV → { $hp-after } PV
+event-pf1-temp-hp-granted = { $target } : { $after } PV temporaires
+event-pf1-save-rolled = jet de { $ability ->
+    [fort] Vigueur
+    [ref] Réflexes
+   *[will] Volonté
+ } de { $id } : d20 { $d20 } + { $bonus } = { $total } contre DD { $dc } → { $success ->
+    [yes] réussi
+   *[no] raté
+ }
+event-pf1-check-rolled = test de { $check } de { $id } : d20 { $d20 } + { $bonus } = { $total }{ $success ->
+    [yes] {" "}contre DD { $dc } → réussi
+    [no] {" "}contre DD { $dc } → raté
+   *[other] {""}
+ }
+event-pf1-stabilization-rolled = test de stabilisation de { $id } : { $automatic-failure ->
+    [yes] échec automatique (saignement)
+   *[no] d20 { $d20 } + { $bonus } = { $total } contre DD 10 → { $success ->
+        [yes] stabilisé
+       *[no] perd 1 PV
+    }
+ }
+event-pf1-maneuver-rolled = manœuvre de combat de { $attacker } sur { $target } ({ $maneuver ->
+    [trip] croc-en-jambe
+    [grapple] lutte
+    [bull_rush] bousculade
+    [disarm] désarmement
+    [sunder] destruction
+    [overrun] renversement
+    [dirty_trick] sale coup
+    [drag] traction
+    [reposition] repositionnement
+    [steal] vol
+   *[other] { $maneuver }
+ }) : d20 { $d20 } + BMO { $cmb } = { $total } contre DMD { $cmd } → { $success ->
+    [yes] réussie
+   *[no] ratée
+ }
+event-pf1-window-opened = attaque d'opportunité possible ({ $trigger-fr }) : { $reactors }
+event-pf1-reaction-taken = { $id } porte une attaque d'opportunité
+event-pf1-reaction-passed = { $id } renonce à son attaque d'opportunité
+event-pf1-window-closed = l'action reprend
+event-pf1-spell-lost = { $id } perd son sort (concentration ratée)
