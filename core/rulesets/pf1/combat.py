@@ -366,7 +366,7 @@ def plan_full_attack(attacker: Pf1Combatant, command: c.FullAttack) -> list[dict
             profile = profiles[x["with"]]
             # PRD Natural Attacks: secondary attacks at -5 with half Str; with weapon attacks all become secondary.
             secondary = profile.secondary or bool(weapons)
-            x["penalty"] = -5 if secondary else 0
+            x["penalty"] = -5 if secondary and profile.to_hit is None else 0  # a Bestiary to_hit already has it
             x["secondary"] = secondary
     return entries
 

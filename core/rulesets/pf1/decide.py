@@ -139,8 +139,9 @@ def _add(ctx: Pf1Context, command: c.Add) -> None:
     if command.overrides:
         raw_stats.update(command.overrides)
     stats = parse_stats(raw_stats, command.id)
-    name = command.name or template.get("name") or command.id
-    name_fr = command.name_fr or template.get("name_fr") or ""
+    names = template.get("name") if isinstance(template.get("name"), dict) else {"en": template.get("name")}
+    name = command.name or names.get("en") or command.id
+    name_fr = command.name_fr or names.get("fr") or template.get("name_fr") or ""
     kind = command.kind or template.get("kind") or "monster"
     ctx.emit(e.Pf1CombatantAdded(id=command.id, name=name, name_fr=name_fr, side=command.side, kind=kind,
                                  stats=raw_stats, template=command.template or "", group=command.group,
@@ -261,6 +262,9 @@ def _ties(state: Pf1State) -> list[list[str]]:
     tied = []
     for members in groups.values():
         ranks = [state.combatants[cid].tie_rank for cid in members]
+        groups_of = {state.combatants[cid].group for cid in members}
+        if len(groups_of) == 1 and "" not in groups_of:
+            continue  # a group rolled once and acts in the order its members joined
         if len(members) > 1 and (0 in ranks or len(set(ranks)) != len(ranks)):
             tied.append(members)
     return tied

@@ -1,0 +1,58 @@
+"""pf1 creature templates and the sample fight: it runs end to end, verifies, and exports in both languages."""
+
+import json
+from pathlib import Path
+
+import pytest
+from support import ok
+
+from combatlog.cli.main import main as cli_main
+from combatlog.core.rulesets.pf1.stats import parse_stats
+
+ROOT = Path(__file__).parent.parent
+TEMPLATES = sorted((ROOT / "fixtures" / "creatures" / "pf1").glob("*.json"))
+FIGHT = ROOT / "fixtures" / "encounters" / "pf1_ford_ambush.jsonl"
+
+
+def test_the_roster():
+    names = {path.stem for path in TEMPLATES}
+    assert {"goblin", "orc", "wolf", "skeleton", "ogre", "young_red_dragon", "fighter", "rogue", "cleric", "wizard"} <= names
+
+
+@pytest.mark.parametrize("path", TEMPLATES, ids=lambda p: p.stem)
+def test_each_template_is_a_valid_pf1_stat_block_with_both_names(path):
+    template = json.loads(path.read_text(encoding="utf-8"))
+    assert template["name"]["en"] and template["name"]["fr"] and template["source"]
+    parse_stats(template["stats"], path.stem)
+
+
+def test_bestiary_numbers_come_out_of_the_templates(run):
+    doc = ok(run({"do": "create", "ruleset": "pf1"},
+                 *[{"do": "add", "id": p.stem, "side": "x", "template": p.stem} for p in TEMPLATES]))
+    c = doc["combatants"]
+    # PRD Bestiary lines: goblin AC 16/13/14 CMB +0 CMD 12; ogre AC 17 CMB +9 CMD 18; young red dragon AC 24, touch 9
+    assert (c["goblin"]["ac"], c["goblin"]["touch_ac"], c["goblin"]["flat_footed_ac"], c["goblin"]["cmb"], c["goblin"]["cmd"]) == (16, 13, 14, 0, 12)
+    assert (c["ogre"]["ac"], c["ogre"]["cmb"], c["ogre"]["cmd"], c["ogre"]["saves"]) == (17, 9, 18, {"fort": 6, "ref": 0, "will": 3})
+    assert (c["young_red_dragon"]["ac"], c["young_red_dragon"]["touch_ac"]) == (24, 9)
+    assert c["skeleton"]["dies_at"] == 0 and c["wolf"]["saves"] == {"fort": 5, "ref": 5, "will": 1}
+    assert c["fighter"]["name"] == "Brann Ironheart"
+
+
+def test_the_sample_fight_runs_verifies_and_exports_in_both_languages(tmp_path, capsys):
+    log = tmp_path / "ford.db"
+    assert cli_main(["run", str(FIGHT), "--log", str(log), "--quiet"]) == 0
+    assert cli_main(["verify", str(log)]) == 0
+    capsys.readouterr()
+    assert cli_main(["state", str(log), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["phase"] == "ended"
+    assert doc["combatants"]["gob1"]["status"] == "dead" and doc["combatants"]["orc"]["status"] == "dying"
+    french, english = tmp_path / "fr.md", tmp_path / "en.md"
+    assert cli_main(["export", str(log), "--format", "md", "--lang", "fr", "-o", str(french)]) == 0
+    assert cli_main(["export", str(log), "--format", "md", "--lang", "en", "-o", str(english)]) == 0
+    fr, en = french.read_text(encoding="utf-8"), english.read_text(encoding="utf-8")
+    for words in ("attaque d'opportunité", "pris au dépourvu", "round de surprise", "critique confirmé", "CA"):
+        assert words in fr, words
+    for words in ("attack of opportunity", "flat-footed", "surprise round", "critical confirmed"):
+        assert words in en, words
+    assert "Pf1" not in fr and "Pf1" not in en  # every pf1 event has its line
