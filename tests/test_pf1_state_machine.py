@@ -266,7 +266,17 @@ class Pf1Machine(RuleBasedStateMachine):
     def condition(self, data):
         target = self.who(data, current_bias=False)
         name = data.draw(st.sampled_from(CONDITIONS))
-        self.run({"do": "condition", "target": target, ("remove" if data.draw(st.integers(0, 2)) == 0 else "add"): name})
+        command = {"do": "condition", "target": target, ("remove" if data.draw(st.integers(0, 2)) == 0 else "add"): name}
+        duration = data.draw(st.sampled_from([None, None, "end_of_turn", "start_of_turn", "rounds", "save", "soon"]))
+        if duration is not None and "add" in command:
+            command["until"] = duration
+            if duration == "rounds":
+                command["rounds"] = data.draw(st.integers(0, 2))
+            if duration == "save":
+                command["save"] = {"ability": "will", "dc": 12}
+            if data.draw(st.booleans()):
+                command["of"] = data.draw(st.sampled_from(self.ids + ["nobody"]))
+        self.run(command)
 
     @rule(data=st.data())
     def save_or_check(self, data):

@@ -85,6 +85,9 @@ event-pf1-effect-ended = { $id }: { $effect } ends
 event-pf1-condition-applied = { $target } is { $condition ->
     [flat_footed] flat-footed
    *[other] { $condition }
+ }{ $no-effect ->
+    [yes] {" (no effect: immune)"}
+   *[no] {""}
  }
 event-pf1-condition-ended = { $target } is no longer { $condition }
 event-pf1-attack-rolled = { $kind ->

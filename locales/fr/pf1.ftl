@@ -117,6 +117,9 @@ event-pf1-condition-applied = { $target } : { $condition ->
     [bleed] saignement
     [surprised] surpris
    *[other] { $condition }
+ }{ $no-effect ->
+    [yes] {" (sans effet : immunisé)"}
+   *[no] {""}
  }
 event-pf1-condition-ended = { $target } : fin de l'état { $condition }
 event-pf1-attack-rolled = { $kind ->

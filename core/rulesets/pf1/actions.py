@@ -196,6 +196,10 @@ def _check_charge(ctx: Pf1Context, mover: Pf1Combatant, path, costs, target_id: 
         raise fail(f"{mover.id} can charge at most {limit:g} m", f"{mover.id} peut charger d'au plus {fr_number(limit)} m")
     previous = squares(*gap(mover, mover.position, target, target.position))
     for square in path:
+        for other in ctx.state.combatants.values():
+            if other.id != mover.id and other.position is not None and other.status != "dead" \
+                    and footprint(other, other.position) & footprint(mover, square):
+                raise fail(f"{mover.id} cannot charge through {other.id}", f"{mover.id} ne peut pas charger à travers {other.id}")
         if footprint(mover, square) & ctx.state.terrain:
             raise fail(f"{mover.id} cannot charge through difficult terrain", f"{mover.id} ne peut pas charger en terrain difficile")
         now = squares(*gap(mover, square, target, target.position))

@@ -9,6 +9,12 @@ from combatlog.core.errors import InvalidCommand
 Square = tuple[int, int]
 
 
+class SaveSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    ability: Literal["fort", "ref", "will"]
+    dc: int
+    half: bool = True
+
+
 class Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="do"):
     dice: tuple[int, ...] | None = None
     note: str = ""
@@ -144,12 +150,6 @@ class Escape(Command, tag="escape", kw_only=True):
     skill: Literal["escape_artist"] | None = None
 
 
-class SaveSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    ability: Literal["fort", "ref", "will"]
-    dc: int
-    half: bool = True
-
-
 class Damage(Command, tag="damage", kw_only=True):
     target: str | None = None
     targets: tuple[str, ...] | None = None
@@ -197,6 +197,10 @@ class Condition(Command, tag="condition", kw_only=True):
     add: str | None = None
     remove: str | None = None
     source: str | None = None
+    until: str | dict[str, Any] | None = None
+    of: str | None = None
+    rounds: int | None = None
+    save: SaveSpec | None = None
 
 
 class Concentrate(Command, tag="concentrate", kw_only=True):

@@ -314,6 +314,9 @@ def _next_turn(ctx: Pf1Context, first: bool = False) -> None:
         if ctx.state.surprise_round and creature.surprised:
             ctx.emit(e.Pf1TurnSkipped(id=cid, round=number, reason="surprised"))
             continue
+        for owner, instance, condition in _expiring(ctx.state, "start_of_turn", cid, number):
+            ctx.emit(e.Pf1ConditionEnded(target=owner, instance=instance, condition=condition, reason="duration"))
+        creature = ctx.state.combatants[cid]
         ended = tuple(x.instance for x in creature.effects if x.until == "start_of_turn")
         found = conditions_in_force(creature)
         # PRD Surprise / Staggered / Disabled: a single standard or move action.
@@ -330,6 +333,8 @@ def _end_turn(ctx: Pf1Context, command: c.EndTurn) -> None:
         creature = state.combatants[state.turn]
         ended = tuple(x.instance for x in creature.effects if x.until == "end_of_turn")
         ctx.emit(e.Pf1TurnEnded(id=creature.id, ended_effects=ended))
+        for owner, instance, condition in _expiring(ctx.state, "end_of_turn", creature.id, state.round):
+            ctx.emit(e.Pf1ConditionEnded(target=owner, instance=instance, condition=condition, reason="duration"))
     _next_turn(ctx)
 
 
@@ -456,16 +461,72 @@ def _condition(ctx: Pf1Context, command: c.Condition) -> None:
     name = command.add or command.remove
     actions.check_condition_id(name)
     if command.add is not None:
-        if name in target.stats.condition_immunities:
-            raise fail(f"{target.id} is immune to {name}", f"{target.id} est immunisé contre {name}")
+        if command.source is not None:
+            ctx.get(command.source, "source")
+        until = _until(ctx, command, target.id)
         ctx.emit(e.Pf1ConditionApplied(target=target.id, instance=ctx.instance(), condition=name,
-                                       source=command.source or ""))
+                                       source=command.source or "", until=until,
+                                       no_effect=name in target.stats.condition_immunities))
         return
     matching = [i for i in target.conditions if i.condition == name and (command.source is None or i.source == command.source)]
     if not matching:
         raise fail(f"{target.id} has no {name} to remove", f"{target.id} n'a pas de condition {name} à retirer")
     for i in matching:
         ctx.emit(e.Pf1ConditionEnded(target=target.id, instance=i.instance, condition=name))
+
+
+def _until(ctx: Pf1Context, command: c.Condition, target: str) -> dict:
+    """INTERFACE.md `condition` durations: end or start of a turn (the first that comes, the current one
+    included), N rounds of an anchor, or a save (recorded for the DM)."""
+    until, state = command.until, ctx.state
+    spec = dict(until) if isinstance(until, dict) else {}
+    if isinstance(until, str):
+        if until in ("end_of_turn", "start_of_turn"):
+            spec = {until: command.of or state.turn or target}
+        elif until == "rounds":
+            spec = {"rounds": command.rounds if command.rounds is not None else 1}
+        elif until == "save":
+            spec = {"save": msgspec.to_builtins(command.save) if command.save else None}
+        elif until != "forever":
+            raise fail(f"unknown duration '{until}': use end_of_turn, start_of_turn, rounds or save",
+                       f"durée inconnue '{until}' : utilisez end_of_turn, start_of_turn, rounds ou save")
+    elif until is None and command.rounds is not None:
+        spec = {"rounds": command.rounds}
+    for key in ("end_of_turn", "start_of_turn"):
+        if key in spec:
+            who = spec[key] if isinstance(spec[key], str) else (command.of or state.turn or target)
+            ctx.get(who)
+            return {key: who}
+    if "rounds" in spec:
+        if not isinstance(spec["rounds"], int) or isinstance(spec["rounds"], bool) or spec["rounds"] < 1:
+            raise fail(f"a duration of {spec['rounds']} rounds is too short", f"une durée de {spec['rounds']} round(s) est trop courte")
+        anchor = spec.get("of") or command.of or state.turn or target
+        ctx.get(anchor)
+        # N full rounds: it ends when the anchor's turn starts N rounds later (before combat: counted from round 1).
+        return {"rounds": spec["rounds"], "of": anchor,
+                "expires_round": (state.round if state.turn else 1) + spec["rounds"]}
+    if "save" in spec:
+        save = spec["save"]
+        if not isinstance(save, dict) or "ability" not in save or "dc" not in save:
+            raise fail("a save duration needs {\"ability\", \"dc\"}", "une durée par sauvegarde demande {\"ability\", \"dc\"}")
+        return {"save": {"ability": save["ability"], "dc": int(save["dc"])}, "of": target}
+    if spec:
+        raise fail(f"unknown duration {spec}", f"durée inconnue {spec}")
+    return {}
+
+
+def _expiring(state: Pf1State, moment: str, cid: str, number: int) -> list[tuple[str, int, str]]:
+    """Conditions that end at the start or end of `cid`'s turn (round `number`)."""
+    found = []
+    for creature in state.combatants.values():
+        for i in creature.conditions:
+            until = i.until
+            if until.get(moment) == cid:
+                found.append((creature.id, i.instance, i.condition))
+            elif moment == "start_of_turn" and "rounds" in until and until.get("of") == cid \
+                    and number >= until.get("expires_round", 0):
+                found.append((creature.id, i.instance, i.condition))
+    return found
 
 
 def _end(ctx: Pf1Context, command: c.End) -> None:

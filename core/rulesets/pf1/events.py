@@ -140,12 +140,15 @@ class Pf1ConditionApplied(Event, frozen=True, kw_only=True):
     instance: int
     condition: str
     source: str = ""
+    until: dict[str, Any] = {}
+    no_effect: bool = False  # the target is immune: recorded, not applied (INTERFACE.md `condition`)
 
 
 class Pf1ConditionEnded(Event, frozen=True, kw_only=True):
     target: str
     instance: int
     condition: str
+    reason: str = ""
 
 
 class Pf1AttackRolled(Event, frozen=True, kw_only=True):

@@ -38,6 +38,10 @@ def evolve(state: Pf1State, event) -> Pf1State:
                 hp=stats.hp if stats.hp is not None else stats.max_hp, group=event.group, template=event.template,
                 unacted=event.unacted, aoo_left=aoo_per_round(stats),
             )
+            if creature.hp <= 0:
+                from combatlog.core.rulesets.pf1.rules import status_for
+
+                creature = replace(creature, status=status_for(creature, creature.hp))
             return _ordered(replace(state, combatants={**state.combatants, event.id: creature}))
         case e.Pf1CombatantRemoved(id=cid):
             return replace(state, combatants={k: v for k, v in state.combatants.items() if k != cid},
@@ -109,8 +113,11 @@ def evolve(state: Pf1State, event) -> Pf1State:
             return _update(state, cid, effects=tuple(x for x in who.effects if x.instance != number))
         case e.Pf1ConditionApplied():
             state = replace(state, next_instance=max(state.next_instance, event.instance + 1))
+            if event.no_effect:
+                return state
             who = state.combatants[event.target]
-            instance = Pf1Condition(instance=event.instance, condition=event.condition, source=event.source)
+            instance = Pf1Condition(instance=event.instance, condition=event.condition, source=event.source,
+                                    until=event.until)
             return _update(state, event.target, conditions=who.conditions + (instance,))
         case e.Pf1ConditionEnded(target=target, instance=number):
             who = state.combatants.get(target)

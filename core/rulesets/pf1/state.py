@@ -33,6 +33,7 @@ class Pf1Condition(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     instance: int
     condition: str
     source: str = ""
+    until: dict[str, Any] = {}
 
 
 class Pf1Combatant(msgspec.Struct, frozen=True, kw_only=True, gc=False):
