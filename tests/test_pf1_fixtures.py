@@ -56,3 +56,9 @@ def test_the_sample_fight_runs_verifies_and_exports_in_both_languages(tmp_path, 
     for words in ("attack of opportunity", "flat-footed", "surprise round", "critical confirmed"):
         assert words in en, words
     assert "Pf1" not in fr and "Pf1" not in en  # every pf1 event has its line
+    capsys.readouterr()
+    assert cli_main(["log", str(log)]) == 0
+    lines = capsys.readouterr().out
+    assert "attaque d'opportunité possible (brann quitte [2,2])" in lines and "Pf1" not in lines
+    assert cli_main(["diff", str(log), "40", "60"]) == 0
+    assert "PV 6 -> 2" in capsys.readouterr().out  # gob1 hit by the surprise-round arrow

@@ -134,6 +134,14 @@ class Pf1Stats(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     def attack(self, attack_id: str) -> Pf1Attack | None:
         return next((a for a in self.attacks if a.id == attack_id), None)
 
+    @property
+    def reactions(self) -> tuple:
+        """pf1 has no named 5e reactions (INTERFACE-pf1 `react`): the shell finds none."""
+        return ()
+
+    def reaction(self, name: str):
+        return None
+
 
 def mod(score: int | None) -> int:
     """Ability modifier; a creature without the score (con: null) counts 0."""
