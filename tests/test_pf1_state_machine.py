@@ -150,6 +150,38 @@ class Pf1Machine(RuleBasedStateMachine):
         self.run(self.with_dice({"do": do, "attacker": attacker, "target": target, "with": weapon}, data, ATTACK_DICE))
 
     @rule(data=st.data())
+    def full_attack_list(self, data):
+        attacker = self.who(data)
+        weapons = ATTACK_IDS[self.templates.get(attacker, "goblin")] + ["spoon"]
+        items = []
+        for _ in range(data.draw(st.integers(0, 4))):
+            kind = data.draw(st.integers(0, 5))
+            target = data.draw(st.sampled_from(self.ids + ["nobody"]))
+            if kind == 0:
+                items.append({"maneuver": data.draw(st.sampled_from(["trip", "disarm", "grapple"])), "target": target})
+            elif kind == 1:
+                here = self.enc.state.combatants.get(attacker)
+                x, y = here.position if here is not None and here.position else (0, 0)
+                items.append({"five_foot_step": [x + data.draw(st.integers(-1, 1)), y + data.draw(st.integers(-1, 1))]})
+            else:
+                items.append({"with": data.draw(st.sampled_from(weapons)), "target": target})
+        command = {"do": "full_attack", "attacker": attacker, "attacks": items}
+        if data.draw(st.integers(0, 4)) == 0:
+            command["fight_defensively"] = True
+        self.run(self.with_dice(command, data, ATTACK_DICE))
+
+    @rule(data=st.data())
+    def setup_commands(self, data):
+        some = data.draw(st.sampled_from(self.ids + ["nobody"]))
+        self.run(data.draw(st.sampled_from([
+            {"do": "place", "id": some, "at": [data.draw(st.integers(-1, GRID)), data.draw(st.integers(-1, GRID))]},
+            {"do": "terrain", "squares": [[1, 1], [2, 2], [2, 1]], "kind": data.draw(st.sampled_from(["difficult", "clear"]))},
+            {"do": "order", "ids": data.draw(st.permutations(self.ids))},
+            {"do": "remove", "id": some},
+            {"do": "initiative", "id": some, "value": data.draw(st.integers(0, 30))},
+        ])))
+
+    @rule(data=st.data())
     def maneuver(self, data):
         command = {"do": "maneuver", "attacker": self.who(data), "target": data.draw(st.sampled_from(self.ids)),
                    "maneuver": data.draw(st.sampled_from(MANEUVERS))}

@@ -409,6 +409,12 @@ def full_attack(ctx: Pf1Context, command: c.FullAttack, stage: dict | None = Non
             continue
         target = ctx.get(x["target"], "target")
         name = x.get("with") or x.get("maneuver")
+        if target.status == "dead" and stage is not None:
+            # resumed after a window: the command can no longer be typed again, so what is left is not done
+            from combatlog.core.rulesets.pf1.context import leftover
+
+            leftover(ctx, f"attack {index + 1} ({name}): {target.id} is dead")
+            return
         if target.status == "dead":
             raise fail(f"attack {index + 1} ({name}) of the full attack: {target.id} is already dead; aim it elsewhere",
                        f"attaque {index + 1} ({name}) de l'attaque à outrance : {target.id} est déjà mort ; visez ailleurs")
