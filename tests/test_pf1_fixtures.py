@@ -62,3 +62,25 @@ def test_the_sample_fight_runs_verifies_and_exports_in_both_languages(tmp_path, 
     assert "attaque d'opportunité possible (brann quitte [2,2])" in lines and "Pf1" not in lines
     assert cli_main(["diff", str(log), "40", "60"]) == 0
     assert "PV 6 -> 2" in capsys.readouterr().out  # gob1 hit by the surprise-round arrow
+
+
+def test_snapshots_of_a_pf1_fight_round_trip_through_sqlite(tmp_path):
+    from combatlog.events.stores.sqlite import SQLiteStore
+    from combatlog.replay.engine import Encounter
+    from combatlog.replay.snapshots import decode_snapshot, state_at
+    from combatlog.replay.timeline import rebuild
+
+    commands = [json.loads(line) for line in FIGHT.read_text(encoding="utf-8").splitlines() if line.strip()]
+    with SQLiteStore(tmp_path / "log.db") as store:
+        encounter = Encounter(store, "e", snapshot_every=25)
+        for command in commands:
+            encounter.execute(command)
+        seqs = store.snapshot_seqs("e")
+        assert seqs
+        for seq in seqs:
+            snapshot = decode_snapshot(store.read_snapshot("e", seq))
+            assert snapshot.state == rebuild(encounter.records, seq)[0]
+        for seq in range(0, len(encounter.records), 7):
+            assert state_at(store, "e", seq, every=25) == rebuild(encounter.records, seq)[0], seq
+    with SQLiteStore(tmp_path / "log.db") as store:
+        assert Encounter(store, "e", snapshot_every=25).state == encounter.state

@@ -421,6 +421,13 @@ class Pf1Machine(RuleBasedStateMachine):
             assert record.prev_hash == previous
             assert compute_hash(canonical_body(record)) == record.hash
             previous = record.hash
+        # the log as a store gives it back (JSON decoded) rebuilds the very same state, field by field
+        import msgspec
+
+        from combatlog.events.envelope import Recorded, encode_record
+
+        decoded = [msgspec.json.decode(encode_record(r), type=Recorded) for r in self.enc.records]
+        assert rebuild(decoded)[0] == rebuild(self.enc.records)[0], "a stored log folds to another state"
         discrepancy = rederive(self.enc.records)
         assert discrepancy is None, str(discrepancy)
 

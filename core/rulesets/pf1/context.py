@@ -180,6 +180,7 @@ def provoke(ctx: Pf1Context, provoker: Pf1Combatant, trigger: str, trigger_fr: s
     if ctx.strain:
         pending["strain"] = ctx.strain
         ctx.strain = None
+    pending = msgspec.json.decode(msgspec.json.encode(pending))  # JSON values, as a stored log gives them back
     ctx.emit(e.Pf1WindowOpened(trigger=trigger, trigger_fr=trigger_fr, provoker=provoker.id, reactors=reactors, pending=pending,
                                movement=movement))
     return True
