@@ -168,14 +168,19 @@ def test_immediate_action_off_turn_uses_the_next_swift(run):
 
 
 def test_ready_then_trigger_moves_the_readier_before_the_trigger(run):
-    orc = {"do": "add", "id": "orc", "side": "monsters", "stats": GOBLIN, "at": [5, 5]}
+    orc = {"do": "add", "id": "orc", "side": "monsters", "stats": GOBLIN, "at": [1, 1]}
     ok(run(*duel(extra=[orc])[:-1], {"do": "initiative", "id": "orc", "value": 5}, {"do": "start"}))
     ok(run({"do": "action", "id": "aria", "action": "ready", "trigger": "the orc moves",
             "response": {"do": "attack", "target": "orc"}}))
     doc = ok(run({"do": "end_turn"}, {"do": "end_turn"}))
     assert doc["turn"] == "orc" and "readied" in doc["combatants"]["aria"]["effects"]
     doc = ok(run({"do": "trigger", "id": "aria"}))
+    assert doc["window"]["reactors"] == ["aria"] and doc["window"]["for"] == "orc"
+    # the readied attack at the highest bonus: 15 + 6 = 21 vs the orc-goblin's flat-footed... it acted: AC 16; 1d8 2 + 3
+    doc = ok(run({"do": "react", "id": "aria", "with": "readied", "dice": [15, 2]}))
     assert doc["order"] == ["gob", "aria", "orc"] and "readied" not in doc["combatants"]["aria"]["effects"]
+    assert doc["combatants"]["orc"]["hp"] == 1 and doc["window"] is None and doc["turn"] == "orc"
+    assert doc["combatants"]["aria"]["aoo_left"] == 1  # a readied action is not an attack of opportunity
 
 
 def test_aid_another_gives_plus_two_on_the_next_attack(run, log):

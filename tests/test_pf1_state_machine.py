@@ -243,6 +243,9 @@ class Pf1Machine(RuleBasedStateMachine):
             command["provokes"] = data.draw(st.booleans())
         if name == "ready":
             command["trigger"] = "an enemy comes close"
+            target = data.draw(st.sampled_from(self.ids))
+            command["response"] = data.draw(st.sampled_from([
+                {"do": "attack", "target": target}, {"do": "move", "path": [[0, 0]]}, {"do": "dance"}]))
         if data.draw(st.integers(0, 6)) == 0:
             command["slot"] = "immediate"
         self.run(self.with_dice(command, data))
@@ -340,7 +343,8 @@ class Pf1Machine(RuleBasedStateMachine):
         if data.draw(st.booleans()):
             self.run({"do": "pass", "id": reactor})
         else:
-            self.run(self.with_dice({"do": "react", "id": reactor, "with": "opportunity_attack"}, data, ATTACK_DICE))
+            reaction = data.draw(st.sampled_from(["opportunity_attack", "opportunity_attack", "readied"]))
+            self.run(self.with_dice({"do": "react", "id": reactor, "with": reaction}, data, ATTACK_DICE))
 
     @rule(data=st.data())
     def react_anyhow(self, data):

@@ -94,6 +94,7 @@ event-pf1-attack-rolled = { $kind ->
     [opportunity] attack of opportunity by { $attacker }
     [full_attack] full attack by { $attacker }
     [charge] charge by { $attacker }
+    [readied] readied attack by { $attacker }
    *[other] attack by { $attacker }
  } on { $target } ({ $attack }): d20 { $d20 } + { $bonus } = { $total } vs AC { $ac }{ $ac-kind ->
     [flat_footed] {" "}(flat-footed)
@@ -155,7 +156,10 @@ event-pf1-maneuver-rolled = { $attacker }'s combat maneuver on { $target } ({ $m
    *[no] failure
  }
 event-pf1-window-opened = attack of opportunity possible ({ $trigger }): { $reactors }
-event-pf1-reaction-taken = { $id } makes an attack of opportunity
+event-pf1-reaction-taken = { $id } { $reaction ->
+    [readied] takes its readied action
+   *[other] makes an attack of opportunity
+ }
 event-pf1-reaction-passed = { $id } lets the opportunity pass
-event-pf1-window-closed = the action goes on
+event-pf1-window-closed = the reaction window closes
 event-pf1-spell-lost = { $id } loses the spell (concentration failed)

@@ -126,6 +126,7 @@ event-pf1-attack-rolled = { $kind ->
     [opportunity] attaque d'opportunité de { $attacker }
     [full_attack] attaque à outrance de { $attacker }
     [charge] charge de { $attacker }
+    [readied] attaque préparée de { $attacker }
    *[other] attaque de { $attacker }
  } sur { $target } ({ $attack }) : d20 { $d20 } + { $bonus } = { $total } contre CA { $ac }{ $ac-kind ->
     [flat_footed] {" "}(pris au dépourvu)
@@ -199,7 +200,10 @@ event-pf1-maneuver-rolled = manœuvre de combat de { $attacker } sur { $target }
    *[no] ratée
  }
 event-pf1-window-opened = attaque d'opportunité possible ({ $trigger-fr }) : { $reactors }
-event-pf1-reaction-taken = { $id } porte une attaque d'opportunité
+event-pf1-reaction-taken = { $id } { $reaction ->
+    [readied] déclenche son action préparée
+   *[other] porte une attaque d'opportunité
+ }
 event-pf1-reaction-passed = { $id } renonce à son attaque d'opportunité
-event-pf1-window-closed = l'action reprend
+event-pf1-window-closed = fin de la fenêtre de réaction
 event-pf1-spell-lost = { $id } perd son sort (concentration ratée)

@@ -218,7 +218,7 @@ class Stabilize(Command, tag="stabilize", kw_only=True):
     target: str
 
 
-class React(Command, tag="react", kw_only=True):
+class React(Command, tag="react", kw_only=True):  # noqa: D101
     id: str
     with_: str = msgspec.field(name="with")
     attack: str | None = None

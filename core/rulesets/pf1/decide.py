@@ -543,7 +543,7 @@ def _shove(ctx: Pf1Context, command: c.Shove) -> None:
 
 
 def _trigger(ctx: Pf1Context, command: c.Trigger) -> None:
-    """PRD Ready: the readier acts; its place in the order moves to just before the creature whose act triggered it."""
+    """The DM says the readied trigger happened: a window opens for the readier alone (PRD Ready; INTERFACE.md)."""
     readier = ctx.get(command.id)
     effect = readier.effect("readied")
     if effect is None:
@@ -551,12 +551,46 @@ def _trigger(ctx: Pf1Context, command: c.Trigger) -> None:
     if ctx.state.turn == readier.id:
         raise fail(f"{readier.id} cannot trigger its readied action on its own turn",
                    f"{readier.id} ne peut pas déclencher son action préparée pendant son propre tour")
-    ctx.emit(e.Pf1EffectEnded(id=readier.id, instance=effect.instance, effect="readied"))
-    ctx.emit(e.Pf1ActionTaken(id=readier.id, action="readied", details={"trigger": effect.data.get("trigger", ""),
-                                                                        "response": effect.data.get("response", {})}))
-    order = [cid for cid in ctx.state.order if cid != readier.id]
-    order.insert(order.index(ctx.state.turn), readier.id)
-    ctx.emit(e.Pf1OrderSet(order=tuple(order)))
+    if not can_act(readier):
+        raise fail(f"{readier.id} cannot act now", f"{readier.id} ne peut pas agir maintenant")
+    text = effect.data.get("trigger", "")
+    ctx.emit(e.Pf1WindowOpened(trigger=f"{readier.id}'s trigger: {text}", trigger_fr=f"déclencheur de {readier.id} : {text}",
+                               provoker=ctx.state.turn or readier.id, reactors=(readier.id,),
+                               pending={"kind": "readied", "id": readier.id}))
+
+
+def _readied(ctx: Pf1Context, command: c.React, window) -> None:
+    """The readied response: an attack at the highest bonus or a move; then the readier's place in the order moves
+    to just before the creature whose act triggered it (PRD Ready)."""
+    reactor = ctx.get(command.id)
+    effect = reactor.effect("readied")
+    if window.pending.get("kind") != "readied" or window.pending.get("id") != reactor.id or effect is None:
+        raise fail(f"{reactor.id} has no readied action waiting on this window",
+                   f"{reactor.id} n'a pas d'action préparée en attente sur cette fenêtre")
+    response = dict(effect.data.get("response") or {})
+    ctx.emit(e.Pf1ReactionTaken(id=reactor.id, reaction="readied"))
+    ctx.emit(e.Pf1EffectEnded(id=reactor.id, instance=effect.instance, effect="readied"))
+    ctx.emit(e.Pf1ActionTaken(id=reactor.id, action="readied", details={"trigger": effect.data.get("trigger", "")}))
+    trigger_creature = window.waiting
+    if trigger_creature in ctx.state.order and trigger_creature != reactor.id:
+        order = [cid for cid in ctx.state.order if cid != reactor.id]
+        order.insert(order.index(trigger_creature), reactor.id)
+        ctx.emit(e.Pf1OrderSet(order=tuple(order)))
+    if response.get("do") == "move":
+        mover = ctx.get(reactor.id)
+        path = [tuple(square) for square in response.get("path", ())]
+        if not path or mover.position is None:
+            raise fail(f"{reactor.id}'s readied move has no path", f"le déplacement préparé de {reactor.id} n'a pas de chemin")
+        costs = actions.path_costs(ctx, mover, path)
+        if sum(costs) > actions.speed(mover) + 1e-9:
+            raise fail(f"{reactor.id}'s readied move is longer than its speed", f"le déplacement préparé de {reactor.id} dépasse sa vitesse")
+        actions._walk(ctx, mover, c.Move(id=reactor.id, path=tuple(path)), path, 0, costs, "")
+        return
+    target = ctx.get(command.target or response.get("target"), "target")
+    melee = next((a for a in reactor.stats.attacks if a.kind == "melee"), None)
+    attack_id = command.attack or response.get("with") or (melee.id if melee else None)
+    profile = combat._profile(reactor, attack_id)
+    combat.strike(ctx, reactor.id, target.id, profile, combat.base_bonus(reactor, profile), "readied", {})
 
 
 # --------------------------------------------------------------------------- reactions
@@ -566,9 +600,16 @@ def _react(ctx: Pf1Context, command: c.React) -> None:
     if command.id not in window.reactors:
         raise fail(f"{command.id} may not react now: waiting for {', '.join(window.reactors)} ({window.trigger})",
                    f"{command.id} ne peut pas réagir maintenant : on attend {', '.join(window.reactors)} ({window.pending.get('trigger_fr', window.trigger)})")
+    if command.with_ == "readied":
+        _readied(ctx, command, window)
+        _maybe_close(ctx)
+        return
     if command.with_ != "opportunity_attack":
-        raise fail(f"pf1 reactions: 'opportunity_attack' (not {command.with_})",
-                   f"réactions pf1 : 'opportunity_attack' (pas {command.with_})")
+        raise fail(f"pf1 reactions: 'opportunity_attack' or 'readied' (not {command.with_})",
+                   f"réactions pf1 : 'opportunity_attack' ou 'readied' (pas {command.with_})")
+    if window.pending.get("kind") == "readied":
+        raise fail(f"this window is {window.waiting}'s readied trigger: answer with 'readied' or pass",
+                   f"cette fenêtre est le déclencheur préparé : répondez avec 'readied' ou passez")
     provoker = ctx.get(window.waiting)
     combat.opportunity_attack(ctx, reactor, provoker, command.attack, bool(window.pending.get("stage", {}).get("costs")),
                               window.pending)
@@ -592,6 +633,8 @@ def _maybe_close(ctx: Pf1Context) -> None:
         return
     ctx.emit(e.Pf1WindowClosed(provoker=window.waiting))
     pending = window.pending
+    if "command" not in pending:
+        return  # a readied trigger: nothing waits
     own_dice = ctx.dice
     ctx.dice = SuppliedDice(pending["dice"]) if pending.get("dice") is not None else ctx.rng
     try:

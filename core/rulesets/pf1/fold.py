@@ -151,7 +151,7 @@ def evolve(state: Pf1State, event) -> Pf1State:
             window = replace(window, reactors=tuple(r for r in window.reactors if r != reactor),
                              answered=window.answered + (reactor,))
             state = replace(state, windows=state.windows[:-1] + (window,))
-            if isinstance(event, e.Pf1ReactionTaken):
+            if isinstance(event, e.Pf1ReactionTaken) and event.reaction == "opportunity_attack":
                 who = state.combatants[reactor]
                 state = _update(state, reactor, aoo_left=max(0, who.aoo_left - 1))
             return state
