@@ -295,3 +295,26 @@ def test_condition_immunity_is_recorded_without_effect(run, log):
     assert "stunned" not in doc["combatants"]["gob"]["conditions"]
     assert last(log, "Pf1ConditionApplied")["no_effect"] is True
     rejected(run({"do": "condition", "target": "gob", "add": "dying"}), "unknown pf1 condition")
+
+
+def test_a_single_natural_attack_adds_one_and_a_half_strength(run):
+    wolf = stats(GOBLIN, max_hp=20, abilities={**GOBLIN["abilities"], "str": 14},  # Str +2 -> x1.5 = 3
+                 attacks=[{"id": "bite", "kind": "melee", "natural": True, "damage": [{"roll": "1d6", "type": "piercing"}]}])
+    ok(run(*duel(gob=wolf, aria_init=5, gob_init=15)))
+    # bite: BAB 1 + Str 2 + size 1 = +4; 15 + 4 = 19 vs flat-footed aria 18; 1d6 4 + 3 = 7 -> 15
+    doc = ok(run({"do": "attack", "attacker": "gob", "target": "aria", "with": "bite", "dice": [15, 4]}))
+    assert doc["combatants"]["aria"]["hp"] == 15
+
+
+def test_tiny_creatures_use_dex_for_cmb(run):
+    tiny = stats(GOBLIN, size="tiny", abilities={**GOBLIN["abilities"], "dex": 18})
+    doc = ok(run(*duel(gob=tiny, start=False)))
+    # PRD: BAB 1 + Dex 4 - 2 (special size, Tiny) = 3
+    assert doc["combatants"]["gob"]["cmb"] == 3
+
+
+def test_opposed_check(run, log):
+    ok(run(*duel(start=False)))
+    # aria Str +3 vs goblin Dex +2: 10 + 3 = 13 vs 11 + 2 = 13, tie: the higher bonus (+3) wins
+    ok(run({"do": "check", "id": "aria", "ability": "str", "against": {"id": "gob", "ability": "dex"}, "dice": [10, 11]}))
+    assert [e["success"] for e in events_of(log) if e["type"] == "Pf1CheckRolled"] == [True, False]

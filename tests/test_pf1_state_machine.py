@@ -321,6 +321,9 @@ class Pf1Machine(RuleBasedStateMachine):
         else:
             command = {"do": "check", "id": self.who(data, current_bias=False),
                        data.draw(st.sampled_from(["ability", "skill"])): data.draw(st.sampled_from(["dex", "heal", "perception", "luck"]))}
+            if data.draw(st.integers(0, 3)) == 0:
+                command["against"] = {"id": data.draw(st.sampled_from(self.ids + ["nobody"])),
+                                      "ability": data.draw(st.sampled_from(["str", "dex", "luck"]))}
         self.run(self.with_dice(command, data))
 
     @rule()

@@ -185,11 +185,18 @@ class Save(Command, tag="save", kw_only=True):
     dc: int
 
 
+class Opponent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    ability: str | None = None
+    skill: str | None = None
+
+
 class Check(Command, tag="check", kw_only=True):
     id: str
     ability: str | None = None
     skill: str | None = None
     dc: int | None = None
+    against: Opponent | None = None
 
 
 class Condition(Command, tag="condition", kw_only=True):

@@ -432,22 +432,40 @@ def _save(ctx: Pf1Context, command: c.Save) -> None:
     roll_save(ctx, command.id, command.ability, command.dc)
 
 
+def _check_bonus(creature, ability: str | None, skill: str | None) -> tuple[str, int]:
+    if (ability is None) == (skill is None):
+        raise fail("check needs an 'ability' or a 'skill'", "le test demande 'ability' ou 'skill'")
+    if ability is not None:
+        if ability not in ("str", "dex", "con", "int", "wis", "cha"):
+            raise fail(f"unknown ability '{ability}'", f"caractéristique inconnue '{ability}'")
+        return ability, mod(getattr(creature.stats.abilities, ability))
+    if skill not in creature.stats.skills:
+        known = ", ".join(creature.stats.skills) or "none"
+        raise fail(f"{creature.id} has no skill '{skill}' in its stats (known: {known})",
+                   f"{creature.id} n'a pas la compétence '{skill}' (connues : {known.replace('none', 'aucune')})")
+    return skill, creature.stats.skills[skill]
+
+
 def _check(ctx: Pf1Context, command: c.Check) -> None:
     creature = ctx.get(command.id)
-    if (command.ability is None) == (command.skill is None):
-        raise fail("check needs an 'ability' or a 'skill'", "le test demande 'ability' ou 'skill'")
-    if command.ability is not None:
-        if command.ability not in ("str", "dex", "con", "int", "wis", "cha"):
-            raise fail(f"unknown ability '{command.ability}'", f"caractéristique inconnue '{command.ability}'")
-        bonus = mod(getattr(creature.stats.abilities, command.ability))
-        name = command.ability
-    else:
-        if command.skill not in creature.stats.skills:
-            known = ", ".join(creature.stats.skills) or "none"
-            raise fail(f"{creature.id} has no skill '{command.skill}' in its stats (known: {known})",
-                       f"{creature.id} n'a pas la compétence '{command.skill}' (connues : {known.replace('none', 'aucune')})")
-        bonus = creature.stats.skills[command.skill]
-        name = command.skill
+    name, bonus = _check_bonus(creature, command.ability, command.skill)
+    if command.against is not None:
+        # PRD Opposed checks: the higher result wins; a tie goes to the higher bonus, then both roll again.
+        other = ctx.get(command.against.id, "opponent")
+        if other.id == creature.id:
+            raise fail("a creature cannot oppose itself", "une créature ne peut pas s'opposer à elle-même")
+        other_name, other_bonus = _check_bonus(other, command.against.ability, command.against.skill)
+        for _ in range(20):
+            mine, theirs = ctx.die(20), ctx.die(20)
+            if mine + bonus != theirs + other_bonus or bonus != other_bonus:
+                break
+        won = (mine + bonus, bonus) > (theirs + other_bonus, other_bonus)
+        ctx.emit(e.Pf1CheckRolled(id=creature.id, check=name, d20=mine, bonus=bonus, total=mine + bonus,
+                                  dc=theirs + other_bonus, success=won, purpose=f"opposed by {other.id}"))
+        ctx.emit(e.Pf1CheckRolled(id=other.id, check=other_name, d20=theirs, bonus=other_bonus,
+                                  total=theirs + other_bonus, dc=mine + bonus, success=not won,
+                                  purpose=f"opposing {creature.id}"))
+        return
     face = ctx.die(20)
     success = None if command.dc is None else face + bonus >= command.dc
     ctx.emit(e.Pf1CheckRolled(id=creature.id, check=name, d20=face, bonus=bonus, total=face + bonus, dc=command.dc,

@@ -122,7 +122,10 @@ def denied_dex(target: Pf1Combatant, attacker: Pf1Combatant | None = None) -> bo
 
 def cmb(c: Pf1Combatant, maneuver: str | None = None) -> int:
     """PRD Combat Maneuvers: BAB + Str + special size modifier; +2 with the improved feat."""
-    base = c.stats.cmb if c.stats.cmb is not None else c.stats.bab + mod(c.stats.abilities.str) - SIZE_MODIFIER[c.stats.size]
+    # PRD Combat Maneuvers: Tiny and smaller creatures use Dex in place of Str for CMB.
+    tiny = c.stats.size in ("fine", "diminutive", "tiny")
+    ability = mod(c.stats.abilities.dex if tiny else c.stats.abilities.str)
+    base = c.stats.cmb if c.stats.cmb is not None else c.stats.bab + ability - SIZE_MODIFIER[c.stats.size]
     if maneuver and maneuver in c.stats.improved_maneuvers:
         base += 2
     found = conditions_in_force(c)

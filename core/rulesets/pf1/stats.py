@@ -248,9 +248,13 @@ def str_damage_multiplier(attack: Pf1Attack) -> float | str:
 
 
 def str_damage(stats: Pf1Stats, attack: Pf1Attack, *, secondary: bool = False) -> int:
-    """Strength to damage: a bonus times the grip (rounded down, PRD Rounding); a penalty in full, except with 0."""
+    """Strength to damage: a bonus times the grip (rounded down, PRD Rounding); a penalty in full, except with 0.
+    PRD Natural Attacks: a creature's only natural attack (and no weapon) adds 1.5 times its Strength bonus."""
     strength = mod(stats.abilities.str)
     multiplier = 0.5 if secondary and attack.str_damage is None else str_damage_multiplier(attack)
+    if attack.natural and attack.str_damage is None and not secondary and not attack.secondary \
+            and len(stats.attacks) == 1:
+        multiplier = 1.5
     if multiplier == "penalty":
         return min(0, strength)
     if multiplier == 0:
