@@ -59,7 +59,7 @@ def test_the_sample_fight_runs_verifies_and_exports_in_both_languages(tmp_path, 
     capsys.readouterr()
     assert cli_main(["log", str(log)]) == 0
     lines = capsys.readouterr().out
-    assert "attaque d'opportunité possible (brann quitte [2,2])" in lines and "Pf1" not in lines
+    assert "attaque d'opportunité possible pour wolf : brann quitte la case [2,2]" in lines and "Pf1" not in lines
     assert cli_main(["diff", str(log), "40", "60"]) == 0
     assert "PV 6 -> 2" in capsys.readouterr().out  # gob1 hit by the surprise-round arrow
 

@@ -54,7 +54,15 @@ event-pf1-turn-ended = end of { $id }'s turn
 event-pf1-surprise-round-ended = the surprise round ends
 event-pf1-action-spent = { $id }: { $owed ->
     [yes] immediate action off its turn (uses the swift action of its next turn)
-   *[no] { $by } ({ $slots })
+   *[no] { $spent ->
+        [full_round] full-round action
+        [double] double move
+        [standard] standard action
+        [move] move action
+        [swift] swift action
+        [immediate] immediate action
+       *[other] free action
+    } ({ $by })
  }
 event-pf1-action-taken = { $id }: { $action ->
     [cast_spell] casts a spell
@@ -80,6 +88,12 @@ event-pf1-effect-started = { $id }: { $effect ->
     [aid_attack] aided (+2 on its next attack)
     [aid_ac] aided (+2 to AC)
    *[other] { $effect }
+ }
+event-pf1-effect-changed = { $id }: { $effect ->
+    [charging] the charge goes on
+    [withdrawing] the withdrawal is done
+    [running] the run is done
+   *[other] { $effect } goes on
  }
 event-pf1-effect-ended = { $id }: { $effect } ends
 event-pf1-condition-applied = { $target } is { $condition ->
@@ -155,7 +169,19 @@ event-pf1-maneuver-rolled = { $attacker }'s combat maneuver on { $target } ({ $m
     [yes] success
    *[no] failure
  }
-event-pf1-window-opened = attack of opportunity possible ({ $trigger }): { $reactors }
+event-pf1-window-opened = { $act ->
+    [readied] { $reactors }'s readied action: its trigger happens
+   *[other] attack of opportunity possible for { $reactors }: { $act ->
+        [move] { $waiting } leaves square { $square }
+        [shoot] { $waiting } shoots in a threatened square
+        [unarmed] { $waiting } strikes unarmed
+        [cast] { $waiting } casts a spell in a threatened square
+        [stand] { $waiting } stands up
+        [maneuver] { $waiting } attempts a combat maneuver
+        [first_aid] { $waiting } gives first aid
+       *[other] { $trigger }
+    }
+ }
 event-pf1-reaction-taken = { $id } { $reaction ->
     [readied] takes its readied action
    *[other] makes an attack of opportunity

@@ -59,7 +59,39 @@ event-pf1-turn-ended = fin du tour de { $id }
 event-pf1-surprise-round-ended = fin du round de surprise
 event-pf1-action-spent = { $id } : { $owed ->
     [yes] action immédiate hors de son tour (prendra l'action rapide de son prochain tour)
-   *[no] { $by } ({ $slots })
+   *[no] { $spent ->
+        [full_round] action complexe
+        [double] double mouvement
+        [standard] action simple
+        [move] action de mouvement
+        [swift] action rapide
+        [immediate] action immédiate
+       *[other] action libre
+    } ({ $by ->
+        [attack] attaque
+        [move] déplacement
+        [full_attack] attaque à outrance
+        [charge] charge
+        [withdraw] retrait
+        [run] course
+        [total_defense] défense totale
+        [cast_spell] sort
+        [stand] se relever
+        [crawl] ramper
+        [draw_weapon] dégainer
+        [stabilize] premiers secours
+        [ready] action préparée
+        [aid_another] aider un allié
+        [escape] se libérer
+        [use_object] utiliser un objet
+        [immediate] action immédiate
+        [trip] croc-en-jambe
+        [grapple] lutte
+        [bull_rush] bousculade
+        [disarm] désarmement
+        [sunder] destruction
+       *[other] { $by }
+    })
  }
 event-pf1-action-taken = { $id } : { $action ->
     [cast_spell] lance un sort
@@ -85,6 +117,12 @@ event-pf1-effect-started = { $id } : { $effect ->
     [aid_attack] aidé (+2 à sa prochaine attaque)
     [aid_ac] aidé (+2 à la CA)
    *[other] { $effect }
+ }
+event-pf1-effect-changed = { $id } : { $effect ->
+    [charging] la charge se poursuit
+    [withdrawing] le retrait est fait
+    [running] la course est faite
+   *[other] { $effect } se poursuit
  }
 event-pf1-effect-ended = { $id } : fin de { $effect }
 event-pf1-condition-applied = { $target } : { $condition ->
@@ -199,7 +237,19 @@ event-pf1-maneuver-rolled = manœuvre de combat de { $attacker } sur { $target }
     [yes] réussie
    *[no] ratée
  }
-event-pf1-window-opened = attaque d'opportunité possible ({ $trigger-fr }) : { $reactors }
+event-pf1-window-opened = { $act ->
+    [readied] action préparée de { $reactors } : son déclencheur a lieu
+   *[other] attaque d'opportunité possible pour { $reactors } : { $act ->
+        [move] { $waiting } quitte la case { $square }
+        [shoot] { $waiting } tire dans une case menacée
+        [unarmed] { $waiting } frappe à mains nues
+        [cast] { $waiting } lance un sort dans une case menacée
+        [stand] { $waiting } se relève
+        [maneuver] { $waiting } tente une manœuvre de combat
+        [first_aid] { $waiting } prodigue les premiers secours
+       *[other] { $trigger-fr }
+    }
+ }
 event-pf1-reaction-taken = { $id } { $reaction ->
     [readied] déclenche son action préparée
    *[other] porte une attaque d'opportunité

@@ -230,7 +230,7 @@ def _walk(ctx: Pf1Context, mover: Pf1Combatant, command: c.Move, path, start: in
                 raw.pop("dice", None)
                 square = _square_text(origin)
                 if provoke(ctx, ctx.get(mover.id), f"{mover.id} leaves {square}", f"{mover.id} quitte {square}", raw,
-                           {"step": index, "costs": costs, "mode": mode}, movement=True, square=origin):
+                           {"step": index, "costs": costs, "mode": mode}, movement=True, square=origin, act="move"):
                     return
     if len(path) > done_from:
         ctx.emit(e.Pf1Moved(id=mover.id, path=tuple(path[done_from:]), metres=sum(costs[done_from:])))
@@ -344,7 +344,7 @@ def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> Non
             ctx.emit(e.Pf1ActionTaken(id=creature.id, action="cast_spell", details={"spell_level": command.spell_level}))
             return
         if command.provokes is not False and provoke(ctx, creature, f"{creature.id} casts a spell",
-                                                     f"{creature.id} lance un sort", raw, {"provoked": True}):
+                                                     f"{creature.id} lance un sort", raw, {"provoked": True}, act="cast"):
             return
         ctx.emit(e.Pf1ActionTaken(id=creature.id, action="cast_spell", details={"spell_level": command.spell_level}))
         return
@@ -376,7 +376,8 @@ def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> Non
     slot = command.slot or "standard"
     spend(ctx, creature, slot, name if name != "other" else (command.note or "other"))
     provokes = command.provokes if command.provokes is not None else name == "use_object"
-    if provokes and provoke(ctx, creature, f"{creature.id}: {name}", f"{creature.id} : {name}", raw, {"provoked": True}):
+    if provokes and provoke(ctx, creature, f"{creature.id}: {name}", f"{creature.id} : {name}", raw, {"provoked": True},
+                              act=name):
         return
     ctx.emit(e.Pf1ActionTaken(id=creature.id, action=name, details={"note": command.note} if command.note else {}))
 
@@ -407,7 +408,7 @@ def stand(ctx: Pf1Context, command: c.Stand, stage: dict | None = None) -> None:
             raise fail(f"{creature.id} is not prone", f"{creature.id} n'est pas à terre")
         spend(ctx, creature, "move", "stand")
         if provoke(ctx, ctx.get(creature.id), f"{creature.id} stands up", f"{creature.id} se relève", _raw(command),
-                   {"provoked": True}):
+                   {"provoked": True}, act="stand"):
             return
     end_condition(ctx, creature.id, "prone")
 
@@ -430,7 +431,8 @@ def stabilize(ctx: Pf1Context, command: c.Stabilize, stage: dict | None = None) 
             raise fail(f"{target.id} is not dying ({target.status})", f"{target.id} n'est pas mourant ({target.status})")
         spend(ctx, helper, "standard", "stabilize")
         if provoke(ctx, ctx.get(helper.id), f"{helper.id} gives first aid to {target.id}",
-                   f"{helper.id} prodigue les premiers secours à {target.id}", _raw(command), {"provoked": True}):
+                   f"{helper.id} prodigue les premiers secours à {target.id}", _raw(command), {"provoked": True},
+                   act="first_aid"):
             return
     target = ctx.get(target.id)
     face = ctx.die(20)

@@ -263,11 +263,11 @@ def attack(ctx: Pf1Context, command: c.Attack, stage: dict | None = None) -> Non
         raw = _raw(command)
         if _provokes_shot(profile, attacker):
             if provoke(ctx, attacker, f"{attacker.id} shoots with {profile.id}", f"{attacker.id} tire avec {profile.id}",
-                       raw, {"provoked": True, "charge": bool(charge_attack)}):
+                       raw, {"provoked": True, "charge": bool(charge_attack)}, act="shoot"):
                 return
         elif profile.unarmed and not attacker.stats.improved_unarmed_strike:
             if provoke(ctx, attacker, f"{attacker.id} strikes unarmed", f"{attacker.id} frappe à mains nues", raw,
-                       {"provoked": True}, only=(target.id,)):
+                       {"provoked": True}, only=(target.id,), act="unarmed"):
                 return
     else:
         charge_attack = stage.get("charge", False)
@@ -425,7 +425,7 @@ def full_attack(ctx: Pf1Context, command: c.FullAttack, stage: dict | None = Non
         provoked = stage is not None and index == start
         if profile.kind == "ranged" and not provoked:
             if provoke(ctx, attacker, f"{attacker.id} shoots with {profile.id}", f"{attacker.id} tire avec {profile.id}",
-                       raw, {"index": index}):
+                       raw, {"index": index}, act="shoot"):
                 return
         strike(ctx, attacker.id, target.id, profile, base_bonus(attacker, profile) + x["penalty"], "full_attack", opts,
                secondary=x.get("secondary", False))
@@ -486,7 +486,7 @@ def maneuver(ctx: Pf1Context, command: c.Maneuver, stage: dict | None = None) ->
         if command.maneuver not in attacker.stats.improved_maneuvers:
             if provoke(ctx, attacker, f"{attacker.id} attempts {command.maneuver} on {target.id}",
                        f"{attacker.id} tente {command.maneuver} sur {target.id}", _raw(command), {"provoked": True},
-                       only=(target.id,)):
+                       only=(target.id,), act="maneuver"):
                 return
     resolve_maneuver(ctx, ctx.get(attacker.id), ctx.get(target.id), command.maneuver)
 

@@ -101,12 +101,12 @@ def spend(ctx: Pf1Context, creature: Pf1Combatant, slot: str, by: str) -> None:
         if creature.swift_owed:
             raise fail(f"{creature.id} cannot {by}: it already took an immediate action this round",
                        f"{creature.id} ne peut pas faire {by} : il a déjà pris une action immédiate ce round")
-        ctx.emit(e.Pf1ActionSpent(id=creature.id, slots=("swift",), by="immediate", owed=True))
+        ctx.emit(e.Pf1ActionSpent(id=creature.id, slots=("swift",), by="immediate", owed=True, spent="immediate"))
         return
     if slot in ("swift", "immediate"):
         if a.swift:
             refuse("swift", a.swift)
-        ctx.emit(e.Pf1ActionSpent(id=creature.id, slots=("swift",), by=by if slot == "swift" else "immediate"))
+        ctx.emit(e.Pf1ActionSpent(id=creature.id, slots=("swift",), by=by if slot == "swift" else "immediate", spent=slot))
         return
     if slot == "standard":
         if a.full_round:
@@ -116,7 +116,7 @@ def spend(ctx: Pf1Context, creature: Pf1Combatant, slot: str, by: str) -> None:
         if limited and a.move:
             raise fail(f"{creature.id} cannot {by}: it may take only one standard or move action this turn ({a.move})",
                        f"{creature.id} ne peut pas faire {by} : il ne peut faire qu'une action simple ou de mouvement ce tour ({a.move})")
-        ctx.emit(e.Pf1ActionSpent(id=creature.id, slots=("standard",), by=by))
+        ctx.emit(e.Pf1ActionSpent(id=creature.id, slots=("standard",), by=by, spent="standard"))
         if creature.status == "disabled":
             ctx.strain = creature.id
         return
@@ -124,11 +124,11 @@ def spend(ctx: Pf1Context, creature: Pf1Combatant, slot: str, by: str) -> None:
         if a.full_round:
             refuse("full_round", a.full_round)
         if not a.move and not (limited and a.standard):
-            ctx.emit(e.Pf1ActionSpent(id=creature.id, slots=("move",), by=by))
+            ctx.emit(e.Pf1ActionSpent(id=creature.id, slots=("move",), by=by, spent="move"))
             return
         if a.move and not a.standard and not limited:
             # PRD Action Types: a move action may replace the standard action.
-            ctx.emit(e.Pf1ActionSpent(id=creature.id, slots=("standard",), by=by))
+            ctx.emit(e.Pf1ActionSpent(id=creature.id, slots=("standard",), by=by, spent="move"))
             return
         if limited:
             raise fail(f"{creature.id} cannot {by}: it may take only one standard or move action this turn ({a.move or a.standard})",
@@ -142,7 +142,8 @@ def spend(ctx: Pf1Context, creature: Pf1Combatant, slot: str, by: str) -> None:
             if getattr(a, kind):
                 refuse(kind, getattr(a, kind))
         ctx.emit(e.Pf1ActionSpent(id=creature.id, slots=("full_round", "standard", "move") if slot == "full_round"
-                                  else ("move", "standard"), by=by))
+                                  else ("move", "standard"), by=by,
+                                  spent="full_round" if slot == "full_round" else "double"))
         return
     raise fail(f"unknown action slot '{slot}'", f"type d'action inconnu '{slot}'")
 
@@ -171,7 +172,7 @@ def eligible_reactors(ctx: Pf1Context, provoker: Pf1Combatant, *, movement: bool
 
 
 def provoke(ctx: Pf1Context, provoker: Pf1Combatant, trigger: str, trigger_fr: str, command: dict, stage: dict,
-            *, movement: bool = False, only: tuple[str, ...] | None = None, square=None) -> bool:
+            *, movement: bool = False, only: tuple[str, ...] | None = None, square=None, act: str = "act") -> bool:
     """Open a window when someone may answer: the command waits with its unused faces. True when it waits."""
     reactors = eligible_reactors(ctx, provoker, movement=movement, only=only, square=square)
     if not reactors:
@@ -181,7 +182,8 @@ def provoke(ctx: Pf1Context, provoker: Pf1Combatant, trigger: str, trigger_fr: s
         pending["strain"] = ctx.strain
         ctx.strain = None
     pending = msgspec.json.decode(msgspec.json.encode(pending))  # JSON values, as a stored log gives them back
-    ctx.emit(e.Pf1WindowOpened(trigger=trigger, trigger_fr=trigger_fr, provoker=provoker.id, reactors=reactors, pending=pending,
+    ctx.emit(e.Pf1WindowOpened(trigger=trigger, trigger_fr=trigger_fr, waiting=provoker.id, reactors=reactors,
+                               act=act, square=tuple(square) if movement and square is not None else None, pending=pending,
                                movement=movement))
     return True
 
@@ -301,9 +303,7 @@ def replace_effect(ctx: Pf1Context, cid: str, name: str, **data) -> None:
     effect = creature.effect(name)
     if effect is None:
         return
-    ctx.emit(e.Pf1EffectEnded(id=cid, instance=effect.instance, effect=name))
-    ctx.emit(e.Pf1EffectStarted(id=cid, instance=ctx.instance(), effect=name, until=effect.until,
-                                data={**effect.data, **data}))
+    ctx.emit(e.Pf1EffectChanged(id=cid, instance=effect.instance, effect=name, data={**effect.data, **data}))
 
 
 def start_effect(ctx: Pf1Context, cid: str, name: str, until: str = "start_of_turn", **data) -> None:

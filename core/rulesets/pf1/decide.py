@@ -226,7 +226,7 @@ def _roll_off(ctx: Pf1Context, command: c.RollOff) -> None:
     for _ in range(50):
         ranking = settle(ids)
         break
-    ctx.emit(e.Pf1RolledOff(ids=tuple(ids), rounds=tuple(rounds), ranking=tuple(ranking)))
+    ctx.emit(e.Pf1RolledOff(ids=tuple(ids), rounds=tuple(rounds), order=tuple(ranking)))
 
 
 def _order(ctx: Pf1Context, command: c.Order) -> None:
@@ -573,7 +573,7 @@ def _trigger(ctx: Pf1Context, command: c.Trigger) -> None:
         raise fail(f"{readier.id} cannot act now", f"{readier.id} ne peut pas agir maintenant")
     text = effect.data.get("trigger", "")
     ctx.emit(e.Pf1WindowOpened(trigger=f"{readier.id}'s trigger: {text}", trigger_fr=f"déclencheur de {readier.id} : {text}",
-                               provoker=ctx.state.turn or readier.id, reactors=(readier.id,),
+                               waiting=ctx.state.turn or readier.id, reactors=(readier.id,), act="readied",
                                pending={"kind": "readied", "id": readier.id}))
 
 
@@ -649,7 +649,7 @@ def _maybe_close(ctx: Pf1Context) -> None:
     window = ctx.state.windows[-1]
     if window.reactors:
         return
-    ctx.emit(e.Pf1WindowClosed(provoker=window.waiting))
+    ctx.emit(e.Pf1WindowClosed(waiting=window.waiting))
     pending = window.pending
     if "command" not in pending:
         return  # a readied trigger: nothing waits

@@ -57,11 +57,11 @@ class Pf1InitiativeRolled(Event, frozen=True, kw_only=True):
 
 
 class Pf1RolledOff(Event, frozen=True, kw_only=True):
-    """Seed 004 Initiative: the tied roll again; `rounds` holds each round's faces, `ranking` the result."""
+    """Seed 004 Initiative: the tied roll again; `rounds` holds each round's faces, `order` the result."""
 
     ids: tuple[str, ...]
     rounds: tuple[tuple[int, ...], ...]
-    ranking: tuple[str, ...]
+    order: tuple[str, ...]
 
 
 class Pf1OrderSet(Event, frozen=True, kw_only=True):
@@ -105,6 +105,7 @@ class Pf1ActionSpent(Event, frozen=True, kw_only=True):
     slots: tuple[str, ...]
     by: str
     owed: bool = False  # an immediate action off its turn: the next turn's swift action
+    spent: str = ""  # the kind of action for the log line: full_round, double, standard, move, swift, immediate
 
 
 class Pf1ActionTaken(Event, frozen=True, kw_only=True):
@@ -126,6 +127,15 @@ class Pf1EffectStarted(Event, frozen=True, kw_only=True):
     instance: int
     effect: str
     until: str = "start_of_turn"
+    data: dict[str, Any] = {}
+
+
+class Pf1EffectChanged(Event, frozen=True, kw_only=True):
+    """An effect goes on with new data (a charge's move done, its attack made)."""
+
+    id: str
+    instance: int
+    effect: str
     data: dict[str, Any] = {}
 
 
@@ -279,7 +289,9 @@ class Pf1ManeuverRolled(Event, frozen=True, kw_only=True):
 class Pf1WindowOpened(Event, frozen=True, kw_only=True):
     trigger: str
     trigger_fr: str = ""
-    provoker: str
+    waiting: str  # the provoking creature (the readier's trigger: the creature whose turn it is)
+    act: str = ""  # move, shoot, unarmed, cast, stand, maneuver, first_aid, act, readied
+    square: tuple[int, int] | None = None  # the square left, for a move
     reactors: tuple[str, ...]
     pending: dict[str, Any] = {}
     movement: bool = False
@@ -295,7 +307,7 @@ class Pf1ReactionPassed(Event, frozen=True, kw_only=True):
 
 
 class Pf1WindowClosed(Event, frozen=True, kw_only=True):
-    provoker: str = ""
+    waiting: str = ""
 
 
 class Pf1SpellLost(Event, frozen=True, kw_only=True):

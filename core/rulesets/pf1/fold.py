@@ -59,7 +59,7 @@ def evolve(state: Pf1State, event) -> Pf1State:
             for cid in ids:
                 combatants[cid] = replace(combatants[cid], initiative=total)
             return _ordered(replace(state, combatants=combatants))
-        case e.Pf1RolledOff(ranking=ranking):
+        case e.Pf1RolledOff(order=ranking):
             return _ranked(state, ranking)
         case e.Pf1OrderSet(order=order):
             return replace(_ranked(state, order), order=order)
@@ -106,6 +106,10 @@ def evolve(state: Pf1State, event) -> Pf1State:
             who = state.combatants[event.id]
             effect = Pf1Effect(instance=event.instance, effect=event.effect, until=event.until, data=event.data)
             return _update(state, event.id, effects=who.effects + (effect,))
+        case e.Pf1EffectChanged(id=cid, instance=number):
+            who = state.combatants[cid]
+            return _update(state, cid, effects=tuple(replace(x, data=event.data) if x.instance == number else x
+                                                     for x in who.effects))
         case e.Pf1EffectEnded(id=cid, instance=number):
             who = state.combatants.get(cid)
             if who is None:
@@ -136,14 +140,14 @@ def evolve(state: Pf1State, event) -> Pf1State:
             return replace(state, phase="turn") if state.phase == "death_save" else state
         case e.Pf1WindowOpened():
             state = replace(state, windows=state.windows + (Pf1Window(
-                trigger=event.trigger, reactors=event.reactors, waiting=event.provoker, pending=event.pending),),
+                trigger=event.trigger, reactors=event.reactors, waiting=event.waiting, pending=event.pending),),
                 phase="reaction")
             if event.movement:
                 combatants = dict(state.combatants)
                 for reactor in event.reactors:
                     who = combatants[reactor]
                     movers = who.aoo_movers if who.aoo_round == state.round else ()
-                    combatants[reactor] = replace(who, aoo_movers=movers + (event.provoker,), aoo_round=state.round)
+                    combatants[reactor] = replace(who, aoo_movers=movers + (event.waiting,), aoo_round=state.round)
                 state = replace(state, combatants=combatants)
             return state
         case e.Pf1ReactionTaken(id=reactor) | e.Pf1ReactionPassed(id=reactor):
