@@ -318,3 +318,13 @@ def test_opposed_check(run, log):
     # aria Str +3 vs goblin Dex +2: 10 + 3 = 13 vs 11 + 2 = 13, tie: the higher bonus (+3) wins
     ok(run({"do": "check", "id": "aria", "ability": "str", "against": {"id": "gob", "ability": "dex"}, "dice": [10, 11]}))
     assert [e["success"] for e in events_of(log) if e["type"] == "Pf1CheckRolled"] == [True, False]
+
+
+def test_malformed_attack_lists_and_readied_responses_are_refused_plainly(run):
+    ok(run(*duel()))
+    rejected(run({"do": "full_attack", "attacker": "aria", "attacks": [{"with": "longsword", "target": ["gob"]}]}), "target")
+    rejected(run({"do": "full_attack", "attacker": "aria", "attacks": [{"five_foot_step": "north"}]}), "[x, y]")
+    rejected(run({"do": "full_attack", "attacker": "aria", "attacks": [{"with": "longsword"}]}), "full_attack")
+    ok(run({"do": "action", "id": "aria", "action": "ready", "trigger": "x", "response": {"do": "move", "path": [[0, "a"]]}}))
+    ok(run({"do": "end_turn"}, {"do": "trigger", "id": "aria"}))
+    rejected(run({"do": "react", "id": "aria", "with": "readied"}), "[x, y]")

@@ -212,3 +212,12 @@ def test_charge_must_close_in_every_step(run):
     ok(run(*duel(gob_at=(4, 0))))
     ok(run({"do": "action", "id": "aria", "action": "charge", "target": "gob"}))
     rejected(run({"do": "move", "id": "aria", "path": [[0, 1], [1, 1], [2, 1], [3, 1]]}), "closer")
+
+
+def test_roll_off_rounds_follow_the_ids_order(run, log):
+    third = {"do": "add", "id": "cid", "side": "monsters", "stats": GOBLIN, "at": [5, 5]}
+    commands = duel(start=False, extra=[third])[:4] + [{"do": "initiative", "id": i, "value": 14} for i in ("aria", "gob", "cid")]
+    # round 1: aria 7, gob 7, cid 9 -> cid first; aria and gob still tied roll again: aria 12, gob 4
+    doc = ok(run(*commands, {"do": "roll_off", "ids": ["aria", "gob", "cid"], "dice": [7, 7, 9, 12, 4]}, {"do": "start"}))
+    assert doc["order"] == ["cid", "aria", "gob"]
+    assert last(log, "Pf1RolledOff")["rounds"] == [[7, 7, 9], [12, 4]]

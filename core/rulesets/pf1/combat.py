@@ -7,7 +7,7 @@ from combatlog.core.context import fail
 from combatlog.core.rulesets.pf1 import commands as c
 from combatlog.core.rulesets.pf1 import events as e
 from combatlog.core.rulesets.pf1.context import (
-    Pf1Context, deal, provoke, replace_effect, require_turn, spend, start_effect,
+    Pf1Context, deal, name_of, provoke, replace_effect, require_turn, spend, square_of, start_effect,
 )
 from combatlog.core.rulesets.pf1.rules import (
     ac_values, cmb, cmd_values, conditions_in_force, denied_dex, distance_metres, flanked, reaches, threatens,
@@ -299,10 +299,11 @@ def plan_full_attack(attacker: Pf1Combatant, command: c.FullAttack) -> list[dict
         for item in command.attacks:
             keys = set(item)
             if keys == {"five_foot_step"}:
-                entries.append({"step": tuple(item["five_foot_step"])})
+                entries.append({"step": square_of(item["five_foot_step"], "five_foot_step")})
             elif keys == {"with", "target"}:
-                entries.append({"with": item["with"], "target": item["target"]})
+                entries.append({"with": name_of(item["with"], "with"), "target": name_of(item["target"], "target")})
             elif keys == {"maneuver", "target"}:
+                name_of(item["target"], "target")
                 if item["maneuver"] not in ("disarm", "sunder", "trip"):
                     raise fail(f"only disarm, sunder or trip may replace an attack (not {item['maneuver']})",
                                f"seuls désarmement, destruction et croc-en-jambe remplacent une attaque (pas {item['maneuver']})")

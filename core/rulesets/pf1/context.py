@@ -64,8 +64,19 @@ class Pf1Context:
         return list(self.dice.take_rest()) if isinstance(self.dice, SuppliedDice) else None
 
 
-def who_fr(c: Pf1Combatant) -> str:
-    return c.id
+def square_of(value, what: str) -> tuple[int, int]:
+    """A map square [x, y] written by the table, or a clear refusal."""
+    if not isinstance(value, (list, tuple)) or len(value) != 2 or \
+            not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise fail(f"{what}: a square is [x, y] (whole numbers), not {value!r}",
+                   f"{what} : une case s'écrit [x, y] (nombres entiers), pas {value!r}")
+    return int(value[0]), int(value[1])
+
+
+def name_of(value, what: str) -> str:
+    if not isinstance(value, str):
+        raise fail(f"{what} must be an id (text), not {value!r}", f"{what} doit être un identifiant (texte), pas {value!r}")
+    return value
 
 
 # --------------------------------------------------------------------------- turns and actions

@@ -10,7 +10,7 @@ from combatlog.core.rulesets.pf1 import actions, combat
 from combatlog.core.rulesets.pf1 import commands as c
 from combatlog.core.rulesets.pf1 import events as e
 from combatlog.core.rulesets.pf1.context import (
-    Pf1Context, deal, heal_creature, leftover, roll_save, spend,
+    Pf1Context, deal, heal_creature, leftover, name_of, roll_save, spend, square_of,
 )
 from combatlog.core.rulesets.pf1.fold import evolve, initiative_modifier
 from combatlog.core.rulesets.pf1.rules import can_act, conditions_in_force, status_for
@@ -208,24 +208,20 @@ def _roll_off(ctx: Pf1Context, command: c.RollOff) -> None:
         raise fail("roll_off needs at least two different ids", "roll_off demande au moins deux identifiants différents")
     for cid in ids:
         ctx.get(cid)
+    # INTERFACE-pf1 dice: one d20 per id in `ids` order, then one more round for those still tied, and so on.
+    rolled: dict[str, tuple[int, ...]] = {cid: () for cid in ids}
     rounds = []
-
-    def settle(group: list[str]) -> list[str]:
-        if len(group) == 1:
-            return group
-        faces = [ctx.die(20) for _ in group]
+    tied = list(ids)
+    while tied:
+        faces = [ctx.die(20) for _ in tied]
         rounds.append(tuple(faces))
-        ranked: dict[int, list[str]] = {}
-        for cid, face in zip(group, faces):
-            ranked.setdefault(face, []).append(cid)
-        result = []
-        for face in sorted(ranked, reverse=True):
-            result.extend(settle(ranked[face]) if len(ranked[face]) > 1 else ranked[face])
-        return result
-
-    for _ in range(50):
-        ranking = settle(ids)
-        break
+        for cid, face in zip(tied, faces):
+            rolled[cid] += (face,)
+        tied = [cid for cid in ids if sum(1 for other in ids if rolled[other] == rolled[cid]) > 1]
+        if len(rounds) >= 100:
+            raise fail("the roll-off does not settle: type the order with 'order'",
+                       "le jet de départage ne tranche pas : donnez l'ordre avec 'order'")
+    ranking = sorted(ids, key=lambda cid: tuple(-face for face in rolled[cid]))
     ctx.emit(e.Pf1RolledOff(ids=tuple(ids), rounds=tuple(rounds), order=tuple(ranking)))
 
 
@@ -596,7 +592,8 @@ def _readied(ctx: Pf1Context, command: c.React, window) -> None:
         ctx.emit(e.Pf1OrderSet(order=tuple(order)))
     if response.get("do") == "move":
         mover = ctx.get(reactor.id)
-        path = [tuple(square) for square in response.get("path", ())]
+        raw_path = response.get("path", ())
+        path = [square_of(square, "readied move") for square in (raw_path if isinstance(raw_path, list) else [raw_path])]
         if not path or mover.position is None:
             raise fail(f"{reactor.id}'s readied move has no path", f"le déplacement préparé de {reactor.id} n'a pas de chemin")
         costs = actions.path_costs(ctx, mover, path)
@@ -604,9 +601,11 @@ def _readied(ctx: Pf1Context, command: c.React, window) -> None:
             raise fail(f"{reactor.id}'s readied move is longer than its speed", f"le déplacement préparé de {reactor.id} dépasse sa vitesse")
         actions._walk(ctx, mover, c.Move(id=reactor.id, path=tuple(path)), path, 0, costs, "")
         return
-    target = ctx.get(command.target or response.get("target"), "target")
+    target = ctx.get(name_of(command.target or response.get("target"), "the readied attack's target"), "target")
     melee = next((a for a in reactor.stats.attacks if a.kind == "melee"), None)
     attack_id = command.attack or response.get("with") or (melee.id if melee else None)
+    if attack_id is not None:
+        name_of(attack_id, "with")
     profile = combat._profile(reactor, attack_id)
     combat.strike(ctx, reactor.id, target.id, profile, combat.base_bonus(reactor, profile), "readied", {})
 
