@@ -84,3 +84,13 @@ def test_snapshots_of_a_pf1_fight_round_trip_through_sqlite(tmp_path):
             assert state_at(store, "e", seq, every=25) == rebuild(encounter.records, seq)[0], seq
     with SQLiteStore(tmp_path / "log.db") as store:
         assert Encounter(store, "e", snapshot_every=25).state == encounter.state
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_pf1_event_has_a_catalog_line(lang):
+    from combatlog.core.rulesets.pf1 import EVENT_TYPES
+    from combatlog.core.rulesets.pf1.words import _bundle, kebab
+
+    bundle = _bundle(lang)
+    missing = [cls.__name__ for cls in EVENT_TYPES if not bundle.has_message(f"event-{kebab(cls.__name__)}")]
+    assert not missing, missing
