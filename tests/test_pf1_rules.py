@@ -221,3 +221,13 @@ def test_roll_off_rounds_follow_the_ids_order(run, log):
     doc = ok(run(*commands, {"do": "roll_off", "ids": ["aria", "gob", "cid"], "dice": [7, 7, 9, 12, 4]}, {"do": "start"}))
     assert doc["order"] == ["cid", "aria", "gob"]
     assert last(log, "Pf1RolledOff")["rounds"] == [[7, 7, 9], [12, 4]]
+
+
+def test_order_settles_only_the_listed_tie(run):
+    extra = [{"do": "add", "id": i, "side": "monsters", "stats": GOBLIN, "at": [5, n]} for n, i in enumerate(("cid", "dan"))]
+    commands = duel(start=False, extra=extra)[:5] + [{"do": "initiative", "id": i, "value": v}
+                                                    for i, v in (("aria", 14), ("gob", 14), ("cid", 9), ("dan", 9))]
+    ok(run(*commands, {"do": "order", "ids": ["gob", "aria"]}))
+    rejected(run({"do": "start"}), "cid, dan")
+    doc = ok(run({"do": "order", "ids": ["dan", "cid"]}, {"do": "start"}))
+    assert doc["order"] == ["gob", "aria", "dan", "cid"]

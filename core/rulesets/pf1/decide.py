@@ -233,7 +233,8 @@ def _order(ctx: Pf1Context, command: c.Order) -> None:
         raise fail("order lists a combatant twice", "order cite deux fois un combattant")
     if ctx.state.phase == "setup":
         rest = tuple(cid for cid in ctx.state.order if cid not in ids)
-        ctx.emit(e.Pf1OrderSet(order=ids + rest if set(ids) >= set(ctx.state.order) or not rest else _merge(ctx, ids)))
+        ctx.emit(e.Pf1OrderSet(order=ids + rest if set(ids) >= set(ctx.state.order) or not rest else _merge(ctx, ids),
+                               ranked=ids))
         return
     if set(ids) != set(ctx.state.order):
         raise fail("during combat, order must list every combatant of the order", "en combat, order doit citer tous les combattants de l'ordre")
