@@ -411,3 +411,15 @@ def test_dr_does_not_touch_energy_extra_damage(run):
     # 10 + 6 hits; slashing 1d8 4 + 3 = 7 - DR 5 = 2; fire 1d6 3 stays: 5 -> 25
     doc = ok(run(attack([10, 4, 3])))
     assert doc["combatants"]["gob"]["hp"] == 25
+
+
+def test_a_save_ends_condition_rolls_at_the_end_of_its_turns(run):
+    ok(run(*duel(), {"do": "condition", "target": "gob", "add": "shaken", "until": "save",
+                     "save": {"ability": "will", "dc": 12}}, {"do": "end_turn"}))
+    # the goblin's turn ends: Will -1 + Wis -1 = -2; 10 - 2 = 8 < 12 stays shaken; next time 14 - 2 = 12 ends it
+    doc = ok(run({"do": "end_turn", "dice": [10]}))
+    assert "shaken" in doc["combatants"]["gob"]["conditions"]
+    doc = ok(run({"do": "end_turn"}, {"do": "end_turn", "dice": [14]}))
+    assert "shaken" not in doc["combatants"]["gob"]["conditions"]
+    rejected(run({"do": "condition", "target": "gob", "add": "shaken", "until": "save", "save": {"ability": "wis", "dc": 12}}),
+             "ability")

@@ -332,6 +332,14 @@ def _end_turn(ctx: Pf1Context, command: c.EndTurn) -> None:
         ctx.emit(e.Pf1TurnEnded(id=creature.id, ended_effects=ended))
         for owner, instance, condition in _expiring(ctx.state, "end_of_turn", creature.id, state.round):
             ctx.emit(e.Pf1ConditionEnded(target=owner, instance=instance, condition=condition, reason="duration"))
+        # a condition that lasts until a save: the save at the end of each of its turns (as in 5e)
+        creature = ctx.state.combatants[creature.id]
+        for condition in creature.conditions:
+            save = condition.until.get("save")
+            if save and creature.status != "dead":
+                if roll_save(ctx, creature.id, save["ability"], save["dc"], purpose=f"end {condition.condition}"):
+                    ctx.emit(e.Pf1ConditionEnded(target=creature.id, instance=condition.instance,
+                                                 condition=condition.condition, reason="save"))
     _next_turn(ctx)
 
 
@@ -522,7 +530,8 @@ def _until(ctx: Pf1Context, command: c.Condition, target: str) -> dict:
                 "expires_round": (state.round if state.turn else 1) + spec["rounds"]}
     if "save" in spec:
         save = spec["save"]
-        if not isinstance(save, dict) or "ability" not in save or "dc" not in save:
+        if not isinstance(save, dict) or save.get("ability") not in ("fort", "ref", "will") \
+                or not isinstance(save.get("dc"), int) or isinstance(save.get("dc"), bool):
             raise fail("a save duration needs {\"ability\", \"dc\"}", "une durée par sauvegarde demande {\"ability\", \"dc\"}")
         return {"save": {"ability": save["ability"], "dc": int(save["dc"])}, "of": target}
     if spec:
