@@ -423,3 +423,13 @@ def test_a_save_ends_condition_rolls_at_the_end_of_its_turns(run):
     assert "shaken" not in doc["combatants"]["gob"]["conditions"]
     rejected(run({"do": "condition", "target": "gob", "add": "shaken", "until": "save", "save": {"ability": "wis", "dc": 12}}),
              "ability")
+
+
+def test_a_charge_stops_at_the_first_square_from_which_it_can_attack(run):
+    long_reach = stats(ARIA, reach=3)  # a natural reach of 3 m: it attacks at 1 or 2 squares
+    ok(run(*duel(aria=long_reach, gob_at=(6, 0))))
+    ok(run({"do": "action", "id": "aria", "action": "charge", "target": "gob"}))
+    # [4,0] already reaches the goblin at [6,0]: going on to [5,0] is refused (PRD Charge)
+    rejected(run({"do": "move", "id": "aria", "path": [[1, 0], [2, 0], [3, 0], [4, 0], [5, 0]]}), "must stop at [4,0]")
+    doc = ok(run({"do": "move", "id": "aria", "path": [[1, 0], [2, 0], [3, 0], [4, 0]]}))
+    assert doc["combatants"]["aria"]["position"] == [4, 0]
