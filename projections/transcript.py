@@ -1628,7 +1628,24 @@ class _Builder:
             status = self.status.get(creature_id, "alive")
             row.final_status = self.p.labels.get(status, status)
             row.final_conditions = sorted({self.p.condition_label(c) for c in self.conds.get(creature_id, {}).values()})
+        if "_ruleset_names" in self.__dict__:
+            self._ruleset_finish()
         self.t.combatants = list(self.cast.values())
+
+    def _ruleset_finish(self) -> None:
+        """A ruleset's own fight: the final table from its state document (implied conditions included)."""
+        from combatlog.core.rulesets.pf1.words import condition_name
+        from combatlog.projections.document import state_document
+        from combatlog.replay.timeline import rebuild
+
+        document = state_document(rebuild(self.records)[0])
+        for creature_id, row in self.cast.items():
+            creature = document.get("combatants", {}).get(creature_id)
+            if creature is None:
+                continue
+            row.final_hp, row.final_temp_hp = creature["hp"], creature["temp_hp"]
+            row.final_status = self.p.labels.get(creature["status"], creature["status"])
+            row.final_conditions = [condition_name(c, self.lang) for c in creature["conditions"]]
 
     def _live(self) -> bool:
         return not self.undone_now

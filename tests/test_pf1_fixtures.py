@@ -59,7 +59,7 @@ def test_the_sample_fight_runs_verifies_and_exports_in_both_languages(tmp_path, 
     # names, not ids: the cast table and the lines (a name used twice is numbered)
     assert "| Gobelin 1 | monsters | monstre | 16 | 6 / 6 |" in fr and "| Goblin 2 |" in en
     assert "attaque de Brann Cœur-de-Fer sur Gobelin 1 (longsword)" in fr
-    assert "| Orque | -9 / 6 | mourant |" in fr
+    assert "| Orque | -9 / 6 | mourant | sans défense, inconscient |" in fr and "| Orc | -9 / 6 | dying | helpless, unconscious |" in en
     capsys.readouterr()
     assert cli_main(["log", str(log)]) == 0
     lines = capsys.readouterr().out

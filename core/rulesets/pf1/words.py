@@ -57,6 +57,15 @@ def cast_ac(stats: dict) -> int | None:
         return None
 
 
+def condition_name(condition: str, lang: str) -> str:
+    """A pf1 condition in words (message `pf1-condition`), or its id."""
+    bundle = _bundle("fr" if lang == "fr" else "en")
+    if bundle is None or not bundle.has_message("pf1-condition"):
+        return condition
+    text, _errors = bundle.format_pattern(bundle.get_message("pf1-condition").value, {"condition": condition})
+    return text
+
+
 _ID_FIELDS = ("id", "target", "attacker", "waiting")
 _ID_LISTS = ("ids", "order", "reactors")
 
