@@ -258,3 +258,12 @@ def test_place_remove_and_occupied_squares(run):
     rejected(run({"do": "remove", "id": "aria"}), "own turn")
     doc = ok(run({"do": "remove", "id": "gob"}))
     assert "gob" not in doc["combatants"] and doc["order"] == ["aria"]
+
+
+def test_checks_use_the_skill_total_or_the_ability_modifier(run, log):
+    ok(run(*duel(start=False)))
+    ok(run({"do": "check", "id": "aria", "skill": "heal", "ability": "wis", "dc": 15, "dice": [10]}))
+    assert (last(log, "Pf1CheckRolled")["total"], last(log, "Pf1CheckRolled")["success"]) == (15, True)  # 10 + heal 5
+    ok(run({"do": "check", "id": "aria", "ability": "str", "dice": [10]}))
+    assert last(log, "Pf1CheckRolled")["total"] == 13
+    rejected(run({"do": "check", "id": "aria", "skill": "juggling", "dice": [10]}), "juggling")

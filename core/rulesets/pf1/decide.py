@@ -438,9 +438,11 @@ def _save(ctx: Pf1Context, command: c.Save) -> None:
 
 
 def _check_bonus(creature, ability: str | None, skill: str | None) -> tuple[str, int]:
-    if (ability is None) == (skill is None):
+    """A skill's total bonus from `stats.skills` (an `ability` given with it is only its key ability), else the
+    ability modifier."""
+    if ability is None and skill is None:
         raise fail("check needs an 'ability' or a 'skill'", "le test demande 'ability' ou 'skill'")
-    if ability is not None:
+    if skill is None:
         if ability not in ("str", "dex", "con", "int", "wis", "cha"):
             raise fail(f"unknown ability '{ability}'", f"caractéristique inconnue '{ability}'")
         return ability, mod(getattr(creature.stats.abilities, ability))
