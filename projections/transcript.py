@@ -1382,7 +1382,24 @@ class _Builder:
             status = self.status.get(creature_id, "alive")
             row.final_status = self.p.labels.get(status, status)
             row.final_conditions = sorted({self.p.condition_label(c) for c in self.conds.get(creature_id, {}).values()})
+        if "_ruleset_names" in self.__dict__:
+            self._ruleset_finish()
         self.t.combatants = list(self.cast.values())
+
+    def _ruleset_finish(self) -> None:
+        """A ruleset's own fight: the final table from its state document (implied conditions included)."""
+        from combatlog.core.rulesets.pf1.words import condition_name
+        from combatlog.projections.document import state_document
+        from combatlog.replay.timeline import rebuild
+
+        document = state_document(rebuild(self.records)[0])
+        for creature_id, row in self.cast.items():
+            creature = document.get("combatants", {}).get(creature_id)
+            if creature is None:
+                continue
+            row.final_hp, row.final_temp_hp = creature["hp"], creature["temp_hp"]
+            row.final_status = self.p.labels.get(creature["status"], creature["status"])
+            row.final_conditions = [condition_name(c, self.lang) for c in creature["conditions"]]
 
     def _live(self) -> bool:
         return not self.undone_now
@@ -1567,15 +1584,58 @@ class _Builder:
             case rolenplay.ReactionsRestored() | rolenplay.PlainStreakChanged():
                 pass  # the reaction is back / the streak shows as the target's AC bonus on the attack (Rôle'n Play)
             case _:
-                # A ruleset's own events (pf1): the event opening a turn opens it here; the others, their log line.
-                if getattr(event, "opens_turn", False) and self._live():
-                    self._turn(event.id, event.round)
-                else:
-                    from combatlog.projections.describe import describe
-
-                    self.detail("other", describe(event, self.lang))
+                self._ruleset_event(event)
 
     # ---- handlers ----
+    def _ruleset_event(self, event) -> None:
+        """A ruleset's own events (pf1), read by their fields: who joins (stats and side) goes in the cast, HP and
+        status after; the event opening a turn opens it here; every other one is its catalog line, with names."""
+        from combatlog.core.rulesets.pf1.words import cast_ac, describe as catalog_line
+
+        names = self.__dict__.get("_ruleset_names")
+        if names is None:
+            names = self._ruleset_names = self._collect_ruleset_names()
+        if self._live() and hasattr(event, "stats") and hasattr(event, "side"):
+            stats = event.stats
+            hp = stats.get("hp") if stats.get("hp") is not None else stats.get("max_hp")
+            self.cast[event.id] = CastMember(id=event.id, name=names.get(event.id, event.id), side=event.side,
+                                             kind=event.kind, ac=cast_ac(stats), hp=hp, max_hp=stats.get("max_hp"))
+            self.hp[event.id] = hp
+            self.status[event.id] = "alive"
+        if self._live() and hasattr(event, "hp_after") and getattr(event, "target", None) in self.hp:
+            self.hp[event.target] = event.hp_after
+            if hasattr(event, "temp_after"):
+                self.temp[event.target] = event.temp_after
+        if self._live() and hasattr(event, "status") and hasattr(event, "hp") and getattr(event, "id", None) in self.hp:
+            self.hp[event.id] = event.hp
+            self.status[event.id] = event.status
+        if getattr(event, "opens_turn", False) and self._live():
+            self._turn(event.id, event.round)
+            return
+        line = catalog_line(event, self.lang, names, self.__dict__.get("_ruleset_attacks"))
+        self.detail("other", line or type(event).__name__)
+
+    def _collect_ruleset_names(self) -> dict[str, str]:
+        """Display names of a ruleset's joining events; the same name twice is numbered (Gobelin 1, Gobelin 2)."""
+        joins = [r.event for r in self.records if hasattr(r.event, "stats") and hasattr(r.event, "side")
+                 and hasattr(r.event, "name") and r.txn not in self.undone_txns]
+        totals: dict[tuple[str, str], int] = {}
+        for event in joins:
+            key = (event.name, event.name_fr or event.name)
+            totals[key] = totals.get(key, 0) + 1
+        seen: dict[tuple[str, str], int] = {}
+        names = {}
+        for event in joins:
+            key = (event.name, event.name_fr or event.name)
+            seen[key] = seen.get(key, 0) + 1
+            suffix = f" {seen[key]}" if totals[key] > 1 else ""
+            self.who[event.id] = Who(id=event.id, name_en=key[0] + suffix, name_fr=key[1] + suffix, proper=True)
+            names[event.id] = (key[1] if self.lang == "fr" else key[0]) + suffix
+            for attack in event.stats.get("attacks") or ():
+                label = attack.get("name") or str(attack.get("id", "")).replace("_", " ")
+                self.__dict__.setdefault("_ruleset_attacks", {})[(event.id, attack.get("id"))] = label
+        return names
+
     def _marker(self, kind: str, text: str) -> None:
         entry = self.head(kind, text)
         note = self.command.get("note")
