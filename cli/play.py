@@ -86,7 +86,7 @@ class Shell:
     def cast(self) -> Cast:
         """Display names in the DM's language, remembered for creatures that left."""
         if self._cast is None or self._cast.lang != self.lang:
-            self._cast = Cast(self.lang)
+            self._cast = Cast(self.lang).know(self.encounter.records)
         return self._cast.update(self.encounter.state)
 
     @property

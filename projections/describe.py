@@ -15,7 +15,8 @@ def log_lines(records, lang: str, undone=frozenset(), units: str | None = None):
     from combatlog.projections.words import message
 
     state = EncounterState()
-    cast = Cast(lang)
+    records = list(records)
+    cast = Cast(lang).know(records)
     mark = " " + message(lang, "log-undone")
     for record in records:
         if record.txn not in undone:

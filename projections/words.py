@@ -195,6 +195,14 @@ class Cast:
             self.genders[cid] = gender
         return self
 
+    def know(self, records) -> "Cast":
+        """Learn every name a log will use (CombatantAdded events), so a shared name shows its id from the start."""
+        for record in records:
+            event = getattr(record, "event", record)
+            if type(event).__name__ == "CombatantAdded" and event.id not in self.names:
+                self.names[event.id] = ((event.name_fr or event.name) if self.lang == "fr" else event.name) or event.id
+        return self
+
     def name(self, cid: str | None) -> str:
         if not cid:
             return ""
@@ -548,6 +556,20 @@ def _(event, lang, cast, units):
 # ------------------------------------------------------------------------------ a command in words
 
 
+def _added_name(command: dict, lang: str) -> str:
+    """The name a creature being added will have: its own, else its template's in this language, else its id."""
+    from combatlog.fixtures import load_template
+
+    own = command.get("name_fr") if lang == "fr" and command.get("name_fr") else command.get("name")
+    if isinstance(own, str) and own:
+        return own
+    template = load_template(command["template"]) if isinstance(command.get("template"), str) else None
+    names = (template or {}).get("name")
+    if isinstance(names, dict):
+        return names.get(lang) or names.get("en") or command["id"]
+    return names if isinstance(names, str) and names else command["id"]
+
+
 def command_summary(command: dict, lang: str, cast: Cast | None = None, units: str = "m") -> str:
     """A command as the table would say it: "Aria attaque Gobelin (Épée longue)"."""
     cast = cast or Cast(lang)
@@ -604,6 +626,9 @@ def command_summary(command: dict, lang: str, cast: Cast | None = None, units: s
         args["steps"] = int(command.get("steps", 1)) if isinstance(command.get("steps", 1), int) else 1
     if do == "create":
         args["ruleset"] = ruleset_name(str(command.get("ruleset", "")), lang)
+    if do == "add" and isinstance(command.get("id"), str) and command["id"] not in cast.names:
+        shown = _added_name(command, lang)
+        args["id"] = shown if shown.lower() == command["id"].lower() else f"{shown} ({command['id']})"
     if do in ("grapple", "shove"):
         args["effect"] = term(lang, "shove", str(command.get("effect", "prone")))
     message_id = f"command-{kebab(do)}"
