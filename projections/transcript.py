@@ -18,7 +18,7 @@ from typing import Iterable
 from combatlog.core.dice import DiceError, DiceExpression
 from combatlog.events import attacks, conditions, damage, meta, movement, reactions, turns
 from combatlog.events.envelope import Recorded
-from combatlog.projections.words import message, term
+from combatlog.projections.words import has, maybe, message, ruleset_name, term
 from combatlog.replay.timeline import timeline_of
 
 __all__ = ["Transcript", "Round", "Turn", "Entry", "CastMember", "transcript", "to_markdown", "to_html", "to_json"]
@@ -115,6 +115,7 @@ MASCULINE_HEADS = {
 }
 
 VOWELS = "aeiouyàâäéèêëîïôöûüœæ"
+ABILITY_IDS = ("str", "dex", "con", "int", "wis", "cha")
 
 
 def _template_id(name: str) -> str:
@@ -179,34 +180,6 @@ class Who:
 # Phrasebooks: every sentence a transcript can hold, in French and in English
 # --------------------------------------------------------------------------------------------------
 
-RULESET_NAMES = {
-    "dnd5e-2024": ("D&D 5e (règles 2024)", "D&D 5e (2024 rules)"),
-    "dnd5e-2014": ("D&D 5e (règles 2014)", "D&D 5e (2014 rules)"),
-    "rolenplay": ("Rôle'n Play", "Rôle'n Play"),
-    "pf1": ("Pathfinder 1re édition", "Pathfinder 1st edition"),
-}
-
-ABILITIES_FR = {"str": "Force", "dex": "Dextérité", "con": "Constitution", "int": "Intelligence", "wis": "Sagesse",
-                "cha": "Charisme"}
-ABILITIES_EN = {"str": "Strength", "dex": "Dexterity", "con": "Constitution", "int": "Intelligence", "wis": "Wisdom",
-                "cha": "Charisma"}
-ABBR_FR = {"str": "For", "dex": "Dex", "con": "Con", "int": "Int", "wis": "Sag", "cha": "Cha"}
-ABBR_EN = {"str": "Str", "dex": "Dex", "con": "Con", "int": "Int", "wis": "Wis", "cha": "Cha"}
-SKILLS_FR = {
-    "athletics": "Athlétisme", "acrobatics": "Acrobaties", "sleight_of_hand": "Escamotage", "stealth": "Discrétion",
-    "arcana": "Arcanes", "history": "Histoire", "investigation": "Investigation", "nature": "Nature",
-    "religion": "Religion", "animal_handling": "Dressage", "insight": "Intuition", "medicine": "Médecine",
-    "perception": "Perception", "survival": "Survie", "deception": "Tromperie", "intimidation": "Intimidation",
-    "performance": "Représentation", "persuasion": "Persuasion",
-}
-# After a number, the way a French table says it: "7 tranchants", "11 de feu".
-DAMAGE_AFTER_NUMBER_FR = {
-    "acid": ("d'acide", "d'acide"), "bludgeoning": ("contondant", "contondants"), "cold": ("de froid", "de froid"),
-    "fire": ("de feu", "de feu"), "force": ("de force", "de force"), "lightning": ("de foudre", "de foudre"),
-    "necrotic": ("nécrotique", "nécrotiques"), "piercing": ("perforant", "perforants"),
-    "poison": ("de poison", "de poison"), "psychic": ("psychique", "psychiques"), "radiant": ("radiant", "radiants"),
-    "slashing": ("tranchant", "tranchants"), "thunder": ("de tonnerre", "de tonnerre"),
-}
 # Conditions whose French name is an adjective: (masculine, feminine, the rule term).
 CONDITION_ADJ_FR = {
     "blinded": ("aveuglé", "aveuglée", "Aveuglé"),
@@ -231,34 +204,6 @@ CONDITION_ADJ_FR_2014 = {
 CONDITION_LABEL_FR = {
     "prone": "à terre", "unconscious": "inconscient", "invisible": "invisible", "exhaustion": "épuisement",
 }
-# Sources of advantage and disadvantage, as the core labels them.
-SOURCES_FR = {
-    "DM": "décision du MJ", "long range": "portée longue",
-    "ranged attack with a hostile creature within 1.5 m": "attaque à distance avec un ennemi à 1,5 m",
-    "cannot see the target": "l'attaquant ne voit pas la cible", "target invisible": "cible invisible",
-    "target cannot see the attacker": "la cible ne voit pas l'attaquant", "attacker invisible": "attaquant invisible",
-    "attacker prone": "attaquant à terre", "attacker restrained": "attaquant entravé",
-    "grappled, attacking another creature": "agrippé, attaque une autre créature que l'agrippeur",
-    "target prone within 1.5 m": "cible à terre à 1,5 m", "target prone, beyond 1.5 m": "cible à terre à plus de 1,5 m",
-    "target restrained": "cible entravée", "target paralyzed": "cible paralysée", "target stunned": "cible étourdie",
-    "target unconscious": "cible inconsciente", "target petrified": "cible pétrifiée", "target dodging": "la cible esquive",
-    "underwater melee": "corps à corps sous l'eau", "underwater ranged": "attaque à distance sous l'eau",
-    "poisoned": "empoisonnement", "frightened": "peur", "surprised": "surprise", "incapacitated": "incapacité",
-    "invisible": "invisibilité", "dodging": "esquive", "restrained": "entrave",
-}
-ACTIONS_FR = {
-    "dash": "Foncer", "disengage": "Désengager", "dodge": "Esquiver", "help": "Aider", "hide": "Se cacher",
-    "ready": "Se préparer", "search": "Chercher", "magic": "Magie", "influence": "Influencer", "study": "Étudier",
-    "utilize": "Utiliser", "escape": "S'échapper",
-}
-ACTIONS_FR_2014 = {"ready": "Se tenir prêt", "magic": "Lancer un sort", "utilize": "Utiliser un objet",
-                   "disengage": "Se désengager"}
-ACTIONS_EN = {
-    "dash": "Dash", "disengage": "Disengage", "dodge": "Dodge", "help": "Help", "hide": "Hide", "ready": "Ready",
-    "search": "Search", "magic": "Magic", "influence": "Influence", "study": "Study", "utilize": "Utilize",
-    "escape": "Escape",
-}
-ACTIONS_EN_2014 = {"magic": "Cast a Spell", "utilize": "Use an Object"}
 
 
 class Phrasebook:
@@ -465,6 +410,61 @@ class Phrasebook:
     def reacts(self, who: Who, reaction: str) -> str:
         return self.t("reacts", readied=reaction == "readied", reaction=reaction, **self.forms(who))
 
+    def outcome(self, event) -> str:
+        if event.auto_miss:
+            kind = "auto-miss"
+        elif event.critical:
+            kind = "critical-natural" if event.natural == 20 else "critical-auto"
+        else:
+            kind = "hit" if event.hit else "miss"
+        cause = next((s for s in event.advantage if s in ("target unconscious", "target paralyzed")), "")
+        return self.t("outcome", kind=kind, underwater="underwater" in (event.auto_miss or ""), text=event.auto_miss or "",
+                      cause=_kebab(cause), natural_one=event.natural == 1)
+
+    def action_name(self, action: str) -> str:
+        return self.t("action-name", action=action, raw=action, edition=2014 if self.y2014 else 2024)
+
+    def action(self, who: Who, action: str, slot: str, details: dict, names) -> str:
+        extra: dict = {}
+        if action == "help" and details.get("first_aid"):
+            how = "first-aid"
+            extra |= self.forms(names(details["target"]), "target")
+        elif action == "help":
+            how = "help"
+            ally = details.get("ally") or details.get("target")
+            against = details.get("target") if details.get("ally") and details.get("target") != ally else None
+            extra |= {"has_ally": bool(ally), "has_against": bool(against)}
+            if ally:
+                extra |= self.forms(names(ally), "ally")
+            if against:
+                extra |= self.forms(names(against), "against")
+        elif action == "ready":
+            how = "ready"
+        elif action == "dash" and details.get("extra_movement"):
+            how = "dash"
+            extra["distance"] = self.distance(details["extra_movement"])
+        elif action == "escape":
+            how = "escape"
+        else:
+            how = "other"
+        return self.t("action", how=how, name=self.action_name(action), bonus=slot == "bonus",
+                      trigger=str(details.get("trigger", "")), **extra, **self.forms(who))
+
+    def window(self, pending: dict, reactors: list[Who], names) -> str:
+        kind = pending.get("kind")
+        extra: dict = {}
+        if kind == "move":
+            extra |= self.forms(names(pending.get("id")), "mover")
+        elif kind == "attack_damage":
+            extra |= self.forms(names(pending.get("attacker")), "attacker") | self.forms(names(pending.get("target")), "target")
+        elif kind == "readied":
+            extra["trigger"] = pending.get("trigger") or ""
+        if reactors:
+            extra |= self.forms(reactors[0], "first")
+        people = self.people_forms(reactors)
+        return self.t("window", kind=_kebab(kind or "other"), count=len(reactors),
+                      **{key.replace("people", "reactors"): value for key, value in people.items()}, **extra)
+
 
 def _kebab(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", (text or "").lower()).strip("-") or "none"
@@ -556,8 +556,8 @@ class French(Phrasebook):
     def modifier_label(self, label: str) -> str | None:
         if label in ("attack bonus", "initiative"):
             return None
-        if label in ABBR_FR:
-            return ABBR_FR[label]
+        if label in ABILITY_IDS:
+            return term("fr", "ability", label)
         if label == "proficiency" or label.startswith("proficiency ("):
             return "maîtrise"
         if label == "half cover":
@@ -570,8 +570,8 @@ class French(Phrasebook):
         return label
 
     def source(self, label: str, names) -> str:
-        if label in SOURCES_FR:
-            return SOURCES_FR[label]
+        if has("fr", f"tr-source-{_kebab(label)}"):
+            return message("fr", f"tr-source-{_kebab(label)}")
         match = re.fullmatch(r"help from (\S+)", label)
         if match:
             return "aide " + self.de(names(match[1]))
@@ -580,43 +580,10 @@ class French(Phrasebook):
             return f"épuisement {match[1]}"
         return label
 
-    def outcome(self, event) -> str:
-        if event.auto_miss:
-            return "raté d'office (sous l'eau, au-delà de la portée normale)" if "underwater" in event.auto_miss \
-                else f"raté d'office ({event.auto_miss})"
-        if event.critical:
-            if event.natural == 20:
-                return "coup critique (20 naturel)"
-            why = {"target unconscious": "cible inconsciente", "target paralyzed": "cible paralysée"}
-            cause = next((why[s] for s in event.advantage if s in why), "")
-            return f"coup critique automatique ({cause} à 1,5 m)" if cause else "coup critique automatique (au contact)"
-        if event.hit:
-            return "touché"
-        return "raté (1 naturel)" if event.natural == 1 else "raté"
-
     # ---- sentences ----
 
     def order_item(self, who: Who, value) -> str:
         return self.display(who) + (f" ({value})" if value is not None else "")
-
-    def action(self, who: Who, action: str, slot: str, details: dict, names) -> str:
-        name = (ACTIONS_FR_2014 if self.y2014 else {}).get(action) or ACTIONS_FR.get(action, action)
-        bonus = " (action bonus)" if slot == "bonus" else ""
-        if action == "help" and details.get("first_aid"):
-            return f"{self.subj(who)} tente de stabiliser {self.obj(names(details['target']))} (premiers soins)."
-        if action == "help":
-            ally = details.get("ally") or details.get("target")
-            against = details.get("target") if details.get("ally") and details.get("target") != ally else None
-            text = f"{self.subj(who)} utilise l'action Aider{bonus} au profit {self.de(names(ally))}" if ally else \
-                f"{self.subj(who)} utilise l'action Aider{bonus}"
-            return text + (f", contre {self.obj(names(against))}." if against else ".")
-        if action == "ready":
-            return f"{self.subj(who)} utilise l'action {name}{bonus} : déclencheur « {details.get('trigger', '')} »."
-        if action == "dash" and details.get("extra_movement"):
-            return f"{self.subj(who)} utilise l'action {name}{bonus} (+{self.distance(details['extra_movement'])} de déplacement)."
-        if action == "escape":
-            return f"{self.subj(who)} tente de se libérer."
-        return f"{self.subj(who)} utilise l'action {name}{bonus}."
 
     def ac(self, total: int, base: int | None, mods: list[str]) -> str:
         return f"{total} ({base} + {' + '.join(mods)})" if mods and base is not None else str(total)
@@ -626,7 +593,7 @@ class French(Phrasebook):
                 f"({self.condition_term(cause)}).")
 
     def _ability_de(self, ability: str) -> str:
-        name = ABILITIES_FR.get(ability, ability)
+        name = term("fr", "ability-long", ability)
         return ("d'" if _elides(name) else "de ") + name
 
     def save_purpose(self, purpose: str) -> str:
@@ -638,7 +605,7 @@ class French(Phrasebook):
         return ""
 
     def check(self, who: Who, ability: str, skill: str, dc, mode: str, roll: str, success) -> str:
-        what = ABILITIES_FR.get(ability, ability) + (f" ({SKILLS_FR.get(skill, skill)})" if skill else "")
+        what = term("fr", "ability-long", ability) + (f" ({term('fr', 'skill', skill)})" if skill else "")
         target = f" DD {dc}" if dc is not None else ""
         result = "" if success is None else (" — réussite" if success else " — échec")
         return f"{self.subj(who)} fait un test de {what}{target}{mode} : {roll}{result}."
@@ -661,10 +628,7 @@ class French(Phrasebook):
         return _join([self.a(w) for w in people], "et")
 
     def damage_type(self, kind: str, count: int) -> str:
-        forms = DAMAGE_AFTER_NUMBER_FR.get(kind)
-        if forms is None:
-            return kind
-        return forms[0] if count <= 1 else forms[1]
+        return maybe("fr", f"tr-damage-after-{kind}", kind, count=count)
 
     def damage_part(self, expr: str, rolled: int, kind: str, notes: list[str], adjusted: int, applied: int) -> str:
         text = f"{expr} = {rolled} {self.damage_type(kind, rolled)}" if expr != str(rolled) else \
@@ -788,19 +752,6 @@ class French(Phrasebook):
                     break
         return f" ({text})" if text else ""
 
-    def window(self, pending: dict, reactors: list[Who], names) -> str:
-        can = f"{self.objs(reactors)} {'peut' if len(reactors) == 1 else 'peuvent'} réagir"
-        kind = pending.get("kind")
-        if kind == "move":
-            return f"Fenêtre de réaction : {self.obj(names(pending.get('id')))} quitte l'allonge {self.des(reactors)} ; {can}."
-        if kind == "attack_damage":
-            return (f"Fenêtre de réaction : {self.obj(names(pending.get('attacker')))} touche "
-                    f"{self.obj(names(pending.get('target')))} ; {can} avant les dégâts.")
-        if kind == "readied":
-            trigger = f" (« {pending['trigger']} »)" if pending.get("trigger") else ""
-            return f"Fenêtre de réaction : le déclencheur {self.de(reactors[0])} survient{trigger} ; {can}."
-        return f"Fenêtre de réaction ; {can}."
-
     def summary(self, command: dict, names, weapon_name) -> str:
         """A short name for a command, to say what an undo took back."""
         do = command.get("do")
@@ -843,7 +794,8 @@ class French(Phrasebook):
         if do == "initiative":
             return "l'initiative " + self.de(n("id"))
         if do == "action":
-            return f"l'action {ACTIONS_FR.get(command.get('action'), command.get('action'))} {self.de(n('id'))}"
+            action = str(command.get("action"))
+            return f"l'action {self.t('action-name', action=action, raw=action, edition=2024)} {self.de(n('id'))}"
         if do == "add":
             return "l'arrivée " + self.de(n("id"))
         if do == "remove":
@@ -922,8 +874,8 @@ class English(Phrasebook):
     def modifier_label(self, label: str) -> str | None:
         if label in ("attack bonus", "initiative"):
             return None
-        if label in ABBR_EN:
-            return ABBR_EN[label]
+        if label in ABILITY_IDS:
+            return term("en", "ability", label)
         if label == "proficiency" or label.startswith("proficiency ("):
             return "proficiency"
         if label == "three_quarters cover":
@@ -934,46 +886,16 @@ class English(Phrasebook):
         match = re.fullmatch(r"help from (\S+)", label)
         if match:
             return "help from " + self.obj(names(match[1]))
-        return {"DM": "DM's call"}.get(label, label)
-
-    def outcome(self, event) -> str:
-        if event.auto_miss:
-            return f"automatic miss ({event.auto_miss})"
-        if event.critical:
-            if event.natural == 20:
-                return "critical hit (natural 20)"
-            cause = next((s for s in event.advantage if s in ("target unconscious", "target paralyzed")), "")
-            return f"automatic critical hit ({cause} within 1.5 m)" if cause else "automatic critical hit (within 1.5 m)"
-        if event.hit:
-            return "hit"
-        return "miss (natural 1)" if event.natural == 1 else "miss"
+        return maybe("en", f"tr-source-{_kebab(label)}", label)
 
     def order_item(self, who: Who, value) -> str:
         return self.display(who) + (f" ({value})" if value is not None else "")
-
-    def action(self, who: Who, action: str, slot: str, details: dict, names) -> str:
-        name = (ACTIONS_EN_2014 if self.y2014 else {}).get(action) or ACTIONS_EN.get(action, action)
-        bonus = " as a bonus action" if slot == "bonus" else ""
-        if action == "help" and details.get("first_aid"):
-            return f"{self.subj(who)} tries to stabilize {self.obj(names(details['target']))} (first aid)."
-        if action == "help":
-            ally = details.get("ally") or details.get("target")
-            against = details.get("target") if details.get("ally") and details.get("target") != ally else None
-            text = f"{self.subj(who)} takes the Help action{bonus}" + (f" to help {self.obj(names(ally))}" if ally else "")
-            return text + (f" against {self.obj(names(against))}." if against else ".")
-        if action == "ready":
-            return f"{self.subj(who)} takes the {name} action{bonus}: trigger “{details.get('trigger', '')}”."
-        if action == "dash" and details.get("extra_movement"):
-            return f"{self.subj(who)} takes the {name} action{bonus} (+{self.distance(details['extra_movement'])} of movement)."
-        if action == "escape":
-            return f"{self.subj(who)} tries to break free."
-        return f"{self.subj(who)} takes the {name} action{bonus}."
 
     def ac(self, total: int, base: int | None, mods: list[str]) -> str:
         return f"{total} ({base} + {' + '.join(mods)})" if mods and base is not None else str(total)
 
     def save_auto_fail(self, who: Who, ability: str, dc: int, cause: str, why: str) -> str:
-        return (f"{self.subj(who)} automatically fails a DC {dc} {ABILITIES_EN.get(ability, ability)} saving throw{why} "
+        return (f"{self.subj(who)} automatically fails a DC {dc} {term('en', 'ability-long', ability)} saving throw{why} "
                 f"({cause}).")
 
     def save_purpose(self, purpose: str) -> str:
@@ -985,7 +907,7 @@ class English(Phrasebook):
         return ""
 
     def check(self, who: Who, ability: str, skill: str, dc, mode: str, roll: str, success) -> str:
-        what = ABILITIES_EN.get(ability, ability) + (f" ({skill.replace('_', ' ').title()})" if skill else "")
+        what = term("en", "ability-long", ability) + (f" ({skill.replace('_', ' ').title()})" if skill else "")
         target = f"DC {dc} " if dc is not None else ""
         result = "" if success is None else (" — success" if success else " — failure")
         article = "an" if (target or what)[:1] in "AEIOU" else "a"
@@ -998,7 +920,7 @@ class English(Phrasebook):
         save_text = ""
         if isinstance(save, dict):
             consequence = "for half" if save.get("half", True) else "to avoid it"
-            save_text = f" (DC {save.get('dc')} {ABILITIES_EN.get(save.get('ability', ''), '')} saving throw {consequence})"
+            save_text = f" (DC {save.get('dc')} {term('en', 'ability-long', save.get('ability', ''))} saving throw {consequence})"
         what = f"{amount} {kind} damage" if amount is not None else "damage"
         if source:
             return f"{_cap(source)} deals {what} to {self.objs(target)}{save_text}."
@@ -1073,7 +995,7 @@ class English(Phrasebook):
             return f" for {count} round{'s' if count > 1 else ''}"
         if "save" in spec:
             save = spec["save"]
-            return (f" (DC {save.get('dc')} {ABILITIES_EN.get(save.get('ability', ''), '')} saving throw at the end "
+            return (f" (DC {save.get('dc')} {term('en', 'ability-long', save.get('ability', ''))} saving throw at the end "
                     f"of each of their turns to end it)")
         if "concentration" in spec:
             return f" (while {self.obj(names(spec['concentration']))} keeps concentrating)"
@@ -1104,20 +1026,6 @@ class English(Phrasebook):
                     text = render(match)
                     break
         return f" ({text})" if text else ""
-
-    def window(self, pending: dict, reactors: list[Who], names) -> str:
-        can = f"{self.objs(reactors)} can react"
-        kind = pending.get("kind")
-        if kind == "move":
-            reach = f"{self.poss(reactors[0])} reach" if len(reactors) == 1 else f"the reach of {self.objs(reactors)}"
-            return f"Reaction window: {self.obj(names(pending.get('id')))} leaves {reach}; {can}."
-        if kind == "attack_damage":
-            return (f"Reaction window: {self.obj(names(pending.get('attacker')))} hits {self.obj(names(pending.get('target')))}; "
-                    f"{can} before damage.")
-        if kind == "readied":
-            trigger = f" (“{pending['trigger']}”)" if pending.get("trigger") else ""
-            return f"Reaction window: {self.poss(reactors[0])} trigger happens{trigger}; {can}."
-        return f"Reaction window; {can}."
 
     def summary(self, command: dict, names, weapon_name) -> str:
         do = command.get("do")
@@ -1159,7 +1067,8 @@ class English(Phrasebook):
         if do == "initiative":
             return f"{self.poss(n('id'))} initiative"
         if do == "action":
-            return f"{self.poss(n('id'))} {ACTIONS_EN.get(command.get('action'), command.get('action'))} action"
+            action = str(command.get("action"))
+            return f"{self.poss(n('id'))} {self.t('action-name', action=action, raw=action, edition=2024)} action"
         if do == "add":
             return f"{self.obj(n('id'))} joining"
         if do == "remove":
@@ -1195,10 +1104,9 @@ class _Builder:
         self.lang = lang or (created.lang if created else "en")
         units = created.units if created else "m"
         self.p = French(self.ruleset, units) if self.lang == "fr" else English(self.ruleset, units)
-        names = RULESET_NAMES.get(self.ruleset, (self.ruleset, self.ruleset))
         self.t = Transcript(
             title=(created.name if created and created.name else self.p.title_default()), lang=self.lang,
-            ruleset=self.ruleset, subtitle=self.p.subtitle(names[0] if self.lang == "fr" else names[1]),
+            ruleset=self.ruleset, subtitle=self.p.subtitle(ruleset_name(self.ruleset, self.lang)),
             include_undone=include_undone,
         )
         self.who: dict[str, Who] = {}

@@ -229,3 +229,123 @@ tr-reacts = { $readied ->
     [yes] { $who-subj } reacts: their readied action goes off.
    *[no] { $who-subj } reacts: { $reaction }.
  }
+
+# Attack outcomes, actions, reaction windows.
+tr-outcome = { $kind ->
+    [auto-miss] automatic miss ({ $text })
+    [critical-natural] critical hit (natural 20)
+    [critical-auto] automatic critical hit ({ $cause ->
+        [target-unconscious] target unconscious within 1.5 m
+        [target-paralyzed] target paralyzed within 1.5 m
+       *[none] within 1.5 m
+    })
+    [hit] hit
+   *[miss] { $natural-one ->
+        [yes] miss (natural 1)
+       *[no] miss
+    }
+ }
+tr-action-name = { $action ->
+    [dash] Dash
+    [disengage] Disengage
+    [dodge] Dodge
+    [help] Help
+    [hide] Hide
+    [ready] Ready
+    [search] Search
+    [magic] { $edition ->
+        [2014] Cast a Spell
+       *[other] Magic
+    }
+    [influence] Influence
+    [study] Study
+    [utilize] { $edition ->
+        [2014] Use an Object
+       *[other] Utilize
+    }
+    [escape] Escape
+   *[other] { $raw }
+ }
+tr-action = { $how ->
+    [first-aid] { $who-subj } tries to stabilize { $target-obj } (first aid).
+    [help] { $who-subj } takes the Help action{ $bonus ->
+        [yes] {" "}as a bonus action
+       *[no] {""}
+    }{ $has-ally ->
+        [yes] {" "}to help { $ally-obj }
+       *[no] {""}
+    }{ $has-against ->
+        [yes] {" "}against { $against-obj }.
+       *[no] .
+    }
+    [ready] { $who-subj } takes the { $name } action{ $bonus ->
+        [yes] {" "}as a bonus action
+       *[no] {""}
+    }: trigger “{ $trigger }”.
+    [dash] { $who-subj } takes the { $name } action{ $bonus ->
+        [yes] {" "}as a bonus action
+       *[no] {""}
+    } (+{ $distance } of movement).
+    [escape] { $who-subj } tries to break free.
+   *[other] { $who-subj } takes the { $name } action{ $bonus ->
+        [yes] {" "}as a bonus action
+       *[no] {""}
+    }.
+ }
+tr-window = Reaction window{ $kind ->
+    [move] : { $mover-obj } leaves { $count ->
+        [1] { $first-poss } reach
+       *[other] the reach of { $reactors-obj }
+    };
+    [attack-damage] : { $attacker-obj } hits { $target-obj };
+    [readied] : { $first-poss } trigger happens{ $has-trigger ->
+        [yes] {" "}(“{ $trigger }”)
+       *[no] {""}
+    };
+   *[other] ;
+ } { $reactors-obj } can react{ $kind ->
+    [attack-damage] {" "}before damage.
+   *[other] .
+ }
+
+# Sources of advantage and disadvantage as the rules label them, and damage types after a number.
+tr-source-dm = DM's call
+tr-source-long-range = long range
+tr-source-ranged-attack-with-a-hostile-creature-within-1-5-m = ranged attack with a hostile creature within 1.5 m
+tr-source-cannot-see-the-target = cannot see the target
+tr-source-target-invisible = target invisible
+tr-source-target-cannot-see-the-attacker = target cannot see the attacker
+tr-source-attacker-invisible = attacker invisible
+tr-source-attacker-prone = attacker prone
+tr-source-attacker-restrained = attacker restrained
+tr-source-grappled-attacking-another-creature = grappled, attacking another creature
+tr-source-target-prone-within-1-5-m = target prone within 1.5 m
+tr-source-target-prone-beyond-1-5-m = target prone, beyond 1.5 m
+tr-source-target-restrained = target restrained
+tr-source-target-paralyzed = target paralyzed
+tr-source-target-stunned = target stunned
+tr-source-target-unconscious = target unconscious
+tr-source-target-petrified = target petrified
+tr-source-target-dodging = target dodging
+tr-source-underwater-melee = underwater melee
+tr-source-underwater-ranged = underwater ranged
+tr-source-poisoned = poisoned
+tr-source-frightened = frightened
+tr-source-surprised = surprised
+tr-source-incapacitated = incapacitated
+tr-source-invisible = invisible
+tr-source-dodging = dodging
+tr-source-restrained = restrained
+tr-damage-after-acid = acid
+tr-damage-after-bludgeoning = bludgeoning
+tr-damage-after-cold = cold
+tr-damage-after-fire = fire
+tr-damage-after-force = force
+tr-damage-after-lightning = lightning
+tr-damage-after-necrotic = necrotic
+tr-damage-after-piercing = piercing
+tr-damage-after-poison = poison
+tr-damage-after-psychic = psychic
+tr-damage-after-radiant = radiant
+tr-damage-after-slashing = slashing
+tr-damage-after-thunder = thunder

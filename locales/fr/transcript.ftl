@@ -251,3 +251,156 @@ tr-reacts = { $readied ->
     [yes] { $who-subj } réagit : son action préparée se déclenche.
    *[no] { $who-subj } réagit : { $reaction }.
  }
+
+# Attack outcomes, actions, reaction windows.
+tr-outcome = { $kind ->
+    [auto-miss] { $underwater ->
+        [yes] raté d'office (sous l'eau, au-delà de la portée normale)
+       *[no] raté d'office ({ $text })
+    }
+    [critical-natural] coup critique (20 naturel)
+    [critical-auto] coup critique automatique ({ $cause ->
+        [target-unconscious] cible inconsciente à 1,5 m
+        [target-paralyzed] cible paralysée à 1,5 m
+       *[none] au contact
+    })
+    [hit] touché
+   *[miss] { $natural-one ->
+        [yes] raté (1 naturel)
+       *[no] raté
+    }
+ }
+tr-action-name = { $action ->
+    [dash] Foncer
+    [disengage] { $edition ->
+        [2014] Se désengager
+       *[other] Désengager
+    }
+    [dodge] Esquiver
+    [help] Aider
+    [hide] Se cacher
+    [ready] { $edition ->
+        [2014] Se tenir prêt
+       *[other] Se préparer
+    }
+    [search] Chercher
+    [magic] { $edition ->
+        [2014] Lancer un sort
+       *[other] Magie
+    }
+    [influence] Influencer
+    [study] Étudier
+    [utilize] { $edition ->
+        [2014] Utiliser un objet
+       *[other] Utiliser
+    }
+    [escape] S'échapper
+   *[other] { $raw }
+ }
+tr-action = { $how ->
+    [first-aid] { $who-subj } tente de stabiliser { $target-obj } (premiers soins).
+    [help] { $who-subj } utilise l'action Aider{ $bonus ->
+        [yes] {" "}(action bonus)
+       *[no] {""}
+    }{ $has-ally ->
+        [yes] {" "}au profit { $ally-de }
+       *[no] {""}
+    }{ $has-against ->
+        [yes] , contre { $against-obj }.
+       *[no] .
+    }
+    [ready] { $who-subj } utilise l'action { $name }{ $bonus ->
+        [yes] {" "}(action bonus)
+       *[no] {""}
+    } : déclencheur « { $trigger } ».
+    [dash] { $who-subj } utilise l'action { $name }{ $bonus ->
+        [yes] {" "}(action bonus)
+       *[no] {""}
+    } (+{ $distance } de déplacement).
+    [escape] { $who-subj } tente de se libérer.
+   *[other] { $who-subj } utilise l'action { $name }{ $bonus ->
+        [yes] {" "}(action bonus)
+       *[no] {""}
+    }.
+ }
+tr-window = Fenêtre de réaction{ $kind ->
+    [move] {" "}: { $mover-obj } quitte l'allonge { $reactors-de } ;
+    [attack-damage] {" "}: { $attacker-obj } touche { $target-obj } ;
+    [readied] {" "}: le déclencheur { $first-de } survient{ $has-trigger ->
+        [yes] {" "}(« { $trigger } »)
+       *[no] {""}
+    } ;
+   *[other] {" "};
+ } { $reactors-obj } { $count ->
+    [1] peut
+   *[other] peuvent
+ } réagir{ $kind ->
+    [attack-damage] {" "}avant les dégâts.
+   *[other] .
+ }
+
+# Sources of advantage and disadvantage as the rules label them, and damage types after a number.
+tr-source-dm = décision du MJ
+tr-source-long-range = portée longue
+tr-source-ranged-attack-with-a-hostile-creature-within-1-5-m = attaque à distance avec un ennemi à 1,5 m
+tr-source-cannot-see-the-target = l'attaquant ne voit pas la cible
+tr-source-target-invisible = cible invisible
+tr-source-target-cannot-see-the-attacker = la cible ne voit pas l'attaquant
+tr-source-attacker-invisible = attaquant invisible
+tr-source-attacker-prone = attaquant à terre
+tr-source-attacker-restrained = attaquant entravé
+tr-source-grappled-attacking-another-creature = agrippé, attaque une autre créature que l'agrippeur
+tr-source-target-prone-within-1-5-m = cible à terre à 1,5 m
+tr-source-target-prone-beyond-1-5-m = cible à terre à plus de 1,5 m
+tr-source-target-restrained = cible entravée
+tr-source-target-paralyzed = cible paralysée
+tr-source-target-stunned = cible étourdie
+tr-source-target-unconscious = cible inconsciente
+tr-source-target-petrified = cible pétrifiée
+tr-source-target-dodging = la cible esquive
+tr-source-underwater-melee = corps à corps sous l'eau
+tr-source-underwater-ranged = attaque à distance sous l'eau
+tr-source-poisoned = empoisonnement
+tr-source-frightened = peur
+tr-source-surprised = surprise
+tr-source-incapacitated = incapacité
+tr-source-invisible = invisibilité
+tr-source-dodging = esquive
+tr-source-restrained = entrave
+tr-damage-after-acid = d'acide
+tr-damage-after-bludgeoning = { $count ->
+    [0] contondant
+    [1] contondant
+   *[other] contondants
+ }
+tr-damage-after-cold = de froid
+tr-damage-after-fire = de feu
+tr-damage-after-force = de force
+tr-damage-after-lightning = de foudre
+tr-damage-after-necrotic = { $count ->
+    [0] nécrotique
+    [1] nécrotique
+   *[other] nécrotiques
+ }
+tr-damage-after-piercing = { $count ->
+    [0] perforant
+    [1] perforant
+   *[other] perforants
+ }
+tr-damage-after-poison = de poison
+tr-damage-after-psychic = { $count ->
+    [0] psychique
+    [1] psychique
+   *[other] psychiques
+ }
+tr-damage-after-radiant = { $count ->
+    [0] radiant
+    [1] radiant
+   *[other] radiants
+ }
+tr-damage-after-slashing = { $count ->
+    [0] tranchant
+    [1] tranchant
+   *[other] tranchants
+ }
+tr-damage-after-thunder = de tonnerre
