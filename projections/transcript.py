@@ -421,6 +421,35 @@ class Phrasebook:
         return self.t("outcome", kind=kind, underwater="underwater" in (event.auto_miss or ""), text=event.auto_miss or "",
                       cause=_kebab(cause), natural_one=event.natural == 1)
 
+    _SUMMARY_KEYS = {
+        "attack": ("attacker", "target"), "move": ("id",), "shove": ("attacker", "target"),
+        "grapple": ("attacker", "target"), "heal": ("target",), "temp_hp": ("target",), "condition": ("target",),
+        "save": ("id",), "check": ("id",), "death_save": ("id",), "stabilize": ("id", "target"), "stand": ("id",),
+        "react": ("id",), "pass": ("id",), "initiative": ("id",), "action": ("id",), "add": ("id",), "remove": ("id",),
+        "place": ("id",),
+    }
+
+    def summary(self, command: dict, names, weapon_name) -> str:
+        """A short name for a command, to say what an undo took back."""
+        do = command.get("do")
+        args: dict = {"do": do if isinstance(do, str) else "other", "raw_do": str(do)}
+        for key in self._SUMMARY_KEYS.get(do, ()):
+            args |= self.forms(names(command.get(key)), key)
+        if do == "attack":
+            weapon = weapon_name(command.get("attacker"), command.get("with"))
+            args |= {"weapon_low": _low(weapon), "weapon_lower": weapon.lower()}
+        elif do == "damage":
+            targets = [names(t) for t in (command.get("targets") or [command.get("target")])]
+            args |= {"targets_obj": self.objs(targets), "targets_a": self.to_list(targets)}
+        elif do == "condition":
+            condition = command["add"] if command.get("add") else command.get("remove", "")
+            args |= {"adding": bool(command.get("add")), "condition": str(command.get("add") or command.get("remove")),
+                     "condition_term": self.condition_term(condition, article=True)}
+        elif do == "action":
+            action = str(command.get("action"))
+            args["action"] = self.t("action-name", action=action, raw=action, edition=2024)
+        return self.t("summary", **args)
+
     def action_name(self, action: str) -> str:
         return self.t("action-name", action=action, raw=action, edition=2014 if self.y2014 else 2024)
 
@@ -620,11 +649,11 @@ class French(Phrasebook):
             save_text = f" (JS {self._ability_de(save.get('ability', ''))} DD {save.get('dc')} {consequence})"
         what = f"{amount} dégâts {kind}" if amount is not None else "des dégâts"
         if source:
-            return f"{_cap(source)} inflige {what} {self._to_list(target)}{save_text}."
+            return f"{_cap(source)} inflige {what} {self.to_list(target)}{save_text}."
         return f"{_cap(self.objs(target)) if len(target) > 1 else self.subj(target[0])} " \
                f"{'subissent' if len(target) > 1 else 'subit'} {what}{save_text}."
 
-    def _to_list(self, people: list[Who]) -> str:
+    def to_list(self, people: list[Who]) -> str:
         return _join([self.a(w) for w in people], "et")
 
     def damage_type(self, kind: str, count: int) -> str:
@@ -752,62 +781,6 @@ class French(Phrasebook):
                     break
         return f" ({text})" if text else ""
 
-    def summary(self, command: dict, names, weapon_name) -> str:
-        """A short name for a command, to say what an undo took back."""
-        do = command.get("do")
-        n = lambda key: names(command.get(key))  # noqa: E731
-        if do == "attack":
-            return (f"l'attaque {self.de(n('attacker'))} contre {self.obj(n('target'))} "
-                    f"({_low(weapon_name(command.get('attacker'), command.get('with')))})")
-        if do == "move":
-            return f"le déplacement {self.de(n('id'))}"
-        if do in ("shove", "grapple"):
-            verb = "la bousculade" if do == "shove" else "l'empoignade"
-            return f"{verb} {self.de(n('attacker'))} contre {self.obj(n('target'))}"
-        if do == "damage":
-            targets = command.get("targets") or [command.get("target")]
-            return "les dégâts infligés " + self._to_list([names(t) for t in targets])
-        if do == "heal":
-            return "les soins " + self.de(n("target"))
-        if do == "temp_hp":
-            return "les PV temporaires " + self.de(n("target"))
-        if do == "condition":
-            if command.get("add"):
-                return f"{self.condition_term(command['add'], article=True)} sur {self.obj(n('target'))}"
-            return f"le retrait de {self.condition_term(command.get('remove', ''), article=True)} {self.de(n('target'))}"
-        if do == "end_turn":
-            return "la fin du tour"
-        if do == "save":
-            return "le JS " + self.de(n("id"))
-        if do == "check":
-            return "le test " + self.de(n("id"))
-        if do == "death_save":
-            return "le jet de sauvegarde contre la mort " + self.de(n("id"))
-        if do == "stabilize":
-            return f"les premiers soins {self.de(n('id'))} à {self.obj(n('target'))}"
-        if do == "stand":
-            return f"{self.obj(n('id'))} qui se relève"
-        if do == "react":
-            return "la réaction " + self.de(n("id"))
-        if do == "pass":
-            return f"{self.obj(n('id'))} qui ne réagit pas"
-        if do == "initiative":
-            return "l'initiative " + self.de(n("id"))
-        if do == "action":
-            action = str(command.get("action"))
-            return f"l'action {self.t('action-name', action=action, raw=action, edition=2024)} {self.de(n('id'))}"
-        if do == "add":
-            return "l'arrivée " + self.de(n("id"))
-        if do == "remove":
-            return "le départ " + self.de(n("id"))
-        if do == "place":
-            return "le placement " + self.de(n("id"))
-        if do == "start":
-            return "le début du combat"
-        if do == "end":
-            return "la fin du combat"
-        return f"la commande « {do} »"
-
     # ---- headings and tables ----
 
     def condition_label(self, condition: str) -> str:
@@ -851,6 +824,9 @@ class English(Phrasebook):
 
     def objs(self, people: list[Who]) -> str:
         return _join([self.obj(w) for w in people], "and")
+
+    def to_list(self, people: list[Who]) -> str:
+        return "to " + self.objs(people)
 
     def noun_forms(self, who: Who) -> dict[str, str]:
         return {"subj": self.subj(who), "obj": self.obj(who), "poss": self.poss(who),
@@ -1026,60 +1002,6 @@ class English(Phrasebook):
                     text = render(match)
                     break
         return f" ({text})" if text else ""
-
-    def summary(self, command: dict, names, weapon_name) -> str:
-        do = command.get("do")
-        n = lambda key: names(command.get(key))  # noqa: E731
-        if do == "attack":
-            return (f"{self.poss(n('attacker'))} attack on {self.obj(n('target'))} "
-                    f"({weapon_name(command.get('attacker'), command.get('with')).lower()})")
-        if do == "move":
-            return f"{self.poss(n('id'))} move"
-        if do in ("shove", "grapple"):
-            return f"{self.poss(n('attacker'))} {do} against {self.obj(n('target'))}"
-        if do == "damage":
-            targets = command.get("targets") or [command.get("target")]
-            return "the damage dealt to " + self.objs([names(t) for t in targets])
-        if do == "heal":
-            return f"{self.poss(n('target'))} healing"
-        if do == "temp_hp":
-            return f"{self.poss(n('target'))} temporary HP"
-        if do == "condition":
-            if command.get("add"):
-                return f"the {command['add']} condition on {self.obj(n('target'))}"
-            return f"removing the {command.get('remove')} condition from {self.obj(n('target'))}"
-        if do == "end_turn":
-            return "the end of the turn"
-        if do == "save":
-            return f"{self.poss(n('id'))} saving throw"
-        if do == "check":
-            return f"{self.poss(n('id'))} check"
-        if do == "death_save":
-            return f"{self.poss(n('id'))} death saving throw"
-        if do == "stabilize":
-            return f"{self.poss(n('id'))} first aid to {self.obj(n('target'))}"
-        if do == "stand":
-            return f"{self.obj(n('id'))} standing up"
-        if do == "react":
-            return f"{self.poss(n('id'))} reaction"
-        if do == "pass":
-            return f"{self.obj(n('id'))} declining to react"
-        if do == "initiative":
-            return f"{self.poss(n('id'))} initiative"
-        if do == "action":
-            action = str(command.get("action"))
-            return f"{self.poss(n('id'))} {self.t('action-name', action=action, raw=action, edition=2024)} action"
-        if do == "add":
-            return f"{self.obj(n('id'))} joining"
-        if do == "remove":
-            return f"{self.obj(n('id'))} leaving"
-        if do == "place":
-            return f"placing {self.obj(n('id'))}"
-        if do == "start":
-            return "the start of combat"
-        if do == "end":
-            return "the end of combat"
-        return f"the “{do}” command"
 
     def condition_label(self, condition: str) -> str:
         return condition

@@ -349,3 +349,34 @@ tr-damage-after-psychic = psychic
 tr-damage-after-radiant = radiant
 tr-damage-after-slashing = slashing
 tr-damage-after-thunder = thunder
+
+# What an undo took back: a short name for a command.
+tr-summary = { $do ->
+    [attack] { $attacker-poss } attack on { $target-obj } ({ $weapon-lower })
+    [move] { $id-poss } move
+    [shove] { $attacker-poss } shove against { $target-obj }
+    [grapple] { $attacker-poss } grapple against { $target-obj }
+    [damage] the damage dealt to { $targets-obj }
+    [heal] { $target-poss } healing
+    [temp_hp] { $target-poss } temporary HP
+    [condition] { $adding ->
+        [yes] the { $condition } condition on { $target-obj }
+       *[no] removing the { $condition } condition from { $target-obj }
+    }
+    [end_turn] the end of the turn
+    [save] { $id-poss } saving throw
+    [check] { $id-poss } check
+    [death_save] { $id-poss } death saving throw
+    [stabilize] { $id-poss } first aid to { $target-obj }
+    [stand] { $id-obj } standing up
+    [react] { $id-poss } reaction
+    [pass] { $id-obj } declining to react
+    [initiative] { $id-poss } initiative
+    [action] { $id-poss } { $action } action
+    [add] { $id-obj } joining
+    [remove] { $id-obj } leaving
+    [place] placing { $id-obj }
+    [start] the start of combat
+    [end] the end of combat
+   *[other] the “{ $raw-do }” command
+ }

@@ -404,3 +404,34 @@ tr-damage-after-slashing = { $count ->
    *[other] tranchants
  }
 tr-damage-after-thunder = de tonnerre
+
+# What an undo took back: a short name for a command.
+tr-summary = { $do ->
+    [attack] l'attaque { $attacker-de } contre { $target-obj } ({ $weapon-low })
+    [move] le déplacement { $id-de }
+    [shove] la bousculade { $attacker-de } contre { $target-obj }
+    [grapple] l'empoignade { $attacker-de } contre { $target-obj }
+    [damage] les dégâts infligés { $targets-a }
+    [heal] les soins { $target-de }
+    [temp_hp] les PV temporaires { $target-de }
+    [condition] { $adding ->
+        [yes] { $condition-term } sur { $target-obj }
+       *[no] le retrait de { $condition-term } { $target-de }
+    }
+    [end_turn] la fin du tour
+    [save] le JS { $id-de }
+    [check] le test { $id-de }
+    [death_save] le jet de sauvegarde contre la mort { $id-de }
+    [stabilize] les premiers soins { $id-de } à { $target-obj }
+    [stand] { $id-obj } qui se relève
+    [react] la réaction { $id-de }
+    [pass] { $id-obj } qui ne réagit pas
+    [initiative] l'initiative { $id-de }
+    [action] l'action { $action } { $id-de }
+    [add] l'arrivée { $id-de }
+    [remove] le départ { $id-de }
+    [place] le placement { $id-de }
+    [start] le début du combat
+    [end] la fin du combat
+   *[other] la commande « { $raw-do } »
+ }
