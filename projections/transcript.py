@@ -213,6 +213,7 @@ class Phrasebook:
     shape differs between the languages."""
 
     lang = "en"
+    counts_rounds = False  # French says "2 rounds écoulés"; English keeps the rules' words
 
     def t(self, key: str, **args) -> str:
         return message(self.lang, f"tr-{key}", **args)
@@ -450,6 +451,57 @@ class Phrasebook:
             args["action"] = self.t("action-name", action=action, raw=action, edition=2024)
         return self.t("summary", **args)
 
+    def until(self, spec: dict, names, owner: str = "", current: str = "") -> str:
+        args: dict = {}
+        for key, edge in (("end_of_turn", "end"), ("start_of_turn", "start")):
+            if key in spec:
+                anchor = spec[key]
+                if anchor == current and key == "end_of_turn":
+                    kind = "this-turn"
+                elif anchor == owner:
+                    kind = f"{edge}-own"
+                else:
+                    kind = f"{edge}-other"
+                    args |= self.forms(names(anchor), "anchor")
+                return self.t("until", kind=kind, **args)
+        if "rounds" in spec:
+            return self.t("until", kind="rounds", count=spec["rounds"])
+        if "save" in spec:
+            save = spec["save"]
+            return self.t("until", kind="save", dc=str(save.get("dc")),
+                          ability=term(self.lang, "ability-long", save.get("ability", "")))
+        if "concentration" in spec:
+            return self.t("until", kind="concentration", **self.forms(names(spec["concentration"]), "anchor"))
+        return ""
+
+    _END_PATTERNS = (
+        (r"start of (\S+)'s turn", "start-of-turn"), (r"end of (\S+)'s turn", "end-of-turn"),
+        (r"(\d+) round\(s\) elapsed", "rounds-elapsed"), (r"(\S+) is incapacitated", "incapacitated"),
+        (r"(\S+) died", "died"), (r"first aid from (\S+)", "first-aid"),
+        (r"(\S+)'s concentration ended", "concentration-ended"),
+    )
+    _END_FIXED = ("saving throw succeeded", "removed by the DM", "regained hit points", "natural 20 on a death save",
+                  "escaped", "stood up", "attacked: position revealed", "used on a check", "used on an attack",
+                  "the attack is resolved", "released")
+
+    def end_reason(self, reason: str, names) -> str:
+        """Why a condition or effect ended, in parentheses ("" when it goes without saying)."""
+        args: dict = {"kind": "other", "text": reason}
+        if reason in self._END_FIXED:
+            args["kind"] = _kebab(reason)
+        else:
+            for pattern, kind in self._END_PATTERNS:
+                match = re.fullmatch(pattern, reason)
+                if match and (kind != "rounds-elapsed" or self.counts_rounds):
+                    args["kind"] = kind
+                    if kind == "rounds-elapsed":
+                        args["count"] = int(match[1])
+                    else:
+                        args |= self.forms(names(match[1]))
+                    break
+        text = self.t("end-reason", **args)
+        return f" ({text})" if text else ""
+
     def action_name(self, action: str) -> str:
         return self.t("action-name", action=action, raw=action, edition=2014 if self.y2014 else 2024)
 
@@ -510,6 +562,7 @@ class French(Phrasebook):
     """Sentences as a French table says them: PV, CA, JS, DD; no gender guessed for a PC."""
 
     lang = "fr"
+    counts_rounds = True
 
     def __init__(self, ruleset: str, units: str):
         self.ruleset = ruleset
@@ -735,52 +788,6 @@ class French(Phrasebook):
             return f"{s} n'est plus {adjective}{reason}."
         return f"{_cap(self.condition_term(condition, article=True))} {self.de(who)} prend fin{reason}."
 
-    def until(self, spec: dict, names, owner: str = "", current: str = "") -> str:
-        for key, edge in (("end_of_turn", "à la fin"), ("start_of_turn", "au début")):
-            if key in spec:
-                anchor = spec[key]
-                if anchor == current and key == "end_of_turn":
-                    return " jusqu'à la fin de ce tour"
-                which = "de son prochain tour" if anchor == owner else "du tour " + self.de(names(anchor))
-                return f" jusqu'{edge} {which}"
-        if "rounds" in spec:
-            count = spec["rounds"]
-            return f" pendant {count} round{'s' if count > 1 else ''}"
-        if "save" in spec:
-            save = spec["save"]
-            return (f" (JS {self._ability_de(save.get('ability', ''))} DD {save.get('dc')} à la fin de chacun "
-                    f"de ses tours pour y mettre fin)")
-        if "concentration" in spec:
-            return " (tant que dure la concentration " + self.de(names(spec["concentration"])) + ")"
-        return ""
-
-    def end_reason(self, reason: str, names) -> str:
-        patterns = (
-            (r"start of (\S+)'s turn", lambda m: "début du tour " + self.de(names(m[1]))),
-            (r"end of (\S+)'s turn", lambda m: "fin du tour " + self.de(names(m[1]))),
-            (r"(\d+) round\(s\) elapsed", lambda m: f"{m[1]} round{'s' if int(m[1]) > 1 else ''} écoulé{'s' if int(m[1]) > 1 else ''}"),
-            (r"(\S+) is incapacitated", lambda m: self.obj(names(m[1])) + " ne peut plus agir"),
-            (r"(\S+) died", lambda m: "mort " + self.de(names(m[1]))),
-            (r"first aid from (\S+)", lambda m: "premiers soins " + self.de(names(m[1]))),
-            (r"(\S+)'s concentration ended", lambda m: "fin de la concentration " + self.de(names(m[1]))),
-        )
-        fixed = {
-            "saving throw succeeded": "JS réussi", "removed by the DM": "le MJ y met fin", "regained hit points": "",
-            "natural 20 on a death save": "", "escaped": "libération réussie", "stood up": "",
-            "attacked: position revealed": "position révélée par son attaque", "used on a check": "",
-            "used on an attack": "", "the attack is resolved": "", "released": "",
-        }
-        if reason in fixed:
-            text = fixed[reason]
-        else:
-            text = reason
-            for pattern, render in patterns:
-                match = re.fullmatch(pattern, reason)
-                if match:
-                    text = render(match)
-                    break
-        return f" ({text})" if text else ""
-
     # ---- headings and tables ----
 
     def condition_label(self, condition: str) -> str:
@@ -957,51 +964,6 @@ class English(Phrasebook):
         if condition == "exhaustion":
             return f"{s} is no longer exhausted{reason}."
         return f"{s} is no longer {condition}{reason}."
-
-    def until(self, spec: dict, names, owner: str = "", current: str = "") -> str:
-        for key, edge in (("end_of_turn", "end"), ("start_of_turn", "start")):
-            if key in spec:
-                anchor = spec[key]
-                if anchor == current and key == "end_of_turn":
-                    return " until the end of this turn"
-                which = "their next turn" if anchor == owner else f"{self.poss(names(anchor))} turn"
-                return f" until the {edge} of {which}"
-        if "rounds" in spec:
-            count = spec["rounds"]
-            return f" for {count} round{'s' if count > 1 else ''}"
-        if "save" in spec:
-            save = spec["save"]
-            return (f" (DC {save.get('dc')} {term('en', 'ability-long', save.get('ability', ''))} saving throw at the end "
-                    f"of each of their turns to end it)")
-        if "concentration" in spec:
-            return f" (while {self.obj(names(spec['concentration']))} keeps concentrating)"
-        return ""
-
-    def end_reason(self, reason: str, names) -> str:
-        patterns = (
-            (r"start of (\S+)'s turn", lambda m: f"start of {self.poss(names(m[1]))} turn"),
-            (r"end of (\S+)'s turn", lambda m: f"end of {self.poss(names(m[1]))} turn"),
-            (r"(\S+) is incapacitated", lambda m: f"{self.obj(names(m[1]))} is incapacitated"),
-            (r"(\S+) died", lambda m: f"{self.obj(names(m[1]))} died"),
-            (r"first aid from (\S+)", lambda m: f"first aid from {self.obj(names(m[1]))}"),
-            (r"(\S+)'s concentration ended", lambda m: f"{self.poss(names(m[1]))} concentration ended"),
-        )
-        fixed = {
-            "saving throw succeeded": "successful save", "removed by the DM": "removed by the DM",
-            "regained hit points": "", "natural 20 on a death save": "", "escaped": "broke free", "stood up": "",
-            "attacked: position revealed": "revealed by attacking", "used on a check": "", "used on an attack": "",
-            "the attack is resolved": "", "released": "",
-        }
-        if reason in fixed:
-            text = fixed[reason]
-        else:
-            text = reason
-            for pattern, render in patterns:
-                match = re.fullmatch(pattern, reason)
-                if match:
-                    text = render(match)
-                    break
-        return f" ({text})" if text else ""
 
     def condition_label(self, condition: str) -> str:
         return condition

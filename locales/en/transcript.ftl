@@ -380,3 +380,40 @@ tr-summary = { $do ->
     [end] the end of combat
    *[other] the “{ $raw-do }” command
  }
+
+# How long a condition lasts, and why it ended.
+tr-until = { $kind ->
+    [this-turn] {" "}until the end of this turn
+    [end-own] {" "}until the end of their next turn
+    [start-own] {" "}until the start of their next turn
+    [end-other] {" "}until the end of { $anchor-poss } turn
+    [start-other] {" "}until the start of { $anchor-poss } turn
+    [rounds] {" "}for { $count } { $count ->
+        [0] round
+        [1] round
+       *[other] rounds
+    }
+    [save] {" "}(DC { $dc } { $ability } saving throw at the end of each of their turns to end it)
+    [concentration] {" "}(while { $anchor-obj } keeps concentrating)
+   *[none] {""}
+ }
+tr-end-reason = { $kind ->
+    [saving-throw-succeeded] successful save
+    [removed-by-the-dm] removed by the DM
+    [escaped] broke free
+    [attacked-position-revealed] revealed by attacking
+    [regained-hit-points] {""}
+    [natural-20-on-a-death-save] {""}
+    [stood-up] {""}
+    [used-on-a-check] {""}
+    [used-on-an-attack] {""}
+    [the-attack-is-resolved] {""}
+    [released] {""}
+    [start-of-turn] start of { $who-poss } turn
+    [end-of-turn] end of { $who-poss } turn
+    [incapacitated] { $who-obj } is incapacitated
+    [died] { $who-obj } died
+    [first-aid] first aid from { $who-obj }
+    [concentration-ended] { $who-poss } concentration ended
+   *[other] { $text }
+ }

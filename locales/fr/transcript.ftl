@@ -435,3 +435,48 @@ tr-summary = { $do ->
     [end] la fin du combat
    *[other] la commande « { $raw-do } »
  }
+
+# How long a condition lasts, and why it ended.
+tr-until = { $kind ->
+    [this-turn] {" "}jusqu'à la fin de ce tour
+    [end-own] {" "}jusqu'à la fin de son prochain tour
+    [start-own] {" "}jusqu'au début de son prochain tour
+    [end-other] {" "}jusqu'à la fin du tour { $anchor-de }
+    [start-other] {" "}jusqu'au début du tour { $anchor-de }
+    [rounds] {" "}pendant { $count } { $count ->
+        [0] round
+        [1] round
+       *[other] rounds
+    }
+    [save] {" "}(JS { ELISION($ability) ->
+        [vowel] d'{ $ability }
+       *[consonant] de { $ability }
+    } DD { $dc } à la fin de chacun de ses tours pour y mettre fin)
+    [concentration] {" "}(tant que dure la concentration { $anchor-de })
+   *[none] {""}
+ }
+tr-end-reason = { $kind ->
+    [saving-throw-succeeded] JS réussi
+    [removed-by-the-dm] le MJ y met fin
+    [escaped] libération réussie
+    [attacked-position-revealed] position révélée par son attaque
+    [regained-hit-points] {""}
+    [natural-20-on-a-death-save] {""}
+    [stood-up] {""}
+    [used-on-a-check] {""}
+    [used-on-an-attack] {""}
+    [the-attack-is-resolved] {""}
+    [released] {""}
+    [start-of-turn] début du tour { $who-de }
+    [end-of-turn] fin du tour { $who-de }
+    [rounds-elapsed] { $count } { $count ->
+        [0] round écoulé
+        [1] round écoulé
+       *[other] rounds écoulés
+    }
+    [incapacitated] { $who-obj } ne peut plus agir
+    [died] mort { $who-de }
+    [first-aid] premiers soins { $who-de }
+    [concentration-ended] fin de la concentration { $who-de }
+   *[other] { $text }
+ }
