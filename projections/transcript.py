@@ -502,6 +502,38 @@ class Phrasebook:
         text = self.t("end-reason", **args)
         return f" ({text})" if text else ""
 
+    def damage_head(self, target: list[Who], source: str, command: dict, names) -> str:
+        amount = command.get("roll") or command.get("amount")
+        save = command.get("save")
+        save_text = ""
+        if isinstance(save, dict):
+            save_text = self.t("damage-save", dc=str(save.get("dc")), half=bool(save.get("half", True)),
+                               ability=term(self.lang, "ability-long", save.get("ability", "")))
+        what = self.t("damage-what", amount="" if amount is None else str(amount),
+                      kind=self.damage_type(command.get("type", ""), 2))
+        return self.t("damage-head", source=_cap(source), what=what, save=save_text, count=len(target),
+                      targets_a=self.to_list(target), targets_obj=self.objs(target), targets_cap=_cap(self.objs(target)))
+
+    def damage_part(self, expr: str, rolled: int, kind: str, notes: list[str], adjusted: int, applied: int) -> str:
+        text = self.t("damage-roll", expr=expr if expr != str(rolled) else "", rolled=rolled,
+                      kind=self.damage_type(kind, rolled))
+        steps = []
+        for note in notes:
+            match = re.fullmatch(r"adjusted ([+-]\d+)", note)
+            if match:
+                steps.append(("adjusted", match[1]))
+            elif note == "halved (save)":
+                steps.append(("halved-save", adjusted))
+        if "immune" in notes:
+            steps.append(("immune", ""))
+        elif "resistant" in notes and "vulnerable" in notes:
+            steps.append(("both", applied))
+        elif "resistant" in notes:
+            steps.append(("resistant", applied))
+        elif "vulnerable" in notes:
+            steps.append(("vulnerable", applied))
+        return text + "".join(", " + self.t("damage-step", step=step, value=value) for step, value in steps)
+
     def action_name(self, action: str) -> str:
         return self.t("action-name", action=action, raw=action, edition=2014 if self.y2014 else 2024)
 
@@ -692,45 +724,11 @@ class French(Phrasebook):
         result = "" if success is None else (" — réussite" if success else " — échec")
         return f"{self.subj(who)} fait un test de {what}{target}{mode} : {roll}{result}."
 
-    def damage_head(self, target: list[Who], source: str, command: dict, names) -> str:
-        amount = command.get("roll") or command.get("amount")
-        kind = self.damage_type(command.get("type", ""), 2)
-        save = command.get("save")
-        save_text = ""
-        if isinstance(save, dict):
-            consequence = "pour moitié" if save.get("half", True) else "pour les éviter"
-            save_text = f" (JS {self._ability_de(save.get('ability', ''))} DD {save.get('dc')} {consequence})"
-        what = f"{amount} dégâts {kind}" if amount is not None else "des dégâts"
-        if source:
-            return f"{_cap(source)} inflige {what} {self.to_list(target)}{save_text}."
-        return f"{_cap(self.objs(target)) if len(target) > 1 else self.subj(target[0])} " \
-               f"{'subissent' if len(target) > 1 else 'subit'} {what}{save_text}."
-
     def to_list(self, people: list[Who]) -> str:
         return _join([self.a(w) for w in people], "et")
 
     def damage_type(self, kind: str, count: int) -> str:
         return maybe("fr", f"tr-damage-after-{kind}", kind, count=count)
-
-    def damage_part(self, expr: str, rolled: int, kind: str, notes: list[str], adjusted: int, applied: int) -> str:
-        text = f"{expr} = {rolled} {self.damage_type(kind, rolled)}" if expr != str(rolled) else \
-            f"{rolled} {self.damage_type(kind, rolled)}"
-        steps = []
-        for note in notes:
-            match = re.fullmatch(r"adjusted ([+-]\d+)", note)
-            if match:
-                steps.append(f"ajustés de {match[1]} par le MJ")
-            elif note == "halved (save)":
-                steps.append(f"réduits de moitié à {adjusted} (JS réussi)")
-        if "immune" in notes:
-            steps.append("annulés par l'immunité")
-        elif "resistant" in notes and "vulnerable" in notes:
-            steps.append(f"résistance et vulnérabilité : {applied}")
-        elif "resistant" in notes:
-            steps.append(f"réduits à {applied} par la résistance")
-        elif "vulnerable" in notes:
-            steps.append(f"doublés à {applied} par la vulnérabilité")
-        return text + ("".join(", " + step for step in steps))
 
     def condition_term(self, condition: str, article: bool = False) -> str:
         """The rule term: "la condition Agrippé" (2024) or "l'état empoigné" (2014)."""
@@ -896,40 +894,8 @@ class English(Phrasebook):
         article = "an" if (target or what)[:1] in "AEIOU" else "a"
         return f"{self.subj(who)} makes {article} {target}{what} check{mode}: {roll}{result}."
 
-    def damage_head(self, target: list[Who], source: str, command: dict, names) -> str:
-        amount = command.get("roll") or command.get("amount")
-        kind = command.get("type", "")
-        save = command.get("save")
-        save_text = ""
-        if isinstance(save, dict):
-            consequence = "for half" if save.get("half", True) else "to avoid it"
-            save_text = f" (DC {save.get('dc')} {term('en', 'ability-long', save.get('ability', ''))} saving throw {consequence})"
-        what = f"{amount} {kind} damage" if amount is not None else "damage"
-        if source:
-            return f"{_cap(source)} deals {what} to {self.objs(target)}{save_text}."
-        return f"{_cap(self.objs(target))} {'take' if len(target) > 1 else 'takes'} {what}{save_text}."
-
     def damage_type(self, kind: str, count: int) -> str:
         return kind
-
-    def damage_part(self, expr: str, rolled: int, kind: str, notes: list[str], adjusted: int, applied: int) -> str:
-        text = f"{expr} = {rolled} {kind}" if expr != str(rolled) else f"{rolled} {kind}"
-        steps = []
-        for note in notes:
-            match = re.fullmatch(r"adjusted ([+-]\d+)", note)
-            if match:
-                steps.append(f"adjusted {match[1]} by the DM")
-            elif note == "halved (save)":
-                steps.append(f"halved to {adjusted} (successful save)")
-        if "immune" in notes:
-            steps.append("cancelled by immunity")
-        elif "resistant" in notes and "vulnerable" in notes:
-            steps.append(f"resistance and vulnerability: {applied}")
-        elif "resistant" in notes:
-            steps.append(f"halved to {applied} by resistance")
-        elif "vulnerable" in notes:
-            steps.append(f"doubled to {applied} by vulnerability")
-        return text + ("".join(", " + step for step in steps))
 
     def condition_term(self, condition: str, article: bool = False) -> str:
         return f"the {condition} condition" if article else f"{condition} condition"

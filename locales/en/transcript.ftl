@@ -417,3 +417,35 @@ tr-end-reason = { $kind ->
     [concentration-ended] { $who-poss } concentration ended
    *[other] { $text }
  }
+
+# Damage outside an attack, and each typed part of a damage roll.
+tr-damage-save = { $has-dc ->
+    [yes] {" "}(DC { $dc } { $ability } saving throw { $half ->
+        [yes] for half
+       *[no] to avoid it
+    })
+   *[no] {""}
+ }
+tr-damage-what = { $has-amount ->
+    [yes] { $amount } { $kind } damage
+   *[no] damage
+ }
+tr-damage-head = { $has-source ->
+    [yes] { $source } deals { $what } to { $targets-obj }{ $save }.
+   *[no] { $targets-cap } { $count ->
+        [1] takes
+       *[other] take
+    } { $what }{ $save }.
+ }
+tr-damage-roll = { $has-expr ->
+    [yes] { $expr } = { $rolled } { $kind }
+   *[no] { $rolled } { $kind }
+ }
+tr-damage-step = { $step ->
+    [adjusted] adjusted { $value } by the DM
+    [halved-save] halved to { $value } (successful save)
+    [immune] cancelled by immunity
+    [both] resistance and vulnerability: { $value }
+    [resistant] halved to { $value } by resistance
+   *[vulnerable] doubled to { $value } by vulnerability
+ }

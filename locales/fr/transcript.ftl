@@ -480,3 +480,38 @@ tr-end-reason = { $kind ->
     [concentration-ended] fin de la concentration { $who-de }
    *[other] { $text }
  }
+
+# Damage outside an attack, and each typed part of a damage roll.
+tr-damage-save = { $has-dc ->
+    [yes] {" "}(JS { ELISION($ability) ->
+        [vowel] d'{ $ability }
+       *[consonant] de { $ability }
+    } DD { $dc } { $half ->
+        [yes] pour moitié
+       *[no] pour les éviter
+    })
+   *[no] {""}
+ }
+tr-damage-what = { $has-amount ->
+    [yes] { $amount } dégâts { $kind }
+   *[no] des dégâts
+ }
+tr-damage-head = { $has-source ->
+    [yes] { $source } inflige { $what } { $targets-a }{ $save }.
+   *[no] { $targets-cap } { $count ->
+        [1] subit
+       *[other] subissent
+    } { $what }{ $save }.
+ }
+tr-damage-roll = { $has-expr ->
+    [yes] { $expr } = { $rolled } { $kind }
+   *[no] { $rolled } { $kind }
+ }
+tr-damage-step = { $step ->
+    [adjusted] ajustés de { $value } par le MJ
+    [halved-save] réduits de moitié à { $value } (JS réussi)
+    [immune] annulés par l'immunité
+    [both] résistance et vulnérabilité : { $value }
+    [resistant] réduits à { $value } par la résistance
+   *[vulnerable] doublés à { $value } par la vulnérabilité
+ }
