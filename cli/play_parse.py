@@ -526,6 +526,9 @@ def _condition(args, state):
     target = combatant_id(args[0], state)
     rest = args[1:]
     cut = next((i for i, word in enumerate(rest) if i > 0 and _duration_start(word)), len(rest))
+    known = set(CONDITION_WORDS.values())
+    if cut > 1 and condition_id(" ".join(rest[:cut])[1:]) not in known and condition_id(rest[0][1:]) in known:
+        cut = 1  # "+empoigné demain": a known condition, then words that must be a duration
     change, options = " ".join(rest[:cut]), rest[cut:]
     sign, name = change[:1], change[1:]
     if sign not in "+-" or not name.strip():
@@ -573,6 +576,8 @@ def _condition(args, state):
             index += 1
         else:
             raise _say("error-duration", word=word)
+    if any(norm(word) in _UNTIL_WORDS or norm(word).startswith("jusqu") for word in options) and "until" not in raw:
+        raise _say("error-duration", word=options[-1])
     if raw.get("concentration") and "source" not in raw:
         raise _say("error-concentration-source")
     return raw
