@@ -180,30 +180,6 @@ class Who:
 # Phrasebooks: every sentence a transcript can hold, in French and in English
 # --------------------------------------------------------------------------------------------------
 
-# Conditions whose French name is an adjective: (masculine, feminine, the rule term).
-CONDITION_ADJ_FR = {
-    "blinded": ("aveuglé", "aveuglée", "Aveuglé"),
-    "charmed": ("charmé", "charmée", "Charmé"),
-    "deafened": ("assourdi", "assourdie", "Assourdi"),
-    "frightened": ("effrayé", "effrayée", "Effrayé"),
-    "grappled": ("agrippé", "agrippée", "Agrippé"),
-    "incapacitated": ("frappé d'incapacité", "frappée d'incapacité", "Incapacité"),
-    "paralyzed": ("paralysé", "paralysée", "Paralysé"),
-    "petrified": ("pétrifié", "pétrifiée", "Pétrifié"),
-    "poisoned": ("empoisonné", "empoisonnée", "Empoisonné"),
-    "restrained": ("entravé", "entravée", "Entravé"),
-    "stunned": ("étourdi", "étourdie", "Étourdi"),
-    "turned": ("renvoyé", "renvoyée", "Renvoyé"),
-    "surprised": ("surpris", "surprise", "Surpris"),
-}
-# The 2014 French books say "empoigné" and "neutralisé" where the 2024 ones say "Agrippé" and "Incapacité".
-CONDITION_ADJ_FR_2014 = {
-    "grappled": ("empoigné", "empoignée", "empoigné"),
-    "incapacitated": ("neutralisé", "neutralisée", "neutralisé"),
-}
-CONDITION_LABEL_FR = {
-    "prone": "à terre", "unconscious": "inconscient", "invisible": "invisible", "exhaustion": "épuisement",
-}
 
 
 class Phrasebook:
@@ -732,19 +708,20 @@ class French(Phrasebook):
 
     def condition_term(self, condition: str, article: bool = False) -> str:
         """The rule term: "la condition Agrippé" (2024) or "l'état empoigné" (2014)."""
+        name = self.condition_name(condition)
         if self.y2014:
-            label = CONDITION_ADJ_FR_2014.get(condition, CONDITION_ADJ_FR.get(condition, (None, None, None)))[2] \
-                or CONDITION_LABEL_FR.get(condition, condition)
-            label = label.lower()
+            label = name.lower()
             return f"l'état {label}" if article else f"état {label}"
-        label = CONDITION_ADJ_FR.get(condition, (None, None, None))[2] or _cap(CONDITION_LABEL_FR.get(condition, condition))
+        label = _cap(name)
         return f"la condition {label}" if article else f"condition {label}"
 
+    def condition_name(self, condition: str) -> str:
+        return self.t("condition-name", condition=condition, raw=condition, edition=2014 if self.y2014 else 2024)
+
     def _adjective(self, condition: str, gender: str | None) -> str | None:
-        forms = (CONDITION_ADJ_FR_2014 if self.y2014 else {}).get(condition) or CONDITION_ADJ_FR.get(condition)
-        if forms is None or gender is None:
+        if gender is None:
             return None
-        return forms[1] if gender == "f" else forms[0]
+        return self.t("condition-adj", condition=condition, gender=gender, edition=2014 if self.y2014 else 2024) or None
 
     def condition_gained(self, who: Who, condition: str, level: int, source: Who | None, source_text: str,
                          until: str) -> str:
@@ -789,11 +766,8 @@ class French(Phrasebook):
     # ---- headings and tables ----
 
     def condition_label(self, condition: str) -> str:
-        if self.y2014 and condition in CONDITION_ADJ_FR_2014:
-            return CONDITION_ADJ_FR_2014[condition][0]
-        if condition in CONDITION_ADJ_FR:
-            return _low(CONDITION_ADJ_FR[condition][2])
-        return CONDITION_LABEL_FR.get(condition, condition)
+        name = self.condition_name(condition)
+        return name if name == condition else _low(name)
 
 
 class English(Phrasebook):

@@ -449,3 +449,7 @@ tr-damage-step = { $step ->
     [resistant] halved to { $value } by resistance
    *[vulnerable] doubled to { $value } by vulnerability
  }
+
+# Conditions: English names them by their id ("the grappled condition") and needs no agreement.
+tr-condition-name = { $raw }
+tr-condition-adj = { $raw }

@@ -515,3 +515,99 @@ tr-damage-step = { $step ->
     [resistant] réduits à { $value } par la résistance
    *[vulnerable] doublés à { $value } par la vulnérabilité
  }
+
+# Conditions: the rule's term (2024: "la condition Agrippé"; 2014: "l'état empoigné") and the adjective that
+# agrees with a creature of known gender ("l'araignée est agrippée").
+tr-condition-name = { $condition ->
+    [blinded] Aveuglé
+    [charmed] Charmé
+    [deafened] Assourdi
+    [frightened] Effrayé
+    [grappled] { $edition ->
+        [2014] empoigné
+       *[other] Agrippé
+    }
+    [incapacitated] { $edition ->
+        [2014] neutralisé
+       *[other] Incapacité
+    }
+    [paralyzed] Paralysé
+    [petrified] Pétrifié
+    [poisoned] Empoisonné
+    [restrained] Entravé
+    [stunned] Étourdi
+    [turned] Renvoyé
+    [surprised] Surpris
+    [prone] à terre
+    [unconscious] inconscient
+    [invisible] invisible
+    [exhaustion] épuisement
+   *[other] { $raw }
+ }
+tr-condition-adj = { $condition ->
+    [blinded] { $gender ->
+        [f] aveuglée
+       *[other] aveuglé
+    }
+    [charmed] { $gender ->
+        [f] charmée
+       *[other] charmé
+    }
+    [deafened] { $gender ->
+        [f] assourdie
+       *[other] assourdi
+    }
+    [frightened] { $gender ->
+        [f] effrayée
+       *[other] effrayé
+    }
+    [grappled] { $edition ->
+        [2014] { $gender ->
+            [f] empoignée
+           *[other] empoigné
+        }
+       *[other] { $gender ->
+            [f] agrippée
+           *[other] agrippé
+        }
+    }
+    [incapacitated] { $edition ->
+        [2014] { $gender ->
+            [f] neutralisée
+           *[other] neutralisé
+        }
+       *[other] { $gender ->
+            [f] frappée d'incapacité
+           *[other] frappé d'incapacité
+        }
+    }
+    [paralyzed] { $gender ->
+        [f] paralysée
+       *[other] paralysé
+    }
+    [petrified] { $gender ->
+        [f] pétrifiée
+       *[other] pétrifié
+    }
+    [poisoned] { $gender ->
+        [f] empoisonnée
+       *[other] empoisonné
+    }
+    [restrained] { $gender ->
+        [f] entravée
+       *[other] entravé
+    }
+    [stunned] { $gender ->
+        [f] étourdie
+       *[other] étourdi
+    }
+    [turned] { $gender ->
+        [f] renvoyée
+       *[other] renvoyé
+    }
+    [surprised] { $gender ->
+        [f] surprise
+       *[other] surpris
+    }
+   *[other] {""}
+ }
