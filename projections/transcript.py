@@ -510,6 +510,41 @@ class Phrasebook:
             steps.append(("vulnerable", applied))
         return text + "".join(", " + self.t("damage-step", step=step, value=value) for step, value in steps)
 
+    def _adjective(self, condition: str, gender: str | None) -> str | None:
+        return None  # English needs no agreement; French overrides
+
+    def _condition_args(self, who: Who, condition: str) -> dict:
+        adjective = self._adjective(condition, who.gender) or ""
+        term_ = self.condition_term(condition, article=True)
+        return {"condition": condition, "adjective": adjective, "term": term_, "term_cap": _cap(term_)} | self.forms(who)
+
+    def condition_gained(self, who: Who, condition: str, level: int, source: Who | None, source_text: str,
+                         until: str) -> str:
+        if source is not None:
+            by_kind = "by" if condition in ("grappled", "charmed", "restrained") else "paren"
+        else:
+            by_kind = "text" if source_text and condition != "prone" else "none"
+        extra = self.forms(source, "source") if source is not None else {}
+        return self.t("condition-gained", level=level, dropped=source_text == "dropped prone", until=until,
+                      has_source=source is not None, has_extra=source is None and bool(source_text),
+                      source_text=source_text, by_kind=by_kind, **extra, **self._condition_args(who, condition))
+
+    def condition_lost(self, who: Who, condition: str, reason: str) -> str:
+        return self.t("condition-lost", reason=reason, **self._condition_args(who, condition))
+
+    def condition_no_effect(self, who: Who, condition: str, why: str) -> str:
+        return self.t("condition-no-effect", **self._condition_args(who, condition))
+
+    def save_purpose(self, purpose: str) -> str:
+        match = re.fullmatch(r"end (\w+)", purpose)
+        if purpose == "concentration" or not match:
+            return self.t("save-purpose", purpose=purpose if purpose == "concentration" else "other")
+        return self.t("save-purpose", purpose="end", condition=match[1], term=self.condition_term(match[1], article=True))
+
+    def save_auto_fail(self, who: Who, ability: str, dc: int, cause: str, why: str) -> str:
+        return self.t("save-auto-fail", ability=term(self.lang, "ability-long", ability), dc=dc, why=why, cause=cause,
+                      cause_term=self.condition_term(cause), **self.forms(who))
+
     def action_name(self, action: str) -> str:
         return self.t("action-name", action=action, raw=action, edition=2014 if self.y2014 else 2024)
 
@@ -678,21 +713,9 @@ class French(Phrasebook):
     def ac(self, total: int, base: int | None, mods: list[str]) -> str:
         return f"{total} ({base} + {' + '.join(mods)})" if mods and base is not None else str(total)
 
-    def save_auto_fail(self, who: Who, ability: str, dc: int, cause: str, why: str) -> str:
-        return (f"{self.subj(who)} rate automatiquement son JS {self._ability_de(ability)} DD {dc}{why} "
-                f"({self.condition_term(cause)}).")
-
     def _ability_de(self, ability: str) -> str:
         name = term("fr", "ability-long", ability)
         return ("d'" if _elides(name) else "de ") + name
-
-    def save_purpose(self, purpose: str) -> str:
-        if purpose == "concentration":
-            return " pour maintenir sa concentration"
-        match = re.fullmatch(r"end (\w+)", purpose)
-        if match:
-            return f" pour mettre fin à {self.condition_term(match[1], article=True)}"
-        return ""
 
     def check(self, who: Who, ability: str, skill: str, dc, mode: str, roll: str, success) -> str:
         what = term("fr", "ability-long", ability) + (f" ({term('fr', 'skill', skill)})" if skill else "")
@@ -722,46 +745,6 @@ class French(Phrasebook):
         if gender is None:
             return None
         return self.t("condition-adj", condition=condition, gender=gender, edition=2014 if self.y2014 else 2024) or None
-
-    def condition_gained(self, who: Who, condition: str, level: int, source: Who | None, source_text: str,
-                         until: str) -> str:
-        s = self.subj(who)
-        if condition == "prone":
-            if source_text == "dropped prone":
-                return f"{s} se jette à terre{until}."
-            return f"{s} est à terre{until}."
-        if condition == "unconscious":
-            return f"{s} perd connaissance{until}."
-        if condition == "invisible":
-            return f"{s} devient invisible{until}."
-        if condition == "exhaustion":
-            niveaux = "niveau" if level == 1 else "niveaux"
-            return f"{s} subit {level} {niveaux} d'épuisement{until}."
-        by = f" par {self.obj(source)}" if source is not None else ""
-        extra = f" ({source_text})" if source is None and source_text else ""
-        adjective = self._adjective(condition, who.gender)
-        if adjective:
-            return f"{s} est {adjective}{by}{extra}{until}."
-        origin = f" (source : {self.obj(source)})" if source is not None else extra
-        return f"{s} subit {self.condition_term(condition, article=True)}{origin}{until}."
-
-    def condition_no_effect(self, who: Who, condition: str, why: str) -> str:
-        return f"{_cap(self.condition_term(condition, article=True))} reste sans effet sur {self.obj(who)} (immunité)."
-
-    def condition_lost(self, who: Who, condition: str, reason: str) -> str:
-        s = self.subj(who)
-        if condition == "prone":
-            return f"{s} n'est plus à terre{reason}."
-        if condition == "unconscious":
-            return f"{s} reprend connaissance{reason}."
-        if condition == "invisible":
-            return f"{s} redevient visible{reason}."
-        if condition == "exhaustion":
-            return f"{s} se remet de son épuisement{reason}."
-        adjective = self._adjective(condition, who.gender)
-        if adjective:
-            return f"{s} n'est plus {adjective}{reason}."
-        return f"{_cap(self.condition_term(condition, article=True))} {self.de(who)} prend fin{reason}."
 
     # ---- headings and tables ----
 
@@ -849,18 +832,6 @@ class English(Phrasebook):
     def ac(self, total: int, base: int | None, mods: list[str]) -> str:
         return f"{total} ({base} + {' + '.join(mods)})" if mods and base is not None else str(total)
 
-    def save_auto_fail(self, who: Who, ability: str, dc: int, cause: str, why: str) -> str:
-        return (f"{self.subj(who)} automatically fails a DC {dc} {term('en', 'ability-long', ability)} saving throw{why} "
-                f"({cause}).")
-
-    def save_purpose(self, purpose: str) -> str:
-        if purpose == "concentration":
-            return " to keep concentrating"
-        match = re.fullmatch(r"end (\w+)", purpose)
-        if match:
-            return f" to end the {match[1]} condition"
-        return ""
-
     def check(self, who: Who, ability: str, skill: str, dc, mode: str, roll: str, success) -> str:
         what = term("en", "ability-long", ability) + (f" ({skill.replace('_', ' ').title()})" if skill else "")
         target = f"DC {dc} " if dc is not None else ""
@@ -873,37 +844,6 @@ class English(Phrasebook):
 
     def condition_term(self, condition: str, article: bool = False) -> str:
         return f"the {condition} condition" if article else f"{condition} condition"
-
-    def condition_gained(self, who: Who, condition: str, level: int, source: Who | None, source_text: str,
-                         until: str) -> str:
-        s = self.subj(who)
-        if condition == "prone" and source_text == "dropped prone":
-            return f"{s} drops prone{until}."
-        if condition == "unconscious":
-            return f"{s} falls unconscious{until}."
-        if condition == "invisible":
-            return f"{s} becomes invisible{until}."
-        if condition == "exhaustion":
-            return f"{s} gains {level} level{'s' if level > 1 else ''} of exhaustion{until}."
-        if condition == "frightened" and source is not None:
-            return f"{s} is frightened of {self.obj(source)}{until}."
-        by = f" by {self.obj(source)}" if source is not None and condition in ("grappled", "charmed", "restrained") else ""
-        extra = f" ({self.obj(source)})" if source is not None and not by else (
-            f" ({source_text})" if source is None and source_text and condition != "prone" else "")
-        return f"{s} is {condition}{by}{extra}{until}."
-
-    def condition_no_effect(self, who: Who, condition: str, why: str) -> str:
-        return f"The {condition} condition has no effect on {self.obj(who)} (immune)."
-
-    def condition_lost(self, who: Who, condition: str, reason: str) -> str:
-        s = self.subj(who)
-        if condition == "unconscious":
-            return f"{s} regains consciousness{reason}."
-        if condition == "invisible":
-            return f"{s} is visible again{reason}."
-        if condition == "exhaustion":
-            return f"{s} is no longer exhausted{reason}."
-        return f"{s} is no longer {condition}{reason}."
 
     def condition_label(self, condition: str) -> str:
         return condition

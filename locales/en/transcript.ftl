@@ -453,3 +453,42 @@ tr-damage-step = { $step ->
 # Conditions: English names them by their id ("the grappled condition") and needs no agreement.
 tr-condition-name = { $raw }
 tr-condition-adj = { $raw }
+
+# Conditions gained and lost; saves that end them.
+tr-condition-is = { $who-subj } is { $condition }{ $by-kind ->
+    [by] {" "}by { $source-obj }
+    [paren] {" "}({ $source-obj })
+    [text] {" "}({ $source-text })
+   *[none] {""}
+ }{ $until }.
+tr-condition-gained = { $condition ->
+    [prone] { $dropped ->
+        [yes] { $who-subj } drops prone{ $until }.
+       *[no] { tr-condition-is }
+    }
+    [unconscious] { $who-subj } falls unconscious{ $until }.
+    [invisible] { $who-subj } becomes invisible{ $until }.
+    [exhaustion] { $who-subj } gains { $level } { $level ->
+        [0] level
+        [1] level
+       *[other] levels
+    } of exhaustion{ $until }.
+    [frightened] { $has-source ->
+        [yes] { $who-subj } is frightened of { $source-obj }{ $until }.
+       *[no] { tr-condition-is }
+    }
+   *[other] { tr-condition-is }
+ }
+tr-condition-lost = { $condition ->
+    [unconscious] { $who-subj } regains consciousness{ $reason }.
+    [invisible] { $who-subj } is visible again{ $reason }.
+    [exhaustion] { $who-subj } is no longer exhausted{ $reason }.
+   *[other] { $who-subj } is no longer { $condition }{ $reason }.
+ }
+tr-condition-no-effect = The { $condition } condition has no effect on { $who-obj } (immune).
+tr-save-purpose = { $purpose ->
+    [concentration] {" "}to keep concentrating
+    [end] {" "}to end the { $condition } condition
+   *[other] {""}
+ }
+tr-save-auto-fail = { $who-subj } automatically fails a DC { $dc } { $ability } saving throw{ $why } ({ $cause }).

@@ -611,3 +611,54 @@ tr-condition-adj = { $condition ->
     }
    *[other] {""}
  }
+
+# Conditions gained and lost; saves that end them.
+tr-condition-is = { $has-adjective ->
+    [yes] { $who-subj } est { $adjective }{ $has-source ->
+        [yes] {" "}par { $source-obj }
+       *[no] {""}
+    }{ $has-extra ->
+        [yes] {" "}({ $source-text })
+       *[no] {""}
+    }{ $until }.
+   *[no] { $who-subj } subit { $term }{ $has-source ->
+        [yes] {" "}(source : { $source-obj })
+       *[no] { $has-extra ->
+            [yes] {" "}({ $source-text })
+           *[no] {""}
+        }
+    }{ $until }.
+ }
+tr-condition-gained = { $condition ->
+    [prone] { $dropped ->
+        [yes] { $who-subj } se jette à terre{ $until }.
+       *[no] { $who-subj } est à terre{ $until }.
+    }
+    [unconscious] { $who-subj } perd connaissance{ $until }.
+    [invisible] { $who-subj } devient invisible{ $until }.
+    [exhaustion] { $who-subj } subit { $level } { $level ->
+        [1] niveau
+       *[other] niveaux
+    } d'épuisement{ $until }.
+   *[other] { tr-condition-is }
+ }
+tr-condition-lost = { $condition ->
+    [prone] { $who-subj } n'est plus à terre{ $reason }.
+    [unconscious] { $who-subj } reprend connaissance{ $reason }.
+    [invisible] { $who-subj } redevient visible{ $reason }.
+    [exhaustion] { $who-subj } se remet de son épuisement{ $reason }.
+   *[other] { $has-adjective ->
+        [yes] { $who-subj } n'est plus { $adjective }{ $reason }.
+       *[no] { $term-cap } { $who-de } prend fin{ $reason }.
+    }
+ }
+tr-condition-no-effect = { $term-cap } reste sans effet sur { $who-obj } (immunité).
+tr-save-purpose = { $purpose ->
+    [concentration] {" "}pour maintenir sa concentration
+    [end] {" "}pour mettre fin à { $term }
+   *[other] {""}
+ }
+tr-save-auto-fail = { $who-subj } rate automatiquement son JS { ELISION($ability) ->
+    [vowel] d'{ $ability }
+   *[consonant] de { $ability }
+ } DD { $dc }{ $why } ({ $cause-term }).
