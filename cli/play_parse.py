@@ -846,7 +846,7 @@ _SLOTS: dict[str, tuple[str, ...]] = {
     "damage": ("targets", "", "damage_type", "save_word", "ability"),
     "heal": ("combatant",), "temp_hp": ("combatant",), "death_save": ("combatant",),
     "react": ("reactor", "reaction", "attack"), "pass": ("reactor",),
-    "condition": ("combatant", "condition"), "initiative": ("combatant",),
+    "condition": ("combatant", "condition", "duration", "duration", "duration", "duration"), "initiative": ("combatant",),
     "order": ("combatant",) * 8, "surprise": ("combatant",) * 8,
     "add": ("", "template"), "remove": ("combatant",), "stand": ("combatant",), "place": ("combatant",),
     "move": ("combatant",), "action": ("combatant", "action"), "save": ("combatant", "ability"),
@@ -931,6 +931,11 @@ def candidates(text: str, state: EncounterState, lang: str) -> tuple[str, list[s
     elif slot == "action":
         found = ["foncer", "désengager", "esquiver", "aider", "cacher", "chercher", "préparer", "magie",
                  "influencer", "étudier", "utiliser"] if fr else list(ACTIONS)
+    elif slot == "duration":
+        if fr:
+            found = ["jusqu'à"] + [f"fin:{cid}" for cid in ids] + [f"début:{cid}" for cid in ids] + ["rounds", "js", "par", "conc"]
+        else:
+            found = ["until"] + [f"end:{cid}" for cid in ids] + [f"start:{cid}" for cid in ids] + ["rounds", "save", "by", "conc"]
     elif slot == "shove":
         found = ["terre", "recul"] if fr else ["prone", "push"]
     elif slot == "terrain":

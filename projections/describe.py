@@ -25,3 +25,16 @@ def log_lines(records, lang: str, undone=frozenset(), units: str | None = None):
         place = message(lang, "log-place", round=state.round, turn=state.turn) if state.turn else message(lang, "log-setup")
         line = f"{record.seq:>6} {record.txn:>6} {place:<14} {record.actor:<6} {describe(record.event, lang, cast, units or state.units or 'm')}"
         yield line + (mark if record.txn in undone else "")
+
+
+def _terms(kind: str, keys) -> dict[str, str]:
+    from combatlog.projections.words import term
+
+    return {key: term("fr", kind, key) for key in keys}
+
+
+# French names kept for code that imported them from here; the catalogs (locales/fr/terms.ftl) hold the words.
+DAMAGE_FR = _terms("damage", ("acid", "bludgeoning", "cold", "fire", "force", "lightning", "necrotic", "piercing",
+                              "poison", "psychic", "radiant", "slashing", "thunder"))
+ABILITY_FR = _terms("ability", ("str", "dex", "con", "int", "wis", "cha"))
+STATUS_FR = _terms("status", ("alive", "dying", "stable", "dead"))

@@ -412,3 +412,21 @@ def test_help_lists_every_command_and_templates_and_sheets_show_in_words(table):
     screen = t.type("aide", "fiche gob1")
     assert "empoigner ATTAQUANT CIBLE — tentative d'empoignade" in screen
     assert "Cimeterre (scimitar) : corps à corps, +4 pour toucher, allonge 1,5 m, 1d6+2 tranchant" in screen
+
+
+def test_completion_offers_condition_durations_in_the_dm_language(table):
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    t = table(dice="auto")
+    t.type(*SETUP_FR[:2])
+    completer = make_completer(t.shell)
+
+    def complete(text):
+        return [c.text for c in completer.get_completions(Document(text), CompleteEvent())]
+
+    assert complete("cond gob1 +empoigné fi") == ["fin:aria", "fin:gob1"]
+    assert complete("cond gob1 +empoigné jusqu'à fin:a") == ["fin:aria"]
+    assert "empoigner" in complete("empo")
+    t.shell.lang_override = "en"
+    assert complete("cond gob1 +grappled until en") == ["end:aria", "end:gob1"]
