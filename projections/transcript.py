@@ -18,7 +18,7 @@ from typing import Iterable
 from combatlog.core.dice import DiceError, DiceExpression
 from combatlog.events import attacks, conditions, damage, meta, movement, reactions, turns
 from combatlog.events.envelope import Recorded
-from combatlog.projections.words import has, maybe, message, ruleset_name, term
+from combatlog.projections.words import distance, has, maybe, message, ruleset_name, term
 from combatlog.replay.timeline import timeline_of
 
 __all__ = ["Transcript", "Round", "Turn", "Entry", "CastMember", "transcript", "to_markdown", "to_html", "to_json"]
@@ -157,11 +157,6 @@ def _join(items: list[str], conj: str) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + f" {conj} " + items[-1]
-
-
-def _number(value: float, fr: bool) -> str:
-    text = f"{value:g}" if value != int(value) else str(int(value))
-    return text.replace(".", ",") if fr else text
 
 
 @dataclass
@@ -545,6 +540,41 @@ class Phrasebook:
         return self.t("save-auto-fail", ability=term(self.lang, "ability-long", ability), dc=dc, why=why, cause=cause,
                       cause_term=self.condition_term(cause), **self.forms(who))
 
+    def distance(self, metres: float) -> str:
+        return distance(metres, self.lang, self.units)
+
+    def square(self, at) -> str:
+        return f"({at[0]}, {at[1]})"
+
+    def order_item(self, who: Who, value) -> str:
+        return self.display(who) + (f" ({value})" if value is not None else "")
+
+    def ac(self, total: int, base: int | None, mods: list[str]) -> str:
+        return f"{total} ({base} + {' + '.join(mods)})" if mods and base is not None else str(total)
+
+    def modifier_label(self, label: str) -> str | None:
+        """A roll modifier's label as the transcript shows it; None for the attack bonus and initiative."""
+        if label in ("attack bonus", "initiative"):
+            return None
+        if label in ABILITY_IDS:
+            return term(self.lang, "ability", label)
+        match = re.fullmatch(r"exhaustion (\d+)", label)
+        if label == "proficiency" or label.startswith("proficiency ("):
+            key = "proficiency"
+        elif match:
+            key = "exhaustion"
+        else:
+            key = _kebab(label) if _kebab(label) != "exhaustion" else "other"
+        return self.t("modifier", label=key, raw=label, level=match[1] if match else "")
+
+    def check(self, who: Who, ability: str, skill: str, dc, mode: str, roll: str, success) -> str:
+        ability_text = term(self.lang, "ability-long", ability)
+        article = "an" if ("DC" if dc is not None else ability_text)[:1] in "AEIOU" else "a"
+        return self.t("check", ability=ability_text, skill=term(self.lang, "skill", skill) if skill else "",
+                      skill_title=skill.replace("_", " ").title() if skill else "", dc="" if dc is None else str(dc),
+                      mode=mode, roll=roll, article=article,
+                      success="none" if success is None else ("yes" if success else "no"), **self.forms(who))
+
     def action_name(self, action: str) -> str:
         return self.t("action-name", action=action, raw=action, edition=2014 if self.y2014 else 2024)
 
@@ -670,29 +700,6 @@ class French(Phrasebook):
         return ("sa " if feminine else "son ") + word
 
     # ---- numbers and rolls ----
-    def distance(self, metres: float) -> str:
-        if self.units == "ft":
-            return f"{_number(round(metres / 1.5 * 5, 1), True)} pieds"
-        return f"{_number(metres, True)} m"
-
-    def square(self, at) -> str:
-        return f"({at[0]}, {at[1]})"
-
-    def modifier_label(self, label: str) -> str | None:
-        if label in ("attack bonus", "initiative"):
-            return None
-        if label in ABILITY_IDS:
-            return term("fr", "ability", label)
-        if label == "proficiency" or label.startswith("proficiency ("):
-            return "maîtrise"
-        if label == "half cover":
-            return "abri partiel"
-        if label == "three_quarters cover":
-            return "abri important"
-        match = re.fullmatch(r"exhaustion (\d+)", label)
-        if match:
-            return f"épuisement {match[1]}"
-        return label
 
     def source(self, label: str, names) -> str:
         if has("fr", f"tr-source-{_kebab(label)}"):
@@ -707,21 +714,9 @@ class French(Phrasebook):
 
     # ---- sentences ----
 
-    def order_item(self, who: Who, value) -> str:
-        return self.display(who) + (f" ({value})" if value is not None else "")
-
-    def ac(self, total: int, base: int | None, mods: list[str]) -> str:
-        return f"{total} ({base} + {' + '.join(mods)})" if mods and base is not None else str(total)
-
     def _ability_de(self, ability: str) -> str:
         name = term("fr", "ability-long", ability)
         return ("d'" if _elides(name) else "de ") + name
-
-    def check(self, who: Who, ability: str, skill: str, dc, mode: str, roll: str, success) -> str:
-        what = term("fr", "ability-long", ability) + (f" ({term('fr', 'skill', skill)})" if skill else "")
-        target = f" DD {dc}" if dc is not None else ""
-        result = "" if success is None else (" — réussite" if success else " — échec")
-        return f"{self.subj(who)} fait un test de {what}{target}{mode} : {roll}{result}."
 
     def to_list(self, people: list[Who]) -> str:
         return _join([self.a(w) for w in people], "et")
@@ -801,43 +796,11 @@ class English(Phrasebook):
         word = name.lower() if not name[1:2].isupper() else name
         return ("an " if word[:1] in "aeiou" else "a ") + word
 
-    def distance(self, metres: float) -> str:
-        if self.units == "ft":
-            return f"{_number(round(metres / 1.5 * 5, 1), False)} ft"
-        return f"{_number(metres, False)} m"
-
-    def square(self, at) -> str:
-        return f"({at[0]}, {at[1]})"
-
-    def modifier_label(self, label: str) -> str | None:
-        if label in ("attack bonus", "initiative"):
-            return None
-        if label in ABILITY_IDS:
-            return term("en", "ability", label)
-        if label == "proficiency" or label.startswith("proficiency ("):
-            return "proficiency"
-        if label == "three_quarters cover":
-            return "three-quarters cover"
-        return label
-
     def source(self, label: str, names) -> str:
         match = re.fullmatch(r"help from (\S+)", label)
         if match:
             return "help from " + self.obj(names(match[1]))
         return maybe("en", f"tr-source-{_kebab(label)}", label)
-
-    def order_item(self, who: Who, value) -> str:
-        return self.display(who) + (f" ({value})" if value is not None else "")
-
-    def ac(self, total: int, base: int | None, mods: list[str]) -> str:
-        return f"{total} ({base} + {' + '.join(mods)})" if mods and base is not None else str(total)
-
-    def check(self, who: Who, ability: str, skill: str, dc, mode: str, roll: str, success) -> str:
-        what = term("en", "ability-long", ability) + (f" ({skill.replace('_', ' ').title()})" if skill else "")
-        target = f"DC {dc} " if dc is not None else ""
-        result = "" if success is None else (" — success" if success else " — failure")
-        article = "an" if (target or what)[:1] in "AEIOU" else "a"
-        return f"{self.subj(who)} makes {article} {target}{what} check{mode}: {roll}{result}."
 
     def damage_type(self, kind: str, count: int) -> str:
         return kind

@@ -492,3 +492,21 @@ tr-save-purpose = { $purpose ->
    *[other] {""}
  }
 tr-save-auto-fail = { $who-subj } automatically fails a DC { $dc } { $ability } saving throw{ $why } ({ $cause }).
+
+# Ability checks and the labels of roll modifiers.
+tr-check = { $who-subj } makes { $article } { $has-dc ->
+    [yes] DC { $dc }{" "}
+   *[no] {""}
+ }{ $ability }{ $has-skill ->
+    [yes] {" "}({ $skill-title })
+   *[no] {""}
+ } check{ $mode }: { $roll }{ $success ->
+    [yes] {" "}— success
+    [no] {" "}— failure
+   *[none] {""}
+ }.
+tr-modifier = { $label ->
+    [proficiency] proficiency
+    [three-quarters-cover] three-quarters cover
+   *[other] { $raw }
+ }

@@ -662,3 +662,26 @@ tr-save-auto-fail = { $who-subj } rate automatiquement son JS { ELISION($ability
     [vowel] d'{ $ability }
    *[consonant] de { $ability }
  } DD { $dc }{ $why } ({ $cause-term }).
+
+# Ability checks and the labels of roll modifiers.
+tr-check = { $who-subj } fait un test { ELISION($ability) ->
+    [vowel] d'{ $ability }
+   *[consonant] de { $ability }
+ }{ $has-skill ->
+    [yes] {" "}({ $skill })
+   *[no] {""}
+ }{ $has-dc ->
+    [yes] {" "}DD { $dc }
+   *[no] {""}
+ }{ $mode } : { $roll }{ $success ->
+    [yes] {" "}— réussite
+    [no] {" "}— échec
+   *[none] {""}
+ }.
+tr-modifier = { $label ->
+    [proficiency] maîtrise
+    [half-cover] abri partiel
+    [three-quarters-cover] abri important
+    [exhaustion] épuisement { $level }
+   *[other] { $raw }
+ }
