@@ -173,3 +173,21 @@ def test_state_text_and_log_show_feet_when_asked(tmp_path, capsys):
     assert "movement left 20 ft" in capsys.readouterr().out
     assert cli_main(["log", str(log), "--units", "m"]) == 0
     assert "Aria moves to (2, 0) (3 m)" in capsys.readouterr().out
+
+
+def test_transcript_sentences_come_from_the_catalogs_with_french_elision():
+    from combatlog.projections.transcript import English, French, Who
+
+    aria = Who(id="aria", name_en="Aria", name_fr="Aria", proper=True)
+    spider = Who(id="sp", name_en="Giant Spider", name_fr="Araignée géante", proper=False, gender="f")
+    fr, en = French("dnd5e-2024", "m"), English("dnd5e-2024", "m")
+    assert fr.check(aria, "int", "", 12, "", "d20 (14) + 1 = 15", True) == \
+        "Aria fait un test d'Intelligence DD 12 : d20 (14) + 1 = 15 — réussite."
+    assert en.check(aria, "int", "", None, "", "d20 (3)", None) == "Aria makes an Intelligence check: d20 (3)."
+    assert fr.turn(aria) == "Tour d'Aria" and fr.turn(spider) == "Tour de l'araignée géante"
+    assert fr.condition_gained(spider, "grappled", 1, aria, "", "") == "L'araignée géante est agrippée par Aria."
+    assert French("dnd5e-2014", "ft").condition_gained(spider, "grappled", 1, None, "", "") == \
+        "L'araignée géante est empoignée."
+    assert fr.stand(aria, 4.5) == "Aria se relève (4,5 m de déplacement)."
+    assert French("dnd5e-2024", "ft").stand(aria, 4.5) == "Aria se relève (15 pieds de déplacement)."
+    assert en.revert(12, 3) == "The DM goes back to event 12: 3 commands undone."
