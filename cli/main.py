@@ -153,7 +153,7 @@ def _run(args) -> int:
     with open_store(args.log) as store:
         encounter = Encounter(store, _pick_encounter(store, args.encounter, creating=True))
         lang = encounter.state.lang
-        first = len(encounter.records)
+        first, before = len(encounter.records), encounter.state
         for number, line in lines:
             structlog.contextvars.bind_contextvars(encounter=encounter.encounter, line=number)
             try:
@@ -170,20 +170,18 @@ def _run(args) -> int:
         if args.json:
             print(json.dumps(state_document(encounter.state), ensure_ascii=False, indent=2))
         elif not args.quiet:
-            _print_fight(encounter, first)
+            _print_fight(encounter, first, before)
     return EXIT_OK
 
 
-def _print_fight(encounter: Encounter, first: int) -> None:
+def _print_fight(encounter: Encounter, first: int, before) -> None:
     """What a table reads after a script: the log lines of the commands it ran, then the status table."""
     from combatlog.projections.describe import log_lines
     from combatlog.projections.table import render_table
-    from combatlog.replay.timeline import timeline_of
 
     state = encounter.state
-    undone = timeline_of(encounter.records).undone
-    lines = list(log_lines(encounter.records, state.lang, undone, state.units))
-    for line in lines[first:]:
+    undone = encounter.timeline.undone
+    for line in log_lines(encounter.records[first:], state.lang, undone, state.units, state=before):
         print(line)
     print()
     print(render_table(state_document(state), state.lang, state.units))

@@ -8,15 +8,17 @@ from combatlog.projections.words import Cast, command_summary, describe, event_a
 __all__ = ["Cast", "command_summary", "describe", "event_args", "log_lines"]
 
 
-def log_lines(records, lang: str, undone=frozenset(), units: str | None = None):
-    """`combatlog log`'s lines: seq, txn, round/turn, actor and what happened; undone commands marked."""
+def log_lines(records, lang: str, undone=frozenset(), units: str | None = None, *, state=None):
+    """`combatlog log`'s lines: seq, txn, round/turn, actor and what happened; undone commands marked.
+
+    `state` is the folded state just before the first record (the empty state when the records start the log)."""
     from combatlog.core.state import EncounterState
     from combatlog.projections.fold import evolve
     from combatlog.projections.words import message
 
-    state = EncounterState()
     records = list(records)
-    cast = Cast(lang).know(records)
+    state = state if state is not None else EncounterState()
+    cast = Cast(lang).know(records).update(state)
     mark = " " + message(lang, "log-undone")
     for record in records:
         if record.txn not in undone:

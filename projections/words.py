@@ -173,6 +173,7 @@ class Cast:
         self.attacks: dict[tuple[str, str], str] = {}
         self.reactions: dict[tuple[str, str], str] = {}
         self.genders: dict[str, str] = {}
+        self._seen: set[str] = set()
         if state is not None:
             self.update(state)
 
@@ -180,6 +181,9 @@ class Cast:
         from combatlog.fixtures import load_template
 
         for cid, creature in getattr(state, "combatants", {}).items():
+            if cid in self._seen:
+                continue  # names, attacks and genders do not change once a creature is in the fight
+            self._seen.add(cid)
             self.names[cid] = creature.display_name(self.lang) or cid
             for attack in creature.stats.attacks:
                 self.attacks[(cid, attack.id)] = _entry_name(attack, self.lang)
