@@ -221,8 +221,9 @@ class Shell:
         cast = self.cast
         line = describe(event, self.lang, cast, self.units)
         if isinstance(event, (Undone, Redone, Reverted)):
-            line = self.words("shell-undid", line=line, commands=" ; ".join(self._command_of(txn) for txn in event.txns)
-                              if self.fr else "; ".join(self._command_of(txn) for txn in event.txns))
+            separator = self.words("shell-separator")
+            line = self.words("shell-undid", line=line,
+                              commands=separator.join(self._command_of(txn) for txn in event.txns))
         return line
 
     def _command_of(self, txn: int) -> str:

@@ -4,8 +4,9 @@
   written in the .ftl files; numbers are formatted by the language's rules, "1,5" in French).
 - Every .ftl file of a language folder is loaded once, so a ruleset may drop in its own `<family>.ftl`.
 - `describe(event, lang, cast)` is the one line of `log` and of the shell for an event: message
-  `event-<event type in kebab-case>`, variables = the event's fields by their names, combatant ids replaced by
-  display names (see the "Words" paragraph of the ruleset contract).
+  `event-<event type in kebab-case>`, variables = the event's fields by their names (`$hp_before`, also spelled
+  `$hp-before`), combatant ids replaced by display names (see the "Words" paragraph of the ruleset contract);
+  every string variable `$x` also comes with `$has-x` (yes/no) so a catalog can leave out an empty part.
 - `Cast` knows the display names of combatants and their attacks in one language.
 """
 
@@ -84,11 +85,13 @@ def message(lang: str, message_id: str, /, **args: Any) -> str:
     if pattern is None:
         return message_id
     values = {}
-    for key, value in args.items():
-        key = key.replace("_", "-")
-        values[key] = _arg(value)
-        if isinstance(value, str):  # `has-<name>` lets a catalog leave out an empty part: { $has-reason -> ... }
-            values.setdefault(f"has-{key}", "yes" if value else "no")
+    for name, value in args.items():
+        converted = _arg(value)
+        # A field is reachable by its own name ($hp_before) and in Fluent's usual kebab-case ($hp-before).
+        for key in {name, name.replace("_", "-")}:
+            values[key] = converted
+            if isinstance(value, str):  # `has-<name>` lets a catalog leave out an empty part: { $has-reason -> ... }
+                values.setdefault(f"has-{key}", "yes" if value else "no")
     text, _errors = found.format_pattern(pattern, values)
     return text
 

@@ -191,3 +191,15 @@ def test_transcript_sentences_come_from_the_catalogs_with_french_elision():
     assert fr.stand(aria, 4.5) == "Aria se relève (4,5 m de déplacement)."
     assert French("dnd5e-2024", "ft").stand(aria, 4.5) == "Aria se relève (15 pieds de déplacement)."
     assert en.revert(12, 3) == "The DM goes back to event 12: 3 commands undone."
+
+
+def test_event_fields_are_reachable_by_their_own_names_and_in_kebab_case():
+    cast = _cast("en")
+    event = damage.Healed(target="aria", amount=3, hp_before=2, hp_after=5)
+    args = words.event_args(event, "en", cast)
+    assert args["hp_before"] == 2 and args["target"] == "Aria"
+    bundle = words.bundle("en")
+    from fluent.runtime import FluentResource
+
+    bundle.add_resource(FluentResource("test-own-names = { $target } { $hp_before }/{ $hp-after }\n"))
+    assert message("en", "test-own-names", **args) == "Aria 2/5"
