@@ -28,10 +28,6 @@ class ShellInputError(RuleViolation):
     """A line the shell cannot turn into a command; nothing was run."""
 
 
-def _error(message: str, message_fr: str) -> ShellInputError:
-    return ShellInputError(message, message_fr=message_fr)
-
-
 def _say(message_id: str, *, fr: dict | None = None, en: dict | None = None, **args) -> ShellInputError:
     """A ShellInputError worded by the catalogs (errors.ftl) in both languages; `fr`/`en` hold per-language args."""
     return ShellInputError(words.message("en", message_id, **args, **(en or {})),
