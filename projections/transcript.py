@@ -650,32 +650,21 @@ class French(Phrasebook):
     def display(self, who: Who) -> str:
         return _cap(self._noun(who))
 
+    def _np(self, form: str, who: Who) -> str:
+        """A noun phrase from the catalogs (tr-np-obj, tr-np-de, tr-np-a): elision and gender live there."""
+        return self.t(f"np-{form}", noun=self._noun(who), proper=who.proper, gender=who.gender or "other")
+
     def obj(self, who: Who) -> str:
-        noun = self._noun(who)
-        if who.proper:
-            return noun
-        if _elides(noun):
-            return "l'" + noun
-        return ("la " if who.gender == "f" else "le ") + noun
+        return self._np("obj", who)
 
     def subj(self, who: Who) -> str:
         return _cap(self.obj(who))
 
     def de(self, who: Who) -> str:
-        noun = self._noun(who)
-        if who.proper:
-            return ("d'" if _elides(noun) else "de ") + noun
-        if _elides(noun):
-            return "de l'" + noun
-        return ("de la " if who.gender == "f" else "du ") + noun
+        return self._np("de", who)
 
     def a(self, who: Who) -> str:
-        noun = self._noun(who)
-        if who.proper:
-            return "à " + noun
-        if _elides(noun):
-            return "à l'" + noun
-        return ("à la " if who.gender == "f" else "au ") + noun
+        return self._np("a", who)
 
     def objs(self, people: list[Who]) -> str:
         return _join([self.obj(w) for w in people], "et")
@@ -769,9 +758,7 @@ class English(Phrasebook):
         return _cap(self._noun(who)) if not who.proper else who.name_en
 
     def obj(self, who: Who) -> str:
-        if who.proper or who.number:
-            return self._noun(who)
-        return "the " + self._noun(who)
+        return self.t("np-obj", noun=self._noun(who), proper=bool(who.proper or who.number))
 
     def subj(self, who: Who) -> str:
         return _cap(self.obj(who))

@@ -26,7 +26,7 @@ LANGS = ("fr", "en")
 _LOCALES = {"fr": "fr-FR", "en": "en-US"}
 _BABEL = {"fr": "fr_FR", "en": "en_US"}
 # Words starting with an aspirated h take no elision ("de Hache-Noire" is not "d'Hache-Noire").
-_H_ASPIRE = ("hache", "hachette", "hallebarde", "harpon", "hurlement", "hobgobelin", "héros")
+_H_ASPIRE = ("hache", "hachette", "hallebarde", "harpon", "hurlement")
 _VOWELS = "aeiouyàâäéèêëîïôöûüœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜŒÆ"
 
 

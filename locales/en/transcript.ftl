@@ -510,3 +510,11 @@ tr-modifier = { $label ->
     [three-quarters-cover] three-quarters cover
    *[other] { $raw }
  }
+
+# Noun phrases: a named or numbered creature goes without an article ("Aria", "Goblin 1"), others take "the".
+tr-np-obj = { $proper ->
+    [yes] { $noun }
+   *[no] the { $noun }
+ }
+tr-np-de = of { tr-np-obj }
+tr-np-a = to { tr-np-obj }

@@ -685,3 +685,40 @@ tr-modifier = { $label ->
     [exhaustion] épuisement { $level }
    *[other] { $raw }
  }
+
+# Noun phrases: a creature named by the table is a proper noun ("Aria", "d'Aria", "à Aria"); a creature named
+# after its template takes an article that elides and agrees ("l'orc", "la araignée" never: "l'araignée",
+# "du gobelin", "de la panthère", "au loup").
+tr-np-obj = { $proper ->
+    [yes] { $noun }
+   *[no] { ELISION($noun) ->
+        [vowel] l'{ $noun }
+       *[consonant] { $gender ->
+            [f] la { $noun }
+           *[other] le { $noun }
+        }
+    }
+ }
+tr-np-de = { $proper ->
+    [yes] { ELISION($noun) ->
+        [vowel] d'{ $noun }
+       *[consonant] de { $noun }
+    }
+   *[no] { ELISION($noun) ->
+        [vowel] de l'{ $noun }
+       *[consonant] { $gender ->
+            [f] de la { $noun }
+           *[other] du { $noun }
+        }
+    }
+ }
+tr-np-a = { $proper ->
+    [yes] à { $noun }
+   *[no] { ELISION($noun) ->
+        [vowel] à l'{ $noun }
+       *[consonant] { $gender ->
+            [f] à la { $noun }
+           *[other] au { $noun }
+        }
+    }
+ }
