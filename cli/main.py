@@ -63,6 +63,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="jsonl: the raw events; md, html, json: the fight transcript")
     export.add_argument("--lang", choices=["fr", "en"], default=None,
                         help="transcript language (default: the encounter's)")
+    export.add_argument("--units", choices=["m", "ft"], default=None,
+                        help="transcript distances in metres or feet (default: the encounter's)")
     export.add_argument("--include-undone", action="store_true",
                         help="show commands undone by the DM, marked, in the transcript")
     export.add_argument("--encounter", default=None,
@@ -99,6 +101,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("log", nargs="?", default=None, help="the log file; created if absent (default: a new combat-DATE.db)")
     play.add_argument("--dice", choices=["manual", "auto"], default="auto", help="manual: the table types every die")
     play.add_argument("--lang", choices=["fr", "en"], default=None, help="default: the encounter's language (fr for a new one)")
+    play.add_argument("--units", choices=["m", "ft"], default=None, help="distances in metres or feet (default: the encounter's)")
     play.add_argument("--encounter", default=None, help="encounter id inside the log (default: the only one)")
     play.add_argument("--ruleset", default="dnd5e-2024", help="ruleset of a new encounter")
     play.add_argument("--seed", default=None, help="dice seed of a new encounter")
@@ -261,7 +264,7 @@ def _export(args) -> int:
             from combatlog.projections.transcript import to_html, to_json, to_markdown, transcript
 
             records = list(store.read(_pick_encounter(store, args.encounter)))
-            document = transcript(records, lang=args.lang, include_undone=args.include_undone)
+            document = transcript(records, lang=args.lang, include_undone=args.include_undone, units=args.units)
             text = {"md": to_markdown, "html": to_html, "json": to_json}[args.format](document)
             if args.output == "-":
                 sys.stdout.flush()

@@ -25,7 +25,7 @@ from combatlog.cli.play_parse import (
     parse_line,
     verb_of,
 )
-from combatlog.cli.play_view import status_table, window_line
+from combatlog.cli.play_view import status_table
 from combatlog.core.errors import RuleViolation
 from combatlog.events.meta import CommandIssued, Redone, Reverted, Undone
 from combatlog.events.stores import ConcurrencyConflict, StoreError
@@ -63,7 +63,7 @@ class Shell:
     """The command loop: read a line, run its commands, show what they produced and the table."""
 
     def __init__(self, encounter: Encounter, console: Console, read: Reader, *, lang: str | None = None,
-                 dice: str = "auto", actor: str = "dm", where: str = ""):
+                 dice: str = "auto", actor: str = "dm", where: str = "", units: str | None = None):
         self.encounter = encounter
         self.console = console
         self.read = read
@@ -71,6 +71,7 @@ class Shell:
         self.dice = dice
         self.actor = actor
         self.where = where
+        self.units_override = units
         self.running = True
         self._cast: Cast | None = None
 
@@ -91,7 +92,7 @@ class Shell:
 
     @property
     def units(self) -> str:
-        return self.encounter.state.units or "m"
+        return self.units_override or self.encounter.state.units or "m"
 
     def words(self, message_id: str, **args) -> str:
         return message(self.lang, message_id, **args)
@@ -442,6 +443,7 @@ def play(args, *, input=None, output=None, console: Console | None = None) -> in
             return 2
         shell_ref: list[Shell] = []
         read = prompt_reader(shell_ref, history_for(log), input=input, output=output)
-        shell = Shell(encounter, console, read, lang=args.lang, dice=args.dice, actor=args.actor, where=log)
+        shell = Shell(encounter, console, read, lang=args.lang, dice=args.dice, actor=args.actor, where=log,
+                      units=getattr(args, "units", None))
         shell_ref.append(shell)
         return shell.loop()

@@ -807,7 +807,7 @@ STRUCTURAL = (turns.CombatStarted, turns.TurnStarted, turns.TurnEnded, turns.Tur
 
 
 class _Builder:
-    def __init__(self, records: list[Recorded], lang: str | None, include_undone: bool):
+    def __init__(self, records: list[Recorded], lang: str | None, include_undone: bool, units: str | None = None):
         self.records = records
         timeline = timeline_of(records)
         self.undone_txns = timeline.undone
@@ -816,7 +816,7 @@ class _Builder:
         created = next((r.event for r in records if isinstance(r.event, meta.EncounterCreated)), None)
         self.ruleset = created.ruleset if created else ""
         self.lang = lang or (created.lang if created else "en")
-        units = created.units if created else "m"
+        units = units or (created.units if created else "m")
         self.p = French(self.ruleset, units) if self.lang == "fr" else English(self.ruleset, units)
         self.t = Transcript(
             title=(created.name if created and created.name else self.p.title_default()), lang=self.lang,
@@ -1351,14 +1351,16 @@ class _Builder:
         self.detail("condition", self.p.condition_lost(self.name(event.target), event.condition, reason), event.target)
 
 
-def transcript(records: Iterable[Recorded], *, lang: str | None = None, include_undone: bool = False) -> Transcript:
-    """The transcript of one encounter's records, in `lang` (default: the encounter's language).
+def transcript(records: Iterable[Recorded], *, lang: str | None = None, include_undone: bool = False,
+               units: str | None = None) -> Transcript:
+    """The transcript of one encounter's records, in `lang` (default: the encounter's language), distances in
+    `units` ("m" or "ft"; default: the encounter's).
 
     Commands undone by the DM are left out unless `include_undone`, which shows them marked; the undo
     markers themselves are always shown."""
     if lang not in (None, "fr", "en"):
         raise ValueError(f"unknown transcript language '{lang}' (use fr or en)")
-    return _Builder(list(records), lang, include_undone).build()
+    return _Builder(list(records), lang, include_undone, units).build()
 
 
 # --------------------------------------------------------------------------------------------------

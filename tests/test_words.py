@@ -203,3 +203,23 @@ def test_event_fields_are_reachable_by_their_own_names_and_in_kebab_case():
 
     bundle.add_resource(FluentResource("test-own-names = { $target } { $hp_before }/{ $hp-after }\n"))
     assert message("en", "test-own-names", **args) == "Aria 2/5"
+
+
+def test_feet_in_the_shell_and_the_transcript_when_asked(tmp_path, capsys):
+    import io
+
+    from rich.console import Console
+
+    from combatlog.cli.play import Shell, open_encounter
+    from combatlog.events.stores import open_store
+
+    console = Console(file=io.StringIO(), width=140, record=True, color_system=None, force_terminal=False)
+    lines = ["add aria fighter name=Aria 0,0", "init aria 10", "start", "move aria 1,0 2,0"]
+    with open_store(str(tmp_path / "ft.db")) as store:
+        encounter = open_encounter(store, None, ruleset="dnd5e-2024", lang="en", seed=1, name="Feet")
+        read = lambda prompt, kind: lines.pop(0) if lines else (_ for _ in ()).throw(EOFError)  # noqa: E731
+        Shell(encounter, console, read, lang="en", where="ft.db", units="ft").loop()
+    screen = console.export_text()
+    assert "Aria moves to (2, 0) (10 ft)" in screen and "reaction, 20 ft" in screen
+    assert cli_main(["export", str(tmp_path / "ft.db"), "--format", "md", "--units", "ft"]) == 0
+    assert "10 ft" in capsys.readouterr().out
