@@ -5,6 +5,7 @@ elision ("tour d'Aria"), gender ("l'araignée est agrippée"), a decimal comma (
 """
 
 import glob
+import re
 import json
 from pathlib import Path
 
@@ -223,3 +224,35 @@ def test_feet_in_the_shell_and_the_transcript_when_asked(tmp_path, capsys):
     assert "Aria moves to (2, 0) (10 ft)" in screen and "reaction, 20 ft" in screen
     assert cli_main(["export", str(tmp_path / "ft.db"), "--format", "md", "--units", "ft"]) == 0
     assert "10 ft" in capsys.readouterr().out
+
+
+def _french_texts():
+    """Every French message's text, literals only (placeables and comments aside)."""
+    from fluent.syntax import ast as fluent_ast
+
+    for path in glob.glob(str(ROOT / "locales" / "fr" / "*.ftl")):
+        for entry in parse(Path(path).read_text(encoding="utf-8")).body:
+            if isinstance(entry, fluent_ast.Message) and entry.value is not None:
+                texts = []
+
+                def walk(node):
+                    if isinstance(node, fluent_ast.TextElement):
+                        texts.append(node.value)
+                    for child in vars(node).values():
+                        for item in child if isinstance(child, list) else [child]:
+                            if isinstance(item, fluent_ast.SyntaxNode):
+                                walk(item)
+
+                walk(entry.value)
+                for text in texts:  # each literal piece (what a placeable stands between is checked piece by piece)
+                    yield entry.id.name, text
+
+
+def test_french_catalogs_follow_french_typography():
+    for message_id, text in _french_texts():
+        if message_id == "help-outro" and '"do"' in text:
+            continue  # the help's example of a raw JSON command is code, not French
+        # A space before ":", "?", "!" and ";" (a colon glued to an id, as in "fin:ID", is command syntax).
+        assert not re.search(r"\S[:?!;](\s|$)", text), (message_id, text)
+        # Quotes are « », never straight double quotes (the JSON example of the help aside).
+        assert '"' not in text or message_id == "help-outro", (message_id, text)
