@@ -96,6 +96,11 @@ def message(lang: str, message_id: str, /, **args: Any) -> str:
     return text
 
 
+def both(message_id: str, /, **args: Any) -> tuple[str, str]:
+    """(English, French) of one message: what `fail(en, fr)` and `RuleViolation(en, message_fr=fr)` take."""
+    return message("en", message_id, **args), message("fr", message_id, **args)
+
+
 def maybe(lang: str, message_id: str, default: str = "", /, **args: Any) -> str:
     """The message if the catalogs hold it, else `default`."""
     return message(lang, message_id, **args) if has(lang, message_id.partition(".")[0]) else default

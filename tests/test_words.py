@@ -256,3 +256,7 @@ def test_french_catalogs_follow_french_typography():
         assert not re.search(r"\S[:?!;](\s|$)", text), (message_id, text)
         # Quotes are « », never straight double quotes (the JSON example of the help aside).
         assert '"' not in text or message_id == "help-outro", (message_id, text)
+
+
+def test_both_gives_the_english_and_french_pair_an_error_takes():
+    assert words.both("error-square", word="x") == ("'x' is not a square: write x,y", "« x » n'est pas une case : écrivez x,y")
