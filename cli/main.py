@@ -80,6 +80,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="jsonl: the raw events; md, html, json: the fight transcript")
     export.add_argument("--lang", choices=["fr", "en"], default=None,
                         help="transcript language (default: the encounter's)")
+    export.add_argument("--units", choices=["m", "ft"], default=None,
+                        help="transcript distances in metres or feet (default: the encounter's)")
     export.add_argument("--include-undone", action="store_true",
                         help="show commands undone by the DM, marked, in the transcript")
     export.add_argument("--encounter", default=None,
@@ -120,6 +122,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("log", nargs="?", default=None, help="the log file; created if absent (default: a new combat-DATE.db)")
     play.add_argument("--dice", choices=["manual", "auto"], default="auto", help="manual: the table types every die")
     play.add_argument("--lang", choices=["fr", "en"], default=None, help="default: the encounter's language (fr for a new one)")
+    play.add_argument("--units", choices=["m", "ft"], default=None, help="distances in metres or feet (default: the encounter's)")
     play.add_argument("--encounter", default=None, help="encounter id inside the log (default: the only one)")
     play.add_argument("--ruleset", default="dnd5e-2024", help="ruleset of a new encounter")
     play.add_argument("--seed", default=None, help="dice seed of a new encounter")
@@ -248,7 +251,7 @@ def _run(args) -> int:
     with _writable_store(args.log, durable=args.durable) as store:
         encounter = Encounter(store, _pick_encounter(store, args.encounter, creating=True))
         lang = encounter.state.lang
-        first = len(encounter.records)
+        first, start_state = encounter.next_seq, encounter.state
         for number, line in lines:
             structlog.contextvars.bind_contextvars(encounter=encounter.encounter, line=number)
             before = encounter.next_seq
@@ -274,20 +277,22 @@ def _run(args) -> int:
         if args.json:
             print(json.dumps(state_document(encounter.state), ensure_ascii=False, indent=2))
         elif not args.quiet:
-            _print_fight(encounter, first)
+            _print_fight(encounter, first, start_state)
     return EXIT_OK
 
 
-def _print_fight(encounter: Encounter, first: int) -> None:
+def _print_fight(encounter: Encounter, first: int, before) -> None:
     """What a table reads after a script: the log lines of the commands it ran, then the status table."""
+    from combatlog.events.meta import Redone, Reverted, Undone
     from combatlog.projections.describe import log_lines
     from combatlog.projections.table import render_table
-    from combatlog.replay.timeline import timeline_of
+    from combatlog.replay.full import undone_by
 
     state = encounter.state
-    undone = timeline_of(encounter.records).undone
-    lines = list(log_lines(encounter.records, state.lang, undone, state.units))
-    for line in lines[first:]:
+    # Only this run's events are read: markers name earlier transactions, so the ones that matter are among them.
+    records = encounter.store.read_range(encounter.encounter, first, encounter.next_seq - 1)
+    undone = undone_by(r for r in records if isinstance(r.event, (Undone, Redone, Reverted)))
+    for line in log_lines(records, state.lang, undone, state.units, state=before):
         print(printable(line))
     print()
     print(render_table(state_document(state), state.lang, state.units))
@@ -377,7 +382,7 @@ def _export(args) -> int:
             name = _pick_encounter(store, args.encounter)
             bar.stage("exporting", opened.last(name)[0])
             records = list(bar.iterate(stream_records(opened, name)))  # chunked decode, every hash checked
-            document = transcript(records, lang=args.lang, include_undone=args.include_undone)
+            document = transcript(records, lang=args.lang, include_undone=args.include_undone, units=args.units)
             text = {"md": to_markdown, "html": to_html, "json": to_json}[args.format](document)
             if output is None:
                 sys.stdout.flush()

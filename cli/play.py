@@ -25,7 +25,7 @@ from combatlog.cli.play_parse import (
     parse_line,
     verb_of,
 )
-from combatlog.cli.play_view import status_table, window_line
+from combatlog.cli.play_view import status_table
 from combatlog.cli.safe_text import printable_document, printable_lines
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.meta import CommandIssued, Redone, Reverted, Undone
@@ -64,7 +64,7 @@ class Shell:
     """The command loop: read a line, run its commands, show what they produced and the table."""
 
     def __init__(self, encounter: Encounter, console: Console, read: Reader, *, lang: str | None = None,
-                 dice: str = "auto", actor: str = "dm", where: str = ""):
+                 dice: str = "auto", actor: str = "dm", where: str = "", units: str | None = None):
         self.encounter = encounter
         self.console = console
         self.read = read
@@ -72,6 +72,7 @@ class Shell:
         self.dice = dice
         self.actor = actor
         self.where = where
+        self.units_override = units
         self.running = True
         self._cast: Cast | None = None
 
@@ -87,12 +88,12 @@ class Shell:
     def cast(self) -> Cast:
         """Display names in the DM's language, remembered for creatures that left."""
         if self._cast is None or self._cast.lang != self.lang:
-            self._cast = Cast(self.lang)
+            self._cast = Cast(self.lang).know(self.encounter.records)
         return self._cast.update(self.encounter.state)
 
     @property
     def units(self) -> str:
-        return self.encounter.state.units or "m"
+        return self.units_override or self.encounter.state.units or "m"
 
     def words(self, message_id: str, **args) -> str:
         return message(self.lang, message_id, **args)
@@ -222,8 +223,9 @@ class Shell:
         cast = self.cast
         line = describe(event, self.lang, cast, self.units)
         if isinstance(event, (Undone, Redone, Reverted)):
-            line = self.words("shell-undid", line=line, commands=" ; ".join(self._command_of(txn) for txn in event.txns)
-                              if self.fr else "; ".join(self._command_of(txn) for txn in event.txns))
+            separator = self.words("shell-separator")
+            line = self.words("shell-undid", line=line,
+                              commands=separator.join(self._command_of(txn) for txn in event.txns))
         return line
 
     def _command_of(self, txn: int) -> str:
@@ -441,6 +443,7 @@ def play(args, *, input=None, output=None, console: Console | None = None) -> in
             return 2
         shell_ref: list[Shell] = []
         read = prompt_reader(shell_ref, history_for(log), input=input, output=output)
-        shell = Shell(encounter, console, read, lang=args.lang, dice=args.dice, actor=args.actor, where=log)
+        shell = Shell(encounter, console, read, lang=args.lang, dice=args.dice, actor=args.actor, where=log,
+                      units=getattr(args, "units", None))
         shell_ref.append(shell)
         return shell.loop()
