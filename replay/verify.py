@@ -45,54 +45,99 @@ def rederive(records: Iterable[Recorded], templates=None) -> Discrepancy | None:
     return next(iter(rederive_all(records, templates, stop_at_first=True)), None)
 
 
+MAX_RESYNCS = 100  # full re-folds of the logged events verify allows itself on a badly damaged log
+
+
 def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: bool = False,
-                 on_state: Callable[[int, Any], None] | None = None) -> list[Discrepancy]:
+                 on_state: Callable[[int, Any], None] | None = None,
+                 suspects: frozenset[int] | set[int] = frozenset()) -> list[Discrepancy]:
     """Re-run each transaction's command on a replica and compare every event, field by field.
 
-    `on_state(seq, state)` is called with the replica's state after each transaction (last seq of it)."""
-    replica = Encounter(MemoryStore(), "verify", **({"templates": templates} if templates else {}),
-                        snapshot_every=0)
+    `on_state(seq, state)` is called with the replica's state after each transaction (last seq of it).
+    When the rules refuse a recorded command now, or its CommandIssued is among `suspects` (edited), the
+    replica is rebuilt from the logged events so far, so that later commands are still checked on the
+    state the log describes rather than reported one after the other."""
+    options = {"templates": templates} if templates else {}
+    replica = Encounter(MemoryStore(), "verify", **options, snapshot_every=0)
     found: list[Discrepancy] = []
+    logged: list[Recorded] = []
+    resyncs = 0
     for txn, group in groupby(records, key=lambda record: record.txn):
         recorded = list(group)
+        logged += recorded
         opening = recorded[0]
         command = getattr(opening.event, "command", None)
+        follow = False
         if opening.seq != txn or not isinstance(opening.event, CommandIssued):
             found.append(Discrepancy(opening.seq, "a transaction must open with CommandIssued", ("Recorded.txn",)))
-            if stop_at_first:
-                return found
-            continue
-        replica.clock = lambda at=opening.at: at
-        created = next((r.event for r in recorded if isinstance(r.event, EncounterCreated)), None)
-        if created is not None:
-            replica.default_seed = created.seed
-        try:
-            produced = replica.execute(command, actor=opening.actor)
-        except RuleViolation as error:
-            found.append(Discrepancy(opening.seq, f"the rules reject this command now: {error}", ("CommandIssued.command",)))
-            if stop_at_first:
-                return found
-            continue
-        except Exception as error:  # a log that makes the rules fail is reported, not crashed on
-            found.append(Discrepancy(opening.seq, f"the rules cannot run this command ({type(error).__name__}: {error})",
-                                     ("CommandIssued.command",)))
-            if stop_at_first:
-                return found
-            continue
-        for mine, theirs in zip(recorded, produced):
-            if _canonical(mine.event) != _canonical(theirs.event):
-                fields = event_differences(mine.event, theirs.event)
-                found.append(Discrepancy(mine.seq, _describe(mine.event, theirs.event, fields), tuple(fields)))
-                if stop_at_first:
-                    return found
-        if len(recorded) != len(produced):
-            seq = recorded[min(len(recorded), len(produced)) - 1].seq
-            found.append(Discrepancy(seq, f"the command produced {len(produced)} events, the log holds {len(recorded)}"))
-            if stop_at_first:
-                return found
+            follow = True
+        else:
+            replica.clock = lambda at=opening.at: at
+            created = next((r.event for r in recorded if isinstance(r.event, EncounterCreated)), None)
+            if created is not None:
+                replica.default_seed = created.seed
+            try:
+                produced = replica.execute(command, actor=opening.actor)
+            except RuleViolation as error:
+                found.append(Discrepancy(opening.seq, f"the rules reject this command now: {error}",
+                                         ("CommandIssued.command",)))
+                follow = True
+            except Exception as error:  # a log that makes the rules fail is reported, not crashed on
+                found.append(Discrepancy(opening.seq, f"the rules cannot run this command "
+                                                      f"({type(error).__name__}: {error})", ("CommandIssued.command",)))
+                follow = True
+            else:
+                for mine, theirs in zip(recorded, produced):
+                    if _canonical(mine.event) != _canonical(theirs.event):
+                        fields = event_differences(mine.event, theirs.event)
+                        found.append(Discrepancy(mine.seq, _describe(mine.event, theirs.event, fields), tuple(fields)))
+                if len(recorded) != len(produced):
+                    seq = recorded[min(len(recorded), len(produced)) - 1].seq
+                    found.append(Discrepancy(seq, f"the command produced {len(produced)} events, "
+                                                  f"the log holds {len(recorded)}"))
+                # An edited command the rules still take: follow the log only if what it caused differs.
+                follow = opening.seq in suspects and (
+                    len(recorded) != len(produced)
+                    or any(_canonical(mine.event) != _canonical(theirs.event)
+                           for mine, theirs in zip(recorded[1:], produced[1:])))
+        if found and stop_at_first:
+            return found[:1]
+        if follow and resyncs < MAX_RESYNCS:
+            rebuilt = _replica_of(logged, options, replica.default_seed)
+            if rebuilt is not None:
+                replica, resyncs = rebuilt, resyncs + 1
         if on_state is not None:
             on_state(recorded[-1].seq, replica.state)
     return found
+
+
+def previous_position(past: list[Recorded]) -> int:
+    """Where the dice stream stood after the last command of `past` (for a stand-in command)."""
+    for record in reversed(past):
+        if isinstance(record.event, CommandIssued):
+            return record.event.rng_position + record.event.rng_draws
+    return 0
+
+
+def _replica_of(logged: list[Recorded], options: dict, seed) -> Encounter | None:
+    """A replica whose past is the logged events themselves (None if they cannot be folded as they stand)."""
+    store = MemoryStore()
+    by_seq = {record.seq: record for record in logged}
+    past = []
+    for seq in range(max(by_seq) + 1 if by_seq else 0):
+        record = by_seq.get(seq)
+        if record is None:  # an unreadable or missing event: an inert command stands in its place
+            previous = past[-1] if past else None
+            record = Recorded(seq=seq, txn=seq, at=previous.at if previous else "", event=CommandIssued(
+                command={}, rng_position=previous_position(past)))
+        past.append(msgspec.structs.replace(record, hash="", prev_hash=GENESIS_HASH))
+    try:
+        store.append("verify", past, 0)
+        replica = Encounter(store, "verify", **options, snapshot_every=0)
+    except Exception:
+        return None
+    replica.default_seed = seed
+    return replica
 
 
 _encoder = msgspec.json.Encoder(order="sorted")
@@ -362,7 +407,10 @@ def verify_encounter(store, encounter: str, *, progress=None, templates=None) ->
     if progress is not None:
         progress.stage("re-deriving", len(records))
     walked = progress.iterate(records) if progress is not None else records
-    problems += rederive_all(walked, templates, on_state=lambda seq, state: states.__setitem__(seq, state))
+    suspects = {problem.seq for problem in problems} | {problem.seq - 1 for problem in problems
+                                                        if "Recorded.prev_hash" in problem.fields}
+    problems += rederive_all(walked, templates, on_state=lambda seq, state: states.__setitem__(seq, state),
+                             suspects=suspects)
     problems += check_snapshots(store, encounter, records, states)
     problems += check_head(store, encounter, records, rows[-1].seq if rows else -1)
     return _merged(problems)
