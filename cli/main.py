@@ -40,6 +40,10 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_FAILED
     except BrokenPipeError:
         return EXIT_OK
+    except UnicodeEncodeError as error:  # a log written by another tool, holding text no terminal can show
+        print(f"combatlog: the output holds text that cannot be written ({printable(str(error))[:200]})",
+              file=sys.stderr)
+        return EXIT_FAILED
     except RecursionError:
         print("combatlog: the input is nested too deeply", file=sys.stderr)
         return EXIT_REJECTED
@@ -179,9 +183,9 @@ def _pick_encounter(store, wanted: str | None, *, creating: bool = False) -> str
     if not names:
         if creating:
             return DEFAULT_ENCOUNTER
-        raise BadInput("the log holds no encounter yet")
+        raise StoreError("the log holds no encounter yet")
     if len(names) > 1:
-        raise BadInput(f"the log holds several encounters ({', '.join(names)}): choose one with --encounter")
+        raise StoreError(f"the log holds several encounters ({', '.join(names)}): choose one with --encounter")
     return names[0]
 
 

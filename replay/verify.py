@@ -60,11 +60,12 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
     options = {"templates": templates} if templates else {}
     replica = Encounter(MemoryStore(), "verify", **options, snapshot_every=0)
     found: list[Discrepancy] = []
-    logged: list[Recorded] = []
+    # The past as best known: the rules' events where they could re-derive a command, else the logged ones.
+    known: list[Recorded] = []
     resyncs = 0
     for txn, group in groupby(records, key=lambda record: record.txn):
         recorded = list(group)
-        logged += recorded
+        produced: list[Recorded] = []
         opening = recorded[0]
         command = getattr(opening.event, "command", None)
         follow = False
@@ -102,8 +103,12 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
                            for mine, theirs in zip(recorded[1:], produced[1:])))
         if found and stop_at_first:
             return found[:1]
+        if follow or len(produced) != len(recorded):
+            known += recorded
+        else:
+            known += [msgspec.structs.replace(mine, event=theirs.event) for mine, theirs in zip(recorded, produced)]
         if follow and resyncs < MAX_RESYNCS:
-            rebuilt = _replica_of(logged, options, replica.default_seed)
+            rebuilt = _replica_of(known, options, replica.default_seed)
             if rebuilt is not None:
                 replica, resyncs = rebuilt, resyncs + 1
         if on_state is not None:
@@ -407,8 +412,8 @@ def verify_encounter(store, encounter: str, *, progress=None, templates=None) ->
     if progress is not None:
         progress.stage("re-deriving", len(records))
     walked = progress.iterate(records) if progress is not None else records
-    suspects = {problem.seq for problem in problems} | {problem.seq - 1 for problem in problems
-                                                        if "Recorded.prev_hash" in problem.fields}
+    # Events whose own bytes were changed: a broken link blames the event before it, not the one after.
+    suspects = {problem.seq - 1 if problem.fields == ("Recorded.prev_hash",) else problem.seq for problem in problems}
     problems += rederive_all(walked, templates, on_state=lambda seq, state: states.__setitem__(seq, state),
                              suspects=suspects)
     problems += check_snapshots(store, encounter, records, states)
