@@ -127,6 +127,8 @@ def _play(args) -> int:
     # Imported here so the rest of the CLI never loads the shell, prompt_toolkit or rich tables.
     from combatlog.cli.play import play
 
+    if args.log is not None:
+        _check_log_path(args.log)
     return play(args)
 
 
