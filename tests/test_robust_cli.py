@@ -32,6 +32,12 @@ FIGHT = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def english_reader(monkeypatch):
+    """Refusals outside a script follow the reader's locale: these tests read the English ones."""
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+
+
 def cli(*argv) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):
@@ -94,6 +100,11 @@ def test_running_a_script_that_is_not_utf8_is_refused_in_one_line(tmp_path):
 @pytest.mark.parametrize("log", ["", ":memory:", "   "])
 def test_a_log_that_would_keep_nothing_is_refused(tmp_path, log):
     one_line_refusal(cli("run", script(tmp_path, FIGHT[:1]), "--log", log), "--log")
+
+
+def test_a_french_reader_is_refused_in_french(tmp_path, monkeypatch):
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    one_line_refusal(cli("run", tmp_path, "--log", tmp_path / "x.db"), "est un dossier, pas un script")
 
 
 def test_a_folder_as_the_log_is_refused(tmp_path):
