@@ -346,6 +346,10 @@ def _export(args) -> int:
             from combatlog.projections.transcript import to_html, to_json, to_markdown, transcript
 
             records = list(store.read(_pick_encounter(store, args.encounter)))
+            if args.format in ("md", "html"):
+                from combatlog.cli.safe_text import printable_events
+
+                records = printable_events(records)
             document = transcript(records, lang=args.lang, include_undone=args.include_undone)
             text = {"md": to_markdown, "html": to_html, "json": to_json}[args.format](document)
             if output is None:

@@ -344,3 +344,14 @@ def test_two_writers_racing_on_a_new_file_get_the_conflict_with_the_script_line(
                 assert code in (1, 2), err
                 assert err.startswith("line "), err
         assert cli("verify", log)[0] == 0
+
+
+def test_a_markdown_transcript_of_such_a_log_keeps_its_table_whole(escaped_log, tmp_path):
+    out = tmp_path / "t.md"
+    code, _, err = cli("export", escaped_log, "--format", "md", "-o", out)
+    assert code == 0, err
+    text = out.read_text(encoding="utf-8")
+    assert "\x1b" not in text and "\x07" not in text
+    rows = [line for line in text.splitlines() if line.startswith("|")]
+    assert rows and all(line.endswith("|") for line in rows)
+    assert any("Aria" in line and "Evil" in line for line in rows), rows
