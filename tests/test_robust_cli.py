@@ -330,11 +330,12 @@ def test_repair_of_a_whole_log_cuts_nothing(fought, fought_jsonl):
 # --- two writers ---------------------------------------------------------------------------------------
 
 
-def test_two_writers_racing_on_a_new_file_get_the_conflict_with_the_script_line(tmp_path):
+@pytest.mark.parametrize("suffix", [".db", ".jsonl"])
+def test_two_writers_racing_on_a_new_file_get_the_conflict_with_the_script_line(tmp_path, suffix):
     commands = [FIGHT[0]] + [{"do": "add", "id": f"g{n}", "side": "goblins", "template": "goblin"} for n in range(30)]
     steps = script(tmp_path, commands)
-    for attempt in range(4):
-        log = tmp_path / f"race{attempt}.db"
+    for attempt in range(3):
+        log = tmp_path / f"race{attempt}{suffix}"
         writers = [subprocess.Popen([sys.executable, "-m", "combatlog.cli.main", "run", str(steps), "--log", str(log),
                                      "-q"], stderr=subprocess.PIPE, text=True) for _ in range(2)]
         results = [(writer.wait(timeout=120), writer.stderr.read()) for writer in writers]
@@ -355,3 +356,19 @@ def test_a_markdown_transcript_of_such_a_log_keeps_its_table_whole(escaped_log, 
     rows = [line for line in text.splitlines() if line.startswith("|")]
     assert rows and all(line.endswith("|") for line in rows)
     assert any("Aria" in line and "Evil" in line for line in rows), rows
+
+
+@pytest.mark.parametrize("suffix", [".db", ".jsonl"])
+def test_the_losing_writer_on_a_shared_log_says_at_which_line_it_stopped(tmp_path, suffix):
+    log = tmp_path / f"shared{suffix}"
+    assert cli("run", script(tmp_path, [FIGHT[0]], "create.jsonl"), "--log", log, "-q")[0] == 0
+    scripts = [script(tmp_path, [{"do": "add", "id": f"{who}{n}", "side": who, "template": "goblin"}
+                                 for n in range(60)], f"{who}.jsonl") for who in ("a", "b")]
+    writers = [subprocess.Popen([sys.executable, "-m", "combatlog.cli.main", "run", str(path), "--log", str(log), "-q"],
+                                stderr=subprocess.PIPE, text=True) for path in scripts]
+    results = [(writer.wait(timeout=120), writer.stderr.read()) for writer in writers]
+    for code, err in results:
+        assert "locked" not in err and "Traceback" not in err, err
+        if code != 0:
+            assert code == 1 and err.startswith("line ") and "reload and try again" in err, err
+    assert cli("verify", log)[0] == 0
