@@ -331,28 +331,36 @@ def check_envelopes(records: list[Recorded]) -> list[Discrepancy]:
 
 # ---------------------------------------------------------------------------------------------- snapshots
 def check_snapshots(store, encounter: str, records: list[Recorded], states: dict[int, Any]) -> list[Discrepancy]:
-    """Every stored snapshot must name the hash of its event and hold the state the rules give at its seq.
+    """Every stored snapshot must be authentic, name the hash of its event, and hold the state the rules give there.
 
-    `states` maps a seq to the replica's state after the transaction ending there. This reads the snapshot
-    table as it stands (replay/snapshots.py's format); a store without one has nothing to check here.
+    `states` maps a seq to the replica's state after the transaction ending there. Where replay/snapshots.py
+    authenticates snapshots (`verify_snapshots(store, encounter) -> [(seq, reason)]`), its verdict is taken
+    and the snapshots it accepts are compared with the rules' state (a forger who recomputes an unkeyed
+    authentication still cannot make the state agree); otherwise the table is read as replay/snapshots.py
+    writes it today (msgpack `Snapshot`). A store without a snapshot table has nothing to check here.
     """
     seqs = getattr(store, "snapshot_seqs", None)
     if seqs is None:
         return []
-    from combatlog.replay.snapshots import Snapshots, _decoder
+    from combatlog.replay import snapshots as module
 
     problems = []
+    authenticate = getattr(module, "verify_snapshots", None)
+    if authenticate is not None:
+        problems += [Discrepancy(seq, f"the snapshot stored at this event {reason}", ("snapshot",))
+                     for seq, reason in authenticate(store, encounter)]
+    refused = {problem.seq for problem in problems}
     by_seq = {record.seq: record for record in records}
     for seq in seqs(encounter):
-        body = store.read_snapshot(encounter, seq)
-        try:
-            snapshot = _decoder.decode(body)
-        except (msgspec.DecodeError, msgspec.ValidationError, TypeError):
-            problems.append(Discrepancy(seq, "the snapshot stored at this event is unreadable (damaged or forged)",
-                                        ("snapshot",)))
+        if seq in refused:
             continue
-        if not _current(snapshot):
-            continue  # written by another combatlog version: never used, so nothing to trust or distrust
+        body = store.read_snapshot(encounter, seq)
+        snapshot = module.decode_snapshot(body) if body is not None else None
+        if snapshot is None:
+            if authenticate is None and not _readable_snapshot(module, body):
+                problems.append(Discrepancy(seq, "the snapshot stored at this event is unreadable (damaged or "
+                                                 "forged)", ("snapshot",)))
+            continue  # otherwise written by another combatlog version: never used, nothing to trust
         record = by_seq.get(seq)
         if snapshot.seq != seq or record is None or snapshot.hash != record.hash:
             problems.append(Discrepancy(seq, "the snapshot stored at this event does not belong to it "
@@ -360,10 +368,10 @@ def check_snapshots(store, encounter: str, records: list[Recorded], states: dict
             continue
         expected = states.get(seq)
         if expected is None:  # a snapshot inside a transaction: fold from the start to compare
-            expected = Snapshots(MemoryStore(), encounter, 0).replay(records, seq)
+            expected = module.Snapshots(MemoryStore(), encounter, 0).replay(records, seq)
         expected = msgspec.structs.replace(expected, seq=seq)
         if _canonical(snapshot.state) != _canonical(expected):
-            folded = msgspec.structs.replace(Snapshots(MemoryStore(), encounter, 0).replay(records, seq), seq=seq)
+            folded = msgspec.structs.replace(module.Snapshots(MemoryStore(), encounter, 0).replay(records, seq), seq=seq)
             if _canonical(snapshot.state) != _canonical(folded):
                 fields = [f"snapshot.{path}" for path in _paths(msgspec.json.decode(_canonical(snapshot.state)),
                                                                msgspec.json.decode(_canonical(folded)))]
@@ -372,11 +380,13 @@ def check_snapshots(store, encounter: str, records: list[Recorded], states: dict
     return problems
 
 
-def _current(snapshot) -> bool:
-    from combatlog import __version__
-    from combatlog.replay.snapshots import FORMAT
-
-    return snapshot.format == FORMAT and snapshot.version == __version__
+def _readable_snapshot(module, body: bytes | None) -> bool:
+    """Whether unauthenticated snapshot bytes decode at all (a snapshot of another version does)."""
+    try:
+        module._decoder.decode(body)
+    except Exception:
+        return False
+    return True
 
 
 # ---------------------------------------------------------------------------------------------- the head
