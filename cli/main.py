@@ -230,6 +230,7 @@ def _read_script(path: str) -> list[tuple[int, str]]:
     except OSError as error:
         raise BadInput(f"{path}: cannot read the script ({error.strerror or error})",
                        f"{path} : impossible de lire le script ({error.strerror or error})") from None
+    text = text.removeprefix("\ufeff")  # a byte order mark some editors write first
     # Only \n (and \r\n) end a script line: a U+2028 inside a string is the string's problem, refused by name.
     return [(number, line.rstrip("\r")) for number, line in enumerate(text.split("\n"), start=1)
             if line.strip() and not line.lstrip().startswith("#")]

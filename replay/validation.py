@@ -23,12 +23,12 @@ from combatlog.events.union import AnyEvent
 MAX_NUMBER = 10**9
 MAX_SEED = 2**63 - 1
 MAX_DEPTH = 24
-MAX_ITEMS = 10_000  # per list or object
-MAX_NODES = 200_000  # per command
+MAX_ITEMS = 100_000  # per list or object (a big map's terrain squares)
+MAX_NODES = 1_000_000  # per command
 MAX_TEXT = 200  # ids, names, templates, dice expressions
 MAX_FREE_TEXT = 2_000  # notes, triggers, reasons, effects
 MAX_LINE = 1_000_000  # characters in one script line
-FREE_TEXT = frozenset({"note", "trigger", "reason", "effect"})
+FREE_TEXT = frozenset({"note", "trigger", "reason", "effect", "description", "text", "comment", "message"})
 DISTANCES = frozenset({"speed", "swim_speed", "fly_speed", "climb_speed", "burrow_speed", "reach"})
 MAX_DISTANCE = 10_000  # metres
 UNTIL_KEYS = frozenset({"end_of_turn", "start_of_turn", "rounds", "save", "of", "concentration", "expires_round"})

@@ -372,3 +372,10 @@ def test_the_losing_writer_on_a_shared_log_says_at_which_line_it_stopped(tmp_pat
         if code != 0:
             assert code == 1 and err.startswith("line ") and "reload and try again" in err, err
     assert cli("verify", log)[0] == 0
+
+
+def test_a_script_saved_with_a_byte_order_mark_runs(tmp_path):
+    path = tmp_path / "bom.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(FIGHT[0]).encode() + b"\r\n" + json.dumps(FIGHT[1]).encode() + b"\r\n")
+    code, _, err = cli("run", path, "--log", tmp_path / "bom.db", "-q")
+    assert code == 0, err
