@@ -25,7 +25,7 @@ from combatlog.cli.play_parse import (
     verb_of,
 )
 from combatlog.cli.play_view import status_table, window_line
-from combatlog.cli.safe_text import printable_document, printable_lines
+from combatlog.cli.safe_text import printable, printable_document, printable_lines
 from combatlog.core.errors import RuleViolation
 from combatlog.events.meta import CommandIssued, Redone, Reverted, Undone
 from combatlog.events.reactions import ReactionWindowOpened
@@ -77,7 +77,7 @@ class Shell:
         self.banner()
         while self.running:
             try:
-                line = self.read(self.prompt(), "command")
+                line = self.read(printable(self.prompt()), "command")
             except EOFError:
                 break
             except KeyboardInterrupt:
