@@ -65,6 +65,12 @@ def main(argv: list[str] | None = None) -> int:
     except RecursionError:
         print("combatlog: the input is nested too deeply", file=sys.stderr)
         return EXIT_REJECTED
+    except Exception as error:  # e.g. a log written by an older combatlog that the rules cannot fold
+        if args.verbose:
+            raise
+        print(f"combatlog: {args.command} failed ({type(error).__name__}: {printable(str(error))[:300]}); "
+              "run with -v for the details", file=sys.stderr)
+        return EXIT_FAILED
 
 
 def _parser() -> argparse.ArgumentParser:
