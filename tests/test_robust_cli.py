@@ -379,3 +379,21 @@ def test_a_script_saved_with_a_byte_order_mark_runs(tmp_path):
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps(FIGHT[0]).encode() + b"\r\n" + json.dumps(FIGHT[1]).encode() + b"\r\n")
     code, _, err = cli("run", path, "--log", tmp_path / "bom.db", "-q")
     assert code == 0, err
+
+
+def test_a_log_an_older_combatlog_broke_is_one_line_and_verify_names_the_command(tmp_path, monkeypatch):
+    """Before issue 11 `"speed": NaN` was stored as null and every later `state` died with a traceback."""
+    from combatlog.events.stores import SQLiteStore
+    from combatlog.replay.engine import Encounter
+
+    log = tmp_path / "old.db"
+    monkeypatch.setattr(engine, "check_command", lambda raw: None)
+    monkeypatch.setattr(engine, "check_decodable", lambda *args, **kwargs: None)
+    with SQLiteStore(log) as store:
+        encounter = Encounter(store, "default")
+        encounter.execute(FIGHT[0])
+        encounter.execute({**FIGHT[2], "overrides": {"speed": float("nan")}})
+    monkeypatch.undo()
+    one_line_refusal(cli("state", log), "state failed", code=1)
+    code, _, err = cli("verify", log)
+    assert code == 1 and "event 2:" in err and "stats.speed" in err, err
