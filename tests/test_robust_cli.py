@@ -9,7 +9,6 @@ on a new file get the conflict message with the script line, never "database is 
 
 import io
 import json
-import os
 import sqlite3
 import subprocess
 import sys

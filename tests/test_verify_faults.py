@@ -6,7 +6,6 @@ flipped in an event and in the (encounter, seq) index, a forged snapshot, swappe
 
 import io
 import json
-import os
 import random
 import signal
 import sqlite3
