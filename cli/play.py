@@ -26,7 +26,7 @@ from combatlog.cli.play_parse import (
     verb_of,
 )
 from combatlog.cli.play_view import status_table
-from combatlog.cli.safe_text import printable_document, printable_lines
+from combatlog.cli.safe_text import printable, printable_document, printable_lines
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.meta import CommandIssued, Redone, Reverted, Undone
 from combatlog.events.stores import ConcurrencyConflict, StoreError
@@ -105,7 +105,7 @@ class Shell:
         self.banner()
         while self.running:
             try:
-                line = self.read(self.prompt(), "command")
+                line = self.read(printable(self.prompt()), "command")
             except EOFError:
                 break
             except KeyboardInterrupt:
