@@ -691,6 +691,7 @@ tr-modifier = { $label ->
     [proficiency] maîtrise
     [half-cover] abri partiel
     [three-quarters-cover] abri important
+    [cinematic-rule] règle cinématique
     [exhaustion] épuisement { $level }
    *[other] { $raw }
  }
