@@ -7,8 +7,8 @@
 Logs are built through the real engine (command -> decide -> append -> fold, snapshots as they come):
 two sturdy brawlers trade blows and heals. Then, for each size:
 
-- whole processes (`python -m combatlog.cli.main ...`, the median of several, each one's own peak RSS
-  from os.wait4): `run` of one command, `state --json`, `state --json --at SEQ` (middle of the log),
+- whole processes (the CLI run by benchmarks/child.py, the median of several, each one's own peak RSS):
+  `run` of one command, `state --json`, `state --json --at SEQ` (middle of the log),
   undo and redo (each a `run` of one undo/redo command), `state --json --replay`;
 - in process (log already open where it says so): open, state --at, undo, redo, one command, full replay;
 - the ceiling: a plain `msgspec.json.decode` of every stored body (garbage collector off), same run;
@@ -89,20 +89,23 @@ def median_of(function, samples: int) -> dict:
 
 # ---------------------------------------------------------------------------------------- whole processes
 def process(args: list[str], stdin: bytes | None = None) -> tuple[float, float, float]:
-    """Run `python -m combatlog.cli.main ARGS` to the end: (wall seconds, CPU seconds, its own peak RSS in MiB)."""
-    began = time.perf_counter()
-    child = subprocess.Popen([sys.executable, "-m", "combatlog.cli.main", *args], stdin=subprocess.PIPE,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    child.stdin.write(stdin or b"")
-    child.stdin.close()
-    error = child.stderr.read()
-    _, status, usage = os.wait4(child.pid, 0)
-    elapsed = time.perf_counter() - began
-    child.returncode = os.waitstatus_to_exitcode(status)
-    child.stderr.close()
-    if child.returncode != 0:
-        raise RuntimeError(f"combatlog {' '.join(args)} failed ({child.returncode}): {error.decode()}")
-    rss = usage.ru_maxrss / 1024 if sys.platform != "darwin" else usage.ru_maxrss / 2**20
+    """Run the combatlog CLI with ARGS as its own process, to the end: (wall seconds, CPU seconds, its peak
+    RSS in MiB, as the process itself saw it: benchmarks/child.py)."""
+    with tempfile.NamedTemporaryFile(suffix=".peak") as peak:
+        environment = {**os.environ, "COMBATLOG_BENCH_PEAK": peak.name}
+        began = time.perf_counter()
+        child = subprocess.Popen([sys.executable, str(HERE / "child.py"), *args], stdin=subprocess.PIPE,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=environment)
+        child.stdin.write(stdin or b"")
+        child.stdin.close()
+        error = child.stderr.read()
+        _, status, usage = os.wait4(child.pid, 0)
+        elapsed = time.perf_counter() - began
+        child.returncode = os.waitstatus_to_exitcode(status)
+        child.stderr.close()
+        if child.returncode != 0:
+            raise RuntimeError(f"combatlog {' '.join(args)} failed ({child.returncode}): {error.decode()}")
+        rss = int(Path(peak.name).read_text() or 0) / 1024
     return elapsed, usage.ru_utime + usage.ru_stime, rss
 
 
@@ -135,6 +138,7 @@ def at_seq(count: int) -> int:
 # ------------------------------------------------------------------------------------------- in process
 def in_process(log: Path, samples: int) -> dict:
     results = {}
+    samples = samples * 3  # sub-millisecond operations: more samples for a steady median
     with SQLiteStore(log) as store:
         count = store.last(ENCOUNTER)[0]
         results["open"] = median_of(lambda: Encounter(store, ENCOUNTER), samples)

@@ -23,7 +23,25 @@ EXIT_OK, EXIT_FAILED, EXIT_REJECTED = 0, 1, 2
 
 
 class BadInput(Exception):
-    """What the user named cannot be used (a missing file, a folder, a path that is the log): exit 2, one line."""
+    """What the user named cannot be used (a missing file, a folder, a path that is the log): exit 2, one line.
+
+    Said in French when the user's locale is French (LC_ALL, LC_MESSAGES or LANG), else in English."""
+
+    def __init__(self, message: str, message_fr: str | None = None):
+        super().__init__(message)
+        self.message, self.message_fr = message, message_fr or message
+
+    def __str__(self) -> str:
+        return self.message_fr if reader_lang() == "fr" else self.message
+
+
+def reader_lang() -> str:
+    """The language of whoever reads the terminal, from the locale variables (fr or en)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    return "en"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,9 +58,19 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_FAILED
     except BrokenPipeError:
         return EXIT_OK
+    except UnicodeEncodeError as error:  # a log written by another tool, holding text no terminal can show
+        print(f"combatlog: the output holds text that cannot be written ({printable(str(error))[:200]})",
+              file=sys.stderr)
+        return EXIT_FAILED
     except RecursionError:
         print("combatlog: the input is nested too deeply", file=sys.stderr)
         return EXIT_REJECTED
+    except Exception as error:  # e.g. a log written by an older combatlog that the rules cannot fold
+        if args.verbose:
+            raise
+        print(f"combatlog: {args.command} failed ({type(error).__name__}: {printable(str(error))[:300]}); "
+              "run with -v for the details", file=sys.stderr)
+        return EXIT_FAILED
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -80,6 +108,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="jsonl: the raw events; md, html, json: the fight transcript")
     export.add_argument("--lang", choices=["fr", "en"], default=None,
                         help="transcript language (default: the encounter's)")
+    export.add_argument("--units", choices=["m", "ft"], default=None,
+                        help="transcript distances in metres or feet (default: the encounter's)")
     export.add_argument("--include-undone", action="store_true",
                         help="show commands undone by the DM, marked, in the transcript")
     export.add_argument("--encounter", default=None,
@@ -120,6 +150,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("log", nargs="?", default=None, help="the log file; created if absent (default: a new combat-DATE.db)")
     play.add_argument("--dice", choices=["manual", "auto"], default="auto", help="manual: the table types every die")
     play.add_argument("--lang", choices=["fr", "en"], default=None, help="default: the encounter's language (fr for a new one)")
+    play.add_argument("--units", choices=["m", "ft"], default=None, help="distances in metres or feet (default: the encounter's)")
     play.add_argument("--encounter", default=None, help="encounter id inside the log (default: the only one)")
     play.add_argument("--ruleset", default="dnd5e-2024", help="ruleset of a new encounter")
     play.add_argument("--seed", default=None, help="dice seed of a new encounter")
@@ -158,6 +189,8 @@ def _play(args) -> int:
     # Imported here so the rest of the CLI never loads the shell, prompt_toolkit or rich tables.
     from combatlog.cli.play import play
 
+    if args.log is not None:
+        _check_log_path(args.log)
     return play(args)
 
 
@@ -168,11 +201,14 @@ def _is_url(path: str) -> bool:
 def _check_log_path(path: str) -> None:
     """Refuse a log path that would lose what is written to it, or that is a folder."""
     if not path.strip():
-        raise BadInput("--log: the path is empty; name a log file (LOG.db or LOG.jsonl)")
+        raise BadInput("--log: the path is empty; name a log file (LOG.db or LOG.jsonl)",
+                       "--log : le chemin est vide ; nommez un fichier de journal (LOG.db ou LOG.jsonl)")
     if path == ":memory:":
-        raise BadInput("--log :memory: keeps nothing once the command ends; name a log file (LOG.db or LOG.jsonl)")
+        raise BadInput("--log :memory: keeps nothing once the command ends; name a log file (LOG.db or LOG.jsonl)",
+                       "--log :memory: ne garde rien une fois la commande finie ; nommez un fichier de journal "
+                       "(LOG.db ou LOG.jsonl)")
     if not _is_url(path) and Path(path).is_dir():
-        raise BadInput(f"{path} is a folder, not a log file")
+        raise BadInput(f"{path} is a folder, not a log file", f"{path} est un dossier, pas un fichier de journal")
 
 
 def _existing_store(path: str):
@@ -204,19 +240,21 @@ def _pick_encounter(store, wanted: str | None, *, creating: bool = False) -> str
         try:
             check_name(wanted, "--encounter", "--encounter")
         except RuleViolation as error:
-            raise BadInput(error.message) from None
+            raise BadInput(error.message, error.message_fr) from None
     names = store.encounters()
     if wanted:
         if not creating and wanted not in names:
             known = f" (it has: {', '.join(names)})" if names else " (it holds no encounter yet)"
-            raise BadInput(f"the log has no encounter '{wanted}'{known}")
+            known_fr = f" (il a : {', '.join(names)})" if names else " (il ne contient encore aucune rencontre)"
+            raise BadInput(f"the log has no encounter '{wanted}'{known}",
+                           f"le journal n'a pas de rencontre '{wanted}'{known_fr}")
         return wanted
     if not names:
         if creating:
             return DEFAULT_ENCOUNTER
-        raise BadInput("the log holds no encounter yet")
+        raise StoreError("the log holds no encounter yet")
     if len(names) > 1:
-        raise BadInput(f"the log holds several encounters ({', '.join(names)}): choose one with --encounter")
+        raise StoreError(f"the log holds several encounters ({', '.join(names)}): choose one with --encounter")
     return names[0]
 
 
@@ -227,13 +265,16 @@ def _read_script(path: str) -> list[tuple[int, str]]:
         else:
             text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise BadInput(f"{path}: no such script") from None
+        raise BadInput(f"{path}: no such script", f"{path} : script introuvable") from None
     except IsADirectoryError:
-        raise BadInput(f"{path} is a folder, not a script") from None
+        raise BadInput(f"{path} is a folder, not a script", f"{path} est un dossier, pas un script") from None
     except UnicodeDecodeError as error:
-        raise BadInput(f"{path}: the script is not UTF-8 text (byte {error.start})") from None
+        raise BadInput(f"{path}: the script is not UTF-8 text (byte {error.start})",
+                       f"{path} : le script n'est pas du texte UTF-8 (octet {error.start})") from None
     except OSError as error:
-        raise BadInput(f"{path}: cannot read the script ({error.strerror or error})") from None
+        raise BadInput(f"{path}: cannot read the script ({error.strerror or error})",
+                       f"{path} : impossible de lire le script ({error.strerror or error})") from None
+    text = text.removeprefix("\ufeff")  # a byte order mark some editors write first
     # Only \n (and \r\n) end a script line: a U+2028 inside a string is the string's problem, refused by name.
     return [(number, line.rstrip("\r")) for number, line in enumerate(text.split("\n"), start=1)
             if line.strip() and not line.lstrip().startswith("#")]
@@ -244,11 +285,11 @@ def _run(args) -> int:
     try:
         check_name(args.actor, "--actor", "--actor")
     except RuleViolation as error:
-        raise BadInput(error.message) from None
+        raise BadInput(error.message, error.message_fr) from None
     with _writable_store(args.log, durable=args.durable) as store:
         encounter = Encounter(store, _pick_encounter(store, args.encounter, creating=True))
         lang = encounter.state.lang
-        first = len(encounter.records)
+        first, start_state = encounter.next_seq, encounter.state
         for number, line in lines:
             structlog.contextvars.bind_contextvars(encounter=encounter.encounter, line=number)
             before = encounter.next_seq
@@ -274,20 +315,22 @@ def _run(args) -> int:
         if args.json:
             print(json.dumps(state_document(encounter.state), ensure_ascii=False, indent=2))
         elif not args.quiet:
-            _print_fight(encounter, first)
+            _print_fight(encounter, first, start_state)
     return EXIT_OK
 
 
-def _print_fight(encounter: Encounter, first: int) -> None:
+def _print_fight(encounter: Encounter, first: int, before) -> None:
     """What a table reads after a script: the log lines of the commands it ran, then the status table."""
+    from combatlog.events.meta import Redone, Reverted, Undone
     from combatlog.projections.describe import log_lines
     from combatlog.projections.table import render_table
-    from combatlog.replay.timeline import timeline_of
+    from combatlog.replay.full import undone_by
 
     state = encounter.state
-    undone = timeline_of(encounter.records).undone
-    lines = list(log_lines(encounter.records, state.lang, undone, state.units))
-    for line in lines[first:]:
+    # Only this run's events are read: markers name earlier transactions, so the ones that matter are among them.
+    records = encounter.store.read_range(encounter.encounter, first, encounter.next_seq - 1)
+    undone = undone_by(r for r in records if isinstance(r.event, (Undone, Redone, Reverted)))
+    for line in log_lines(records, state.lang, undone, state.units, state=before):
         print(printable(line))
     print()
     print(render_table(state_document(state), state.lang, state.units))
@@ -372,8 +415,16 @@ def _export(args) -> int:
         if args.format != "jsonl":
             from combatlog.projections.transcript import to_html, to_json, to_markdown, transcript
 
-            records = list(store.read(_pick_encounter(store, args.encounter)))
-            document = transcript(records, lang=args.lang, include_undone=args.include_undone)
+            from combatlog.replay.full import stream_records
+
+            name = _pick_encounter(store, args.encounter)
+            bar.stage("exporting", opened.last(name)[0])
+            records = list(bar.iterate(stream_records(opened, name)))  # chunked decode, every hash checked
+            if args.format in ("md", "html"):
+                from combatlog.cli.safe_text import printable_events
+
+                records = printable_events(records)
+            document = transcript(records, lang=args.lang, include_undone=args.include_undone, units=args.units)
             text = {"md": to_markdown, "html": to_html, "json": to_json}[args.format](document)
             if output is None:
                 sys.stdout.flush()
@@ -392,24 +443,27 @@ def _export(args) -> int:
 def _output_path(output: str, log: str) -> Path:
     """Where `export -o` may write: an existing folder, never the log itself nor any other log."""
     if not output.strip():
-        raise BadInput("-o: the path is empty")
+        raise BadInput("-o: the path is empty", "-o : le chemin est vide")
     path = Path(output)
     if path.is_dir():
-        raise BadInput(f"{output} is a folder; name a file to write")
+        raise BadInput(f"{output} is a folder; name a file to write", f"{output} est un dossier ; nommez un fichier à écrire")
     folder = path.resolve().parent
     if not folder.is_dir():
-        raise BadInput(f"cannot write {output}: the folder {folder} does not exist")
+        raise BadInput(f"cannot write {output}: the folder {folder} does not exist",
+                       f"impossible d'écrire {output} : le dossier {folder} n'existe pas")
     if not _is_url(log):
         target, source = str(path.resolve()), str(Path(log).resolve())
         same = target in (source, source + "-wal", source + "-shm", source + "-journal")
         if not same and path.exists() and Path(log).exists():
             same = os.path.samefile(path, log)
         if same:
-            raise BadInput(f"{output} is the log being exported; choose another file")
+            raise BadInput(f"{output} is the log being exported; choose another file",
+                           f"{output} est le journal exporté ; choisissez un autre fichier")
     if path.exists() and not os.access(path, os.W_OK):
-        raise BadInput(f"cannot write {output}: permission denied")
+        raise BadInput(f"cannot write {output}: permission denied", f"impossible d'écrire {output} : permission refusée")
     if not os.access(folder, os.W_OK):
-        raise BadInput(f"cannot write {output}: the folder {folder} is not writable")
+        raise BadInput(f"cannot write {output}: the folder {folder} is not writable",
+                       f"impossible d'écrire {output} : le dossier {folder} n'est pas accessible en écriture")
     return path
 
 
@@ -434,7 +488,8 @@ def _write_replacing(path: Path, write, *, jsonl: bool) -> None:
     (every line it held is in the new one, so nothing is lost)."""
     kind = _is_log_file(path) if path.exists() else None
     if kind == "sqlite" or (kind == "jsonl" and not jsonl):
-        raise BadInput(f"{path} is a combatlog log; it will not be overwritten (choose another file)")
+        raise BadInput(f"{path} is a combatlog log; it will not be overwritten (choose another file)",
+                       f"{path} est un journal combatlog ; il ne sera pas écrasé (choisissez un autre fichier)")
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         with open(temporary, "xb") as handle:
@@ -443,10 +498,13 @@ def _write_replacing(path: Path, write, *, jsonl: bool) -> None:
             os.fsync(handle.fileno())
         if kind == "jsonl" and not set(_lines(path)) <= set(_lines(temporary)):
             raise BadInput(f"{path} is a combatlog log holding events this export does not; "
-                           "it will not be overwritten (choose another file)")
+                           "it will not be overwritten (choose another file)",
+                           f"{path} est un journal combatlog qui contient des événements absents de cet export ; "
+                           "il ne sera pas écrasé (choisissez un autre fichier)")
         os.replace(temporary, path)
     except OSError as error:
-        raise BadInput(f"cannot write {path}: {error.strerror or error}") from None
+        raise BadInput(f"cannot write {path}: {error.strerror or error}",
+                       f"impossible d'écrire {path} : {error.strerror or error}") from None
     finally:
         if temporary.exists():
             temporary.unlink()
@@ -467,14 +525,15 @@ def _import(args) -> int:
     else:
         source = Path(args.file)
         if source.is_dir():
-            raise BadInput(f"{args.file} is a folder, not an export")
+            raise BadInput(f"{args.file} is a folder, not an export", f"{args.file} est un dossier, pas un export")
         if not source.exists():
-            raise BadInput(f"{args.file}: no such file")
+            raise BadInput(f"{args.file}: no such file", f"{args.file} : fichier introuvable")
 
         def copy(store):
             return import_jsonl(args.file, store)
     if not _is_url(args.file) and not _is_url(args.log) and Path(args.log).resolve() == Path(args.file).resolve():
-        raise BadInput(f"{args.file} is the log itself; import it into another log")
+        raise BadInput(f"{args.file} is the log itself; import it into another log",
+                       f"{args.file} est le journal lui-même ; importez-le dans un autre journal")
     if _is_url(args.log) or Path(args.log).exists():
         with open_store(args.log) as store:
             counts = copy(store)
@@ -493,11 +552,12 @@ def _import_new(file: str, target: Path, copy) -> dict[str, int]:
         with open_store(temporary) as store:
             counts = copy(store)
         if not counts:
-            raise BadInput(f"{file} holds no events; nothing was imported")
+            raise BadInput(f"{file} holds no events; nothing was imported", f"{file} ne contient aucun événement ; rien n'a été importé")
         try:
             os.link(temporary, target)  # never replaces a log that appeared meanwhile
         except FileExistsError:
-            raise BadInput(f"{target} appeared while importing; nothing was imported into it") from None
+            raise BadInput(f"{target} appeared while importing; nothing was imported into it",
+                           f"{target} est apparu pendant l'import ; rien n'y a été importé") from None
         except OSError:
             os.replace(temporary, target)  # a file system without hard links
         return counts
@@ -510,13 +570,14 @@ def _import_new(file: str, target: Path, copy) -> dict[str, int]:
 def _log(args) -> int:
     """seq, txn, round/turn, actor and what happened; events of undone commands are marked."""
     from combatlog.projections.describe import log_lines
-    from combatlog.replay.timeline import timeline_of
+    from combatlog.replay.full import markers, stream_records, undone_by
 
     with _existing_store(args.log) as store:
-        encounter = Encounter(store, _pick_encounter(store, args.encounter))
-        lang = args.lang or encounter.state.lang
-        undone = timeline_of(encounter.records).undone
-        for line in log_lines(encounter.records, lang, undone, args.units):
+        name = _pick_encounter(store, args.encounter)
+        lang = args.lang or Encounter(store, name).state.lang
+        # Streamed: the markers first (what is undone at the end), then every event once, nothing kept.
+        undone = undone_by(markers(store, name))
+        for line in log_lines(stream_records(store, name), lang, undone, args.units):
             print(printable(line))
     return EXIT_OK
 
@@ -528,7 +589,7 @@ def _repair(args) -> int:
 
     _check_log_path(args.log)
     if not Path(args.log).exists():
-        raise BadInput(f"{args.log}: no such log file")
+        raise BadInput(f"{args.log}: no such log file", f"{args.log} : journal introuvable")
     if not args.log.lower().endswith(".jsonl"):
         with _existing_store(args.log) as store:
             problems = store_problems(store)

@@ -25,8 +25,8 @@ from combatlog.cli.play_parse import (
     parse_line,
     verb_of,
 )
-from combatlog.cli.play_view import status_table, window_line
-from combatlog.cli.safe_text import printable_document, printable_lines
+from combatlog.cli.play_view import status_table
+from combatlog.cli.safe_text import printable, printable_document, printable_lines
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.meta import CommandIssued, Redone, Reverted, Undone
 from combatlog.events.stores import ConcurrencyConflict, StoreError
@@ -64,7 +64,7 @@ class Shell:
     """The command loop: read a line, run its commands, show what they produced and the table."""
 
     def __init__(self, encounter: Encounter, console: Console, read: Reader, *, lang: str | None = None,
-                 dice: str = "auto", actor: str = "dm", where: str = ""):
+                 dice: str = "auto", actor: str = "dm", where: str = "", units: str | None = None):
         self.encounter = encounter
         self.console = console
         self.read = read
@@ -72,6 +72,7 @@ class Shell:
         self.dice = dice
         self.actor = actor
         self.where = where
+        self.units_override = units
         self.running = True
         self._cast: Cast | None = None
 
@@ -87,12 +88,12 @@ class Shell:
     def cast(self) -> Cast:
         """Display names in the DM's language, remembered for creatures that left."""
         if self._cast is None or self._cast.lang != self.lang:
-            self._cast = Cast(self.lang)
+            self._cast = Cast(self.lang).know(self.encounter.records)
         return self._cast.update(self.encounter.state)
 
     @property
     def units(self) -> str:
-        return self.encounter.state.units or "m"
+        return self.units_override or self.encounter.state.units or "m"
 
     def words(self, message_id: str, **args) -> str:
         return message(self.lang, message_id, **args)
@@ -104,13 +105,13 @@ class Shell:
         self.banner()
         while self.running:
             try:
-                line = self.read(self.prompt(), "command")
+                line = self.read(printable(self.prompt()), "command")
             except EOFError:
                 break
             except KeyboardInterrupt:
                 continue
             self.handle(line)
-        self.say(self.words("shell-goodbye", where=self.where, count=len(self.encounter.records)), style="dim")
+        self.say(self.words("shell-goodbye", where=self.where, count=self.encounter.next_seq), style="dim")
         return 0
 
     def prompt(self) -> str:
@@ -222,12 +223,13 @@ class Shell:
         cast = self.cast
         line = describe(event, self.lang, cast, self.units)
         if isinstance(event, (Undone, Redone, Reverted)):
-            line = self.words("shell-undid", line=line, commands=" ; ".join(self._command_of(txn) for txn in event.txns)
-                              if self.fr else "; ".join(self._command_of(txn) for txn in event.txns))
+            separator = self.words("shell-separator")
+            line = self.words("shell-undid", line=line,
+                              commands=separator.join(self._command_of(txn) for txn in event.txns))
         return line
 
     def _command_of(self, txn: int) -> str:
-        record = next((r for r in self.encounter.records if r.seq == txn), None)
+        record = self.encounter.record(txn)
         if record is None or not isinstance(record.event, CommandIssued):
             return str(txn)
         return command_summary(record.event.command, self.lang, self.cast, self.units)
@@ -357,11 +359,10 @@ class Shell:
             count = max(1, int(args[0])) if args else 10
         except ValueError:
             count = 10
-        undone = self.encounter.timeline.undone
         mark = " " + self.words("shell-undone-mark")
-        for record in self.encounter.records[-count:]:
+        for record, undone in self.encounter.recent(count):  # reads only these events
             line = f"{record.seq:>5}  {self.event_line(record.event)}"
-            self.say(line + (mark if record.txn in undone else ""), style="dim" if record.txn in undone else "")
+            self.say(line + (mark if undone else ""), style="dim" if undone else "")
 
 
 # ---------------------------------------------------------------------- prompt_toolkit glue
@@ -442,6 +443,7 @@ def play(args, *, input=None, output=None, console: Console | None = None) -> in
             return 2
         shell_ref: list[Shell] = []
         read = prompt_reader(shell_ref, history_for(log), input=input, output=output)
-        shell = Shell(encounter, console, read, lang=args.lang, dice=args.dice, actor=args.actor, where=log)
+        shell = Shell(encounter, console, read, lang=args.lang, dice=args.dice, actor=args.actor, where=log,
+                      units=getattr(args, "units", None))
         shell_ref.append(shell)
         return shell.loop()

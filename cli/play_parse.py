@@ -28,10 +28,6 @@ class ShellInputError(RuleViolation):
     """A line the shell cannot turn into a command; nothing was run."""
 
 
-def _error(message: str, message_fr: str) -> ShellInputError:
-    return ShellInputError(message, message_fr=message_fr)
-
-
 def _say(message_id: str, *, fr: dict | None = None, en: dict | None = None, **args) -> ShellInputError:
     """A ShellInputError worded by the catalogs (errors.ftl) in both languages; `fr`/`en` hold per-language args."""
     return ShellInputError(words.message("en", message_id, **args, **(en or {})),
@@ -526,6 +522,9 @@ def _condition(args, state):
     target = combatant_id(args[0], state)
     rest = args[1:]
     cut = next((i for i, word in enumerate(rest) if i > 0 and _duration_start(word)), len(rest))
+    known = set(CONDITION_WORDS.values())
+    if cut > 1 and condition_id(" ".join(rest[:cut])[1:]) not in known and condition_id(rest[0][1:]) in known:
+        cut = 1  # "+empoigné demain": a known condition, then words that must be a duration
     change, options = " ".join(rest[:cut]), rest[cut:]
     sign, name = change[:1], change[1:]
     if sign not in "+-" or not name.strip():
@@ -573,6 +572,8 @@ def _condition(args, state):
             index += 1
         else:
             raise _say("error-duration", word=word)
+    if any(norm(word) in _UNTIL_WORDS or norm(word).startswith("jusqu") for word in options) and "until" not in raw:
+        raise _say("error-duration", word=options[-1])
     if raw.get("concentration") and "source" not in raw:
         raise _say("error-concentration-source")
     return raw
@@ -841,7 +842,7 @@ _SLOTS: dict[str, tuple[str, ...]] = {
     "damage": ("targets", "", "damage_type", "save_word", "ability"),
     "heal": ("combatant",), "temp_hp": ("combatant",), "death_save": ("combatant",),
     "react": ("reactor", "reaction", "attack"), "pass": ("reactor",),
-    "condition": ("combatant", "condition"), "initiative": ("combatant",),
+    "condition": ("combatant", "condition", "duration", "duration", "duration", "duration"), "initiative": ("combatant",),
     "order": ("combatant",) * 8, "surprise": ("combatant",) * 8,
     "add": ("", "template"), "remove": ("combatant",), "stand": ("combatant",), "place": ("combatant",),
     "move": ("combatant",), "action": ("combatant", "action"), "save": ("combatant", "ability"),
@@ -926,6 +927,11 @@ def candidates(text: str, state: EncounterState, lang: str) -> tuple[str, list[s
     elif slot == "action":
         found = ["foncer", "désengager", "esquiver", "aider", "cacher", "chercher", "préparer", "magie",
                  "influencer", "étudier", "utiliser"] if fr else list(ACTIONS)
+    elif slot == "duration":
+        if fr:
+            found = ["jusqu'à"] + [f"fin:{cid}" for cid in ids] + [f"début:{cid}" for cid in ids] + ["rounds", "js", "par", "conc"]
+        else:
+            found = ["until"] + [f"end:{cid}" for cid in ids] + [f"start:{cid}" for cid in ids] + ["rounds", "save", "by", "conc"]
     elif slot == "shove":
         found = ["terre", "recul"] if fr else ["prone", "push"]
     elif slot == "terrain":

@@ -31,3 +31,27 @@ def printable_document(value):
     if isinstance(value, dict):
         return {printable(key) if isinstance(key, str) else key: printable_document(item) for key, item in value.items()}
     return value
+
+
+def printable_events(records: list) -> list:
+    """Records whose events hold no control character or line break in any text (shown escaped instead).
+
+    For transcripts of logs written before names were checked: a line break in a name would break a
+    Markdown table, an escape sequence would reach whoever prints the file."""
+    import msgspec
+
+    out = []
+    for record in records:
+        event = record.event
+        if _UNPRINTABLE_JSON.search(msgspec.json.encode(event)):
+            cleaned = printable_document(msgspec.to_builtins(event))
+            event = msgspec.convert(cleaned, type(event))
+            record = msgspec.structs.replace(record, event=event)
+        out.append(record)
+    return out
+
+
+# How msgspec writes the characters `printable` escapes: \uXXXX or \n-style escapes, or the raw C1/separators.
+_UNPRINTABLE_JSON = re.compile(
+    rb"\\u00[01][0-9a-fA-F]|\\u007[fF]|\\[nrtbf]|\xc2[\x80-\x9f]|\xe2\x80[\xa8\xa9\xaa-\xae]"
+    rb"|\xe2\x81[\xa6-\xa9]|\\u[dD][89a-fA-F]|\xef\xbb\xbf")

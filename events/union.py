@@ -15,4 +15,8 @@ _KERNEL_EVENTS = tuple(
 
 EVENT_TYPES: dict[str, type[Event]] = {cls.__name__: cls for cls in _KERNEL_EVENTS + all_event_types()}
 
+# Temporary pf1 dispatch shim: the pf1 ruleset's own events join the union.
+from combatlog.core.rulesets.pf1.events import EVENT_TYPES as _PF1_EVENTS  # noqa: E402
+
+EVENT_TYPES.update({cls.__name__: cls for cls in _PF1_EVENTS})
 AnyEvent = Union[tuple(EVENT_TYPES.values())]  # noqa: UP007 - a runtime-built union

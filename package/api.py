@@ -17,7 +17,6 @@ import msgspec
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.envelope import LogCorrupted, Recorded, canonical_body
 from combatlog.events.stores import ConcurrencyConflict, EventStore, StoreError, open_store
-from combatlog.projections.describe import describe
 from combatlog.projections.document import state_document
 from combatlog.replay import engine as _engine
 
@@ -237,36 +236,23 @@ class Encounter:
 
         Each entry: `seq`, `txn`, `round`, `turn`, `actor`, `type`, `text` (what happened), `undone` (the DM
         undid its command), `event` (the event's fields) and `line` (the whole `combatlog log` line)."""
-        from combatlog.core.kernel.state import KernelState as EncounterState
-        from combatlog.projections.fold import evolve
-        from combatlog.projections.words import Cast, message
+        from combatlog.projections.describe import log_entries
 
         self.refresh()
         lang = _checked_lang(lang) or self.lang
-        records = self._engine.records
         undone = self._engine.timeline.undone
-        mark = " " + message(lang, "log-undone")
-        state = EncounterState()
-        cast = Cast(lang)
         lines = []
-        for record in records:
-            if record.txn not in undone:
-                state = evolve(state, record.event)
-                cast.update(state)
+        for record, state, text, _, line in log_entries(self._engine.records, lang, undone):
             if record.seq <= after:
                 continue
             event = record.event
             if type(event).__name__ == "CommandIssued":
                 # As stored (keys sorted): a log read back from the file words it the same way.
                 event = msgspec.structs.replace(event, command=_sorted_decoder.decode(_sorted.encode(event.command)))
-            text = describe(event, lang, cast, getattr(state, "units", "") or "m")
-            place = message(lang, "log-place", round=state.round, turn=state.turn) if state.turn else message(lang, "log-setup")
-            line = f"{record.seq:>6} {record.txn:>6} {place:<14} {record.actor:<6} {text}"
-            is_undone = record.txn in undone
             lines.append({
                 "seq": record.seq, "txn": record.txn, "round": state.round, "turn": state.turn,
-                "actor": record.actor, "type": type(record.event).__name__, "text": text, "undone": is_undone,
-                "event": msgspec.to_builtins(event, order="sorted"), "line": line + (mark if is_undone else ""),
+                "actor": record.actor, "type": type(record.event).__name__, "text": text,
+                "undone": record.txn in undone, "event": msgspec.to_builtins(event, order="sorted"), "line": line,
             })
         return lines
 

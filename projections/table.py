@@ -44,7 +44,7 @@ def render_table(document: dict, lang: str | None = None, units: str = "m") -> s
         if c.get("concentration"):
             extra.append(message(lang, "concentrating", effect=c["concentration"]))
         economy = c.get("economy") or {}
-        if document["phase"] in ("turn", "reaction", "death_save") and c["status"] != "dead":
+        if cid == document["turn"] and document["phase"] in ("turn", "reaction", "death_save") and c["status"] != "dead":
             extra.append(message(lang, "movement-left", distance=distance(economy.get("movement_left", 0.0), lang, units)))
         lines.append(f"{marker} {cid:<12} {c['name']:<18} {init_label} {initiative:>3}  {hp_label} {c['hp']:>3}/{c['max_hp']:<3}{temp:<4} "
                      f"{ac_label} {c.get('ac', ''):>2}  {status:<8} {', '.join(extra) or '-'}")

@@ -16,9 +16,9 @@ from functools import lru_cache
 from typing import Iterable
 
 from combatlog.core.kernel.dice import DiceError, DiceExpression
-from combatlog.events import attacks, conditions, damage, meta, movement, reactions, turns
+from combatlog.events import attacks, conditions, damage, meta, movement, reactions, rolenplay, turns
 from combatlog.events.envelope import Recorded
-from combatlog.projections.words import message, term
+from combatlog.projections.words import distance, has, maybe, message, ruleset_name, term
 from combatlog.replay.timeline import timeline_of
 
 __all__ = ["Transcript", "Round", "Turn", "Entry", "CastMember", "transcript", "to_markdown", "to_html", "to_json"]
@@ -115,6 +115,7 @@ MASCULINE_HEADS = {
 }
 
 VOWELS = "aeiouyàâäéèêëîïôöûüœæ"
+ABILITY_IDS = ("str", "dex", "con", "int", "wis", "cha")
 
 
 def _template_id(name: str) -> str:
@@ -158,11 +159,6 @@ def _join(items: list[str], conj: str) -> str:
     return ", ".join(items[:-1]) + f" {conj} " + items[-1]
 
 
-def _number(value: float, fr: bool) -> str:
-    text = f"{value:g}" if value != int(value) else str(int(value))
-    return text.replace(".", ",") if fr else text
-
-
 @dataclass
 class Who:
     """How to name one combatant in prose."""
@@ -179,86 +175,6 @@ class Who:
 # Phrasebooks: every sentence a transcript can hold, in French and in English
 # --------------------------------------------------------------------------------------------------
 
-RULESET_NAMES = {
-    "dnd5e-2024": ("D&D 5e (règles 2024)", "D&D 5e (2024 rules)"),
-    "dnd5e-2014": ("D&D 5e (règles 2014)", "D&D 5e (2014 rules)"),
-    "rolenplay": ("Rôle'n Play", "Rôle'n Play"),
-    "pf1": ("Pathfinder 1re édition", "Pathfinder 1st edition"),
-}
-
-ABILITIES_FR = {"str": "Force", "dex": "Dextérité", "con": "Constitution", "int": "Intelligence", "wis": "Sagesse",
-                "cha": "Charisme"}
-ABILITIES_EN = {"str": "Strength", "dex": "Dexterity", "con": "Constitution", "int": "Intelligence", "wis": "Wisdom",
-                "cha": "Charisma"}
-ABBR_FR = {"str": "For", "dex": "Dex", "con": "Con", "int": "Int", "wis": "Sag", "cha": "Cha"}
-ABBR_EN = {"str": "Str", "dex": "Dex", "con": "Con", "int": "Int", "wis": "Wis", "cha": "Cha"}
-SKILLS_FR = {
-    "athletics": "Athlétisme", "acrobatics": "Acrobaties", "sleight_of_hand": "Escamotage", "stealth": "Discrétion",
-    "arcana": "Arcanes", "history": "Histoire", "investigation": "Investigation", "nature": "Nature",
-    "religion": "Religion", "animal_handling": "Dressage", "insight": "Intuition", "medicine": "Médecine",
-    "perception": "Perception", "survival": "Survie", "deception": "Tromperie", "intimidation": "Intimidation",
-    "performance": "Représentation", "persuasion": "Persuasion",
-}
-# After a number, the way a French table says it: "7 tranchants", "11 de feu".
-DAMAGE_AFTER_NUMBER_FR = {
-    "acid": ("d'acide", "d'acide"), "bludgeoning": ("contondant", "contondants"), "cold": ("de froid", "de froid"),
-    "fire": ("de feu", "de feu"), "force": ("de force", "de force"), "lightning": ("de foudre", "de foudre"),
-    "necrotic": ("nécrotique", "nécrotiques"), "piercing": ("perforant", "perforants"),
-    "poison": ("de poison", "de poison"), "psychic": ("psychique", "psychiques"), "radiant": ("radiant", "radiants"),
-    "slashing": ("tranchant", "tranchants"), "thunder": ("de tonnerre", "de tonnerre"),
-}
-# Conditions whose French name is an adjective: (masculine, feminine, the rule term).
-CONDITION_ADJ_FR = {
-    "blinded": ("aveuglé", "aveuglée", "Aveuglé"),
-    "charmed": ("charmé", "charmée", "Charmé"),
-    "deafened": ("assourdi", "assourdie", "Assourdi"),
-    "frightened": ("effrayé", "effrayée", "Effrayé"),
-    "grappled": ("agrippé", "agrippée", "Agrippé"),
-    "incapacitated": ("frappé d'incapacité", "frappée d'incapacité", "Incapacité"),
-    "paralyzed": ("paralysé", "paralysée", "Paralysé"),
-    "petrified": ("pétrifié", "pétrifiée", "Pétrifié"),
-    "poisoned": ("empoisonné", "empoisonnée", "Empoisonné"),
-    "restrained": ("entravé", "entravée", "Entravé"),
-    "stunned": ("étourdi", "étourdie", "Étourdi"),
-    "turned": ("renvoyé", "renvoyée", "Renvoyé"),
-    "surprised": ("surpris", "surprise", "Surpris"),
-}
-# The 2014 French books say "empoigné" and "neutralisé" where the 2024 ones say "Agrippé" and "Incapacité".
-CONDITION_ADJ_FR_2014 = {
-    "grappled": ("empoigné", "empoignée", "empoigné"),
-    "incapacitated": ("neutralisé", "neutralisée", "neutralisé"),
-}
-CONDITION_LABEL_FR = {
-    "prone": "à terre", "unconscious": "inconscient", "invisible": "invisible", "exhaustion": "épuisement",
-}
-# Sources of advantage and disadvantage, as the core labels them.
-SOURCES_FR = {
-    "DM": "décision du MJ", "long range": "portée longue",
-    "ranged attack with a hostile creature within 1.5 m": "attaque à distance avec un ennemi à 1,5 m",
-    "cannot see the target": "l'attaquant ne voit pas la cible", "target invisible": "cible invisible",
-    "target cannot see the attacker": "la cible ne voit pas l'attaquant", "attacker invisible": "attaquant invisible",
-    "attacker prone": "attaquant à terre", "attacker restrained": "attaquant entravé",
-    "grappled, attacking another creature": "agrippé, attaque une autre créature que l'agrippeur",
-    "target prone within 1.5 m": "cible à terre à 1,5 m", "target prone, beyond 1.5 m": "cible à terre à plus de 1,5 m",
-    "target restrained": "cible entravée", "target paralyzed": "cible paralysée", "target stunned": "cible étourdie",
-    "target unconscious": "cible inconsciente", "target petrified": "cible pétrifiée", "target dodging": "la cible esquive",
-    "underwater melee": "corps à corps sous l'eau", "underwater ranged": "attaque à distance sous l'eau",
-    "poisoned": "empoisonnement", "frightened": "peur", "surprised": "surprise", "incapacitated": "incapacité",
-    "invisible": "invisibilité", "dodging": "esquive", "restrained": "entrave",
-}
-ACTIONS_FR = {
-    "dash": "Foncer", "disengage": "Désengager", "dodge": "Esquiver", "help": "Aider", "hide": "Se cacher",
-    "ready": "Se préparer", "search": "Chercher", "magic": "Magie", "influence": "Influencer", "study": "Étudier",
-    "utilize": "Utiliser", "escape": "S'échapper",
-}
-ACTIONS_FR_2014 = {"ready": "Se tenir prêt", "magic": "Lancer un sort", "utilize": "Utiliser un objet",
-                   "disengage": "Se désengager"}
-ACTIONS_EN = {
-    "dash": "Dash", "disengage": "Disengage", "dodge": "Dodge", "help": "Help", "hide": "Hide", "ready": "Ready",
-    "search": "Search", "magic": "Magic", "influence": "Influence", "study": "Study", "utilize": "Utilize",
-    "escape": "Escape",
-}
-ACTIONS_EN_2014 = {"magic": "Cast a Spell", "utilize": "Use an Object"}
 
 
 class Phrasebook:
@@ -268,6 +184,7 @@ class Phrasebook:
     shape differs between the languages."""
 
     lang = "en"
+    counts_rounds = False  # French says "2 rounds écoulés"; English keeps the rules' words
 
     def t(self, key: str, **args) -> str:
         return message(self.lang, f"tr-{key}", **args)
@@ -356,7 +273,7 @@ class Phrasebook:
                       **self.forms(who))
 
     def dying(self, who: Who, reason: str) -> str:
-        return self.t("dying", reason=_kebab(reason), **self.forms(who))
+        return self.t("dying", reason=_kebab(reason), saves=_death_saves(self.ruleset), **self.forms(who))
 
     def stable(self, who: Who, reason: str) -> str:
         return self.t("stable", reason=_kebab(reason), **self.forms(who))
@@ -373,8 +290,8 @@ class Phrasebook:
     def passes(self, who: Who) -> str:
         return self.t("passes", **self.forms(who))
 
-    def unused_dice(self, faces) -> str:
-        return self.t("unused-dice", faces=", ".join(map(str, faces)))
+    def unused_dice(self, faces, reason: str = "") -> str:
+        return self.t("unused-dice", faces=", ".join(map(str, faces)), reason=_kebab(reason))
 
     def note(self, text: str) -> str:
         return self.t("note", text=text)
@@ -465,6 +382,250 @@ class Phrasebook:
     def reacts(self, who: Who, reaction: str) -> str:
         return self.t("reacts", readied=reaction == "readied", reaction=reaction, **self.forms(who))
 
+    def outcome(self, event) -> str:
+        if event.auto_miss:
+            kind = "auto-miss"
+        elif event.critical:
+            kind = "critical-natural" if event.natural == 20 else "critical-auto"
+        else:
+            kind = "hit" if event.hit else "miss"
+        cause = next((s for s in event.advantage if s in ("target unconscious", "target paralyzed")), "")
+        return self.t("outcome", kind=kind, underwater="underwater" in (event.auto_miss or ""), text=event.auto_miss or "",
+                      cause=_kebab(cause), natural_one=event.natural == 1)
+
+    _SUMMARY_KEYS = {
+        "attack": ("attacker", "target"), "move": ("id",), "shove": ("attacker", "target"),
+        "grapple": ("attacker", "target"), "heal": ("target",), "temp_hp": ("target",), "condition": ("target",),
+        "save": ("id",), "check": ("id",), "death_save": ("id",), "stabilize": ("id", "target"), "stand": ("id",),
+        "react": ("id",), "pass": ("id",), "initiative": ("id",), "action": ("id",), "add": ("id",), "remove": ("id",),
+        "place": ("id",),
+    }
+
+    def summary(self, command: dict, names, weapon_name) -> str:
+        """A short name for a command, to say what an undo took back."""
+        do = command.get("do")
+        args: dict = {"do": do if isinstance(do, str) else "other", "raw_do": str(do)}
+        for key in self._SUMMARY_KEYS.get(do, ()):
+            args |= self.forms(names(command.get(key)), key)
+        if do == "attack":
+            weapon = weapon_name(command.get("attacker"), command.get("with"))
+            args |= {"weapon_low": _low(weapon), "weapon_lower": weapon.lower()}
+        elif do == "damage":
+            targets = [names(t) for t in (command.get("targets") or [command.get("target")])]
+            args |= {"targets_obj": self.objs(targets), "targets_a": self.to_list(targets)}
+        elif do == "condition":
+            condition = command["add"] if command.get("add") else command.get("remove", "")
+            args |= {"adding": bool(command.get("add")), "condition": str(command.get("add") or command.get("remove")),
+                     "condition_term": self.condition_term(condition, article=True)}
+        elif do == "action":
+            action = str(command.get("action"))
+            args["action"] = self.t("action-name", action=action, raw=action, edition=2024)
+        return self.t("summary", **args)
+
+    def until(self, spec: dict, names, owner: str = "", current: str = "") -> str:
+        args: dict = {}
+        for key, edge in (("end_of_turn", "end"), ("start_of_turn", "start")):
+            if key in spec:
+                anchor = spec[key]
+                if anchor == current and key == "end_of_turn":
+                    kind = "this-turn"
+                elif anchor == owner:
+                    kind = f"{edge}-own"
+                else:
+                    kind = f"{edge}-other"
+                    args |= self.forms(names(anchor), "anchor")
+                return self.t("until", kind=kind, **args)
+        if "rounds" in spec:
+            return self.t("until", kind="rounds", count=spec["rounds"])
+        if "save" in spec:
+            save = spec["save"]
+            return self.t("until", kind="save", dc=str(save.get("dc")),
+                          ability=term(self.lang, "ability-long", save.get("ability", "")))
+        if "concentration" in spec:
+            return self.t("until", kind="concentration", **self.forms(names(spec["concentration"]), "anchor"))
+        return ""
+
+    _END_PATTERNS = (
+        (r"start of (\S+)'s turn", "start-of-turn"), (r"end of (\S+)'s turn", "end-of-turn"),
+        (r"(\d+) round\(s\) elapsed", "rounds-elapsed"), (r"(\S+) is incapacitated", "incapacitated"),
+        (r"(\S+) died", "died"), (r"first aid from (\S+)", "first-aid"),
+        (r"(\S+)'s concentration ended", "concentration-ended"),
+    )
+    _END_FIXED = ("saving throw succeeded", "removed by the DM", "regained hit points", "natural 20 on a death save",
+                  "escaped", "stood up", "attacked: position revealed", "used on a check", "used on an attack",
+                  "the attack is resolved", "released")
+
+    def end_reason(self, reason: str, names) -> str:
+        """Why a condition or effect ended, in parentheses ("" when it goes without saying)."""
+        args: dict = {"kind": "other", "text": reason}
+        if reason in self._END_FIXED:
+            args["kind"] = _kebab(reason)
+        else:
+            for pattern, kind in self._END_PATTERNS:
+                match = re.fullmatch(pattern, reason)
+                if match and (kind != "rounds-elapsed" or self.counts_rounds):
+                    args["kind"] = kind
+                    if kind == "rounds-elapsed":
+                        args["count"] = int(match[1])
+                    else:
+                        args |= self.forms(names(match[1]))
+                    break
+        text = self.t("end-reason", **args)
+        return f" ({text})" if text else ""
+
+    def damage_head(self, target: list[Who], source: str, command: dict, names) -> str:
+        amount = command.get("roll") or command.get("amount")
+        save = command.get("save")
+        save_text = ""
+        if isinstance(save, dict):
+            save_text = self.t("damage-save", dc=str(save.get("dc")), half=bool(save.get("half", True)),
+                               ability=term(self.lang, "ability-long", save.get("ability", "")))
+        what = self.t("damage-what", amount="" if amount is None else str(amount),
+                      kind=self.damage_type(command.get("type", ""), 2))
+        return self.t("damage-head", source=_cap(source), what=what, save=save_text, count=len(target),
+                      targets_a=self.to_list(target), targets_obj=self.objs(target), targets_cap=_cap(self.objs(target)))
+
+    def damage_part(self, expr: str, rolled: int, kind: str, notes: list[str], adjusted: int, applied: int) -> str:
+        text = self.t("damage-roll", expr=expr if expr != str(rolled) else "", rolled=rolled,
+                      kind=self.damage_type(kind, rolled))
+        steps = []
+        for note in notes:
+            match = re.fullmatch(r"adjusted ([+-]\d+)", note)
+            if match:
+                steps.append(("adjusted", match[1]))
+            elif note == "halved (save)":
+                steps.append(("halved-save", adjusted))
+        if "immune" in notes:
+            steps.append(("immune", ""))
+        elif "resistant" in notes and "vulnerable" in notes:
+            steps.append(("both", applied))
+        elif "resistant" in notes:
+            steps.append(("resistant", applied))
+        elif "vulnerable" in notes:
+            steps.append(("vulnerable", applied))
+        return text + "".join(", " + self.t("damage-step", step=step, value=value) for step, value in steps)
+
+    def _adjective(self, condition: str, gender: str | None) -> str | None:
+        return None  # English needs no agreement; French overrides
+
+    def _condition_args(self, who: Who, condition: str) -> dict:
+        adjective = self._adjective(condition, who.gender) or ""
+        term_ = self.condition_term(condition, article=True)
+        return {"condition": condition, "adjective": adjective, "term": term_, "term_cap": _cap(term_)} | self.forms(who)
+
+    def condition_gained(self, who: Who, condition: str, level: int, source: Who | None, source_text: str,
+                         until: str) -> str:
+        if source is not None:
+            by_kind = "by" if condition in ("grappled", "charmed", "restrained") else "paren"
+        else:
+            by_kind = "text" if source_text and condition != "prone" else "none"
+        extra = self.forms(source, "source") if source is not None else {}
+        return self.t("condition-gained", level=level, dropped=source_text == "dropped prone", until=until,
+                      has_source=source is not None, has_extra=source is None and bool(source_text),
+                      source_text=source_text, by_kind=by_kind, **extra, **self._condition_args(who, condition))
+
+    def condition_lost(self, who: Who, condition: str, reason: str) -> str:
+        return self.t("condition-lost", reason=reason, **self._condition_args(who, condition))
+
+    def condition_no_effect(self, who: Who, condition: str, why: str) -> str:
+        return self.t("condition-no-effect", **self._condition_args(who, condition))
+
+    def save_purpose(self, purpose: str) -> str:
+        match = re.fullmatch(r"end (\w+)", purpose)
+        if purpose == "concentration" or not match:
+            return self.t("save-purpose", purpose=purpose if purpose == "concentration" else "other")
+        return self.t("save-purpose", purpose="end", condition=match[1], term=self.condition_term(match[1], article=True))
+
+    def save_auto_fail(self, who: Who, ability: str, dc: int, cause: str, why: str) -> str:
+        return self.t("save-auto-fail", ability=term(self.lang, "ability-long", ability), dc=dc, why=why, cause=cause,
+                      cause_term=self.condition_term(cause), **self.forms(who))
+
+    def distance(self, metres: float) -> str:
+        return distance(metres, self.lang, self.units)
+
+    def square(self, at) -> str:
+        return f"({at[0]}, {at[1]})"
+
+    def order_item(self, who: Who, value) -> str:
+        return self.display(who) + (f" ({value})" if value is not None else "")
+
+    def ac(self, total: int, base: int | None, mods: list[str]) -> str:
+        return f"{total} ({base} + {' + '.join(mods)})" if mods and base is not None else str(total)
+
+    def modifier_label(self, label: str) -> str | None:
+        """A roll modifier's label as the transcript shows it; None for the attack bonus and initiative."""
+        if label in ("attack bonus", "initiative"):
+            return None
+        if label in ABILITY_IDS:
+            return term(self.lang, "ability", label)
+        match = re.fullmatch(r"exhaustion (\d+)", label)
+        if label == "proficiency" or label.startswith("proficiency ("):
+            key = "proficiency"
+        elif match:
+            key = "exhaustion"
+        else:
+            key = _kebab(label) if _kebab(label) != "exhaustion" else "other"
+        return self.t("modifier", label=key, raw=label, level=match[1] if match else "")
+
+    def check(self, who: Who, ability: str, skill: str, dc, mode: str, roll: str, success) -> str:
+        ability_text = term(self.lang, "ability-long", ability)
+        article = "an" if ("DC" if dc is not None else ability_text)[:1] in "AEIOU" else "a"
+        return self.t("check", ability=ability_text, skill=term(self.lang, "skill", skill) if skill else "",
+                      skill_title=skill.replace("_", " ").title() if skill else "", dc="" if dc is None else str(dc),
+                      mode=mode, roll=roll, article=article,
+                      success="none" if success is None else ("yes" if success else "no"), **self.forms(who))
+
+    def action_name(self, action: str) -> str:
+        return self.t("action-name", action=action, raw=action, edition=2014 if self.y2014 else 2024)
+
+    def action(self, who: Who, action: str, slot: str, details: dict, names) -> str:
+        extra: dict = {}
+        if action == "help" and details.get("first_aid"):
+            how = "first-aid"
+            extra |= self.forms(names(details["target"]), "target")
+        elif action == "help":
+            how = "help"
+            ally = details.get("ally") or details.get("target")
+            against = details.get("target") if details.get("ally") and details.get("target") != ally else None
+            extra |= {"has_ally": bool(ally), "has_against": bool(against)}
+            if ally:
+                extra |= self.forms(names(ally), "ally")
+            if against:
+                extra |= self.forms(names(against), "against")
+        elif action == "ready":
+            how = "ready"
+        elif action == "dash" and details.get("extra_movement"):
+            how = "dash"
+            extra["distance"] = self.distance(details["extra_movement"])
+        elif action == "escape":
+            how = "escape"
+        else:
+            how = "other"
+        return self.t("action", how=how, name=self.action_name(action), bonus=slot == "bonus",
+                      trigger=str(details.get("trigger", "")), **extra, **self.forms(who))
+
+    def window(self, pending: dict, reactors: list[Who], names) -> str:
+        kind = pending.get("kind")
+        extra: dict = {}
+        if kind == "move":
+            extra |= self.forms(names(pending.get("id")), "mover")
+        elif kind == "attack_damage":
+            extra |= self.forms(names(pending.get("attacker")), "attacker") | self.forms(names(pending.get("target")), "target")
+        elif kind == "readied":
+            extra["trigger"] = pending.get("trigger") or ""
+        if reactors:
+            extra |= self.forms(reactors[0], "first")
+        people = self.people_forms(reactors)
+        return self.t("window", kind=_kebab(kind or "other"), count=len(reactors),
+                      **{key.replace("people", "reactors"): value for key, value in people.items()}, **extra)
+
+
+def _death_saves(ruleset: str) -> str:
+    """"yes" when the ruleset rolls death saving throws (its registry hook; Rôle'n Play has none)."""
+    from combatlog.core.rulesets import RULESETS
+
+    return "yes" if getattr(RULESETS.get(ruleset), "death_saves", True) else "no"
+
 
 def _kebab(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", (text or "").lower()).strip("-") or "none"
@@ -481,6 +642,7 @@ class French(Phrasebook):
     """Sentences as a French table says them: PV, CA, JS, DD; no gender guessed for a PC."""
 
     lang = "fr"
+    counts_rounds = True
 
     def __init__(self, ruleset: str, units: str):
         self.ruleset = ruleset
@@ -495,32 +657,21 @@ class French(Phrasebook):
     def display(self, who: Who) -> str:
         return _cap(self._noun(who))
 
+    def _np(self, form: str, who: Who) -> str:
+        """A noun phrase from the catalogs (tr-np-obj, tr-np-de, tr-np-a): elision and gender live there."""
+        return self.t(f"np-{form}", noun=self._noun(who), proper=who.proper, gender=who.gender or "other")
+
     def obj(self, who: Who) -> str:
-        noun = self._noun(who)
-        if who.proper:
-            return noun
-        if _elides(noun):
-            return "l'" + noun
-        return ("la " if who.gender == "f" else "le ") + noun
+        return self._np("obj", who)
 
     def subj(self, who: Who) -> str:
         return _cap(self.obj(who))
 
     def de(self, who: Who) -> str:
-        noun = self._noun(who)
-        if who.proper:
-            return ("d'" if _elides(noun) else "de ") + noun
-        if _elides(noun):
-            return "de l'" + noun
-        return ("de la " if who.gender == "f" else "du ") + noun
+        return self._np("de", who)
 
     def a(self, who: Who) -> str:
-        noun = self._noun(who)
-        if who.proper:
-            return "à " + noun
-        if _elides(noun):
-            return "à l'" + noun
-        return ("à la " if who.gender == "f" else "au ") + noun
+        return self._np("a", who)
 
     def objs(self, people: list[Who]) -> str:
         return _join([self.obj(w) for w in people], "et")
@@ -545,33 +696,10 @@ class French(Phrasebook):
         return ("sa " if feminine else "son ") + word
 
     # ---- numbers and rolls ----
-    def distance(self, metres: float) -> str:
-        if self.units == "ft":
-            return f"{_number(round(metres / 1.5 * 5, 1), True)} pieds"
-        return f"{_number(metres, True)} m"
-
-    def square(self, at) -> str:
-        return f"({at[0]}, {at[1]})"
-
-    def modifier_label(self, label: str) -> str | None:
-        if label in ("attack bonus", "initiative"):
-            return None
-        if label in ABBR_FR:
-            return ABBR_FR[label]
-        if label == "proficiency" or label.startswith("proficiency ("):
-            return "maîtrise"
-        if label == "half cover":
-            return "abri partiel"
-        if label == "three_quarters cover":
-            return "abri important"
-        match = re.fullmatch(r"exhaustion (\d+)", label)
-        if match:
-            return f"épuisement {match[1]}"
-        return label
 
     def source(self, label: str, names) -> str:
-        if label in SOURCES_FR:
-            return SOURCES_FR[label]
+        if has("fr", f"tr-source-{_kebab(label)}"):
+            return message("fr", f"tr-source-{_kebab(label)}")
         match = re.fullmatch(r"help from (\S+)", label)
         if match:
             return "aide " + self.de(names(match[1]))
@@ -580,290 +708,40 @@ class French(Phrasebook):
             return f"épuisement {match[1]}"
         return label
 
-    def outcome(self, event) -> str:
-        if event.auto_miss:
-            return "raté d'office (sous l'eau, au-delà de la portée normale)" if "underwater" in event.auto_miss \
-                else f"raté d'office ({event.auto_miss})"
-        if event.critical:
-            if event.natural == 20:
-                return "coup critique (20 naturel)"
-            why = {"target unconscious": "cible inconsciente", "target paralyzed": "cible paralysée"}
-            cause = next((why[s] for s in event.advantage if s in why), "")
-            return f"coup critique automatique ({cause} à 1,5 m)" if cause else "coup critique automatique (au contact)"
-        if event.hit:
-            return "touché"
-        return "raté (1 naturel)" if event.natural == 1 else "raté"
-
     # ---- sentences ----
 
-    def order_item(self, who: Who, value) -> str:
-        return self.display(who) + (f" ({value})" if value is not None else "")
-
-    def action(self, who: Who, action: str, slot: str, details: dict, names) -> str:
-        name = (ACTIONS_FR_2014 if self.y2014 else {}).get(action) or ACTIONS_FR.get(action, action)
-        bonus = " (action bonus)" if slot == "bonus" else ""
-        if action == "help" and details.get("first_aid"):
-            return f"{self.subj(who)} tente de stabiliser {self.obj(names(details['target']))} (premiers soins)."
-        if action == "help":
-            ally = details.get("ally") or details.get("target")
-            against = details.get("target") if details.get("ally") and details.get("target") != ally else None
-            text = f"{self.subj(who)} utilise l'action Aider{bonus} au profit {self.de(names(ally))}" if ally else \
-                f"{self.subj(who)} utilise l'action Aider{bonus}"
-            return text + (f", contre {self.obj(names(against))}." if against else ".")
-        if action == "ready":
-            return f"{self.subj(who)} utilise l'action {name}{bonus} : déclencheur « {details.get('trigger', '')} »."
-        if action == "dash" and details.get("extra_movement"):
-            return f"{self.subj(who)} utilise l'action {name}{bonus} (+{self.distance(details['extra_movement'])} de déplacement)."
-        if action == "escape":
-            return f"{self.subj(who)} tente de se libérer."
-        return f"{self.subj(who)} utilise l'action {name}{bonus}."
-
-    def ac(self, total: int, base: int | None, mods: list[str]) -> str:
-        return f"{total} ({base} + {' + '.join(mods)})" if mods and base is not None else str(total)
-
-    def save_auto_fail(self, who: Who, ability: str, dc: int, cause: str, why: str) -> str:
-        return (f"{self.subj(who)} rate automatiquement son JS {self._ability_de(ability)} DD {dc}{why} "
-                f"({self.condition_term(cause)}).")
-
     def _ability_de(self, ability: str) -> str:
-        name = ABILITIES_FR.get(ability, ability)
+        name = term("fr", "ability-long", ability)
         return ("d'" if _elides(name) else "de ") + name
 
-    def save_purpose(self, purpose: str) -> str:
-        if purpose == "concentration":
-            return " pour maintenir sa concentration"
-        match = re.fullmatch(r"end (\w+)", purpose)
-        if match:
-            return f" pour mettre fin à {self.condition_term(match[1], article=True)}"
-        return ""
-
-    def check(self, who: Who, ability: str, skill: str, dc, mode: str, roll: str, success) -> str:
-        what = ABILITIES_FR.get(ability, ability) + (f" ({SKILLS_FR.get(skill, skill)})" if skill else "")
-        target = f" DD {dc}" if dc is not None else ""
-        result = "" if success is None else (" — réussite" if success else " — échec")
-        return f"{self.subj(who)} fait un test de {what}{target}{mode} : {roll}{result}."
-
-    def damage_head(self, target: list[Who], source: str, command: dict, names) -> str:
-        amount = command.get("roll") or command.get("amount")
-        kind = self.damage_type(command.get("type", ""), 2)
-        save = command.get("save")
-        save_text = ""
-        if isinstance(save, dict):
-            consequence = "pour moitié" if save.get("half", True) else "pour les éviter"
-            save_text = f" (JS {self._ability_de(save.get('ability', ''))} DD {save.get('dc')} {consequence})"
-        what = f"{amount} dégâts {kind}" if amount is not None else "des dégâts"
-        if source:
-            return f"{_cap(source)} inflige {what} {self._to_list(target)}{save_text}."
-        return f"{_cap(self.objs(target)) if len(target) > 1 else self.subj(target[0])} " \
-               f"{'subissent' if len(target) > 1 else 'subit'} {what}{save_text}."
-
-    def _to_list(self, people: list[Who]) -> str:
+    def to_list(self, people: list[Who]) -> str:
         return _join([self.a(w) for w in people], "et")
 
     def damage_type(self, kind: str, count: int) -> str:
-        forms = DAMAGE_AFTER_NUMBER_FR.get(kind)
-        if forms is None:
-            return kind
-        return forms[0] if count <= 1 else forms[1]
-
-    def damage_part(self, expr: str, rolled: int, kind: str, notes: list[str], adjusted: int, applied: int) -> str:
-        text = f"{expr} = {rolled} {self.damage_type(kind, rolled)}" if expr != str(rolled) else \
-            f"{rolled} {self.damage_type(kind, rolled)}"
-        steps = []
-        for note in notes:
-            match = re.fullmatch(r"adjusted ([+-]\d+)", note)
-            if match:
-                steps.append(f"ajustés de {match[1]} par le MJ")
-            elif note == "halved (save)":
-                steps.append(f"réduits de moitié à {adjusted} (JS réussi)")
-        if "immune" in notes:
-            steps.append("annulés par l'immunité")
-        elif "resistant" in notes and "vulnerable" in notes:
-            steps.append(f"résistance et vulnérabilité : {applied}")
-        elif "resistant" in notes:
-            steps.append(f"réduits à {applied} par la résistance")
-        elif "vulnerable" in notes:
-            steps.append(f"doublés à {applied} par la vulnérabilité")
-        return text + ("".join(", " + step for step in steps))
+        return maybe("fr", f"tr-damage-after-{kind}", kind, count=count)
 
     def condition_term(self, condition: str, article: bool = False) -> str:
         """The rule term: "la condition Agrippé" (2024) or "l'état empoigné" (2014)."""
+        name = self.condition_name(condition)
         if self.y2014:
-            label = CONDITION_ADJ_FR_2014.get(condition, CONDITION_ADJ_FR.get(condition, (None, None, None)))[2] \
-                or CONDITION_LABEL_FR.get(condition, condition)
-            label = label.lower()
+            label = name.lower()
             return f"l'état {label}" if article else f"état {label}"
-        label = CONDITION_ADJ_FR.get(condition, (None, None, None))[2] or _cap(CONDITION_LABEL_FR.get(condition, condition))
+        label = _cap(name)
         return f"la condition {label}" if article else f"condition {label}"
 
+    def condition_name(self, condition: str) -> str:
+        return self.t("condition-name", condition=condition, raw=condition, edition=2014 if self.y2014 else 2024)
+
     def _adjective(self, condition: str, gender: str | None) -> str | None:
-        forms = (CONDITION_ADJ_FR_2014 if self.y2014 else {}).get(condition) or CONDITION_ADJ_FR.get(condition)
-        if forms is None or gender is None:
+        if gender is None:
             return None
-        return forms[1] if gender == "f" else forms[0]
-
-    def condition_gained(self, who: Who, condition: str, level: int, source: Who | None, source_text: str,
-                         until: str) -> str:
-        s = self.subj(who)
-        if condition == "prone":
-            if source_text == "dropped prone":
-                return f"{s} se jette à terre{until}."
-            return f"{s} est à terre{until}."
-        if condition == "unconscious":
-            return f"{s} perd connaissance{until}."
-        if condition == "invisible":
-            return f"{s} devient invisible{until}."
-        if condition == "exhaustion":
-            niveaux = "niveau" if level == 1 else "niveaux"
-            return f"{s} subit {level} {niveaux} d'épuisement{until}."
-        by = f" par {self.obj(source)}" if source is not None else ""
-        extra = f" ({source_text})" if source is None and source_text else ""
-        adjective = self._adjective(condition, who.gender)
-        if adjective:
-            return f"{s} est {adjective}{by}{extra}{until}."
-        origin = f" (source : {self.obj(source)})" if source is not None else extra
-        return f"{s} subit {self.condition_term(condition, article=True)}{origin}{until}."
-
-    def condition_no_effect(self, who: Who, condition: str, why: str) -> str:
-        return f"{_cap(self.condition_term(condition, article=True))} reste sans effet sur {self.obj(who)} (immunité)."
-
-    def condition_lost(self, who: Who, condition: str, reason: str) -> str:
-        s = self.subj(who)
-        if condition == "prone":
-            return f"{s} n'est plus à terre{reason}."
-        if condition == "unconscious":
-            return f"{s} reprend connaissance{reason}."
-        if condition == "invisible":
-            return f"{s} redevient visible{reason}."
-        if condition == "exhaustion":
-            return f"{s} se remet de son épuisement{reason}."
-        adjective = self._adjective(condition, who.gender)
-        if adjective:
-            return f"{s} n'est plus {adjective}{reason}."
-        return f"{_cap(self.condition_term(condition, article=True))} {self.de(who)} prend fin{reason}."
-
-    def until(self, spec: dict, names, owner: str = "", current: str = "") -> str:
-        for key, edge in (("end_of_turn", "à la fin"), ("start_of_turn", "au début")):
-            if key in spec:
-                anchor = spec[key]
-                if anchor == current and key == "end_of_turn":
-                    return " jusqu'à la fin de ce tour"
-                which = "de son prochain tour" if anchor == owner else "du tour " + self.de(names(anchor))
-                return f" jusqu'{edge} {which}"
-        if "rounds" in spec:
-            count = spec["rounds"]
-            return f" pendant {count} round{'s' if count > 1 else ''}"
-        if "save" in spec:
-            save = spec["save"]
-            return (f" (JS {self._ability_de(save.get('ability', ''))} DD {save.get('dc')} à la fin de chacun "
-                    f"de ses tours pour y mettre fin)")
-        if "concentration" in spec:
-            return " (tant que dure la concentration " + self.de(names(spec["concentration"])) + ")"
-        return ""
-
-    def end_reason(self, reason: str, names) -> str:
-        patterns = (
-            (r"start of (\S+)'s turn", lambda m: "début du tour " + self.de(names(m[1]))),
-            (r"end of (\S+)'s turn", lambda m: "fin du tour " + self.de(names(m[1]))),
-            (r"(\d+) round\(s\) elapsed", lambda m: f"{m[1]} round{'s' if int(m[1]) > 1 else ''} écoulé{'s' if int(m[1]) > 1 else ''}"),
-            (r"(\S+) is incapacitated", lambda m: self.obj(names(m[1])) + " ne peut plus agir"),
-            (r"(\S+) died", lambda m: "mort " + self.de(names(m[1]))),
-            (r"first aid from (\S+)", lambda m: "premiers soins " + self.de(names(m[1]))),
-            (r"(\S+)'s concentration ended", lambda m: "fin de la concentration " + self.de(names(m[1]))),
-        )
-        fixed = {
-            "saving throw succeeded": "JS réussi", "removed by the DM": "le MJ y met fin", "regained hit points": "",
-            "natural 20 on a death save": "", "escaped": "libération réussie", "stood up": "",
-            "attacked: position revealed": "position révélée par son attaque", "used on a check": "",
-            "used on an attack": "", "the attack is resolved": "", "released": "",
-        }
-        if reason in fixed:
-            text = fixed[reason]
-        else:
-            text = reason
-            for pattern, render in patterns:
-                match = re.fullmatch(pattern, reason)
-                if match:
-                    text = render(match)
-                    break
-        return f" ({text})" if text else ""
-
-    def window(self, pending: dict, reactors: list[Who], names) -> str:
-        can = f"{self.objs(reactors)} {'peut' if len(reactors) == 1 else 'peuvent'} réagir"
-        kind = pending.get("kind")
-        if kind == "move":
-            return f"Fenêtre de réaction : {self.obj(names(pending.get('id')))} quitte l'allonge {self.des(reactors)} ; {can}."
-        if kind == "attack_damage":
-            return (f"Fenêtre de réaction : {self.obj(names(pending.get('attacker')))} touche "
-                    f"{self.obj(names(pending.get('target')))} ; {can} avant les dégâts.")
-        if kind == "readied":
-            trigger = f" (« {pending['trigger']} »)" if pending.get("trigger") else ""
-            return f"Fenêtre de réaction : le déclencheur {self.de(reactors[0])} survient{trigger} ; {can}."
-        return f"Fenêtre de réaction ; {can}."
-
-    def summary(self, command: dict, names, weapon_name) -> str:
-        """A short name for a command, to say what an undo took back."""
-        do = command.get("do")
-        n = lambda key: names(command.get(key))  # noqa: E731
-        if do == "attack":
-            return (f"l'attaque {self.de(n('attacker'))} contre {self.obj(n('target'))} "
-                    f"({_low(weapon_name(command.get('attacker'), command.get('with')))})")
-        if do == "move":
-            return f"le déplacement {self.de(n('id'))}"
-        if do in ("shove", "grapple"):
-            verb = "la bousculade" if do == "shove" else "l'empoignade"
-            return f"{verb} {self.de(n('attacker'))} contre {self.obj(n('target'))}"
-        if do == "damage":
-            targets = command.get("targets") or [command.get("target")]
-            return "les dégâts infligés " + self._to_list([names(t) for t in targets])
-        if do == "heal":
-            return "les soins " + self.de(n("target"))
-        if do == "temp_hp":
-            return "les PV temporaires " + self.de(n("target"))
-        if do == "condition":
-            if command.get("add"):
-                return f"{self.condition_term(command['add'], article=True)} sur {self.obj(n('target'))}"
-            return f"le retrait de {self.condition_term(command.get('remove', ''), article=True)} {self.de(n('target'))}"
-        if do == "end_turn":
-            return "la fin du tour"
-        if do == "save":
-            return "le JS " + self.de(n("id"))
-        if do == "check":
-            return "le test " + self.de(n("id"))
-        if do == "death_save":
-            return "le jet de sauvegarde contre la mort " + self.de(n("id"))
-        if do == "stabilize":
-            return f"les premiers soins {self.de(n('id'))} à {self.obj(n('target'))}"
-        if do == "stand":
-            return f"{self.obj(n('id'))} qui se relève"
-        if do == "react":
-            return "la réaction " + self.de(n("id"))
-        if do == "pass":
-            return f"{self.obj(n('id'))} qui ne réagit pas"
-        if do == "initiative":
-            return "l'initiative " + self.de(n("id"))
-        if do == "action":
-            return f"l'action {ACTIONS_FR.get(command.get('action'), command.get('action'))} {self.de(n('id'))}"
-        if do == "add":
-            return "l'arrivée " + self.de(n("id"))
-        if do == "remove":
-            return "le départ " + self.de(n("id"))
-        if do == "place":
-            return "le placement " + self.de(n("id"))
-        if do == "start":
-            return "le début du combat"
-        if do == "end":
-            return "la fin du combat"
-        return f"la commande « {do} »"
+        return self.t("condition-adj", condition=condition, gender=gender, edition=2014 if self.y2014 else 2024) or None
 
     # ---- headings and tables ----
 
     def condition_label(self, condition: str) -> str:
-        if self.y2014 and condition in CONDITION_ADJ_FR_2014:
-            return CONDITION_ADJ_FR_2014[condition][0]
-        if condition in CONDITION_ADJ_FR:
-            return _low(CONDITION_ADJ_FR[condition][2])
-        return CONDITION_LABEL_FR.get(condition, condition)
+        name = self.condition_name(condition)
+        return name if name == condition else _low(name)
 
 
 class English(Phrasebook):
@@ -887,9 +765,7 @@ class English(Phrasebook):
         return _cap(self._noun(who)) if not who.proper else who.name_en
 
     def obj(self, who: Who) -> str:
-        if who.proper or who.number:
-            return self._noun(who)
-        return "the " + self._noun(who)
+        return self.t("np-obj", noun=self._noun(who), proper=bool(who.proper or who.number))
 
     def subj(self, who: Who) -> str:
         return _cap(self.obj(who))
@@ -899,6 +775,9 @@ class English(Phrasebook):
 
     def objs(self, people: list[Who]) -> str:
         return _join([self.obj(w) for w in people], "and")
+
+    def to_list(self, people: list[Who]) -> str:
+        return "to " + self.objs(people)
 
     def noun_forms(self, who: Who) -> dict[str, str]:
         return {"subj": self.subj(who), "obj": self.obj(who), "poss": self.poss(who),
@@ -911,266 +790,17 @@ class English(Phrasebook):
         word = name.lower() if not name[1:2].isupper() else name
         return ("an " if word[:1] in "aeiou" else "a ") + word
 
-    def distance(self, metres: float) -> str:
-        if self.units == "ft":
-            return f"{_number(round(metres / 1.5 * 5, 1), False)} ft"
-        return f"{_number(metres, False)} m"
-
-    def square(self, at) -> str:
-        return f"({at[0]}, {at[1]})"
-
-    def modifier_label(self, label: str) -> str | None:
-        if label in ("attack bonus", "initiative"):
-            return None
-        if label in ABBR_EN:
-            return ABBR_EN[label]
-        if label == "proficiency" or label.startswith("proficiency ("):
-            return "proficiency"
-        if label == "three_quarters cover":
-            return "three-quarters cover"
-        return label
-
     def source(self, label: str, names) -> str:
         match = re.fullmatch(r"help from (\S+)", label)
         if match:
             return "help from " + self.obj(names(match[1]))
-        return {"DM": "DM's call"}.get(label, label)
-
-    def outcome(self, event) -> str:
-        if event.auto_miss:
-            return f"automatic miss ({event.auto_miss})"
-        if event.critical:
-            if event.natural == 20:
-                return "critical hit (natural 20)"
-            cause = next((s for s in event.advantage if s in ("target unconscious", "target paralyzed")), "")
-            return f"automatic critical hit ({cause} within 1.5 m)" if cause else "automatic critical hit (within 1.5 m)"
-        if event.hit:
-            return "hit"
-        return "miss (natural 1)" if event.natural == 1 else "miss"
-
-    def order_item(self, who: Who, value) -> str:
-        return self.display(who) + (f" ({value})" if value is not None else "")
-
-    def action(self, who: Who, action: str, slot: str, details: dict, names) -> str:
-        name = (ACTIONS_EN_2014 if self.y2014 else {}).get(action) or ACTIONS_EN.get(action, action)
-        bonus = " as a bonus action" if slot == "bonus" else ""
-        if action == "help" and details.get("first_aid"):
-            return f"{self.subj(who)} tries to stabilize {self.obj(names(details['target']))} (first aid)."
-        if action == "help":
-            ally = details.get("ally") or details.get("target")
-            against = details.get("target") if details.get("ally") and details.get("target") != ally else None
-            text = f"{self.subj(who)} takes the Help action{bonus}" + (f" to help {self.obj(names(ally))}" if ally else "")
-            return text + (f" against {self.obj(names(against))}." if against else ".")
-        if action == "ready":
-            return f"{self.subj(who)} takes the {name} action{bonus}: trigger “{details.get('trigger', '')}”."
-        if action == "dash" and details.get("extra_movement"):
-            return f"{self.subj(who)} takes the {name} action{bonus} (+{self.distance(details['extra_movement'])} of movement)."
-        if action == "escape":
-            return f"{self.subj(who)} tries to break free."
-        return f"{self.subj(who)} takes the {name} action{bonus}."
-
-    def ac(self, total: int, base: int | None, mods: list[str]) -> str:
-        return f"{total} ({base} + {' + '.join(mods)})" if mods and base is not None else str(total)
-
-    def save_auto_fail(self, who: Who, ability: str, dc: int, cause: str, why: str) -> str:
-        return (f"{self.subj(who)} automatically fails a DC {dc} {ABILITIES_EN.get(ability, ability)} saving throw{why} "
-                f"({cause}).")
-
-    def save_purpose(self, purpose: str) -> str:
-        if purpose == "concentration":
-            return " to keep concentrating"
-        match = re.fullmatch(r"end (\w+)", purpose)
-        if match:
-            return f" to end the {match[1]} condition"
-        return ""
-
-    def check(self, who: Who, ability: str, skill: str, dc, mode: str, roll: str, success) -> str:
-        what = ABILITIES_EN.get(ability, ability) + (f" ({skill.replace('_', ' ').title()})" if skill else "")
-        target = f"DC {dc} " if dc is not None else ""
-        result = "" if success is None else (" — success" if success else " — failure")
-        article = "an" if (target or what)[:1] in "AEIOU" else "a"
-        return f"{self.subj(who)} makes {article} {target}{what} check{mode}: {roll}{result}."
-
-    def damage_head(self, target: list[Who], source: str, command: dict, names) -> str:
-        amount = command.get("roll") or command.get("amount")
-        kind = command.get("type", "")
-        save = command.get("save")
-        save_text = ""
-        if isinstance(save, dict):
-            consequence = "for half" if save.get("half", True) else "to avoid it"
-            save_text = f" (DC {save.get('dc')} {ABILITIES_EN.get(save.get('ability', ''), '')} saving throw {consequence})"
-        what = f"{amount} {kind} damage" if amount is not None else "damage"
-        if source:
-            return f"{_cap(source)} deals {what} to {self.objs(target)}{save_text}."
-        return f"{_cap(self.objs(target))} {'take' if len(target) > 1 else 'takes'} {what}{save_text}."
+        return maybe("en", f"tr-source-{_kebab(label)}", label)
 
     def damage_type(self, kind: str, count: int) -> str:
         return kind
 
-    def damage_part(self, expr: str, rolled: int, kind: str, notes: list[str], adjusted: int, applied: int) -> str:
-        text = f"{expr} = {rolled} {kind}" if expr != str(rolled) else f"{rolled} {kind}"
-        steps = []
-        for note in notes:
-            match = re.fullmatch(r"adjusted ([+-]\d+)", note)
-            if match:
-                steps.append(f"adjusted {match[1]} by the DM")
-            elif note == "halved (save)":
-                steps.append(f"halved to {adjusted} (successful save)")
-        if "immune" in notes:
-            steps.append("cancelled by immunity")
-        elif "resistant" in notes and "vulnerable" in notes:
-            steps.append(f"resistance and vulnerability: {applied}")
-        elif "resistant" in notes:
-            steps.append(f"halved to {applied} by resistance")
-        elif "vulnerable" in notes:
-            steps.append(f"doubled to {applied} by vulnerability")
-        return text + ("".join(", " + step for step in steps))
-
     def condition_term(self, condition: str, article: bool = False) -> str:
         return f"the {condition} condition" if article else f"{condition} condition"
-
-    def condition_gained(self, who: Who, condition: str, level: int, source: Who | None, source_text: str,
-                         until: str) -> str:
-        s = self.subj(who)
-        if condition == "prone" and source_text == "dropped prone":
-            return f"{s} drops prone{until}."
-        if condition == "unconscious":
-            return f"{s} falls unconscious{until}."
-        if condition == "invisible":
-            return f"{s} becomes invisible{until}."
-        if condition == "exhaustion":
-            return f"{s} gains {level} level{'s' if level > 1 else ''} of exhaustion{until}."
-        if condition == "frightened" and source is not None:
-            return f"{s} is frightened of {self.obj(source)}{until}."
-        by = f" by {self.obj(source)}" if source is not None and condition in ("grappled", "charmed", "restrained") else ""
-        extra = f" ({self.obj(source)})" if source is not None and not by else (
-            f" ({source_text})" if source is None and source_text and condition != "prone" else "")
-        return f"{s} is {condition}{by}{extra}{until}."
-
-    def condition_no_effect(self, who: Who, condition: str, why: str) -> str:
-        return f"The {condition} condition has no effect on {self.obj(who)} (immune)."
-
-    def condition_lost(self, who: Who, condition: str, reason: str) -> str:
-        s = self.subj(who)
-        if condition == "unconscious":
-            return f"{s} regains consciousness{reason}."
-        if condition == "invisible":
-            return f"{s} is visible again{reason}."
-        if condition == "exhaustion":
-            return f"{s} is no longer exhausted{reason}."
-        return f"{s} is no longer {condition}{reason}."
-
-    def until(self, spec: dict, names, owner: str = "", current: str = "") -> str:
-        for key, edge in (("end_of_turn", "end"), ("start_of_turn", "start")):
-            if key in spec:
-                anchor = spec[key]
-                if anchor == current and key == "end_of_turn":
-                    return " until the end of this turn"
-                which = "their next turn" if anchor == owner else f"{self.poss(names(anchor))} turn"
-                return f" until the {edge} of {which}"
-        if "rounds" in spec:
-            count = spec["rounds"]
-            return f" for {count} round{'s' if count > 1 else ''}"
-        if "save" in spec:
-            save = spec["save"]
-            return (f" (DC {save.get('dc')} {ABILITIES_EN.get(save.get('ability', ''), '')} saving throw at the end "
-                    f"of each of their turns to end it)")
-        if "concentration" in spec:
-            return f" (while {self.obj(names(spec['concentration']))} keeps concentrating)"
-        return ""
-
-    def end_reason(self, reason: str, names) -> str:
-        patterns = (
-            (r"start of (\S+)'s turn", lambda m: f"start of {self.poss(names(m[1]))} turn"),
-            (r"end of (\S+)'s turn", lambda m: f"end of {self.poss(names(m[1]))} turn"),
-            (r"(\S+) is incapacitated", lambda m: f"{self.obj(names(m[1]))} is incapacitated"),
-            (r"(\S+) died", lambda m: f"{self.obj(names(m[1]))} died"),
-            (r"first aid from (\S+)", lambda m: f"first aid from {self.obj(names(m[1]))}"),
-            (r"(\S+)'s concentration ended", lambda m: f"{self.poss(names(m[1]))} concentration ended"),
-        )
-        fixed = {
-            "saving throw succeeded": "successful save", "removed by the DM": "removed by the DM",
-            "regained hit points": "", "natural 20 on a death save": "", "escaped": "broke free", "stood up": "",
-            "attacked: position revealed": "revealed by attacking", "used on a check": "", "used on an attack": "",
-            "the attack is resolved": "", "released": "",
-        }
-        if reason in fixed:
-            text = fixed[reason]
-        else:
-            text = reason
-            for pattern, render in patterns:
-                match = re.fullmatch(pattern, reason)
-                if match:
-                    text = render(match)
-                    break
-        return f" ({text})" if text else ""
-
-    def window(self, pending: dict, reactors: list[Who], names) -> str:
-        can = f"{self.objs(reactors)} can react"
-        kind = pending.get("kind")
-        if kind == "move":
-            reach = f"{self.poss(reactors[0])} reach" if len(reactors) == 1 else f"the reach of {self.objs(reactors)}"
-            return f"Reaction window: {self.obj(names(pending.get('id')))} leaves {reach}; {can}."
-        if kind == "attack_damage":
-            return (f"Reaction window: {self.obj(names(pending.get('attacker')))} hits {self.obj(names(pending.get('target')))}; "
-                    f"{can} before damage.")
-        if kind == "readied":
-            trigger = f" (“{pending['trigger']}”)" if pending.get("trigger") else ""
-            return f"Reaction window: {self.poss(reactors[0])} trigger happens{trigger}; {can}."
-        return f"Reaction window; {can}."
-
-    def summary(self, command: dict, names, weapon_name) -> str:
-        do = command.get("do")
-        n = lambda key: names(command.get(key))  # noqa: E731
-        if do == "attack":
-            return (f"{self.poss(n('attacker'))} attack on {self.obj(n('target'))} "
-                    f"({weapon_name(command.get('attacker'), command.get('with')).lower()})")
-        if do == "move":
-            return f"{self.poss(n('id'))} move"
-        if do in ("shove", "grapple"):
-            return f"{self.poss(n('attacker'))} {do} against {self.obj(n('target'))}"
-        if do == "damage":
-            targets = command.get("targets") or [command.get("target")]
-            return "the damage dealt to " + self.objs([names(t) for t in targets])
-        if do == "heal":
-            return f"{self.poss(n('target'))} healing"
-        if do == "temp_hp":
-            return f"{self.poss(n('target'))} temporary HP"
-        if do == "condition":
-            if command.get("add"):
-                return f"the {command['add']} condition on {self.obj(n('target'))}"
-            return f"removing the {command.get('remove')} condition from {self.obj(n('target'))}"
-        if do == "end_turn":
-            return "the end of the turn"
-        if do == "save":
-            return f"{self.poss(n('id'))} saving throw"
-        if do == "check":
-            return f"{self.poss(n('id'))} check"
-        if do == "death_save":
-            return f"{self.poss(n('id'))} death saving throw"
-        if do == "stabilize":
-            return f"{self.poss(n('id'))} first aid to {self.obj(n('target'))}"
-        if do == "stand":
-            return f"{self.obj(n('id'))} standing up"
-        if do == "react":
-            return f"{self.poss(n('id'))} reaction"
-        if do == "pass":
-            return f"{self.obj(n('id'))} declining to react"
-        if do == "initiative":
-            return f"{self.poss(n('id'))} initiative"
-        if do == "action":
-            return f"{self.poss(n('id'))} {ACTIONS_EN.get(command.get('action'), command.get('action'))} action"
-        if do == "add":
-            return f"{self.obj(n('id'))} joining"
-        if do == "remove":
-            return f"{self.obj(n('id'))} leaving"
-        if do == "place":
-            return f"placing {self.obj(n('id'))}"
-        if do == "start":
-            return "the start of combat"
-        if do == "end":
-            return "the end of combat"
-        return f"the “{do}” command"
 
     def condition_label(self, condition: str) -> str:
         return condition
@@ -1184,7 +814,7 @@ STRUCTURAL = (turns.CombatStarted, turns.TurnStarted, turns.TurnEnded, turns.Tur
 
 
 class _Builder:
-    def __init__(self, records: list[Recorded], lang: str | None, include_undone: bool):
+    def __init__(self, records: list[Recorded], lang: str | None, include_undone: bool, units: str | None = None):
         self.records = records
         timeline = timeline_of(records)
         self.undone_txns = timeline.undone
@@ -1193,12 +823,11 @@ class _Builder:
         created = next((r.event for r in records if isinstance(r.event, meta.EncounterCreated)), None)
         self.ruleset = created.ruleset if created else ""
         self.lang = lang or (created.lang if created else "en")
-        units = created.units if created else "m"
+        units = units or (created.units if created else "m")
         self.p = French(self.ruleset, units) if self.lang == "fr" else English(self.ruleset, units)
-        names = RULESET_NAMES.get(self.ruleset, (self.ruleset, self.ruleset))
         self.t = Transcript(
             title=(created.name if created and created.name else self.p.title_default()), lang=self.lang,
-            ruleset=self.ruleset, subtitle=self.p.subtitle(names[0] if self.lang == "fr" else names[1]),
+            ruleset=self.ruleset, subtitle=self.p.subtitle(ruleset_name(self.ruleset, self.lang)),
             include_undone=include_undone,
         )
         self.who: dict[str, Who] = {}
@@ -1373,7 +1002,24 @@ class _Builder:
             status = self.status.get(creature_id, "alive")
             row.final_status = self.p.labels.get(status, status)
             row.final_conditions = sorted({self.p.condition_label(c) for c in self.conds.get(creature_id, {}).values()})
+        if "_ruleset_names" in self.__dict__:
+            self._ruleset_finish()
         self.t.combatants = list(self.cast.values())
+
+    def _ruleset_finish(self) -> None:
+        """A ruleset's own fight: the final table from its state document (implied conditions included)."""
+        from combatlog.core.rulesets.pf1.words import condition_name
+        from combatlog.projections.document import state_document
+        from combatlog.replay.timeline import rebuild
+
+        document = state_document(rebuild(self.records)[0])
+        for creature_id, row in self.cast.items():
+            creature = document.get("combatants", {}).get(creature_id)
+            if creature is None:
+                continue
+            row.final_hp, row.final_temp_hp = creature["hp"], creature["temp_hp"]
+            row.final_status = self.p.labels.get(creature["status"], creature["status"])
+            row.final_conditions = [condition_name(c, self.lang) for c in creature["conditions"]]
 
     def _live(self) -> bool:
         return not self.undone_now
@@ -1397,7 +1043,7 @@ class _Builder:
                     self.entry = None
                 self.head("end", p.ended(reason))
             case meta.DiceLeftUnused(faces=faces):
-                self.detail("dice", p.unused_dice(faces))
+                self.detail("dice", p.unused_dice(faces, event.reason))
             case turns.CombatantAdded():
                 if self._live():
                     stats = event.stats
@@ -1555,16 +1201,61 @@ class _Builder:
                 self.head("reaction", p.passes(self.name(who)), who)
             case reactions.ReactionWindowClosed():
                 pass
+            case rolenplay.ReactionsRestored() | rolenplay.PlainStreakChanged():
+                pass  # the reaction is back / the streak shows as the target's AC bonus on the attack (Rôle'n Play)
             case _:
-                # A ruleset's own events (pf1): the event opening a turn opens it here; the others, their log line.
-                if getattr(event, "opens_turn", False) and self._live():
-                    self._turn(event.id, event.round)
-                else:
-                    from combatlog.projections.describe import describe
-
-                    self.detail("other", describe(event, self.lang))
+                self._ruleset_event(event)
 
     # ---- handlers ----
+    def _ruleset_event(self, event) -> None:
+        """A ruleset's own events (pf1), read by their fields: who joins (stats and side) goes in the cast, HP and
+        status after; the event opening a turn opens it here; every other one is its catalog line, with names."""
+        from combatlog.core.rulesets.pf1.words import cast_ac, describe as catalog_line
+
+        names = self.__dict__.get("_ruleset_names")
+        if names is None:
+            names = self._ruleset_names = self._collect_ruleset_names()
+        if self._live() and hasattr(event, "stats") and hasattr(event, "side"):
+            stats = event.stats
+            hp = stats.get("hp") if stats.get("hp") is not None else stats.get("max_hp")
+            self.cast[event.id] = CastMember(id=event.id, name=names.get(event.id, event.id), side=event.side,
+                                             kind=event.kind, ac=cast_ac(stats), hp=hp, max_hp=stats.get("max_hp"))
+            self.hp[event.id] = hp
+            self.status[event.id] = "alive"
+        if self._live() and hasattr(event, "hp_after") and getattr(event, "target", None) in self.hp:
+            self.hp[event.target] = event.hp_after
+            if hasattr(event, "temp_after"):
+                self.temp[event.target] = event.temp_after
+        if self._live() and hasattr(event, "status") and hasattr(event, "hp") and getattr(event, "id", None) in self.hp:
+            self.hp[event.id] = event.hp
+            self.status[event.id] = event.status
+        if getattr(event, "opens_turn", False) and self._live():
+            self._turn(event.id, event.round)
+            return
+        line = catalog_line(event, self.lang, names, self.__dict__.get("_ruleset_attacks"))
+        self.detail("other", line or type(event).__name__)
+
+    def _collect_ruleset_names(self) -> dict[str, str]:
+        """Display names of a ruleset's joining events; the same name twice is numbered (Gobelin 1, Gobelin 2)."""
+        joins = [r.event for r in self.records if hasattr(r.event, "stats") and hasattr(r.event, "side")
+                 and hasattr(r.event, "name") and r.txn not in self.undone_txns]
+        totals: dict[tuple[str, str], int] = {}
+        for event in joins:
+            key = (event.name, event.name_fr or event.name)
+            totals[key] = totals.get(key, 0) + 1
+        seen: dict[tuple[str, str], int] = {}
+        names = {}
+        for event in joins:
+            key = (event.name, event.name_fr or event.name)
+            seen[key] = seen.get(key, 0) + 1
+            suffix = f" {seen[key]}" if totals[key] > 1 else ""
+            self.who[event.id] = Who(id=event.id, name_en=key[0] + suffix, name_fr=key[1] + suffix, proper=True)
+            names[event.id] = (key[1] if self.lang == "fr" else key[0]) + suffix
+            for attack in event.stats.get("attacks") or ():
+                label = attack.get("name") or str(attack.get("id", "")).replace("_", " ")
+                self.__dict__.setdefault("_ruleset_attacks", {})[(event.id, attack.get("id"))] = label
+        return names
+
     def _marker(self, kind: str, text: str) -> None:
         entry = self.head(kind, text)
         note = self.command.get("note")
@@ -1735,14 +1426,16 @@ class _Builder:
         self.detail("condition", self.p.condition_lost(self.name(event.target), event.condition, reason), event.target)
 
 
-def transcript(records: Iterable[Recorded], *, lang: str | None = None, include_undone: bool = False) -> Transcript:
-    """The transcript of one encounter's records, in `lang` (default: the encounter's language).
+def transcript(records: Iterable[Recorded], *, lang: str | None = None, include_undone: bool = False,
+               units: str | None = None) -> Transcript:
+    """The transcript of one encounter's records, in `lang` (default: the encounter's language), distances in
+    `units` ("m" or "ft"; default: the encounter's).
 
     Commands undone by the DM are left out unless `include_undone`, which shows them marked; the undo
     markers themselves are always shown."""
     if lang not in (None, "fr", "en"):
         raise ValueError(f"unknown transcript language '{lang}' (use fr or en)")
-    return _Builder(list(records), lang, include_undone).build()
+    return _Builder(list(records), lang, include_undone, units).build()
 
 
 # --------------------------------------------------------------------------------------------------

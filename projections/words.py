@@ -4,8 +4,9 @@
   written in the .ftl files; numbers are formatted by the language's rules, "1,5" in French).
 - Every .ftl file of a language folder is loaded once, so a ruleset may drop in its own `<family>.ftl`.
 - `describe(event, lang, cast)` is the one line of `log` and of the shell for an event: message
-  `event-<event type in kebab-case>`, variables = the event's fields by their names, combatant ids replaced by
-  display names (see the "Words" paragraph of the ruleset contract).
+  `event-<event type in kebab-case>`, variables = the event's fields by their names (`$hp_before`, also spelled
+  `$hp-before`), combatant ids replaced by display names (see the "Words" paragraph of the ruleset contract);
+  every string variable `$x` also comes with `$has-x` (yes/no) so a catalog can leave out an empty part.
 - `Cast` knows the display names of combatants and their attacks in one language.
 """
 
@@ -25,7 +26,7 @@ LANGS = ("fr", "en")
 _LOCALES = {"fr": "fr-FR", "en": "en-US"}
 _BABEL = {"fr": "fr_FR", "en": "en_US"}
 # Words starting with an aspirated h take no elision ("de Hache-Noire" is not "d'Hache-Noire").
-_H_ASPIRE = ("hache", "hachette", "hallebarde", "harpon", "hurlement", "hobgobelin", "héros")
+_H_ASPIRE = ("hache", "hachette", "hallebarde", "harpon", "hurlement")
 _VOWELS = "aeiouyàâäéèêëîïôöûüœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜŒÆ"
 
 
@@ -84,13 +85,20 @@ def message(lang: str, message_id: str, /, **args: Any) -> str:
     if pattern is None:
         return message_id
     values = {}
-    for key, value in args.items():
-        key = key.replace("_", "-")
-        values[key] = _arg(value)
-        if isinstance(value, str):  # `has-<name>` lets a catalog leave out an empty part: { $has-reason -> ... }
-            values.setdefault(f"has-{key}", "yes" if value else "no")
+    for name, value in args.items():
+        converted = _arg(value)
+        # A field is reachable by its own name ($hp_before) and in Fluent's usual kebab-case ($hp-before).
+        for key in {name, name.replace("_", "-")}:
+            values[key] = converted
+            if isinstance(value, str):  # `has-<name>` lets a catalog leave out an empty part: { $has-reason -> ... }
+                values.setdefault(f"has-{key}", "yes" if value else "no")
     text, _errors = found.format_pattern(pattern, values)
     return text
+
+
+def both(message_id: str, /, **args: Any) -> tuple[str, str]:
+    """(English, French) of one message: what `fail(en, fr)` and `RuleViolation(en, message_fr=fr)` take."""
+    return message("en", message_id, **args), message("fr", message_id, **args)
 
 
 def maybe(lang: str, message_id: str, default: str = "", /, **args: Any) -> str:
@@ -173,6 +181,7 @@ class Cast:
         self.attacks: dict[tuple[str, str], str] = {}
         self.reactions: dict[tuple[str, str], str] = {}
         self.genders: dict[str, str] = {}
+        self._seen: set[str] = set()
         if state is not None:
             self.update(state)
 
@@ -180,6 +189,9 @@ class Cast:
         from combatlog.fixtures import load_template
 
         for cid, creature in getattr(state, "combatants", {}).items():
+            if cid in self._seen:
+                continue  # names, attacks and genders do not change once a creature is in the fight
+            self._seen.add(cid)
             self.names[cid] = creature.display_name(self.lang) or cid
             for attack in creature.stats.attacks:
                 self.attacks[(cid, attack.id)] = _entry_name(attack, self.lang)
@@ -193,6 +205,14 @@ class Cast:
                 if shown == self.names[cid]:  # a creature named after its template: the noun's gender is known
                     gender = maybe(self.lang, "template-gender", "other", template=creature.template)
             self.genders[cid] = gender
+        return self
+
+    def know(self, records) -> "Cast":
+        """Learn every name a log will use (CombatantAdded events), so a shared name shows its id from the start."""
+        for record in records:
+            event = getattr(record, "event", record)
+            if type(event).__name__ == "CombatantAdded" and event.id not in self.names:
+                self.names[event.id] = ((event.name_fr or event.name) if self.lang == "fr" else event.name) or event.id
         return self
 
     def name(self, cid: str | None) -> str:
@@ -548,6 +568,20 @@ def _(event, lang, cast, units):
 # ------------------------------------------------------------------------------ a command in words
 
 
+def _added_name(command: dict, lang: str) -> str:
+    """The name a creature being added will have: its own, else its template's in this language, else its id."""
+    from combatlog.fixtures import load_template
+
+    own = command.get("name_fr") if lang == "fr" and command.get("name_fr") else command.get("name")
+    if isinstance(own, str) and own:
+        return own
+    template = load_template(command["template"]) if isinstance(command.get("template"), str) else None
+    names = (template or {}).get("name")
+    if isinstance(names, dict):
+        return names.get(lang) or names.get("en") or command["id"]
+    return names if isinstance(names, str) and names else command["id"]
+
+
 def command_summary(command: dict, lang: str, cast: Cast | None = None, units: str = "m") -> str:
     """A command as the table would say it: "Aria attaque Gobelin (Épée longue)"."""
     cast = cast or Cast(lang)
@@ -604,6 +638,9 @@ def command_summary(command: dict, lang: str, cast: Cast | None = None, units: s
         args["steps"] = int(command.get("steps", 1)) if isinstance(command.get("steps", 1), int) else 1
     if do == "create":
         args["ruleset"] = ruleset_name(str(command.get("ruleset", "")), lang)
+    if do == "add" and isinstance(command.get("id"), str) and command["id"] not in cast.names:
+        shown = _added_name(command, lang)
+        args["id"] = shown if shown.lower() == command["id"].lower() else f"{shown} ({command['id']})"
     if do in ("grapple", "shove"):
         args["effect"] = term(lang, "shove", str(command.get("effect", "prone")))
     message_id = f"command-{kebab(do)}"

@@ -90,10 +90,11 @@ class Encounter:
             decided = self._states.get(in_force)
             if decided is None:
                 decided = self.snapshots.replay_store(self.store, self.encounter, self.history.end_of(in_force))
-            # A marker naming txns far back makes the snapshots between them and it unusable for what follows
-            # (snapshots.py): keep the state right after it, so later folds start here.
-            if marker.txns and txn - min(marker.txns) >= self.snapshots.every:
-                self.snapshots._expensive = True
+            # A marker naming a txn at or before the newest snapshot makes that snapshot (and the ones after
+            # what it names) unusable for every later state (snapshots.py): keep the state right after it,
+            # so the next open folds from here instead of from before the oldest txn it names.
+            if marker.txns and min(marker.txns) <= self.snapshots.latest():
+                self.snapshots.keep_next()
         else:
             # A fresh seed only for the command that records one (create); every other reads it from the state.
             seed = self.default_seed or ("" if self.state.seed else secrets.token_hex(8))
@@ -104,8 +105,8 @@ class Encounter:
         ]
         check_decodable(records, self.encounter)
         sealed = self.store.append(self.encounter, records, expected_seq=txn)
-        if txn:
-            self._remember(self.history.top(txn - 1), self.state)
+        if txn:  # the state before this command, if its place in the stack is known without a read
+            self._remember(self.history.known_top(txn - 1), self.state)
         self._count = sealed[-1].seq + 1
         self.state = msgspec.structs.replace(decided, seq=sealed[-1].seq)
         self.history.saw(sealed)
@@ -122,6 +123,7 @@ class Encounter:
     def _remember(self, top: int | None, state: EncounterState) -> None:
         if top is None:
             return
+        self._states.pop(top, None)  # the most recent last, so the oldest goes first
         if len(self._states) >= 64:
             del self._states[next(iter(self._states))]
         self._states[top] = state
@@ -174,6 +176,19 @@ class Encounter:
         if not txns:
             raise fail(f"nothing to revert after event {command.to}", f"rien à défaire après l'événement {command.to}")
         return Reverted(to=command.to, txns=txns), top
+
+    def record(self, seq: int) -> Recorded | None:
+        """Event `seq` of the encounter (None outside the log), read alone."""
+        return self.history.record(seq) if 0 <= seq < self._count else None
+
+    def recent(self, count: int) -> list[tuple[Recorded, bool]]:
+        """The last `count` events, each with whether its command is undone now. Markers only name earlier
+        transactions, so the ones that matter for these events are among them: nothing else is read."""
+        from combatlog.replay.full import undone_by
+
+        records = self.store.read_range(self.encounter, max(0, self._count - count), self._count - 1)
+        undone = undone_by(r for r in records if isinstance(r.event, (Undone, Redone, Reverted)))
+        return [(record, record.txn in undone) for record in records]
 
     def state_at(self, seq: int) -> EncounterState:
         if not 0 <= seq < self._count:

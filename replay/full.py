@@ -42,31 +42,35 @@ def quiet_gc():
         gc.unfreeze()
 
 
-def out_of_force(markers: Iterable[Recorded]) -> set[int]:
-    """The txns not in force after these markers (in log order): undone ones and the markers themselves."""
+def undone_by(markers: Iterable[Recorded]) -> set[int]:
+    """The txns these markers (in log order) leave undone; the markers themselves not included."""
     undone: set[int] = set()
     reverts: dict[int, tuple[int, ...]] = {}
-    skip: set[int] = set()
     for record in markers:
         event = record.event
         if isinstance(event, Undone):
-            skip.add(record.txn)
             for txn in event.txns:
                 undone.add(txn)
                 for back in reverts.get(txn, ()):
                     undone.discard(back)
         elif isinstance(event, Redone):
-            skip.add(record.txn)
             for txn in event.txns:
                 undone.discard(txn)
                 undone.update(reverts.get(txn, ()))
         elif isinstance(event, Reverted):
             reverts[record.txn] = event.txns
             undone.update(event.txns)
-    return skip | undone
+    return undone
 
 
-def _markers(store, encounter: str) -> list[Recorded]:
+def out_of_force(markers: Iterable[Recorded]) -> set[int]:
+    """The txns not in force after these markers (in log order): undone ones and the undo/redo markers."""
+    markers = list(markers)
+    return undone_by(markers) | {r.txn for r in markers if isinstance(r.event, (Undone, Redone))}
+
+
+def markers(store, encounter: str) -> list[Recorded]:
+    """The verified undo, redo and revert markers of the encounter, in log order (SQLite: by their type)."""
     if hasattr(store, "marker_rows"):
         found = []
         for seq, body, stored_hash in store.marker_rows(encounter):
@@ -81,43 +85,57 @@ def _markers(store, encounter: str) -> list[Recorded]:
             if isinstance(record.event, (Undone, Redone, Reverted))]
 
 
-def _stream(store, encounter: str, with_hash: bool):
-    """Yield the verified records of the encounter, chunk by chunk (decode is one call per chunk); their
+def _verified_chunks(store, encounter: str, with_hash: bool):
+    """Yield lists of verified records, one per stored chunk (decoded with one typed msgspec call); their
     `hash` is filled in only `with_hash` (the fold does not need it)."""
     replace = msgspec.structs.replace
+    sha256, versions = _sha256, _VERSIONS
     prev = GENESIS_HASH
     seq = 0
     for chunk in store.body_chunks(encounter, 0, CHUNK):
         try:
             records = _chunk_decoder.decode(b"[" + b",".join([body for body, _ in chunk]) + b"]")
         except (msgspec.DecodeError, msgspec.ValidationError):
-            records = None  # an old event version, or damage: the careful path names the event
+            records = [None] * len(chunk)  # an old event version, or damage: the careful path names the event
         for index, (body, stored_hash) in enumerate(chunk):
-            record = records[index] if records is not None else None
-            if (record is None or _sha256(body).hexdigest() != stored_hash or record.seq != seq
-                    or record.prev_hash != prev or record.v != _VERSIONS[type(record.event)]):
-                record = decode_body(body, stored_hash, expected_seq=seq, expected_prev=prev, encounter=encounter)
+            record = records[index]
+            if (record is None or record.seq != seq or record.prev_hash != prev
+                    or sha256(body).hexdigest() != stored_hash or record.v != versions[type(record.event)]):
+                try:
+                    records[index] = decode_body(body, stored_hash, expected_seq=seq, expected_prev=prev,
+                                                 encounter=encounter)
+                except LogCorrupted:
+                    yield records[:index]  # what comes before the damage, in order, then the error
+                    raise
             elif with_hash:
-                record = replace(record, hash=stored_hash)
-            yield record
+                records[index] = replace(record, hash=stored_hash)
             prev = stored_hash
             seq += 1
+        yield records
+
+
+def _stream(store, encounter: str, with_hash: bool):
+    """The verified records of the encounter, one by one."""
+    for records in _verified_chunks(store, encounter, with_hash):
+        yield from records
 
 
 def replay_full(store, encounter: str, *, progress=None) -> EncounterState:
     """The state after the last event, folded from event 0 (no snapshot), checking every hash on the way."""
     with quiet_gc():
-        skip = out_of_force(_markers(store, encounter))
+        skip = out_of_force(markers(store, encounter))
         state = EncounterState()
         last = -1
         if progress is not None:
             progress.stage("replaying", store.last(encounter)[0])
-        for record in _stream(store, encounter, False):
-            if record.txn not in skip:
-                state = evolve(state, record.event)
-            last = record.seq
-            if progress is not None and last % 4096 == 4095:
-                progress.advance(4096)
+        for records in _verified_chunks(store, encounter, False):
+            for record in records:
+                if record.txn not in skip:
+                    state = evolve(state, record.event)
+            if records:
+                last = records[-1].seq
+            if progress is not None:
+                progress.advance(len(records))
         if last >= 0:
             state = msgspec.structs.replace(state, seq=last)
     return state
@@ -128,4 +146,4 @@ def stream_records(store, encounter: str):
     return _stream(store, encounter, True)
 
 
-__all__ = ["out_of_force", "quiet_gc", "replay_full", "stream_records"]
+__all__ = ["markers", "undone_by", "out_of_force", "quiet_gc", "replay_full", "stream_records"]

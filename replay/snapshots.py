@@ -124,10 +124,14 @@ class _MemoryShelf:
     def load(self, seq: int) -> tuple[str, EncounterState] | None:
         return self.items.get(seq)
 
+    LIMIT = 256  # a cache in memory: beyond it the oldest go (a fold from an older point stays correct)
+
     def save(self, seq: int, digest: str, state: EncounterState) -> None:
         if seq not in self.items:
             bisect.insort(self.order, seq)
         self.items[seq] = (digest, state)
+        if len(self.order) > self.LIMIT:
+            del self.items[self.order.pop(0)]
 
 
 class _StoreShelf:
@@ -250,6 +254,10 @@ class Snapshots:
                 getattr(reading, "close", lambda: None)()
 
         return self._replay(fetch, upto, progress)
+
+    def keep_next(self) -> None:
+        """Keep the state after the next command whatever the interval (the engine asks after a far marker)."""
+        self._expensive = True
 
     def after_command(self, records: Sequence[Recorded], state: EncounterState) -> None:
         """After a command: keep the live state when K events have passed, or when getting it was a long fold."""

@@ -163,6 +163,13 @@ class History:
         for record in records:
             self._records[record.seq] = record
 
+    def known_top(self, end: int) -> int | None:
+        """`top(end)` if it is already known or follows from records already here; None instead of reading."""
+        if end in self._tops:
+            return self._tops[end]
+        record = self._records.get(end)
+        return None if record is None or isinstance(record.event, Undone) else self.top(end)
+
     def top(self, end: int) -> int | None:
         """The txn on top of the in-force stack right after event `end` (the last of a transaction)."""
         if len(self._tops) > 65536:

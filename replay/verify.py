@@ -19,6 +19,7 @@ from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, compute_hash, decode_body
 from combatlog.events.meta import CommandIssued, EncounterCreated
 from combatlog.events.stores import MemoryStore
+from combatlog.events.stores.memory import ReplicaStore
 from combatlog.replay.engine import Encounter
 
 MAX_FIELDS = 12  # fields named per event; the rest are counted
@@ -40,59 +41,123 @@ Problem = Discrepancy
 
 
 # ---------------------------------------------------------------------------------------------- re-derivation
-def rederive(records: Iterable[Recorded], templates=None) -> Discrepancy | None:
+def rederive(records: Iterable[Recorded], templates=None, *, source=None) -> Discrepancy | None:
     """The first discrepancy of `rederive_all`, or None when every event comes out identical."""
-    return next(iter(rederive_all(records, templates, stop_at_first=True)), None)
+    return next(iter(rederive_all(records, templates, stop_at_first=True, source=source)), None)
+
+
+MAX_RESYNCS = 100  # full re-folds of the logged events verify allows itself on a badly damaged log
 
 
 def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: bool = False,
-                 on_state: Callable[[int, Any], None] | None = None) -> list[Discrepancy]:
+                 on_state: Callable[[int, Any], None] | None = None,
+                 suspects: frozenset[int] | set[int] = frozenset(),
+                 past: Callable[[int], Iterable[Recorded]] | None = None, source=None) -> list[Discrepancy]:
     """Re-run each transaction's command on a replica and compare every event, field by field.
 
-    `on_state(seq, state)` is called with the replica's state after each transaction (last seq of it)."""
-    replica = Encounter(MemoryStore(), "verify", **({"templates": templates} if templates else {}),
+    `on_state(seq, state)` is called with the replica's state after each transaction (last seq of it).
+    When the rules refuse a recorded command now, or its CommandIssued is among `suspects` (edited), the
+    replica is rebuilt from the logged events so far, so that later commands are still checked on the
+    state the log describes rather than reported one after the other. `suspects` may grow while the
+    records are walked (verify_encounter finds a broken link one event later). `past(upto)` re-reads the
+    logged records up to a seq for such a rebuild; without it the records walked are kept in memory.
+
+    `source` (store, encounter[, keep]): the log the records come from; the replica then keeps only its
+    recent events and reads older ones there (bounded memory on a long log that re-derives identically)."""
+    options = {"templates": templates} if templates else {}
+    replica = Encounter(ReplicaStore(*source) if source is not None else MemoryStore(), "verify", **options,
                         snapshot_every=0)
     found: list[Discrepancy] = []
+    # The past as best known: the rules' events where they differ from a logged event of a command they
+    # re-derived, the logged events everywhere else.
+    substitutes: dict[int, Any] = {}
+    kept: list[Recorded] | None = [] if past is None else None
+    resyncs = 0
     for txn, group in groupby(records, key=lambda record: record.txn):
         recorded = list(group)
+        produced: list[Recorded] = []
         opening = recorded[0]
         command = getattr(opening.event, "command", None)
+        follow = False
         if opening.seq != txn or not isinstance(opening.event, CommandIssued):
             found.append(Discrepancy(opening.seq, "a transaction must open with CommandIssued", ("Recorded.txn",)))
-            if stop_at_first:
-                return found
-            continue
-        replica.clock = lambda at=opening.at: at
-        created = next((r.event for r in recorded if isinstance(r.event, EncounterCreated)), None)
-        if created is not None:
-            replica.default_seed = created.seed
-        try:
-            produced = replica.execute(command, actor=opening.actor)
-        except RuleViolation as error:
-            found.append(Discrepancy(opening.seq, f"the rules reject this command now: {error}", ("CommandIssued.command",)))
-            if stop_at_first:
-                return found
-            continue
-        except Exception as error:  # a log that makes the rules fail is reported, not crashed on
-            found.append(Discrepancy(opening.seq, f"the rules cannot run this command ({type(error).__name__}: {error})",
-                                     ("CommandIssued.command",)))
-            if stop_at_first:
-                return found
-            continue
-        for mine, theirs in zip(recorded, produced):
-            if _canonical(mine.event) != _canonical(theirs.event):
-                fields = event_differences(mine.event, theirs.event)
-                found.append(Discrepancy(mine.seq, _describe(mine.event, theirs.event, fields), tuple(fields)))
-                if stop_at_first:
-                    return found
-        if len(recorded) != len(produced):
-            seq = recorded[min(len(recorded), len(produced)) - 1].seq
-            found.append(Discrepancy(seq, f"the command produced {len(produced)} events, the log holds {len(recorded)}"))
-            if stop_at_first:
-                return found
+            follow = True
+        else:
+            replica.clock = lambda at=opening.at: at
+            created = next((r.event for r in recorded if isinstance(r.event, EncounterCreated)), None)
+            if created is not None:
+                replica.default_seed = created.seed
+            try:
+                produced = replica.execute(command, actor=opening.actor)
+            except RuleViolation as error:
+                found.append(Discrepancy(opening.seq, f"the rules reject this command now: {error}",
+                                         ("CommandIssued.command",)))
+                follow = True
+            except Exception as error:  # a log that makes the rules fail is reported, not crashed on
+                found.append(Discrepancy(opening.seq, f"the rules cannot run this command "
+                                                      f"({type(error).__name__}: {error})", ("CommandIssued.command",)))
+                follow = True
+            else:
+                for mine, theirs in zip(recorded, produced):
+                    if _canonical(mine.event) != _canonical(theirs.event):
+                        fields = event_differences(mine.event, theirs.event)
+                        found.append(Discrepancy(mine.seq, _describe(mine.event, theirs.event, fields), tuple(fields)))
+                if len(recorded) != len(produced):
+                    seq = recorded[min(len(recorded), len(produced)) - 1].seq
+                    found.append(Discrepancy(seq, f"the command produced {len(produced)} events, "
+                                                  f"the log holds {len(recorded)}"))
+                # An edited command the rules still take: follow the log only if what it caused differs.
+                follow = opening.seq in suspects and (
+                    len(recorded) != len(produced)
+                    or any(_canonical(mine.event) != _canonical(theirs.event)
+                           for mine, theirs in zip(recorded[1:], produced[1:])))
+        if found and stop_at_first:
+            return found[:1]
+        if not follow and len(produced) == len(recorded):
+            for mine, theirs in zip(recorded, produced):
+                if _canonical(mine.event) != _canonical(theirs.event):
+                    substitutes[mine.seq] = theirs.event
+        if kept is not None:
+            kept += recorded
+        if follow and resyncs < MAX_RESYNCS:
+            logged = kept if kept is not None else past(recorded[-1].seq)
+            known = [msgspec.structs.replace(r, event=substitutes[r.seq]) if r.seq in substitutes else r
+                     for r in logged if r.seq <= recorded[-1].seq]
+            rebuilt = _replica_of(known, options, replica.default_seed)
+            if rebuilt is not None:
+                replica, resyncs = rebuilt, resyncs + 1
         if on_state is not None:
             on_state(recorded[-1].seq, replica.state)
     return found
+
+
+def previous_position(past: list[Recorded]) -> int:
+    """Where the dice stream stood after the last command of `past` (for a stand-in command)."""
+    for record in reversed(past):
+        if isinstance(record.event, CommandIssued):
+            return record.event.rng_position + record.event.rng_draws
+    return 0
+
+
+def _replica_of(logged: list[Recorded], options: dict, seed) -> Encounter | None:
+    """A replica whose past is the logged events themselves (None if they cannot be folded as they stand)."""
+    store = MemoryStore()
+    by_seq = {record.seq: record for record in logged}
+    past = []
+    for seq in range(max(by_seq) + 1 if by_seq else 0):
+        record = by_seq.get(seq)
+        if record is None:  # an unreadable or missing event: an inert command stands in its place
+            previous = past[-1] if past else None
+            record = Recorded(seq=seq, txn=seq, at=previous.at if previous else "", event=CommandIssued(
+                command={}, rng_position=previous_position(past)))
+        past.append(msgspec.structs.replace(record, hash="", prev_hash=GENESIS_HASH))
+    try:
+        store.append("verify", past, 0)
+        replica = Encounter(store, "verify", **options, snapshot_every=0)
+    except Exception:
+        return None
+    replica.default_seed = seed
+    return replica
 
 
 _encoder = msgspec.json.Encoder(order="sorted")
@@ -197,47 +262,79 @@ def _decode_loose(body: bytes) -> Recorded | str:
         return f"{type(error).__name__}: {error}"
 
 
+class RowChecker:
+    """Checks stored rows one by one as they stream past: bytes, place, link, columns, envelopes.
+
+    `problems` grows as rows are read; `suspects` holds the seqs whose own bytes were changed (a broken
+    link blames the event before it, not the one after)."""
+
+    def __init__(self) -> None:
+        self.problems: list[Discrepancy] = []
+        self.suspects: set[int] = set()
+        self.last_seq = -1  # the seq of the last row read
+        self.last: Recorded | None = None  # the last readable record
+        self.count = 0
+
+    def add(self, problem: Discrepancy) -> None:
+        self.problems.append(problem)
+        self.suspects.add(problem.seq - 1 if problem.fields == ("Recorded.prev_hash",) else problem.seq)
+
+    def records(self, rows: Iterable[Row]) -> Iterator[Recorded]:
+        """The readable records of `rows`, checking each row (and each command's envelope) on the way."""
+        expected = 0
+        prev_hash: str | None = GENESIS_HASH
+        group: list[Recorded] = []
+        for row in rows:
+            self.count += 1
+            self.last_seq = row.seq
+            if row.seq > expected:
+                gap = f"event {expected} is" if row.seq == expected + 1 else f"events {expected} to {row.seq - 1} are"
+                self.add(Discrepancy(expected, f"{gap} missing from the log"))
+                prev_hash = None
+            elif row.seq < expected:
+                self.add(Discrepancy(row.seq, "it is stored twice or out of order"))
+            expected = row.seq + 1
+            if compute_hash(row.body) != row.hash:
+                self.add(Discrepancy(row.seq, "its bytes do not match its stored hash (edited or damaged)",
+                                     ("Recorded.hash",)))
+            record = _decode_loose(row.body)
+            if isinstance(record, str):
+                self.add(Discrepancy(row.seq, f"its bytes are not a readable event ({record})"))
+                prev_hash = row.hash
+                continue
+            if record.seq != row.seq:
+                self.add(Discrepancy(row.seq, f"it holds seq {record.seq} but is stored as event {row.seq} "
+                                              "(moved or reordered)", ("Recorded.seq",)))
+            if prev_hash is not None and record.prev_hash != prev_hash:
+                self.add(Discrepancy(row.seq, "it does not follow the previous event's hash (chain broken)",
+                                     ("Recorded.prev_hash",)))
+            if row.txn is not None and row.txn != record.txn:
+                self.add(Discrepancy(row.seq, f"the stored txn column says {row.txn}, the event says {record.txn}",
+                                     ("events.txn",)))
+            if row.type is not None and row.type != type(record.event).__name__:
+                self.add(Discrepancy(row.seq, f"the stored type column says {row.type}, the event is "
+                                              f"{type(record.event).__name__}", ("events.type",)))
+            if isinstance(record.event, CommandIssued) and record.txn != record.seq:
+                self.add(Discrepancy(row.seq, f"a CommandIssued opens its own transaction, yet its txn is "
+                                              f"{record.txn}", ("Recorded.txn",)))
+            record = msgspec.structs.replace(record, hash=row.hash)
+            if isinstance(record.event, CommandIssued) and group:
+                for problem in check_envelopes(group):
+                    self.add(problem)
+                group = []
+            group.append(record)
+            self.last = record
+            prev_hash = row.hash
+            yield record
+        for problem in check_envelopes(group):
+            self.add(problem)
+
+
 def check_rows(rows: Iterable[Row]) -> tuple[list[Recorded], list[Discrepancy]]:
     """Check every row's bytes, place, link and envelope; return the readable records and every problem found."""
-    problems: list[Discrepancy] = []
-    records: list[Recorded] = []
-    expected = 0
-    prev_hash: str | None = GENESIS_HASH
-    for row in rows:
-        if row.seq > expected:
-            gap = f"event {expected}" if row.seq == expected + 1 else f"events {expected} to {row.seq - 1}"
-            problems.append(Discrepancy(expected, f"{gap} {'is' if row.seq == expected + 1 else 'are'} missing from the log"))
-            prev_hash = None
-        elif row.seq < expected:
-            problems.append(Discrepancy(row.seq, "it is stored twice or out of order"))
-        expected = row.seq + 1
-        if compute_hash(row.body) != row.hash:
-            problems.append(Discrepancy(row.seq, "its bytes do not match its stored hash (edited or damaged)",
-                                        ("Recorded.hash",)))
-        record = _decode_loose(row.body)
-        if isinstance(record, str):
-            problems.append(Discrepancy(row.seq, f"its bytes are not a readable event ({record})"))
-            prev_hash = row.hash
-            continue
-        if record.seq != row.seq:
-            problems.append(Discrepancy(row.seq, f"it holds seq {record.seq} but is stored as event {row.seq} "
-                                                 "(moved or reordered)", ("Recorded.seq",)))
-        if prev_hash is not None and record.prev_hash != prev_hash:
-            problems.append(Discrepancy(row.seq, "it does not follow the previous event's hash (chain broken)",
-                                        ("Recorded.prev_hash",)))
-        if row.txn is not None and row.txn != record.txn:
-            problems.append(Discrepancy(row.seq, f"the stored txn column says {row.txn}, the event says {record.txn}",
-                                        ("events.txn",)))
-        if row.type is not None and row.type != type(record.event).__name__:
-            problems.append(Discrepancy(row.seq, f"the stored type column says {row.type}, the event is "
-                                                 f"{type(record.event).__name__}", ("events.type",)))
-        if isinstance(record.event, CommandIssued) and record.txn != record.seq:
-            problems.append(Discrepancy(row.seq, f"a CommandIssued opens its own transaction, yet its txn is "
-                                                 f"{record.txn}", ("Recorded.txn",)))
-        records.append(msgspec.structs.replace(record, hash=row.hash))
-        prev_hash = row.hash
-    problems += check_envelopes(records)
-    return records, problems
+    checker = RowChecker()
+    records = list(checker.records(rows))
+    return records, checker.problems
 
 
 ENVELOPE = ("txn", "at", "actor")
@@ -280,39 +377,42 @@ def check_envelopes(records: list[Recorded]) -> list[Discrepancy]:
 
 
 # ---------------------------------------------------------------------------------------------- snapshots
-def check_snapshots(store, encounter: str, records: list[Recorded], states: dict[int, Any]) -> list[Discrepancy]:
-    """Every stored snapshot must name the hash of its event and hold the state the rules give at its seq.
+def check_snapshots(store, encounter: str, hashes: dict[int, str], states: dict[int, Any],
+                    fold_at: Callable[[int], Any]) -> list[Discrepancy]:
+    """Every stored snapshot must be authentic, name the hash of its event, and hold the state the rules give there.
 
-    `states` maps a seq to the replica's state after the transaction ending there. This reads the snapshot
-    table as it stands (replay/snapshots.py's format); a store without one has nothing to check here.
+    `hashes` and `states` map a snapshot's seq to the stored hash of that event and to the replica's state
+    after the transaction ending there; `fold_at(seq)` folds the log up to a seq inside a transaction.
+    Each snapshot's bytes are checked against their authentication (replay/snapshots.py `check_snapshot`),
+    and the authentic ones are compared with the rules' state field by field (a forger who recomputes the
+    unkeyed authentication still cannot make the state agree). A store without a snapshot table has nothing
+    to check here.
     """
     seqs = getattr(store, "snapshot_seqs", None)
     if seqs is None:
         return []
-    from combatlog.replay.snapshots import Snapshots, check_snapshot
+    from combatlog.replay import snapshots as module
 
     problems = []
-    by_seq = {record.seq: record for record in records}
     for seq in seqs(encounter):
         body = store.read_snapshot(encounter, seq)
-        verdict, snapshot = check_snapshot(body) if body is not None else ("forged", None)
+        verdict, snapshot = module.check_snapshot(body) if body is not None else ("forged", None)
         if verdict == "stale":
-            continue  # written by another combatlog version: never used, so nothing to trust or distrust
+            continue  # written by another combatlog version: never used, nothing to trust or distrust
         if snapshot is None:
             problems.append(Discrepancy(seq, "the snapshot stored at this event is unreadable or fails its "
                                              "authentication (damaged or forged)", ("snapshot",)))
             continue
-        record = by_seq.get(seq)
-        if snapshot.seq != seq or record is None or snapshot.hash != record.hash:
+        if snapshot.seq != seq or snapshot.hash != hashes.get(seq):
             problems.append(Discrepancy(seq, "the snapshot stored at this event does not belong to it "
                                              "(its seq or event hash differ)", ("snapshot.hash",)))
             continue
         expected = states.get(seq)
         if expected is None:  # a snapshot inside a transaction: fold from the start to compare
-            expected = Snapshots(MemoryStore(), encounter, 0).replay(records, seq)
+            expected = fold_at(seq)
         expected = msgspec.structs.replace(expected, seq=seq)
         if _canonical(snapshot.state) != _canonical(expected):
-            folded = msgspec.structs.replace(Snapshots(MemoryStore(), encounter, 0).replay(records, seq), seq=seq)
+            folded = msgspec.structs.replace(fold_at(seq), seq=seq)
             if _canonical(snapshot.state) != _canonical(folded):
                 fields = [f"snapshot.{path}" for path in _paths(msgspec.json.decode(_canonical(snapshot.state)),
                                                                msgspec.json.decode(_canonical(folded)))]
@@ -322,7 +422,7 @@ def check_snapshots(store, encounter: str, records: list[Recorded], states: dict
 
 
 # ---------------------------------------------------------------------------------------------- the head
-def check_head(store, encounter: str, records: list[Recorded], last_row_seq: int) -> list[Discrepancy]:
+def check_head(store, encounter: str, last: Recorded | None, last_row_seq: int) -> list[Discrepancy]:
     """Compare the store's recorded head (last seq and its hash), when it keeps one, with the last stored event."""
     head = getattr(store, "head", None)
     if head is None:
@@ -335,28 +435,51 @@ def check_head(store, encounter: str, records: list[Recorded], last_row_seq: int
         gap = f"event {seq}" if seq == last_row_seq + 1 else f"events {last_row_seq + 1} to {seq}"
         return [Discrepancy(last_row_seq + 1, f"the log's head says it ends at event {seq}: {gap} "
                                               "cut from its end")]
-    last = next((record for record in reversed(records) if record.seq == seq), None)
-    if last is not None and last.hash != digest:
+    if last is not None and last.seq == seq and last.hash != digest:
         return [Discrepancy(seq, "its hash differs from the one the log's head recorded", ("head.hash",))]
     return []
 
 
 # ---------------------------------------------------------------------------------------------- all together
 def verify_encounter(store, encounter: str, *, progress=None, templates=None) -> list[Discrepancy]:
-    """Every problem of one encounter, ordered by seq; an empty list when the encounter verifies."""
+    """Every problem of one encounter, ordered by seq; an empty list when the encounter verifies.
+
+    One streaming pass: rows are checked as they are read and re-derived command by command; only the
+    problems, and the hashes and states at snapshot seqs, are kept."""
+    seqs_of = getattr(store, "snapshot_seqs", None)
+    wanted = set(seqs_of(encounter)) if seqs_of is not None else set()
+    hashes: dict[int, str] = {}
+    states: dict[int, Any] = {}
+    checker = RowChecker()
     rows = stored_rows(store, encounter)
     if progress is not None:
-        progress.stage("reading", store.last(encounter)[0])
+        progress.stage("verifying", store.last(encounter)[0])
         rows = progress.iterate(rows)
-    rows = list(rows)
-    records, problems = check_rows(rows)
-    states: dict[int, Any] = {}
-    if progress is not None:
-        progress.stage("re-deriving", len(records))
-    walked = progress.iterate(records) if progress is not None else records
-    problems += rederive_all(walked, templates, on_state=lambda seq, state: states.__setitem__(seq, state))
-    problems += check_snapshots(store, encounter, records, states)
-    problems += check_head(store, encounter, records, rows[-1].seq if rows else -1)
+
+    def tapped(records: Iterable[Recorded]) -> Iterator[Recorded]:
+        for record in records:
+            if record.seq in wanted:
+                hashes[record.seq] = record.hash
+            yield record
+
+    def keep_state(seq: int, state) -> None:
+        if seq in wanted:
+            states[seq] = state
+
+    def past(upto: int) -> list[Recorded]:
+        return [record for record in (_decode_loose(row.body) for row in stored_rows(store, encounter))
+                if not isinstance(record, str) and record.seq <= upto]
+
+    def fold_at(seq: int):
+        from combatlog.replay.snapshots import Snapshots
+
+        return Snapshots(MemoryStore(), encounter, 0).replay(past(seq), seq)
+
+    problems = rederive_all(tapped(checker.records(rows)), templates, on_state=keep_state,
+                            suspects=checker.suspects, past=past)
+    problems += checker.problems
+    problems += check_snapshots(store, encounter, hashes, states, fold_at)
+    problems += check_head(store, encounter, checker.last, checker.last_seq)
     return _merged(problems)
 
 
@@ -404,5 +527,5 @@ def store_problems(store) -> list[str]:
     return check() if check is not None else []
 
 
-__all__ = ["Discrepancy", "Problem", "check_head", "check_rows", "check_snapshots", "event_differences", "rederive",
+__all__ = ["Discrepancy", "Problem", "RowChecker", "check_head", "check_rows", "check_snapshots", "event_differences", "rederive",
            "rederive_all", "store_problems", "stored_rows", "unfinished_events", "verify_encounter"]

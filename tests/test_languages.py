@@ -144,7 +144,7 @@ def shell_in_a_terminal(tmp_path: Path, lang: str) -> str:
     env = {**os.environ, "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm", "COLUMNS": "160", "LINES": "60"}
     child = pexpect.spawn(sys.executable, ["-m", "combatlog.cli.main", "play", "table.db", "--lang", lang, "--seed", "7",
                                            "--name", "Embuscade au gué" if lang == "fr" else "Ambush at the ford"],
-                          cwd=str(tmp_path), env=env, encoding="utf-8", dimensions=(60, 160), timeout=60)
+                          cwd=str(tmp_path), env=env, encoding="utf-8", dimensions=(60, 160), timeout=180)
     seen = io.StringIO()
     child.logfile_read = seen  # everything the terminal showed
     try:

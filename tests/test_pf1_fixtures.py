@@ -56,6 +56,10 @@ def test_the_sample_fight_runs_verifies_and_exports_in_both_languages(tmp_path, 
     for words in ("attack of opportunity", "flat-footed", "surprise round", "critical confirmed"):
         assert words in en, words
     assert "Pf1" not in fr and "Pf1" not in en  # every pf1 event has its line
+    # names, not ids: the cast table and the lines (a name used twice is numbered)
+    assert "| Gobelin 1 | monstres | monstre | 16 | 6 / 6 |" in fr and "| Goblin 2 |" in en
+    assert "attaque de Brann Cœur-de-Fer sur Gobelin 1 (longsword)" in fr
+    assert "| Orque | -9 / 6 | mourant | sans défense, inconscient |" in fr and "| Orc | -9 / 6 | dying | helpless, unconscious |" in en
     capsys.readouterr()
     assert cli_main(["log", str(log)]) == 0
     lines = capsys.readouterr().out

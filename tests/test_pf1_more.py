@@ -328,3 +328,108 @@ def test_malformed_attack_lists_and_readied_responses_are_refused_plainly(run):
     ok(run({"do": "action", "id": "aria", "action": "ready", "trigger": "x", "response": {"do": "move", "path": [[0, "a"]]}}))
     ok(run({"do": "end_turn"}, {"do": "trigger", "id": "aria"}))
     rejected(run({"do": "react", "id": "aria", "with": "readied"}), "[x, y]")
+
+
+# ----------------------------------------------------------------------------- more actions and damage rules
+def test_cast_defensively_concentration(run, log):
+    ok(run(*duel(aria=stats(ARIA, concentration=4))))
+    # PRD Casting Defensively: DC 15 + 2 x 2 = 19; 14 + 4 = 18 fails: the spell is lost, no window
+    doc = ok(run({"do": "action", "id": "aria", "action": "cast_spell", "spell_level": 2, "defensively": True, "dice": [14]}))
+    assert last(log, "Pf1SpellLost")["id"] == "aria" and doc["window"] is None
+    assert doc["combatants"]["aria"]["actions"]["standard"] == "cast_spell"
+
+
+def test_use_object_provokes_unless_told_otherwise(run):
+    ok(run(*duel(aria_init=10, gob_init=15), {"do": "end_turn"}))
+    doc = ok(run({"do": "action", "id": "aria", "action": "use_object", "provokes": False}))
+    assert doc["window"] is None
+    ok(run({"do": "end_turn"}, {"do": "end_turn"}))
+    doc = ok(run({"do": "action", "id": "aria", "action": "use_object", "note": "potion"}))
+    assert doc["window"]["reactors"] == ["gob"]
+
+
+def test_draw_weapon_is_a_move_action_and_drop_prone_is_free(run):
+    ok(run(*duel()))
+    doc = ok(run({"do": "action", "id": "aria", "action": "draw_weapon"}, {"do": "drop_prone", "id": "aria"}))
+    assert doc["combatants"]["aria"]["actions"]["move"] == "draw_weapon" and "prone" in doc["combatants"]["aria"]["conditions"]
+    rejected(run({"do": "move", "id": "aria", "path": [[0, 1]]}), "prone")
+    # crawling: 1.5 m as a move action (the standard stands in for the second move)
+    doc = ok(run({"do": "move", "id": "aria", "path": [[0, 1]], "mode": "crawl"}))
+    assert doc["combatants"]["aria"]["position"] == [0, 1]
+    rejected(run({"do": "end_turn"}, {"do": "end_turn"}, {"do": "move", "id": "aria", "path": [[0, 2], [0, 3]], "mode": "crawl"}),
+             "crawling")
+
+
+def test_total_defense_forbids_attacks_of_opportunity(run):
+    ok(run(*duel(), {"do": "action", "id": "aria", "action": "total_defense"}, {"do": "end_turn"}))
+    doc = ok(run({"do": "move", "id": "gob", "path": [[2, 0]]}))
+    assert doc["window"] is None
+
+
+def test_an_invisible_mover_provokes_nothing(run):
+    ok(run(*duel(), {"do": "end_turn"}, {"do": "condition", "target": "gob", "add": "invisible"}))
+    doc = ok(run({"do": "move", "id": "gob", "path": [[2, 0]]}))
+    assert doc["window"] is None
+
+
+def test_nonlethal_with_a_lethal_weapon(run, log):
+    ok(run(*duel()))
+    # -4: 12 + 6 - 4 = 14 vs 14 hits; 1d8 3 + 3 = 6 nonlethal: 6 = hp, staggered
+    doc = ok(run(attack([12, 3], nonlethal=True)))
+    assert last(log, "Pf1AttackRolled")["modifiers"] == [{"label": "nonlethal", "value": -4}]
+    assert doc["combatants"]["gob"]["nonlethal"] == 6 and doc["combatants"]["gob"]["hp"] == 6
+    assert "staggered" in doc["combatants"]["gob"]["conditions"]
+
+
+def test_damage_with_a_save_for_half_and_a_critical_multiplier(run):
+    ok(run(*duel(gob=stats(GOBLIN, max_hp=60), start=False)))
+    # Ref save: 12 + Ref (0 + Dex 2) = 14 >= 13: half of 3d6 (4 + 5 + 6 = 15) = 7
+    doc = ok(run({"do": "damage", "target": "gob", "roll": "3d6", "type": "fire", "save": {"ability": "ref", "dc": 13, "half": True},
+                  "dice": [12, 4, 5, 6]}))
+    assert doc["combatants"]["gob"]["hp"] == 53
+    # critical x3: the whole roll three times: (2+1) + (3+1) + (4+1) = 12
+    doc = ok(run({"do": "damage", "target": "gob", "roll": "1d6+1", "type": "piercing", "critical": True, "multiplier": 3,
+                  "dice": [2, 3, 4]}))
+    assert doc["combatants"]["gob"]["hp"] == 41
+    rejected(run({"do": "damage", "target": "gob", "amount": 3, "type": "fire", "save": {"ability": "dex", "dc": 10}}),
+             "ability")
+
+
+def test_dr_with_two_qualities_needs_both(run):
+    # DR 10/cold iron and good ("all": true): a cold iron weapon alone does not bypass it (PRD Damage Reduction)
+    ok(run(*duel(gob=stats(GOBLIN, max_hp=60, dr=[{"amount": 10, "bypass": ["cold_iron", "good"], "all": True}]), start=False)))
+    doc = ok(run({"do": "damage", "target": "gob", "amount": 12, "type": "slashing", "weapon": True, "bypass": ["cold_iron"]}))
+    assert doc["combatants"]["gob"]["hp"] == 58
+    doc = ok(run({"do": "damage", "target": "gob", "amount": 12, "type": "slashing", "weapon": True,
+                  "bypass": ["cold_iron", "good"]}))
+    assert doc["combatants"]["gob"]["hp"] == 46
+
+
+def test_dr_does_not_touch_energy_extra_damage(run):
+    flaming = stats(ARIA, attacks=[{**LONGSWORD, "extra_damage": [{"roll": "1d6", "type": "fire"}]}])
+    ok(run(*duel(aria=flaming, gob=stats(GOBLIN, max_hp=30, dr=[{"amount": 5, "bypass": []}]))))
+    # 10 + 6 hits; slashing 1d8 4 + 3 = 7 - DR 5 = 2; fire 1d6 3 stays: 5 -> 25
+    doc = ok(run(attack([10, 4, 3])))
+    assert doc["combatants"]["gob"]["hp"] == 25
+
+
+def test_a_save_ends_condition_rolls_at_the_end_of_its_turns(run):
+    ok(run(*duel(), {"do": "condition", "target": "gob", "add": "shaken", "until": "save",
+                     "save": {"ability": "will", "dc": 12}}, {"do": "end_turn"}))
+    # the goblin's turn ends: Will -1 + Wis -1 = -2; 10 - 2 = 8 < 12 stays shaken; next time 14 - 2 = 12 ends it
+    doc = ok(run({"do": "end_turn", "dice": [10]}))
+    assert "shaken" in doc["combatants"]["gob"]["conditions"]
+    doc = ok(run({"do": "end_turn"}, {"do": "end_turn", "dice": [14]}))
+    assert "shaken" not in doc["combatants"]["gob"]["conditions"]
+    rejected(run({"do": "condition", "target": "gob", "add": "shaken", "until": "save", "save": {"ability": "wis", "dc": 12}}),
+             "ability")
+
+
+def test_a_charge_stops_at_the_first_square_from_which_it_can_attack(run):
+    long_reach = stats(ARIA, reach=3)  # a natural reach of 3 m: it attacks at 1 or 2 squares
+    ok(run(*duel(aria=long_reach, gob_at=(6, 0))))
+    ok(run({"do": "action", "id": "aria", "action": "charge", "target": "gob"}))
+    # [4,0] already reaches the goblin at [6,0]: going on to [5,0] is refused (PRD Charge)
+    rejected(run({"do": "move", "id": "aria", "path": [[1, 0], [2, 0], [3, 0], [4, 0], [5, 0]]}), "must stop at [4,0]")
+    doc = ok(run({"do": "move", "id": "aria", "path": [[1, 0], [2, 0], [3, 0], [4, 0]]}))
+    assert doc["combatants"]["aria"]["position"] == [4, 0]

@@ -221,3 +221,49 @@ def test_roll_off_rounds_follow_the_ids_order(run, log):
     doc = ok(run(*commands, {"do": "roll_off", "ids": ["aria", "gob", "cid"], "dice": [7, 7, 9, 12, 4]}, {"do": "start"}))
     assert doc["order"] == ["cid", "aria", "gob"]
     assert last(log, "Pf1RolledOff")["rounds"] == [[7, 7, 9], [12, 4]]
+
+
+def test_order_settles_only_the_listed_tie(run):
+    extra = [{"do": "add", "id": i, "side": "monsters", "stats": GOBLIN, "at": [5, n]} for n, i in enumerate(("cid", "dan"))]
+    commands = duel(start=False, extra=extra)[:5] + [{"do": "initiative", "id": i, "value": v}
+                                                    for i, v in (("aria", 14), ("gob", 14), ("cid", 9), ("dan", 9))]
+    ok(run(*commands, {"do": "order", "ids": ["gob", "aria"]}))
+    rejected(run({"do": "start"}), "cid, dan")
+    doc = ok(run({"do": "order", "ids": ["dan", "cid"]}, {"do": "start"}))
+    assert doc["order"] == ["gob", "aria", "dan", "cid"]
+
+
+def test_a_group_rolls_initiative_once(run, log):
+    goblins = [{"do": "add", "id": f"g{n}", "side": "monsters", "stats": GOBLIN, "group": "goblins", "at": [5, n]}
+               for n in (1, 2)]
+    doc = ok(run({"do": "create", "ruleset": "pf1"}, *goblins, {"do": "initiative", "id": "goblins", "dice": [11]}))
+    # one d20 for the group: 11 + Dex 2 = 13 for both; they keep the order they joined in, no tie to settle
+    assert doc["combatants"]["g1"]["initiative"] == doc["combatants"]["g2"]["initiative"] == 13
+    assert last(log, "Pf1InitiativeRolled")["ids"] == ["g1", "g2"]
+    assert ok(run({"do": "start"}))["order"] == ["g1", "g2"]
+
+
+def test_temporary_hp_go_first(run):
+    ok(run(*duel(start=False), {"do": "temp_hp", "target": "gob", "amount": 4}))
+    doc = ok(run({"do": "damage", "target": "gob", "amount": 6, "type": "slashing"}))
+    assert (doc["combatants"]["gob"]["temp_hp"], doc["combatants"]["gob"]["hp"]) == (0, 4)
+    doc = ok(run({"do": "temp_hp", "target": "gob", "amount": 3}, {"do": "temp_hp", "target": "gob", "amount": 2}))
+    assert doc["combatants"]["gob"]["temp_hp"] == 3  # the higher is kept
+
+
+def test_place_remove_and_occupied_squares(run):
+    ok(run(*duel()))
+    rejected(run({"do": "place", "id": "gob", "at": [0, 0]}), "occupied by aria")
+    rejected(run({"do": "move", "id": "aria", "path": [[1, 0]]}), "gob")
+    rejected(run({"do": "remove", "id": "aria"}), "own turn")
+    doc = ok(run({"do": "remove", "id": "gob"}))
+    assert "gob" not in doc["combatants"] and doc["order"] == ["aria"]
+
+
+def test_checks_use_the_skill_total_or_the_ability_modifier(run, log):
+    ok(run(*duel(start=False)))
+    ok(run({"do": "check", "id": "aria", "skill": "heal", "ability": "wis", "dc": 15, "dice": [10]}))
+    assert (last(log, "Pf1CheckRolled")["total"], last(log, "Pf1CheckRolled")["success"]) == (15, True)  # 10 + heal 5
+    ok(run({"do": "check", "id": "aria", "ability": "str", "dice": [10]}))
+    assert last(log, "Pf1CheckRolled")["total"] == 13
+    rejected(run({"do": "check", "id": "aria", "skill": "juggling", "dice": [10]}), "juggling")

@@ -15,7 +15,8 @@ from rich.console import Console
 
 from combatlog.cli.main import _parser, main as cli_main
 from combatlog.cli.play import Shell, make_completer, open_encounter, play
-from combatlog.cli.play_parse import DAMAGE_WORDS, parse_line, verb_of
+from combatlog.cli.play_parse import DAMAGE_WORDS, VERBS, alias, parse_line, verb_of
+from combatlog.core.kernel.errors import RuleViolation
 from combatlog.core.rulesets.dnd5e.stats import DAMAGE_TYPES
 from combatlog.events.stores import open_store
 from combatlog.projections.document import state_document
@@ -333,3 +334,99 @@ def test_the_rest_of_the_cli_does_not_load_the_shell_libraries():
             "print(*(m in sys.modules for m in ('prompt_toolkit', 'combatlog.cli.play', 'combatlog.cli.play_view')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False", "False"]
+
+
+def test_every_engine_command_is_reachable_in_french_and_english_words(table):
+    t = table(dice="auto")
+    t.type(*SETUP_FR[:2], "ajout gob2 gobelin 4,2")
+    state = t.shell.encounter.state
+
+    def raw(line):
+        return parse_line(line, state).commands
+
+    # Condition durations: the end or start of someone's turn, N rounds, a save that ends it; a source; concentration.
+    assert raw("cond gob1 +empoigné jusqu'à fin:aria") == raw("cond gob1 +grappled until end:aria") == [
+        {"do": "condition", "target": "gob1", "add": "grappled", "until": "end_of_turn", "of": "aria"}]
+    assert raw("cond gob1 +empoigné jusqu'au début:gob1") == raw("cond gob1 +grappled until start gob1") == [
+        {"do": "condition", "target": "gob1", "add": "grappled", "until": "start_of_turn", "of": "gob1"}]
+    assert raw("cond gob1 +empoisonné 3 rounds") == raw("cond gob1 +poisoned 3 rounds") == [
+        {"do": "condition", "target": "gob1", "add": "poisoned", "until": {"rounds": 3}}]
+    assert raw("cond gob1 +empoisonné js con 13") == raw("cond gob1 +poisoned save con 13") == [
+        {"do": "condition", "target": "gob1", "add": "poisoned", "until": {"save": {"ability": "con", "dc": 13}}}]
+    assert raw("cond gob1 +entravé par aria conc") == raw("cond gob1 +restrained by aria conc") == [
+        {"do": "condition", "target": "gob1", "add": "restrained", "source": "aria", "concentration": True}]
+    assert raw("cond gob1 +à terre") == [{"do": "condition", "target": "gob1", "add": "prone"}]
+    # The other engine commands.
+    assert raw("empoigner aria gob1") == raw("grapple aria gob1") == [{"do": "grapple", "attacker": "aria", "target": "gob1"}]
+    assert raw("pousser aria gob1 recul") == raw("shove aria gob1 push") == [
+        {"do": "shove", "attacker": "aria", "target": "gob1", "effect": "push"}]
+    assert raw("échapper gob1 acrobaties") == raw("escape gob1 acrobatics") == [
+        {"do": "escape", "id": "gob1", "skill": "acrobatics"}]
+    assert raw("stabiliser aria gob1") == raw("stabilize aria gob1") == [{"do": "stabilize", "id": "aria", "target": "gob1"}]
+    assert raw("concentration aria bénédiction") == [{"do": "concentrate", "id": "aria", "effect": "bénédiction"}]
+    assert raw("concentration aria fin") == raw("concentrate aria stop") == [{"do": "concentrate", "id": "aria", "stop": True}]
+    assert raw("terrain difficile 1,1 1,2") == raw("terrain difficult 1,1 1,2") == [
+        {"do": "terrain", "kind": "difficult", "squares": [[1, 1], [1, 2]]}]
+    assert raw("déclencher aria") == raw("trigger aria") == [{"do": "trigger", "id": "aria"}]
+    assert raw("revenir 12") == raw("revert 12") == [{"do": "revert", "to": 12}]
+    # Overrides on add: "pv=52 ca=17" changes the template's numbers for this creature.
+    assert raw("ajout thorin guerrier pv=52 ca=17") == raw("add thorin fighter hp=52 ac=17") == [
+        {"do": "add", "id": "thorin", "template": "fighter", "side": "party", "overrides": {"max_hp": 52, "hp": 52, "ac": 17}}]
+    screen = t.type("ajout thorin guerrier pv=52 ca=17 nom=Thorin")
+    assert "52/52" in row(screen, "thorin") and state_of(t.log)["combatants"]["thorin"]["ac"] == 17
+    for bad in ("cond gob1 +empoigné jusqu'à", "cond gob1 +empoigné js con", "cond gob1 +empoigné demain",
+                "pousser aria gob1 loin_loin", "terrain boueux 1,1", "ajout x guerrier pv=beaucoup"):
+        with pytest.raises(RuleViolation):
+            parse_line(bad, state)
+
+
+def test_the_table_shows_what_is_left_conditions_with_their_time_and_death_saves_in_words(table):
+    t = table(dice="auto")
+    t.type(*SETUP_FR[:3], "ajout gob2 gobelin 6,2", "init gob1 12", "init gob2 8", "début")
+    screen = t.type("cond gob1 +empoigné jusqu'à fin:aria", "cond gob2 +empoisonné 2 rounds")
+    assert "agrippé → fin du tour d'Aria" in row(screen, "gob1")
+    assert "empoisonné 2 rounds restants" in row(screen, "gob2")
+    assert "action, bonus, réaction, 9 m" in row(screen, "aria") and row(screen, "gob1").rstrip().endswith("3,2")
+    screen = t.type("cond gob2 +empoisonné")
+    assert "Gobelin (gob2) a déjà l'état « empoisonné » : rien n'est ajouté" in screen
+    screen = t.type("dgt aria 50 feu")
+    aria = row(screen, "aria")
+    assert "mourant, JS contre la mort : 0 réussite, 0 échec" in aria and "rien" in aria
+    screen = t.type("dgt gob2 20 feu")
+    gob2 = row(screen, "gob2")
+    assert "mort" in gob2 and "à terre" not in gob2 and "inconscient" not in gob2 and "empoisonné" not in gob2
+
+
+def test_help_lists_every_command_and_templates_and_sheets_show_in_words(table):
+    t = table(dice="auto", lang="en", create_lang="en")
+    screen = t.type("help")
+    for verb in VERBS:
+        assert alias(verb, "en") + " " in screen or alias(verb, "en") + " —" in screen, verb
+    assert "INTERFACE.md" not in screen
+    screen = t.type("templates")
+    assert "Goblin (goblin) — monster, AC 15, HP 7, speed 9 m" in screen
+    screen = t.type("add gob1 goblin 3,2", "sheet gob1")
+    assert "Scimitar (scimitar): melee, +4 to hit, reach 1.5 m, 1d6+2 slashing" in screen
+    assert "Shortbow (shortbow): ranged, +4 to hit, range 24 m/96 m, 1d6+2 piercing" in screen
+    t.shell.lang_override = "fr"
+    screen = t.type("aide", "fiche gob1")
+    assert "empoigner ATTAQUANT CIBLE — tentative d'empoignade" in screen
+    assert "Cimeterre (scimitar) : corps à corps, +4 pour toucher, allonge 1,5 m, 1d6+2 tranchant" in screen
+
+
+def test_completion_offers_condition_durations_in_the_dm_language(table):
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    t = table(dice="auto")
+    t.type(*SETUP_FR[:2])
+    completer = make_completer(t.shell)
+
+    def complete(text):
+        return [c.text for c in completer.get_completions(Document(text), CompleteEvent())]
+
+    assert complete("cond gob1 +empoigné fi") == ["fin:aria", "fin:gob1"]
+    assert complete("cond gob1 +empoigné jusqu'à fin:a") == ["fin:aria"]
+    assert "empoigner" in complete("empo")
+    t.shell.lang_override = "en"
+    assert complete("cond gob1 +grappled until en") == ["end:aria", "end:gob1"]

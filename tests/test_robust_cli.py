@@ -9,7 +9,6 @@ on a new file get the conflict message with the script line, never "database is 
 
 import io
 import json
-import os
 import sqlite3
 import subprocess
 import sys
@@ -30,6 +29,12 @@ FIGHT = [
     {"do": "start"},
     {"do": "attack", "attacker": "aria", "target": "gob1", "with": "longsword", "dice": [15, 3]},
 ]
+
+
+@pytest.fixture(autouse=True)
+def english_reader(monkeypatch):
+    """Refusals outside a script follow the reader's locale: these tests read the English ones."""
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
 
 
 def cli(*argv) -> tuple[int, str, str]:
@@ -94,6 +99,11 @@ def test_running_a_script_that_is_not_utf8_is_refused_in_one_line(tmp_path):
 @pytest.mark.parametrize("log", ["", ":memory:", "   "])
 def test_a_log_that_would_keep_nothing_is_refused(tmp_path, log):
     one_line_refusal(cli("run", script(tmp_path, FIGHT[:1]), "--log", log), "--log")
+
+
+def test_a_french_reader_is_refused_in_french(tmp_path, monkeypatch):
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    one_line_refusal(cli("run", tmp_path, "--log", tmp_path / "x.db"), "est un dossier, pas un script")
 
 
 def test_a_folder_as_the_log_is_refused(tmp_path):
@@ -319,11 +329,12 @@ def test_repair_of_a_whole_log_cuts_nothing(fought, fought_jsonl):
 # --- two writers ---------------------------------------------------------------------------------------
 
 
-def test_two_writers_racing_on_a_new_file_get_the_conflict_with_the_script_line(tmp_path):
+@pytest.mark.parametrize("suffix", [".db", ".jsonl"])
+def test_two_writers_racing_on_a_new_file_get_the_conflict_with_the_script_line(tmp_path, suffix):
     commands = [FIGHT[0]] + [{"do": "add", "id": f"g{n}", "side": "goblins", "template": "goblin"} for n in range(30)]
     steps = script(tmp_path, commands)
-    for attempt in range(4):
-        log = tmp_path / f"race{attempt}.db"
+    for attempt in range(3):
+        log = tmp_path / f"race{attempt}{suffix}"
         writers = [subprocess.Popen([sys.executable, "-m", "combatlog.cli.main", "run", str(steps), "--log", str(log),
                                      "-q"], stderr=subprocess.PIPE, text=True) for _ in range(2)]
         results = [(writer.wait(timeout=120), writer.stderr.read()) for writer in writers]
@@ -333,3 +344,55 @@ def test_two_writers_racing_on_a_new_file_get_the_conflict_with_the_script_line(
                 assert code in (1, 2), err
                 assert err.startswith("line "), err
         assert cli("verify", log)[0] == 0
+
+
+def test_a_markdown_transcript_of_such_a_log_keeps_its_table_whole(escaped_log, tmp_path):
+    out = tmp_path / "t.md"
+    code, _, err = cli("export", escaped_log, "--format", "md", "-o", out)
+    assert code == 0, err
+    text = out.read_text(encoding="utf-8")
+    assert "\x1b" not in text and "\x07" not in text
+    rows = [line for line in text.splitlines() if line.startswith("|")]
+    assert rows and all(line.endswith("|") for line in rows)
+    assert any("Aria" in line and "Evil" in line for line in rows), rows
+
+
+@pytest.mark.parametrize("suffix", [".db", ".jsonl"])
+def test_the_losing_writer_on_a_shared_log_says_at_which_line_it_stopped(tmp_path, suffix):
+    log = tmp_path / f"shared{suffix}"
+    assert cli("run", script(tmp_path, [FIGHT[0]], "create.jsonl"), "--log", log, "-q")[0] == 0
+    scripts = [script(tmp_path, [{"do": "add", "id": f"{who}{n}", "side": who, "template": "goblin"}
+                                 for n in range(60)], f"{who}.jsonl") for who in ("a", "b")]
+    writers = [subprocess.Popen([sys.executable, "-m", "combatlog.cli.main", "run", str(path), "--log", str(log), "-q"],
+                                stderr=subprocess.PIPE, text=True) for path in scripts]
+    results = [(writer.wait(timeout=120), writer.stderr.read()) for writer in writers]
+    for code, err in results:
+        assert "locked" not in err and "Traceback" not in err, err
+        if code != 0:
+            assert code == 1 and err.startswith("line ") and "reload and try again" in err, err
+    assert cli("verify", log)[0] == 0
+
+
+def test_a_script_saved_with_a_byte_order_mark_runs(tmp_path):
+    path = tmp_path / "bom.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(FIGHT[0]).encode() + b"\r\n" + json.dumps(FIGHT[1]).encode() + b"\r\n")
+    code, _, err = cli("run", path, "--log", tmp_path / "bom.db", "-q")
+    assert code == 0, err
+
+
+def test_a_log_an_older_combatlog_broke_is_one_line_and_verify_names_the_command(tmp_path, monkeypatch):
+    """Before issue 11 `"speed": NaN` was stored as null and every later `state` died with a traceback."""
+    from combatlog.events.stores import SQLiteStore
+    from combatlog.replay.engine import Encounter
+
+    log = tmp_path / "old.db"
+    monkeypatch.setattr(engine, "check_command", lambda raw: None)
+    monkeypatch.setattr(engine, "check_decodable", lambda *args, **kwargs: None)
+    with SQLiteStore(log) as store:
+        encounter = Encounter(store, "default")
+        encounter.execute(FIGHT[0])
+        encounter.execute({**FIGHT[2], "overrides": {"speed": float("nan")}})
+    monkeypatch.undo()
+    one_line_refusal(cli("state", log), "state failed", code=1)
+    code, _, err = cli("verify", log)
+    assert code == 1 and "event 2:" in err and "stats.speed" in err, err

@@ -177,3 +177,23 @@ def test_a_readied_spell_survives_a_successful_concentration_save(run, ruleset):
     # d20 10 + 5 = 15 >= DC 10
     state = ok(run(*ready_spell(ruleset), {"do": "damage", "target": "aria", "amount": 10, "type": "fire", "dice": [10]}))
     assert "readied" in state["combatants"]["aria"]["effects"]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_reactor_the_dm_knocks_out_passes_and_the_suspended_move_goes_on(run, ruleset):
+    # the trap brings aria (44 HP) to 0 while her opportunity window is open: she cannot react any more
+    state = ok(run(*fight(ruleset, {"do": "move", "id": "gob1", "path": [[2, 0], [3, 0]]}, gob_first=True),
+                   {"do": "damage", "target": "aria", "amount": 44, "type": "piercing"}))
+    assert state["phase"] == "turn" and state["window"] is None
+    assert state["combatants"]["gob1"]["position"] == [3, 0]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_damage_with_a_save_takes_each_targets_cover(run, ruleset):
+    # seed 000 Abri / seed 001 Abri: +2 (half) and +5 (three-quarters) to Dexterity saves. Goblin Dex 14 -> +2;
+    # DC 15 Dex save, 8 fire, half on a success: gob1 10 + 2 + 5 = 17 saves (4), aria 10 + 2 = 12 fails (8)
+    state = ok(run(*fight(ruleset, {"do": "damage", "targets": ["gob1", "aria"], "amount": 8, "type": "fire",
+                                    "save": {"ability": "dex", "dc": 15}, "cover": {"gob1": "three_quarters"},
+                                    "dice": [10, 10]})))
+    assert state["combatants"]["gob1"]["hp"] == 3 and state["combatants"]["aria"]["hp"] == 36
+    rejected(run({"do": "damage", "target": "aria", "amount": 1, "type": "fire", "cover": {"gob1": "half"}}), "gob1")

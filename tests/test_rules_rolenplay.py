@@ -483,3 +483,60 @@ def test_a_surprised_or_turned_creature_cannot_react(run):
                    {"do": "start"}, {"do": "condition", "target": "orc", "add": "turned", "source": "pc"},
                    {"do": "move", "id": "pc", "path": [[0, 1], [0, 2]]}))
     assert state["window"] is None and who(state, "pc")["position"] == [0, 2]
+
+
+def test_ties_between_monster_groups_need_the_dms_order_and_groups_act_together(run):
+    # goblins (template goblin) and wolves (template wolf) both at 12: the DM orders the groups
+    ok(run({"do": "create", "ruleset": RP, "seed": 1},
+           {"do": "add", "id": "gob1", "side": "m", "template": "goblin"},
+           {"do": "add", "id": "wolf1", "side": "m", "template": "wolf"},
+           {"do": "add", "id": "gob2", "side": "m", "template": "goblin"},
+           {"do": "add", "id": "aria", "side": "party", "template": "fighter"},
+           {"do": "initiative", "id": "goblin", "value": 12},
+           {"do": "initiative", "id": "wolf", "value": 12},
+           {"do": "initiative", "id": "aria", "value": 3}))
+    rejected(run({"do": "start"}), "gob1", "wolf1")
+    state = ok(run({"do": "order", "ids": ["wolf", "goblin"]}, {"do": "start"}))
+    assert state["order"] == ["wolf1", "gob1", "gob2", "aria"]
+
+
+def test_help_with_a_skill_gives_advantage_on_the_next_matching_check(run, log):
+    # « Aider »: « l'avantage sur son prochain test de caractéristique … si ce test correspond »: Athletics;
+    # a Perception check first gets nothing, then Athletics with two d20s 4 and 15: 15 + 0 = 15
+    ok(run(*duel(pc_at=(0, 0), foe_at=(5, 5)),
+           {"do": "add", "id": "ally", "side": "party", "kind": "pc", "stats": stats(), "at": [0, 1]},
+           {"do": "action", "id": "pc", "action": "help", "ally": "ally", "skill": "athletics"},
+           {"do": "check", "id": "ally", "skill": "perception", "dice": [9]},
+           {"do": "check", "id": "ally", "skill": "athletics", "dc": 15, "dice": [4, 15]}))
+    checks = [e for e in events_of(log) if e["type"] == "CheckRolled"]
+    assert checks[-2]["advantage"] == [] and checks[-1]["advantage"] == ["help from pc"] and checks[-1]["success"]
+
+
+def test_a_paralyzed_target_melee_hit_from_reach_is_critical(run, log):
+    # « Paralysé »: melee attacks have advantage and are critical, at any reach (here a 3 m glaive);
+    # d20s 11 and 6 -> 11 + 5 = 16 hits; 2 × 1d10 (5, 5) + 3 = 13
+    glaive = {"id": "glaive", "kind": "melee", "to_hit": 5, "reach": 3, "damage": [{"roll": "1d10+3", "type": "slashing"}]}
+    state = ok(run(*duel(pc=stats(attacks=[glaive]), foe=stats(max_hp=30), foe_at=(2, 0)),
+                   {"do": "condition", "target": "orc", "add": "paralyzed"},
+                   {"do": "attack", "attacker": "pc", "target": "orc", "with": "glaive", "dice": [11, 6, 5, 5]}))
+    attack = [e for e in events_of(log) if e["type"] == "AttackRolled"][-1]
+    assert attack["critical"] is True and who(state, "orc")["hp"] == 17
+
+
+def test_undoing_end_stops_the_aftermath_clock(run):
+    state = ok(run(*duel(), {"do": "damage", "target": "pc", "amount": 12, "type": "fire"}, {"do": "end"},
+                   {"do": "next_round"}, {"do": "undo", "steps": 2}))
+    assert (state["phase"], state["aftermath"]) == ("turn", None)
+    rejected(run({"do": "next_round"}), "end_turn")
+
+
+def test_next_round_belongs_to_rolenplay(run):
+    rejected(run({"do": "create", "ruleset": "dnd5e-2024"}, {"do": "end"}, {"do": "next_round"}), "Rôle'n Play")
+
+
+def test_a_dead_creature_cannot_be_stabilized_in_the_aftermath(run):
+    ok(run(*duel(), {"do": "damage", "target": "pc", "amount": 12, "type": "fire"},
+           {"do": "add", "id": "ally", "side": "party", "kind": "pc", "stats": stats(), "at": [0, 1]},
+           {"do": "end"}, {"do": "next_round", "rounds": 5}))
+    rejected(run({"do": "stabilize", "id": "ally", "target": "pc", "dice": [15]}), "run out")
+    rejected(run({"do": "heal", "target": "pc", "amount": 5}), "pc", "dead")

@@ -557,8 +557,7 @@ def test_find_ruleset_gives_each_edition_its_own_hooks():
     assert (r2024.nonlethal_leaves_one_hp, r2014.nonlethal_leaves_one_hp) == (True, False)
     assert (r2024.concentration_dc_cap, r2014.concentration_dc_cap) == (30, None)
     assert (r2024.exhaustion_penalty(3), r2014.exhaustion_penalty(3)) == (-6, 0)
-    with pytest.raises(InvalidCommand, match="not available yet"):
-        find_ruleset("rolenplay")
+    assert find_ruleset("rolenplay").name == "rolenplay"  # issue 9: Rôle'n Play is available
     assert find_ruleset("pf1").name == "pf1"  # issue 10: pf1 is available
     with pytest.raises(InvalidCommand, match="unknown ruleset"):
         find_ruleset("gurps")

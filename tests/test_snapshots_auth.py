@@ -128,3 +128,36 @@ def test_the_head_follows_every_append_and_an_encoded_snapshot_authenticates():
     flipped = bytearray(body)
     flipped[-1] ^= 1
     assert check_snapshot(bytes(flipped))[0] == "forged"
+
+
+def test_the_verify_command_names_a_forged_snapshot_and_a_cut_tail(log, capsys):
+    from combatlog.cli.main import main as cli_main
+
+    assert cli_main(["verify", str(log)]) == 0
+    seq, body = _rows(log)[1]
+    _forge(log, seq, _lie(body, rehash=True))
+    assert cli_main(["verify", str(log)]) == 1
+    assert f"event {seq}: the snapshot stored at this event holds another state" in capsys.readouterr().err
+    with sqlite3.connect(log) as db:
+        db.execute("DELETE FROM snapshots")
+        (last,) = db.execute("SELECT max(seq) FROM events").fetchone()
+        db.execute("DELETE FROM events WHERE seq > ?", (last - 5,))
+    assert cli_main(["verify", str(log)]) == 1
+    assert f"events {last - 4} to {last} cut from its end" in capsys.readouterr().err
+
+
+def test_nothing_is_appended_after_a_cut_tail(log, tmp_path):
+    # Given the last events deleted from the file, When a command is run on the log, Then it is refused
+    # with the cut events named, nothing is written, and verify still names the cut.
+    from combatlog.cli.main import main as cli_main
+    from combatlog.events.stores import StoreError
+
+    with sqlite3.connect(log) as db:
+        (last,) = db.execute("SELECT max(seq) FROM events").fetchone()
+        db.execute("DELETE FROM events WHERE seq > ?", (last - 3,))
+    with SQLiteStore(log) as store:
+        encounter = Encounter(store, "e")
+        with pytest.raises(StoreError, match=f"events {last - 2} to {last} are missing"):
+            encounter.execute({"do": "heal", "target": "a", "amount": 1})
+        assert store.last("e")[0] == last - 2
+    assert cli_main(["verify", str(log)]) == 1

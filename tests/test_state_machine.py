@@ -476,7 +476,32 @@ class Machine2024(EncounterMachine):
     ruleset = "dnd5e-2024"
 
 
+class MachineRolenplay(EncounterMachine):
+    """Rôle'n Play (seed 003) on the same kernel: the same invariants, plus its own (no death saves, ever)."""
+
+    ruleset = "rolenplay"
+
+    @rule(rounds=st.integers(-1, 6))
+    def next_round(self, rounds):
+        self.run({"do": "next_round", "rounds": rounds})
+
+    @invariant()
+    def rolenplay_invariants(self):
+        doc = state_document(self.enc.state)
+        assert doc["phase"] != "death_save"
+        for cid, creature in doc["combatants"].items():
+            assert creature["death_saves"] == {"successes": 0, "failures": 0}, cid
+            if creature["kind"] == "monster":
+                assert creature["group"], cid
+        left = (doc["aftermath"] or {}).get("rounds_left")
+        assert (left is None) == (doc["phase"] != "ended"), (doc["phase"], doc["aftermath"])
+        if left == 0:
+            assert all(c["status"] != "dying" for c in doc["combatants"].values())
+
+
 Machine2014.TestCase.settings = SETTINGS
 Machine2024.TestCase.settings = SETTINGS
+MachineRolenplay.TestCase.settings = settings(SETTINGS, max_examples=25)
 TestStateMachine2014: unittest.TestCase = Machine2014.TestCase
 TestStateMachine2024: unittest.TestCase = Machine2024.TestCase
+TestStateMachineRolenplay: unittest.TestCase = MachineRolenplay.TestCase

@@ -5,6 +5,7 @@ elision ("tour d'Aria"), gender ("l'araignée est agrippée"), a decimal comma (
 """
 
 import glob
+import re
 import json
 from pathlib import Path
 
@@ -173,3 +174,89 @@ def test_state_text_and_log_show_feet_when_asked(tmp_path, capsys):
     assert "movement left 20 ft" in capsys.readouterr().out
     assert cli_main(["log", str(log), "--units", "m"]) == 0
     assert "Aria moves to (2, 0) (3 m)" in capsys.readouterr().out
+
+
+def test_transcript_sentences_come_from_the_catalogs_with_french_elision():
+    from combatlog.projections.transcript import English, French, Who
+
+    aria = Who(id="aria", name_en="Aria", name_fr="Aria", proper=True)
+    spider = Who(id="sp", name_en="Giant Spider", name_fr="Araignée géante", proper=False, gender="f")
+    fr, en = French("dnd5e-2024", "m"), English("dnd5e-2024", "m")
+    assert fr.check(aria, "int", "", 12, "", "d20 (14) + 1 = 15", True) == \
+        "Aria fait un test d'Intelligence DD 12 : d20 (14) + 1 = 15 — réussite."
+    assert en.check(aria, "int", "", None, "", "d20 (3)", None) == "Aria makes an Intelligence check: d20 (3)."
+    assert fr.turn(aria) == "Tour d'Aria" and fr.turn(spider) == "Tour de l'araignée géante"
+    assert fr.condition_gained(spider, "grappled", 1, aria, "", "") == "L'araignée géante est agrippée par Aria."
+    assert French("dnd5e-2014", "ft").condition_gained(spider, "grappled", 1, None, "", "") == \
+        "L'araignée géante est empoignée."
+    assert fr.stand(aria, 4.5) == "Aria se relève (4,5 m de déplacement)."
+    assert French("dnd5e-2024", "ft").stand(aria, 4.5) == "Aria se relève (15 pieds de déplacement)."
+    assert en.revert(12, 3) == "The DM goes back to event 12: 3 commands undone."
+
+
+def test_event_fields_are_reachable_by_their_own_names_and_in_kebab_case():
+    cast = _cast("en")
+    event = damage.Healed(target="aria", amount=3, hp_before=2, hp_after=5)
+    args = words.event_args(event, "en", cast)
+    assert args["hp_before"] == 2 and args["target"] == "Aria"
+    bundle = words.bundle("en")
+    from fluent.runtime import FluentResource
+
+    bundle.add_resource(FluentResource("test-own-names = { $target } { $hp_before }/{ $hp-after }\n"))
+    assert message("en", "test-own-names", **args) == "Aria 2/5"
+
+
+def test_feet_in_the_shell_and_the_transcript_when_asked(tmp_path, capsys):
+    import io
+
+    from rich.console import Console
+
+    from combatlog.cli.play import Shell, open_encounter
+    from combatlog.events.stores import open_store
+
+    console = Console(file=io.StringIO(), width=140, record=True, color_system=None, force_terminal=False)
+    lines = ["add aria fighter name=Aria 0,0", "init aria 10", "start", "move aria 1,0 2,0"]
+    with open_store(str(tmp_path / "ft.db")) as store:
+        encounter = open_encounter(store, None, ruleset="dnd5e-2024", lang="en", seed=1, name="Feet")
+        read = lambda prompt, kind: lines.pop(0) if lines else (_ for _ in ()).throw(EOFError)  # noqa: E731
+        Shell(encounter, console, read, lang="en", where="ft.db", units="ft").loop()
+    screen = console.export_text()
+    assert "Aria moves to (2, 0) (10 ft)" in screen and "reaction, 20 ft" in screen
+    assert cli_main(["export", str(tmp_path / "ft.db"), "--format", "md", "--units", "ft"]) == 0
+    assert "10 ft" in capsys.readouterr().out
+
+
+def _french_texts():
+    """Every French message's text, literals only (placeables and comments aside)."""
+    from fluent.syntax import ast as fluent_ast
+
+    for path in glob.glob(str(ROOT / "locales" / "fr" / "*.ftl")):
+        for entry in parse(Path(path).read_text(encoding="utf-8")).body:
+            if isinstance(entry, fluent_ast.Message) and entry.value is not None:
+                texts = []
+
+                def walk(node):
+                    if isinstance(node, fluent_ast.TextElement):
+                        texts.append(node.value)
+                    for child in vars(node).values():
+                        for item in child if isinstance(child, list) else [child]:
+                            if isinstance(item, fluent_ast.SyntaxNode):
+                                walk(item)
+
+                walk(entry.value)
+                for text in texts:  # each literal piece (what a placeable stands between is checked piece by piece)
+                    yield entry.id.name, text
+
+
+def test_french_catalogs_follow_french_typography():
+    for message_id, text in _french_texts():
+        if message_id == "help-outro" and '"do"' in text:
+            continue  # the help's example of a raw JSON command is code, not French
+        # A space before ":", "?", "!" and ";" (a colon glued to an id, as in "fin:ID", is command syntax).
+        assert not re.search(r"\S[:?!;](\s|$)", text), (message_id, text)
+        # Quotes are « », never straight double quotes (the JSON example of the help aside).
+        assert '"' not in text or message_id == "help-outro", (message_id, text)
+
+
+def test_both_gives_the_english_and_french_pair_an_error_takes():
+    assert words.both("error-square", word="x") == ("'x' is not a square: write x,y", "« x » n'est pas une case : écrivez x,y")

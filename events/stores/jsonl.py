@@ -220,7 +220,7 @@ def first_line_is_event(path: str | os.PathLike[str]) -> bool:
     """Whether the file's first non-blank line is a combatlog event line (the file is a JSONL log or export)."""
     try:
         with open(path, "rb") as handle:
-            for line in handle:
+            while line := handle.readline(4_000_000):  # a whole event line, never a whole foreign file
                 if line.strip():
                     _line_decoder.decode(line)
                     return True

@@ -1,5 +1,6 @@
 """An in-process store for tests and throwaway encounters: same semantics, nothing on disk."""
 
+import itertools
 import threading
 from collections.abc import Callable, Iterator
 
@@ -26,11 +27,11 @@ class MemoryStore(StoreBase):
     def _bodies(self, encounter: str, from_seq: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
         log = self._logs.get(encounter, [])
         prev = GENESIS_HASH if from_seq == 0 else log[from_seq - 1][1] if from_seq <= len(log) else None
-        return prev, iter(log[from_seq:])
+        return prev, (log[index] for index in range(from_seq, len(log)))  # no copy of the rest of the log
 
     def _bodies_between(self, encounter: str, first: int, last: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
-        prev, _ = self._bodies(encounter, first)
-        return prev, iter(self._logs.get(encounter, [])[first:last + 1])
+        prev, bodies = self._bodies(encounter, first)
+        return prev, itertools.islice(bodies, max(last - first + 1, 0))
 
     def head(self, encounter: str) -> tuple[int, str] | None:
         """The last (seq, hash): a memory log cannot lose its tail behind its own back."""
@@ -45,3 +46,52 @@ class MemoryStore(StoreBase):
         """(next seq, last hash) of the encounter; (0, GENESIS_HASH) when it has no events."""
         log = self._logs.get(encounter, [])
         return len(log), log[-1][1] if log else GENESIS_HASH
+
+
+class ReplicaStore(MemoryStore):
+    """A replica of one log's encounter that keeps only its last `keep` events in memory and reads older
+    ones from the log it replicates (`backing`, encounter `name`), whose events up to the replica's end are
+    the same bytes: what re-deriving a long log needs (undo reaches back), in bounded memory."""
+
+    def __init__(self, backing, name: str, keep: int = 4096) -> None:
+        super().__init__()
+        self._backing, self._name, self._keep = backing, name, keep
+        self._base: dict[str, int] = {}  # seq of the first body still in memory
+        self._before: dict[str, str] = {}  # hash of the event just before it
+
+    def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]]) -> list[Sealed]:
+        with self._lock:
+            log = self._logs.setdefault(encounter, [])
+            base = self._base.get(encounter, 0)
+            if base + len(log) != expected_seq:
+                raise ConcurrencyConflict(encounter, expected_seq, base + len(log))
+            sealed = make(log[-1][1] if log else self._before.get(encounter, GENESIS_HASH))
+            log.extend((body, record.hash) for record, body in sealed)
+            if len(log) > 2 * self._keep:
+                drop = len(log) - self._keep
+                self._before[encounter] = log[drop - 1][1]
+                self._base[encounter] = base + drop
+                del log[:drop]
+            return sealed
+
+    def _bodies(self, encounter: str, from_seq: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
+        log = self._logs.get(encounter, [])
+        base = self._base.get(encounter, 0)
+        if from_seq >= base:
+            index = from_seq - base
+            if index == 0:
+                prev = self._before.get(encounter, GENESIS_HASH)
+            else:
+                prev = log[index - 1][1] if index <= len(log) else None
+            return prev, iter(log[index:])
+        prev, older = self._backing._bodies(self._name, from_seq)
+        return prev, itertools.chain(itertools.islice(older, base - from_seq), iter(list(log)))
+
+    def last(self, encounter: str) -> tuple[int, str]:
+        log = self._logs.get(encounter, [])
+        base = self._base.get(encounter, 0)
+        return base + len(log), log[-1][1] if log else self._before.get(encounter, GENESIS_HASH)
+
+    def head(self, encounter: str) -> tuple[int, str] | None:
+        count, digest = self.last(encounter)
+        return (count - 1, digest) if count else None

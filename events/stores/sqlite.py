@@ -1,5 +1,6 @@
 """The embedded default store: one SQLite file in WAL mode, one transaction per append."""
 
+import functools
 import os
 import sqlite3
 import time
@@ -32,13 +33,24 @@ CREATE TABLE IF NOT EXISTS snapshots (
     body BLOB NOT NULL,
     PRIMARY KEY (encounter, seq)
 );
--- The head of each encounter (its last seq and that event's hash), written in the same transaction as the
--- events: a tail cut from the events table no longer matches it (verify checks).
+"""
+
+# The head of each encounter (its last seq and that event's hash), written in the same transaction as the
+# events: a tail cut from the events table no longer matches it (verify checks, appends refuse).
+_HEADS_TABLE = """
 CREATE TABLE IF NOT EXISTS heads (
     encounter TEXT PRIMARY KEY,
     seq INTEGER NOT NULL,
     hash TEXT NOT NULL
-);
+)
+"""
+
+# The last event of an encounter and its recorded head, in one statement (the append's check).
+_END_AND_HEAD = """
+SELECT (SELECT seq FROM events WHERE encounter = ?1 ORDER BY seq DESC LIMIT 1),
+       (SELECT hash FROM events WHERE encounter = ?1 ORDER BY seq DESC LIMIT 1),
+       (SELECT seq FROM heads WHERE encounter = ?1),
+       (SELECT hash FROM heads WHERE encounter = ?1)
 """
 
 # The distinct encounters through the (encounter, seq) index, one seek per encounter instead of a full scan.
@@ -56,6 +68,12 @@ class _Busy(StoreError):
     """Another connection holds the write lock longer than the timeout."""
 
 
+@functools.lru_cache(maxsize=16)
+def _insert_rows(count: int) -> str:
+    return "INSERT INTO events (encounter, seq, txn, type, body, hash) VALUES " + ", ".join(
+        ["(?, ?, ?, ?, ?, ?)"] * count)
+
+
 class SQLiteStore(StoreBase):
     """Events of every encounter in one table; the (encounter, seq) key makes racing appends collide."""
 
@@ -67,6 +85,7 @@ class SQLiteStore(StoreBase):
         self.path = os.fspath(path)
         self.durable = durable
         self.readonly = readonly
+        self._heads_ready = False
         folder = Path(self.path).resolve().parent
         if not folder.is_dir():
             raise StoreError(f"cannot open {self.path}: the folder {folder} does not exist")
@@ -194,20 +213,39 @@ class SQLiteStore(StoreBase):
         ).fetchone()
         return (row[0] + 1, row[1]) if row else (0, GENESIS_HASH)
 
+    def _end_for_append(self, encounter: str) -> tuple[int, str]:
+        """(next seq, last hash), refusing a log whose last event is not its recorded head: appending after
+        a cut (or rewritten) tail would bury the damage under new events."""
+        last_seq, last_hash, head_seq, head_hash = self._db.execute(_END_AND_HEAD, (encounter,)).fetchone()
+        if head_seq is not None and (last_seq, last_hash) != (head_seq, head_hash):
+            if last_seq is None or last_seq < head_seq:
+                damage = f"events {0 if last_seq is None else last_seq + 1} to {head_seq} are missing from its end"
+            elif last_seq > head_seq:
+                damage = f"events {head_seq + 1} to {last_seq} were added without updating it"
+            else:
+                damage = f"event {last_seq} is not the one it records"
+            raise StoreError(f"{self.path}: encounter '{encounter}' does not end where its recorded head says "
+                             f"({damage}); nothing was written (run combatlog verify)")
+        return (0, GENESIS_HASH) if last_seq is None else (last_seq + 1, last_hash)
+
     def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]]) -> list[Sealed]:
         try:
             with self._guard():
                 # IMMEDIATE takes the write lock up front, so the seq check and the insert see the same log.
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
-                    next_seq, prev = self._last(encounter)
+                    if not self._heads_ready:  # whoever made the file, the head is kept from the first write on
+                        self._db.execute(_HEADS_TABLE)
+                        self._heads_ready = True
+                    next_seq, prev = self._end_for_append(encounter)
                     if next_seq != expected_seq:
                         raise ConcurrencyConflict(encounter, expected_seq, next_seq)
                     sealed = make(prev)
-                    self._db.executemany(
-                        "INSERT INTO events (encounter, seq, txn, type, body, hash) VALUES (?, ?, ?, ?, ?, ?)",
-                        [(encounter, r.seq, r.txn, type(r.event).__name__, body, r.hash) for r, body in sealed],
-                    )
+                    rows = [(encounter, r.seq, r.txn, type(r.event).__name__, body, r.hash) for r, body in sealed]
+                    if len(rows) <= 16:  # a command's few rows in one statement: fewer round trips
+                        self._db.execute(_insert_rows(len(rows)), [value for row in rows for value in row])
+                    else:  # an import: thousands of rows, beyond any statement's parameter limit
+                        self._db.executemany(_insert_rows(1), rows)
                     self._db.execute(
                         "INSERT INTO heads (encounter, seq, hash) VALUES (?, ?, ?) "
                         "ON CONFLICT (encounter) DO UPDATE SET seq = excluded.seq, hash = excluded.hash",

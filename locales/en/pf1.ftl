@@ -17,6 +17,11 @@ pf1-status = { $status ->
    *[dead] dead
  }
 
+pf1-condition = { $condition ->
+    [flat_footed] flat-footed
+   *[other] { $condition }
+ }
+
 event-pf1-rules-chosen = optional rule: massive damage { $massive-damage ->
     [yes] on
    *[no] off

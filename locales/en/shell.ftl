@@ -23,6 +23,7 @@ shell-internal-error = internal error ({ $error }); state reloaded from the log
 shell-bad-die = a d{ $sides } shows a number from 1 to { $sides }, not '{ $text }'
 shell-window-only = a reaction window is open: only react, pass or undo now ({ $who } may react)
 shell-undid = { $line }: { $commands }
+shell-separator = {"; "}
 shell-undone-mark = (undone)
 shell-already = { $target } is already { $condition }{ $has-source ->
     [yes] {" "}from the same source ({ $source })

@@ -57,9 +57,15 @@ tr-heal = { $who-subj } regains { $amount } HP{ $natural ->
        *[no] {""}
     }
  }; HP { $before } → { $after }.
-tr-dying = { $reason ->
-    [damaged-while-stable] { $who-subj } is no longer stable: death saving throws start again.
-   *[other] { $who-subj } drops to 0 HP and is dying.
+tr-dying = { $saves ->
+    [no] { $reason ->
+        [damaged-while-stable] { $who-subj } is no longer stable: it must be stabilized again.
+       *[other] { $who-subj } drops to 0 HP: unconscious, dying until healed or stabilized.
+    }
+   *[yes] { $reason ->
+        [damaged-while-stable] { $who-subj } is no longer stable: death saving throws start again.
+       *[other] { $who-subj } drops to 0 HP and is dying.
+    }
  }
 tr-stable = { $reason ->
     [knocked-out] { $who-subj } is knocked out, but stable.
@@ -70,7 +76,10 @@ tr-max-hp-halved = { $who-poss-cap } HP maximum is halved: HP reduced to { $hp }
 tr-death-saves-reset = { $who-poss-cap } death saving throws are reset.
 tr-concentration-start = { $who-subj } concentrates on { $effect }.
 tr-passes = { $who-subj } does not react.
-tr-unused-dice = Dice typed in but not used: { $faces } (no longer needed after the reaction).
+tr-unused-dice = { $reason ->
+    [damage-dice-thrown-with-a-missed-attack] Damage dice thrown with the d20 and set aside: { $faces } (the attack missed).
+   *[other] Dice typed in but not used: { $faces } (no longer needed after the reaction).
+ }
 tr-note = DM's note: “{ $text }”
 tr-separator = {"; "}
 tr-undo = Undone by the DM: { $summaries }.
@@ -229,3 +238,292 @@ tr-reacts = { $readied ->
     [yes] { $who-subj } reacts: their readied action goes off.
    *[no] { $who-subj } reacts: { $reaction }.
  }
+
+# Attack outcomes, actions, reaction windows.
+tr-outcome = { $kind ->
+    [auto-miss] automatic miss ({ $text })
+    [critical-natural] critical hit (natural 20)
+    [critical-auto] automatic critical hit ({ $cause ->
+        [target-unconscious] target unconscious within 1.5 m
+        [target-paralyzed] target paralyzed within 1.5 m
+       *[none] within 1.5 m
+    })
+    [hit] hit
+   *[miss] { $natural-one ->
+        [yes] miss (natural 1)
+       *[no] miss
+    }
+ }
+tr-action-name = { $action ->
+    [dash] Dash
+    [disengage] Disengage
+    [dodge] Dodge
+    [help] Help
+    [hide] Hide
+    [ready] Ready
+    [search] Search
+    [magic] { $edition ->
+        [2014] Cast a Spell
+       *[other] Magic
+    }
+    [influence] Influence
+    [study] Study
+    [utilize] { $edition ->
+        [2014] Use an Object
+       *[other] Utilize
+    }
+    [escape] Escape
+   *[other] { $raw }
+ }
+tr-action = { $how ->
+    [first-aid] { $who-subj } tries to stabilize { $target-obj } (first aid).
+    [help] { $who-subj } takes the Help action{ $bonus ->
+        [yes] {" "}as a bonus action
+       *[no] {""}
+    }{ $has-ally ->
+        [yes] {" "}to help { $ally-obj }
+       *[no] {""}
+    }{ $has-against ->
+        [yes] {" "}against { $against-obj }.
+       *[no] .
+    }
+    [ready] { $who-subj } takes the { $name } action{ $bonus ->
+        [yes] {" "}as a bonus action
+       *[no] {""}
+    }: trigger “{ $trigger }”.
+    [dash] { $who-subj } takes the { $name } action{ $bonus ->
+        [yes] {" "}as a bonus action
+       *[no] {""}
+    } (+{ $distance } of movement).
+    [escape] { $who-subj } tries to break free.
+   *[other] { $who-subj } takes the { $name } action{ $bonus ->
+        [yes] {" "}as a bonus action
+       *[no] {""}
+    }.
+ }
+tr-window = Reaction window{ $kind ->
+    [move] : { $mover-obj } leaves { $count ->
+        [1] { $first-poss } reach
+       *[other] the reach of { $reactors-obj }
+    };
+    [attack-damage] : { $attacker-obj } hits { $target-obj };
+    [readied] : { $first-poss } trigger happens{ $has-trigger ->
+        [yes] {" "}(“{ $trigger }”)
+       *[no] {""}
+    };
+   *[other] ;
+ } { $reactors-obj } can react{ $kind ->
+    [attack-damage] {" "}before damage.
+   *[other] .
+ }
+
+# Sources of advantage and disadvantage as the rules label them, and damage types after a number.
+tr-source-dm = DM's call
+tr-source-long-range = long range
+tr-source-ranged-attack-with-a-hostile-creature-within-1-5-m = ranged attack with a hostile creature within 1.5 m
+tr-source-cannot-see-the-target = cannot see the target
+tr-source-target-invisible = target invisible
+tr-source-target-cannot-see-the-attacker = target cannot see the attacker
+tr-source-attacker-invisible = attacker invisible
+tr-source-attacker-prone = attacker prone
+tr-source-attacker-restrained = attacker restrained
+tr-source-grappled-attacking-another-creature = grappled, attacking another creature
+tr-source-target-prone-within-1-5-m = target prone within 1.5 m
+tr-source-target-prone-beyond-1-5-m = target prone, beyond 1.5 m
+tr-source-target-restrained = target restrained
+tr-source-target-paralyzed = target paralyzed
+tr-source-target-stunned = target stunned
+tr-source-target-unconscious = target unconscious
+tr-source-target-petrified = target petrified
+tr-source-target-dodging = target dodging
+tr-source-underwater-melee = underwater melee
+tr-source-underwater-ranged = underwater ranged
+tr-source-poisoned = poisoned
+tr-source-frightened = frightened
+tr-source-surprised = surprised
+tr-source-incapacitated = incapacitated
+tr-source-invisible = invisible
+tr-source-dodging = dodging
+tr-source-restrained = restrained
+tr-damage-after-acid = acid
+tr-damage-after-bludgeoning = bludgeoning
+tr-damage-after-cold = cold
+tr-damage-after-fire = fire
+tr-damage-after-force = force
+tr-damage-after-lightning = lightning
+tr-damage-after-necrotic = necrotic
+tr-damage-after-piercing = piercing
+tr-damage-after-poison = poison
+tr-damage-after-psychic = psychic
+tr-damage-after-radiant = radiant
+tr-damage-after-slashing = slashing
+tr-damage-after-thunder = thunder
+
+# What an undo took back: a short name for a command.
+tr-summary = { $do ->
+    [attack] { $attacker-poss } attack on { $target-obj } ({ $weapon-lower })
+    [move] { $id-poss } move
+    [shove] { $attacker-poss } shove against { $target-obj }
+    [grapple] { $attacker-poss } grapple against { $target-obj }
+    [damage] the damage dealt to { $targets-obj }
+    [heal] { $target-poss } healing
+    [temp_hp] { $target-poss } temporary HP
+    [condition] { $adding ->
+        [yes] the { $condition } condition on { $target-obj }
+       *[no] removing the { $condition } condition from { $target-obj }
+    }
+    [end_turn] the end of the turn
+    [save] { $id-poss } saving throw
+    [check] { $id-poss } check
+    [death_save] { $id-poss } death saving throw
+    [stabilize] { $id-poss } first aid to { $target-obj }
+    [stand] { $id-obj } standing up
+    [react] { $id-poss } reaction
+    [pass] { $id-obj } declining to react
+    [initiative] { $id-poss } initiative
+    [action] { $id-poss } { $action } action
+    [add] { $id-obj } joining
+    [remove] { $id-obj } leaving
+    [place] placing { $id-obj }
+    [start] the start of combat
+    [end] the end of combat
+   *[other] the “{ $raw-do }” command
+ }
+
+# How long a condition lasts, and why it ended.
+tr-until = { $kind ->
+    [this-turn] {" "}until the end of this turn
+    [end-own] {" "}until the end of their next turn
+    [start-own] {" "}until the start of their next turn
+    [end-other] {" "}until the end of { $anchor-poss } turn
+    [start-other] {" "}until the start of { $anchor-poss } turn
+    [rounds] {" "}for { $count } { $count ->
+        [0] round
+        [1] round
+       *[other] rounds
+    }
+    [save] {" "}(DC { $dc } { $ability } saving throw at the end of each of their turns to end it)
+    [concentration] {" "}(while { $anchor-obj } keeps concentrating)
+   *[none] {""}
+ }
+tr-end-reason = { $kind ->
+    [saving-throw-succeeded] successful save
+    [removed-by-the-dm] removed by the DM
+    [escaped] broke free
+    [attacked-position-revealed] revealed by attacking
+    [regained-hit-points] {""}
+    [natural-20-on-a-death-save] {""}
+    [stood-up] {""}
+    [used-on-a-check] {""}
+    [used-on-an-attack] {""}
+    [the-attack-is-resolved] {""}
+    [released] {""}
+    [start-of-turn] start of { $who-poss } turn
+    [end-of-turn] end of { $who-poss } turn
+    [incapacitated] { $who-obj } is incapacitated
+    [died] { $who-obj } died
+    [first-aid] first aid from { $who-obj }
+    [concentration-ended] { $who-poss } concentration ended
+   *[other] { $text }
+ }
+
+# Damage outside an attack, and each typed part of a damage roll.
+tr-damage-save = { $has-dc ->
+    [yes] {" "}(DC { $dc } { $ability } saving throw { $half ->
+        [yes] for half
+       *[no] to avoid it
+    })
+   *[no] {""}
+ }
+tr-damage-what = { $has-amount ->
+    [yes] { $amount } { $kind } damage
+   *[no] damage
+ }
+tr-damage-head = { $has-source ->
+    [yes] { $source } deals { $what } to { $targets-obj }{ $save }.
+   *[no] { $targets-cap } { $count ->
+        [1] takes
+       *[other] take
+    } { $what }{ $save }.
+ }
+tr-damage-roll = { $has-expr ->
+    [yes] { $expr } = { $rolled } { $kind }
+   *[no] { $rolled } { $kind }
+ }
+tr-damage-step = { $step ->
+    [adjusted] adjusted { $value } by the DM
+    [halved-save] halved to { $value } (successful save)
+    [immune] cancelled by immunity
+    [both] resistance and vulnerability: { $value }
+    [resistant] halved to { $value } by resistance
+   *[vulnerable] doubled to { $value } by vulnerability
+ }
+
+# Conditions: English names them by their id ("the grappled condition") and needs no agreement.
+tr-condition-name = { $raw }
+tr-condition-adj = { $raw }
+
+# Conditions gained and lost; saves that end them.
+tr-condition-is = { $who-subj } is { $condition }{ $by-kind ->
+    [by] {" "}by { $source-obj }
+    [paren] {" "}({ $source-obj })
+    [text] {" "}({ $source-text })
+   *[none] {""}
+ }{ $until }.
+tr-condition-gained = { $condition ->
+    [prone] { $dropped ->
+        [yes] { $who-subj } drops prone{ $until }.
+       *[no] { tr-condition-is }
+    }
+    [unconscious] { $who-subj } falls unconscious{ $until }.
+    [invisible] { $who-subj } becomes invisible{ $until }.
+    [exhaustion] { $who-subj } gains { $level } { $level ->
+        [0] level
+        [1] level
+       *[other] levels
+    } of exhaustion{ $until }.
+    [frightened] { $has-source ->
+        [yes] { $who-subj } is frightened of { $source-obj }{ $until }.
+       *[no] { tr-condition-is }
+    }
+   *[other] { tr-condition-is }
+ }
+tr-condition-lost = { $condition ->
+    [unconscious] { $who-subj } regains consciousness{ $reason }.
+    [invisible] { $who-subj } is visible again{ $reason }.
+    [exhaustion] { $who-subj } is no longer exhausted{ $reason }.
+   *[other] { $who-subj } is no longer { $condition }{ $reason }.
+ }
+tr-condition-no-effect = The { $condition } condition has no effect on { $who-obj } (immune).
+tr-save-purpose = { $purpose ->
+    [concentration] {" "}to keep concentrating
+    [end] {" "}to end the { $condition } condition
+   *[other] {""}
+ }
+tr-save-auto-fail = { $who-subj } automatically fails a DC { $dc } { $ability } saving throw{ $why } ({ $cause }).
+
+# Ability checks and the labels of roll modifiers.
+tr-check = { $who-subj } makes { $article } { $has-dc ->
+    [yes] DC { $dc }{" "}
+   *[no] {""}
+ }{ $ability }{ $has-skill ->
+    [yes] {" "}({ $skill-title })
+   *[no] {""}
+ } check{ $mode }: { $roll }{ $success ->
+    [yes] {" "}— success
+    [no] {" "}— failure
+   *[none] {""}
+ }.
+tr-modifier = { $label ->
+    [proficiency] proficiency
+    [three-quarters-cover] three-quarters cover
+   *[other] { $raw }
+ }
+
+# Noun phrases: a named or numbered creature goes without an article ("Aria", "Goblin 1"), others take "the".
+tr-np-obj = { $proper ->
+    [yes] { $noun }
+   *[no] the { $noun }
+ }
+tr-np-de = of { tr-np-obj }
+tr-np-a = to { tr-np-obj }

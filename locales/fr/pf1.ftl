@@ -18,6 +18,38 @@ pf1-status = { $status ->
    *[dead] mort
  }
 
+pf1-condition = { $condition ->
+    [prone] à terre
+    [grappled] agrippé
+    [pinned] immobilisé
+    [staggered] chancelant
+    [flat_footed] pris au dépourvu
+    [helpless] sans défense
+    [unconscious] inconscient
+    [stunned] étourdi
+    [dazed] hébété
+    [shaken] secoué
+    [frightened] effrayé
+    [panicked] paniqué
+    [sickened] fiévreux
+    [nauseated] nauséeux
+    [dazzled] ébloui
+    [blinded] aveuglé
+    [deafened] sourd
+    [entangled] enchevêtré
+    [paralyzed] paralysé
+    [petrified] pétrifié
+    [cowering] recroquevillé
+    [confused] confus
+    [fascinated] fasciné
+    [fatigued] fatigué
+    [exhausted] épuisé
+    [invisible] invisible
+    [bleed] saignement
+    [surprised] surpris
+   *[other] { $condition }
+ }
+
 event-pf1-rules-chosen = règle optionnelle : dégâts massifs { $massive-damage ->
     [yes] activée
    *[no] désactivée

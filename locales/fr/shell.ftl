@@ -26,6 +26,7 @@ shell-internal-error = erreur interne ({ $error }) ; état relu depuis le journa
 shell-bad-die = un d{ $sides } montre un nombre de 1 à { $sides }, pas « { $text } »
 shell-window-only = une fenêtre de réaction est ouverte : seulement réagir, passer ou annuler ({ $who } peut réagir)
 shell-undid = { $line } : { $commands }
+shell-separator = {" ; "}
 shell-undone-mark = (annulé)
 shell-already = { $target } a déjà l'état « { $condition } »{ $has-source ->
     [yes] {" "}de la même source ({ $source })

@@ -61,9 +61,15 @@ tr-heal = { $who-subj } récupère { $amount } PV{ $natural ->
        *[no] {""}
     }
  } ; PV { $before } → { $after }.
-tr-dying = { $reason ->
-    [damaged-while-stable] { $who-subj } n'est plus stable : les jets de sauvegarde contre la mort reprennent.
-   *[other] { $who-subj } tombe à 0 PV et devra faire des jets de sauvegarde contre la mort.
+tr-dying = { $saves ->
+    [no] { $reason ->
+        [damaged-while-stable] { $who-subj } n'est plus stable : il faut à nouveau le stabiliser.
+       *[other] { $who-subj } tombe à 0 PV : inconscient, en danger de mort jusqu'à être soigné ou stabilisé.
+    }
+   *[yes] { $reason ->
+        [damaged-while-stable] { $who-subj } n'est plus stable : les jets de sauvegarde contre la mort reprennent.
+       *[other] { $who-subj } tombe à 0 PV et devra faire des jets de sauvegarde contre la mort.
+    }
  }
 tr-stable = { $reason ->
     [knocked-out] { $who-subj } est hors de combat, mais stable.
@@ -74,7 +80,10 @@ tr-max-hp-halved = Les PV max { $who-de } sont réduits de moitié : PV ramenés
 tr-death-saves-reset = Les jets de sauvegarde contre la mort { $who-de } sont remis à zéro.
 tr-concentration-start = { $who-subj } se concentre sur { $effect }.
 tr-passes = { $who-subj } ne réagit pas.
-tr-unused-dice = Dés saisis non utilisés : { $faces } (plus nécessaires après la réaction).
+tr-unused-dice = { $reason ->
+    [damage-dice-thrown-with-a-missed-attack] Dés de dégâts lancés avec le d20 et ignorés : { $faces } (attaque ratée).
+   *[other] Dés saisis non utilisés : { $faces } (plus nécessaires après la réaction).
+ }
 tr-note = Note du MJ : « { $text } »
 tr-separator = {" ; "}
 tr-undo = Annulé par le MJ : { $summaries }.
@@ -250,4 +259,476 @@ tr-effect-started = { $bonus ->
 tr-reacts = { $readied ->
     [yes] { $who-subj } réagit : son action préparée se déclenche.
    *[no] { $who-subj } réagit : { $reaction }.
+ }
+
+# Attack outcomes, actions, reaction windows.
+tr-outcome = { $kind ->
+    [auto-miss] { $underwater ->
+        [yes] raté d'office (sous l'eau, au-delà de la portée normale)
+       *[no] raté d'office ({ $text })
+    }
+    [critical-natural] coup critique (20 naturel)
+    [critical-auto] coup critique automatique ({ $cause ->
+        [target-unconscious] cible inconsciente à 1,5 m
+        [target-paralyzed] cible paralysée à 1,5 m
+       *[none] au contact
+    })
+    [hit] touché
+   *[miss] { $natural-one ->
+        [yes] raté (1 naturel)
+       *[no] raté
+    }
+ }
+tr-action-name = { $action ->
+    [dash] Foncer
+    [disengage] { $edition ->
+        [2014] Se désengager
+       *[other] Désengager
+    }
+    [dodge] Esquiver
+    [help] Aider
+    [hide] Se cacher
+    [ready] { $edition ->
+        [2014] Se tenir prêt
+       *[other] Se préparer
+    }
+    [search] Chercher
+    [magic] { $edition ->
+        [2014] Lancer un sort
+       *[other] Magie
+    }
+    [influence] Influencer
+    [study] Étudier
+    [utilize] { $edition ->
+        [2014] Utiliser un objet
+       *[other] Utiliser
+    }
+    [escape] S'échapper
+   *[other] { $raw }
+ }
+tr-action = { $how ->
+    [first-aid] { $who-subj } tente de stabiliser { $target-obj } (premiers soins).
+    [help] { $who-subj } utilise l'action Aider{ $bonus ->
+        [yes] {" "}(action bonus)
+       *[no] {""}
+    }{ $has-ally ->
+        [yes] {" "}au profit { $ally-de }
+       *[no] {""}
+    }{ $has-against ->
+        [yes] , contre { $against-obj }.
+       *[no] .
+    }
+    [ready] { $who-subj } utilise l'action { $name }{ $bonus ->
+        [yes] {" "}(action bonus)
+       *[no] {""}
+    } : déclencheur « { $trigger } ».
+    [dash] { $who-subj } utilise l'action { $name }{ $bonus ->
+        [yes] {" "}(action bonus)
+       *[no] {""}
+    } (+{ $distance } de déplacement).
+    [escape] { $who-subj } tente de se libérer.
+   *[other] { $who-subj } utilise l'action { $name }{ $bonus ->
+        [yes] {" "}(action bonus)
+       *[no] {""}
+    }.
+ }
+tr-window = Fenêtre de réaction{ $kind ->
+    [move] {" "}: { $mover-obj } quitte l'allonge { $reactors-de } ;
+    [attack-damage] {" "}: { $attacker-obj } touche { $target-obj } ;
+    [readied] {" "}: le déclencheur { $first-de } survient{ $has-trigger ->
+        [yes] {" "}(« { $trigger } »)
+       *[no] {""}
+    } ;
+   *[other] {" "};
+ } { $reactors-obj } { $count ->
+    [1] peut
+   *[other] peuvent
+ } réagir{ $kind ->
+    [attack-damage] {" "}avant les dégâts.
+   *[other] .
+ }
+
+# Sources of advantage and disadvantage as the rules label them, and damage types after a number.
+tr-source-dm = décision du MJ
+tr-source-long-range = portée longue
+tr-source-ranged-attack-with-a-hostile-creature-within-1-5-m = attaque à distance avec un ennemi à 1,5 m
+tr-source-cannot-see-the-target = l'attaquant ne voit pas la cible
+tr-source-target-invisible = cible invisible
+tr-source-target-cannot-see-the-attacker = la cible ne voit pas l'attaquant
+tr-source-attacker-invisible = attaquant invisible
+tr-source-attacker-prone = attaquant à terre
+tr-source-attacker-restrained = attaquant entravé
+tr-source-grappled-attacking-another-creature = agrippé, attaque une autre créature que l'agrippeur
+tr-source-target-prone-within-1-5-m = cible à terre à 1,5 m
+tr-source-target-prone-beyond-1-5-m = cible à terre à plus de 1,5 m
+tr-source-target-restrained = cible entravée
+tr-source-target-paralyzed = cible paralysée
+tr-source-target-stunned = cible étourdie
+tr-source-target-unconscious = cible inconsciente
+tr-source-target-petrified = cible pétrifiée
+tr-source-target-dodging = la cible esquive
+tr-source-underwater-melee = corps à corps sous l'eau
+tr-source-underwater-ranged = attaque à distance sous l'eau
+tr-source-poisoned = empoisonnement
+tr-source-frightened = peur
+tr-source-surprised = surprise
+tr-source-incapacitated = incapacité
+tr-source-invisible = invisibilité
+tr-source-dodging = esquive
+tr-source-restrained = entrave
+tr-damage-after-acid = d'acide
+tr-damage-after-bludgeoning = { $count ->
+    [0] contondant
+    [1] contondant
+   *[other] contondants
+ }
+tr-damage-after-cold = de froid
+tr-damage-after-fire = de feu
+tr-damage-after-force = de force
+tr-damage-after-lightning = de foudre
+tr-damage-after-necrotic = { $count ->
+    [0] nécrotique
+    [1] nécrotique
+   *[other] nécrotiques
+ }
+tr-damage-after-piercing = { $count ->
+    [0] perforant
+    [1] perforant
+   *[other] perforants
+ }
+tr-damage-after-poison = de poison
+tr-damage-after-psychic = { $count ->
+    [0] psychique
+    [1] psychique
+   *[other] psychiques
+ }
+tr-damage-after-radiant = { $count ->
+    [0] radiant
+    [1] radiant
+   *[other] radiants
+ }
+tr-damage-after-slashing = { $count ->
+    [0] tranchant
+    [1] tranchant
+   *[other] tranchants
+ }
+tr-damage-after-thunder = de tonnerre
+
+# What an undo took back: a short name for a command.
+tr-summary = { $do ->
+    [attack] l'attaque { $attacker-de } contre { $target-obj } ({ $weapon-low })
+    [move] le déplacement { $id-de }
+    [shove] la bousculade { $attacker-de } contre { $target-obj }
+    [grapple] l'empoignade { $attacker-de } contre { $target-obj }
+    [damage] les dégâts infligés { $targets-a }
+    [heal] les soins { $target-de }
+    [temp_hp] les PV temporaires { $target-de }
+    [condition] { $adding ->
+        [yes] { $condition-term } sur { $target-obj }
+       *[no] le retrait de { $condition-term } { $target-de }
+    }
+    [end_turn] la fin du tour
+    [save] le JS { $id-de }
+    [check] le test { $id-de }
+    [death_save] le jet de sauvegarde contre la mort { $id-de }
+    [stabilize] les premiers soins { $id-de } à { $target-obj }
+    [stand] { $id-obj } qui se relève
+    [react] la réaction { $id-de }
+    [pass] { $id-obj } qui ne réagit pas
+    [initiative] l'initiative { $id-de }
+    [action] l'action { $action } { $id-de }
+    [add] l'arrivée { $id-de }
+    [remove] le départ { $id-de }
+    [place] le placement { $id-de }
+    [start] le début du combat
+    [end] la fin du combat
+   *[other] la commande « { $raw-do } »
+ }
+
+# How long a condition lasts, and why it ended.
+tr-until = { $kind ->
+    [this-turn] {" "}jusqu'à la fin de ce tour
+    [end-own] {" "}jusqu'à la fin de son prochain tour
+    [start-own] {" "}jusqu'au début de son prochain tour
+    [end-other] {" "}jusqu'à la fin du tour { $anchor-de }
+    [start-other] {" "}jusqu'au début du tour { $anchor-de }
+    [rounds] {" "}pendant { $count } { $count ->
+        [0] round
+        [1] round
+       *[other] rounds
+    }
+    [save] {" "}(JS { ELISION($ability) ->
+        [vowel] d'{ $ability }
+       *[consonant] de { $ability }
+    } DD { $dc } à la fin de chacun de ses tours pour y mettre fin)
+    [concentration] {" "}(tant que dure la concentration { $anchor-de })
+   *[none] {""}
+ }
+tr-end-reason = { $kind ->
+    [saving-throw-succeeded] JS réussi
+    [removed-by-the-dm] le MJ y met fin
+    [escaped] libération réussie
+    [attacked-position-revealed] position révélée par son attaque
+    [regained-hit-points] {""}
+    [natural-20-on-a-death-save] {""}
+    [stood-up] {""}
+    [used-on-a-check] {""}
+    [used-on-an-attack] {""}
+    [the-attack-is-resolved] {""}
+    [released] {""}
+    [start-of-turn] début du tour { $who-de }
+    [end-of-turn] fin du tour { $who-de }
+    [rounds-elapsed] { $count } { $count ->
+        [0] round écoulé
+        [1] round écoulé
+       *[other] rounds écoulés
+    }
+    [incapacitated] { $who-obj } ne peut plus agir
+    [died] mort { $who-de }
+    [first-aid] premiers soins { $who-de }
+    [concentration-ended] fin de la concentration { $who-de }
+   *[other] { $text }
+ }
+
+# Damage outside an attack, and each typed part of a damage roll.
+tr-damage-save = { $has-dc ->
+    [yes] {" "}(JS { ELISION($ability) ->
+        [vowel] d'{ $ability }
+       *[consonant] de { $ability }
+    } DD { $dc } { $half ->
+        [yes] pour moitié
+       *[no] pour les éviter
+    })
+   *[no] {""}
+ }
+tr-damage-what = { $has-amount ->
+    [yes] { $amount } dégâts { $kind }
+   *[no] des dégâts
+ }
+tr-damage-head = { $has-source ->
+    [yes] { $source } inflige { $what } { $targets-a }{ $save }.
+   *[no] { $targets-cap } { $count ->
+        [1] subit
+       *[other] subissent
+    } { $what }{ $save }.
+ }
+tr-damage-roll = { $has-expr ->
+    [yes] { $expr } = { $rolled } { $kind }
+   *[no] { $rolled } { $kind }
+ }
+tr-damage-step = { $step ->
+    [adjusted] ajustés de { $value } par le MJ
+    [halved-save] réduits de moitié à { $value } (JS réussi)
+    [immune] annulés par l'immunité
+    [both] résistance et vulnérabilité : { $value }
+    [resistant] réduits à { $value } par la résistance
+   *[vulnerable] doublés à { $value } par la vulnérabilité
+ }
+
+# Conditions: the rule's term (2024: "la condition Agrippé"; 2014: "l'état empoigné") and the adjective that
+# agrees with a creature of known gender ("l'araignée est agrippée").
+tr-condition-name = { $condition ->
+    [blinded] Aveuglé
+    [charmed] Charmé
+    [deafened] Assourdi
+    [frightened] Effrayé
+    [grappled] { $edition ->
+        [2014] empoigné
+       *[other] Agrippé
+    }
+    [incapacitated] { $edition ->
+        [2014] neutralisé
+       *[other] Incapacité
+    }
+    [paralyzed] Paralysé
+    [petrified] Pétrifié
+    [poisoned] Empoisonné
+    [restrained] Entravé
+    [stunned] Étourdi
+    [turned] Renvoyé
+    [surprised] Surpris
+    [prone] à terre
+    [unconscious] inconscient
+    [invisible] invisible
+    [exhaustion] épuisement
+   *[other] { $raw }
+ }
+tr-condition-adj = { $condition ->
+    [blinded] { $gender ->
+        [f] aveuglée
+       *[other] aveuglé
+    }
+    [charmed] { $gender ->
+        [f] charmée
+       *[other] charmé
+    }
+    [deafened] { $gender ->
+        [f] assourdie
+       *[other] assourdi
+    }
+    [frightened] { $gender ->
+        [f] effrayée
+       *[other] effrayé
+    }
+    [grappled] { $edition ->
+        [2014] { $gender ->
+            [f] empoignée
+           *[other] empoigné
+        }
+       *[other] { $gender ->
+            [f] agrippée
+           *[other] agrippé
+        }
+    }
+    [incapacitated] { $edition ->
+        [2014] { $gender ->
+            [f] neutralisée
+           *[other] neutralisé
+        }
+       *[other] { $gender ->
+            [f] frappée d'incapacité
+           *[other] frappé d'incapacité
+        }
+    }
+    [paralyzed] { $gender ->
+        [f] paralysée
+       *[other] paralysé
+    }
+    [petrified] { $gender ->
+        [f] pétrifiée
+       *[other] pétrifié
+    }
+    [poisoned] { $gender ->
+        [f] empoisonnée
+       *[other] empoisonné
+    }
+    [restrained] { $gender ->
+        [f] entravée
+       *[other] entravé
+    }
+    [stunned] { $gender ->
+        [f] étourdie
+       *[other] étourdi
+    }
+    [turned] { $gender ->
+        [f] renvoyée
+       *[other] renvoyé
+    }
+    [surprised] { $gender ->
+        [f] surprise
+       *[other] surpris
+    }
+   *[other] {""}
+ }
+
+# Conditions gained and lost; saves that end them.
+tr-condition-is = { $has-adjective ->
+    [yes] { $who-subj } est { $adjective }{ $has-source ->
+        [yes] {" "}par { $source-obj }
+       *[no] {""}
+    }{ $has-extra ->
+        [yes] {" "}({ $source-text })
+       *[no] {""}
+    }{ $until }.
+   *[no] { $who-subj } subit { $term }{ $has-source ->
+        [yes] {" "}(source : { $source-obj })
+       *[no] { $has-extra ->
+            [yes] {" "}({ $source-text })
+           *[no] {""}
+        }
+    }{ $until }.
+ }
+tr-condition-gained = { $condition ->
+    [prone] { $dropped ->
+        [yes] { $who-subj } se jette à terre{ $until }.
+       *[no] { $who-subj } est à terre{ $until }.
+    }
+    [unconscious] { $who-subj } perd connaissance{ $until }.
+    [invisible] { $who-subj } devient invisible{ $until }.
+    [exhaustion] { $who-subj } subit { $level } { $level ->
+        [1] niveau
+       *[other] niveaux
+    } d'épuisement{ $until }.
+   *[other] { tr-condition-is }
+ }
+tr-condition-lost = { $condition ->
+    [prone] { $who-subj } n'est plus à terre{ $reason }.
+    [unconscious] { $who-subj } reprend connaissance{ $reason }.
+    [invisible] { $who-subj } redevient visible{ $reason }.
+    [exhaustion] { $who-subj } se remet de son épuisement{ $reason }.
+   *[other] { $has-adjective ->
+        [yes] { $who-subj } n'est plus { $adjective }{ $reason }.
+       *[no] { $term-cap } { $who-de } prend fin{ $reason }.
+    }
+ }
+tr-condition-no-effect = { $term-cap } reste sans effet sur { $who-obj } (immunité).
+tr-save-purpose = { $purpose ->
+    [concentration] {" "}pour maintenir sa concentration
+    [end] {" "}pour mettre fin à { $term }
+   *[other] {""}
+ }
+tr-save-auto-fail = { $who-subj } rate automatiquement son JS { ELISION($ability) ->
+    [vowel] d'{ $ability }
+   *[consonant] de { $ability }
+ } DD { $dc }{ $why } ({ $cause-term }).
+
+# Ability checks and the labels of roll modifiers.
+tr-check = { $who-subj } fait un test { ELISION($ability) ->
+    [vowel] d'{ $ability }
+   *[consonant] de { $ability }
+ }{ $has-skill ->
+    [yes] {" "}({ $skill })
+   *[no] {""}
+ }{ $has-dc ->
+    [yes] {" "}DD { $dc }
+   *[no] {""}
+ }{ $mode } : { $roll }{ $success ->
+    [yes] {" "}— réussite
+    [no] {" "}— échec
+   *[none] {""}
+ }.
+tr-modifier = { $label ->
+    [proficiency] maîtrise
+    [half-cover] abri partiel
+    [three-quarters-cover] abri important
+    [cinematic-rule] règle cinématique
+    [exhaustion] épuisement { $level }
+   *[other] { $raw }
+ }
+
+# Noun phrases: a creature named by the table is a proper noun ("Aria", "d'Aria", "à Aria"); a creature named
+# after its template takes an article that elides and agrees ("l'orc", "la araignée" never: "l'araignée",
+# "du gobelin", "de la panthère", "au loup").
+tr-np-obj = { $proper ->
+    [yes] { $noun }
+   *[no] { ELISION($noun) ->
+        [vowel] l'{ $noun }
+       *[consonant] { $gender ->
+            [f] la { $noun }
+           *[other] le { $noun }
+        }
+    }
+ }
+tr-np-de = { $proper ->
+    [yes] { ELISION($noun) ->
+        [vowel] d'{ $noun }
+       *[consonant] de { $noun }
+    }
+   *[no] { ELISION($noun) ->
+        [vowel] de l'{ $noun }
+       *[consonant] { $gender ->
+            [f] de la { $noun }
+           *[other] du { $noun }
+        }
+    }
+ }
+tr-np-a = { $proper ->
+    [yes] à { $noun }
+   *[no] { ELISION($noun) ->
+        [vowel] à l'{ $noun }
+       *[consonant] { $gender ->
+            [f] à la { $noun }
+           *[other] au { $noun }
+        }
+    }
  }

@@ -21,6 +21,7 @@ from combatlog.core.rulesets.dnd5e.queries import turn_label, turn_label_fr
 from combatlog.core.rulesets.dnd5e.rolls import ability_check, check_ability, contest, saving_throw
 from combatlog.core.rulesets.dnd5e.state import EncounterState
 from combatlog.events.damage import DeathSaveCancelled
+from combatlog.events.reactions import ReactionPassed
 from combatlog.events.meta import CombatEnded, CommandIssued, EncounterCreated
 from combatlog.events.movement import TerrainMarked
 
@@ -44,6 +45,8 @@ def decide_and_fold(ruleset, state: EncounterState, raw: dict, *, templates: Cal
     ruleset.handlers[command.do_name](ctx, command)
     if state.phase == "death_save" and ctx.state.phase == "death_save" and command.do_name in DM_COMMANDS:
         _death_save_still_due(ctx)
+    if state.phase == "reaction" and command.do_name in DM_COMMANDS:
+        _reactors_still_able(ctx)
     if isinstance(dice, SuppliedDice):
         try:
             dice.check_all_used()
@@ -64,6 +67,19 @@ def _death_save_still_due(ctx: Context) -> None:
     creature = ctx.state.combatants.get(ctx.state.turn)
     if creature is None or creature.status != "dying":
         ctx.emit(DeathSaveCancelled(id=ctx.state.turn, reason="dead" if creature is None else creature.status))
+
+
+def _reactors_still_able(ctx: Context) -> None:
+    """The DM struck while a reaction window was open: a reactor who can no longer react (dead, unconscious,
+    incapacitated) passes, and a window nobody still has to answer closes, resuming what it suspended."""
+    while ctx.state.windows:
+        window = ctx.state.windows[-1]
+        unable = [r for r in window.reactors if r in ctx.state.combatants and not reactions.can_react(ctx, ctx.state.combatants[r])]
+        if not unable:
+            return
+        for reactor in unable:
+            ctx.emit(ReactionPassed(id=reactor))
+        reactions.settle(ctx)
 
 
 def _check_phase(ruleset, state: EncounterState, command: c.Command) -> None:

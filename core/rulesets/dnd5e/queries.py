@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from combatlog.core.kernel.grid import SQUARE_METRES, gap_squares  # noqa: F401 - re-exported for the 5e modules
 from combatlog.core.rulesets.dnd5e.state import Combatant, EncounterState, Square
 
 if TYPE_CHECKING:
     from combatlog.core.rulesets.dnd5e.base import Ruleset5e
-
-SQUARE_METRES = 1.5
 
 
 def conditions_in_force(creature: Combatant, ruleset: Ruleset5e) -> set[str]:
@@ -46,14 +45,6 @@ def distance_squares(a: Combatant, b: Combatant) -> int | None:
     if a.position is None or b.position is None:
         return None
     return gap_squares(a.position, a.stats.space, b.position, b.stats.space)
-
-
-def gap_squares(a_at: Square, a_size: int, b_at: Square, b_size: int) -> int:
-    ax, ay = a_at
-    bx, by = b_at
-    dx = max(0, bx - (ax + a_size - 1), ax - (bx + b_size - 1))
-    dy = max(0, by - (ay + a_size - 1), ay - (by + b_size - 1))
-    return max(dx, dy)
 
 
 def distance_metres(a: Combatant, b: Combatant) -> float | None:

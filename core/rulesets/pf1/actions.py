@@ -207,9 +207,17 @@ def _check_charge(ctx: Pf1Context, mover: Pf1Combatant, path, costs, target_id: 
             raise fail(f"each square of a charge must bring {mover.id} closer to {target.id} ({_square_text(square)} does not)",
                        f"chaque case d'une charge doit rapprocher {mover.id} de {target.id} ({_square_text(square)} non)")
         previous = now
-    if not any(reaches(mover, a, target, at=path[-1]) for a in mover.stats.attacks if a.kind == "melee"):
+    def can_attack_from(square) -> bool:
+        return any(reaches(mover, a, target, at=square) for a in mover.stats.attacks if a.kind == "melee")
+
+    if not can_attack_from(path[-1]):
         raise fail(f"{mover.id}'s charge must end where it can attack {target.id}",
                    f"la charge de {mover.id} doit finir là où il peut attaquer {target.id}")
+    early = next((square for square in path[:-1] if can_attack_from(square)), None)
+    if early is not None:
+        # PRD Charge: it stops in the first (closest) square from which it can attack
+        raise fail(f"{mover.id}'s charge must stop at {_square_text(early)}, the first square from which it can attack {target.id}",
+                   f"la charge de {mover.id} doit s'arrêter en {_square_text(early)}, la première case d'où il peut attaquer {target.id}")
 
 
 def _walk(ctx: Pf1Context, mover: Pf1Combatant, command: c.Move, path, start: int, costs, mode: str) -> None:

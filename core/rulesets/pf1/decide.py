@@ -233,7 +233,8 @@ def _order(ctx: Pf1Context, command: c.Order) -> None:
         raise fail("order lists a combatant twice", "order cite deux fois un combattant")
     if ctx.state.phase == "setup":
         rest = tuple(cid for cid in ctx.state.order if cid not in ids)
-        ctx.emit(e.Pf1OrderSet(order=ids + rest if set(ids) >= set(ctx.state.order) or not rest else _merge(ctx, ids)))
+        ctx.emit(e.Pf1OrderSet(order=ids + rest if set(ids) >= set(ctx.state.order) or not rest else _merge(ctx, ids),
+                               ranked=ids))
         return
     if set(ids) != set(ctx.state.order):
         raise fail("during combat, order must list every combatant of the order", "en combat, order doit citer tous les combattants de l'ordre")
@@ -331,6 +332,14 @@ def _end_turn(ctx: Pf1Context, command: c.EndTurn) -> None:
         ctx.emit(e.Pf1TurnEnded(id=creature.id, ended_effects=ended))
         for owner, instance, condition in _expiring(ctx.state, "end_of_turn", creature.id, state.round):
             ctx.emit(e.Pf1ConditionEnded(target=owner, instance=instance, condition=condition, reason="duration"))
+        # a condition that lasts until a save: the save at the end of each of its turns (as in 5e)
+        creature = ctx.state.combatants[creature.id]
+        for condition in creature.conditions:
+            save = condition.until.get("save")
+            if save and creature.status != "dead":
+                if roll_save(ctx, creature.id, save["ability"], save["dc"], purpose=f"end {condition.condition}"):
+                    ctx.emit(e.Pf1ConditionEnded(target=creature.id, instance=condition.instance,
+                                                 condition=condition.condition, reason="save"))
     _next_turn(ctx)
 
 
@@ -429,9 +438,11 @@ def _save(ctx: Pf1Context, command: c.Save) -> None:
 
 
 def _check_bonus(creature, ability: str | None, skill: str | None) -> tuple[str, int]:
-    if (ability is None) == (skill is None):
+    """A skill's total bonus from `stats.skills` (an `ability` given with it is only its key ability), else the
+    ability modifier."""
+    if ability is None and skill is None:
         raise fail("check needs an 'ability' or a 'skill'", "le test demande 'ability' ou 'skill'")
-    if ability is not None:
+    if skill is None:
         if ability not in ("str", "dex", "con", "int", "wis", "cha"):
             raise fail(f"unknown ability '{ability}'", f"caractéristique inconnue '{ability}'")
         return ability, mod(getattr(creature.stats.abilities, ability))
@@ -521,7 +532,8 @@ def _until(ctx: Pf1Context, command: c.Condition, target: str) -> dict:
                 "expires_round": (state.round if state.turn else 1) + spec["rounds"]}
     if "save" in spec:
         save = spec["save"]
-        if not isinstance(save, dict) or "ability" not in save or "dc" not in save:
+        if not isinstance(save, dict) or save.get("ability") not in ("fort", "ref", "will") \
+                or not isinstance(save.get("dc"), int) or isinstance(save.get("dc"), bool):
             raise fail("a save duration needs {\"ability\", \"dc\"}", "une durée par sauvegarde demande {\"ability\", \"dc\"}")
         return {"save": {"ability": save["ability"], "dc": int(save["dc"])}, "of": target}
     if spec:

@@ -66,6 +66,7 @@ class Pf1RolledOff(Event, frozen=True, kw_only=True):
 
 class Pf1OrderSet(Event, frozen=True, kw_only=True):
     order: tuple[str, ...]
+    ranked: tuple[str, ...] = ()  # the ids the DM ranked (ties settled); empty: the whole order
 
 
 class Pf1CombatStarted(Event, frozen=True, kw_only=True):

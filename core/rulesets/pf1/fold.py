@@ -62,7 +62,7 @@ def evolve(state: Pf1State, event) -> Pf1State:
         case e.Pf1RolledOff(order=ranking):
             return _ranked(state, ranking)
         case e.Pf1OrderSet(order=order):
-            return replace(_ranked(state, order), order=order)
+            return replace(_ranked(state, event.ranked or order), order=order)
         case e.Pf1CombatStarted(order=order, surprise_round=surprise):
             combatants = {k: replace(v, unacted=k in event.flat_footed) for k, v in state.combatants.items()}
             return replace(state, combatants=combatants, order=order, phase="turn", round=0 if surprise else 1,

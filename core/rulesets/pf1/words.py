@@ -44,8 +44,35 @@ def _arg(value):
     return value
 
 
-def describe(event, lang: str = "en") -> str | None:
-    """The catalog line of the event, or None when the catalogs do not know it."""
+def cast_ac(stats: dict) -> int | None:
+    """The AC of a joining creature's stat block, for a transcript's cast table."""
+    try:
+        from combatlog.core.rulesets.pf1.rules import ac_values
+        from combatlog.core.rulesets.pf1.state import Pf1Combatant
+        from combatlog.core.rulesets.pf1.stats import parse_stats
+
+        parsed = parse_stats(stats, "cast")
+        return ac_values(Pf1Combatant(id="cast", name="cast", side="", kind="", stats=parsed, hp=parsed.max_hp))["ac"]
+    except Exception:  # a transcript never fails on a stat block
+        return None
+
+
+def condition_name(condition: str, lang: str) -> str:
+    """A pf1 condition in words (message `pf1-condition`), or its id."""
+    bundle = _bundle("fr" if lang == "fr" else "en")
+    if bundle is None or not bundle.has_message("pf1-condition"):
+        return condition
+    text, _errors = bundle.format_pattern(bundle.get_message("pf1-condition").value, {"condition": condition})
+    return text
+
+
+_ID_FIELDS = ("id", "target", "attacker", "waiting")
+_ID_LISTS = ("ids", "order", "reactors")
+
+
+def describe(event, lang: str = "en", names: dict[str, str] | None = None,
+             attacks: dict[tuple[str, str], str] | None = None) -> str | None:
+    """The catalog line of the event, or None when the catalogs do not know it; `names` turns ids into names."""
     bundle = _bundle("fr" if lang == "fr" else "en")
     message_id = f"event-{kebab(type(event).__name__)}"
     if bundle is None or not bundle.has_message(message_id):
@@ -55,8 +82,14 @@ def describe(event, lang: str = "en") -> str | None:
         value = getattr(event, name)
         if isinstance(value, dict) or (isinstance(value, tuple) and value and isinstance(value[0], dict)):
             continue
-        if name == "faces":
+        if name == "attack" and attacks and isinstance(value, str):
+            value = attacks.get((getattr(event, "attacker", ""), value), value.replace("_", " "))
+        elif name == "faces":
             value = "[" + ", ".join(map(str, value)) + "]"
+        elif names and name in _ID_FIELDS and isinstance(value, str):
+            value = names.get(value, value)
+        elif names and name in _ID_LISTS and isinstance(value, tuple):
+            value = tuple(names.get(item, item) for item in value)
         values[name.replace("_", "-")] = _arg(value)
     text, _errors = bundle.format_pattern(bundle.get_message(message_id).value, values)
     if lang == "fr":
