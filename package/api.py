@@ -145,13 +145,18 @@ class Encounter:
                     expected_seq: int | None = None) -> list[dict[str, Any]]:
         """Run commands in order, like `combatlog run`: stops at the first refused one and raises BatchRejected.
 
-        The commands before the refused one stay in the log, as with `run`; the refused one appends nothing."""
+        The commands before the refused one stay in the log, as with `run`; the refused one appends nothing.
+        A ConcurrencyConflict (another writer appended first) carries `line` and `events` the same way."""
         events: list[dict[str, Any]] = []
         for number, command in enumerate(commands, start=1):
             try:
                 events += self.execute(command, actor=actor, expected_seq=expected_seq if number == 1 else None)
             except RuleViolation as error:
                 raise BatchRejected(error, number, events) from error
+            except ConcurrencyConflict as error:
+                # Another writer got there first: this command appended nothing; say what the ones before did.
+                error.line, error.events = number, events
+                raise
         return events
 
     def undo(self, steps: int = 1, *, actor: str = "dm") -> list[dict[str, Any]]:

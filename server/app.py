@@ -58,6 +58,10 @@ class Hub:
         self._watchers: dict[str, threading.Thread] = {}
         self.stopping = threading.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
+        # PostgreSQL: the watchers share one log (one pool, one LISTEN connection for every encounter);
+        # SQLite connections belong to their thread, so each watcher opens its own.
+        self._shared_watch_log: combatlog.Log | None = None
+        self._shared_lock = threading.Lock()
 
     # ---------------------------------------------------------------- the log's thread
     async def call(self, function: Callable[[combatlog.Log], T]) -> T:
@@ -81,6 +85,21 @@ class Hub:
         if self._log is not None:
             self._owner.submit(shut, self._log).result()
         self._owner.shutdown(wait=True)
+        for thread in list(self._watchers.values()):
+            thread.join(timeout=2)
+        with self._shared_lock:
+            shared, self._shared_watch_log = self._shared_watch_log, None
+        if shared is not None:
+            shared.close()
+
+    def _watch_log(self) -> tuple[combatlog.Log, bool]:
+        """The log a watcher waits on, and whether the watcher owns it (closes it when done)."""
+        if not self.location.startswith(("postgresql://", "postgres://")):
+            return combatlog.open_log(self.location), True
+        with self._shared_lock:
+            if self._shared_watch_log is None:
+                self._shared_watch_log = combatlog.open_log(self.location)
+            return self._shared_watch_log, False
 
     # ---------------------------------------------------------------- followers
     def changed(self, encounter: str) -> asyncio.Event:
@@ -106,21 +125,34 @@ class Hub:
         thread.start()
 
     def _watch(self, name: str, loop: asyncio.AbstractEventLoop) -> None:
-        with combatlog.open_log(self.location) as log:
-            last = -1  # the first round wakes the followers once: no write slips in while this thread starts
-            while not self.stopping.is_set():
-                try:
-                    if not log.store.wait_for_append(name, last, 0.5):
-                        continue
-                    last = log.last_seq(name)
-                except Exception as error:  # a busy or briefly unreachable log: keep watching
-                    _log.warning("watch failed", encounter=name, error=str(error))
-                    self.stopping.wait(1.0)
+        """Wake the followers of `name` at every append, by this process or any other sharing the log."""
+        try:
+            log, owned = self._watch_log()
+        except Exception as error:  # the followers still hear this process's own writes
+            _log.warning("cannot watch the log", encounter=name, error=str(error))
+            self._watchers.pop(name, None)
+            return
+        try:
+            self._watch_loop(log, name, loop)
+        finally:
+            if owned:
+                log.close()
+
+    def _watch_loop(self, log: combatlog.Log, name: str, loop: asyncio.AbstractEventLoop) -> None:
+        last = -1  # the first round wakes the followers once: no write slips in while this thread starts
+        while not self.stopping.is_set():
+            try:
+                if not log.store.wait_for_append(name, last, 0.5):
                     continue
-                try:
-                    loop.call_soon_threadsafe(self.notify, name)
-                except RuntimeError:  # the loop is closed: the server is stopping
-                    return
+                last = log.last_seq(name)
+            except Exception as error:  # a busy or briefly unreachable log: keep watching
+                _log.warning("watch failed", encounter=name, error=str(error))
+                self.stopping.wait(1.0)
+                continue
+            try:
+                loop.call_soon_threadsafe(self.notify, name)
+            except RuntimeError:  # the loop is closed: the server is stopping
+                return
 
 
 # -------------------------------------------------------------------- helpers
@@ -191,8 +223,11 @@ def _script_json(value: Any) -> str:
 # -------------------------------------------------------------------- the app
 
 
-def create_app(location: str, *, token: str, lang: str | None = None) -> Starlette:
-    """The ASGI app serving every encounter of the log at `location` (a path, a .jsonl path or a URL)."""
+def create_app(location: str, *, token: str, lang: str | None = None, private: bool = False) -> Starlette:
+    """The ASGI app serving every encounter of the log at `location` (a path, a .jsonl path or a URL).
+
+    Reads of the JSON API are open (INTERFACE.md §5) unless `private`: then they need the DM's token like the
+    writes. The players' view and its stream stay open either way: they never carry a monster's exact HP."""
     hub = Hub(location, token, lang)
     templates = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]))
     templates.filters["script_json"] = _script_json
@@ -211,7 +246,19 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
             raise ApiError(404, {"error": word(lang, "no_such_encounter", name=name)})
         return found
 
+    def reading(handler):
+        """A read of the JSON API: open, or behind the DM's token when the server is private."""
+        async def guarded(request: Request) -> Response:
+            if private and not authorized(request, token):
+                lang = request.query_params.get("lang")
+                return _json_response({"error": word(lang if lang in LANGS else hub.lang or "en", "bad_token")}, 401)
+            return await handler(request)
+
+        guarded.__name__ = handler.__name__
+        return guarded
+
     # ---------------------------------------------------------------- JSON API
+    @reading
     async def list_encounters(request: Request) -> Response:
         """The encounter ids, sorted; `?detail=1` adds each one's last seq, name and language."""
         def listing(log):
@@ -251,8 +298,12 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
                 return 422, {"error": error.localized(encounter.lang), "line": error.line, "seq": encounter.seq,
                              "events": error.events}, bool(error.events)
             except combatlog.ConcurrencyConflict as error:
-                return 409, {"error": word(encounter.lang, "conflict"), "detail": str(error), "seq": encounter.seq}, False
-            return 200, {"seq": encounter.seq, "events": events}, bool(events)
+                done = getattr(error, "events", [])
+                return 409, {"error": word(encounter.lang, "conflict"), "detail": str(error), "seq": encounter.seq,
+                             "line": getattr(error, "line", 1), "events": done}, bool(done)
+            # The seq of this batch's last event (another process may have written since: its events come after).
+            seq = events[-1]["body"]["seq"] if events else encounter.seq
+            return 200, {"seq": seq, "events": events}, bool(events)
 
         status, body, wrote = await hub.call(run)
         if wrote:
@@ -286,6 +337,7 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
             return _json_response({"error": word(lang, "nothing_to_run", line=str(text).strip()), "line": 1}, 422)
         return await run_batch(name, batch, None, "dm")
 
+    @reading
     async def state(request: Request) -> Response:
         name = request.path_params["enc"]
         encounter = await existing(name)
@@ -317,6 +369,7 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
             creature["name"] = names.get(cid, creature["name"])
         return document
 
+    @reading
     async def events(request: Request) -> Response:
         name = request.path_params["enc"]
         encounter = await existing(name)
@@ -328,6 +381,7 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
             return Response(await hub.call(lambda log: encounter.export(after=after)), media_type="application/x-ndjson")
         return _json_response(await hub.call(lambda log: encounter.events(after=after)))
 
+    @reading
     async def log_lines(request: Request) -> Response:
         name = request.path_params["enc"]
         encounter = await existing(name)
@@ -338,6 +392,7 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
             entry.pop("event", None)
         return _json_response({"lines": lines})
 
+    @reading
     async def transcript(request: Request) -> Response:
         name = request.path_params["enc"]
         encounter = await existing(name)
@@ -381,6 +436,7 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
+    @reading
     async def stream(request: Request) -> Response:
         name = request.path_params["enc"]
         encounter = await existing(name)
@@ -509,4 +565,5 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
     ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={ApiError: api_error})
     app.state.hub = hub
+    app.state.private = private
     return app
