@@ -69,10 +69,10 @@ def free_port() -> int:
 
 
 @contextmanager
-def live_server(log: Path, token: str = TOKEN, lang: str | None = None):
+def live_server(log: Path, token: str = TOKEN, lang: str | None = None, private: bool = False):
     """A real uvicorn on 127.0.0.1 in a thread; yields its base URL."""
     port = free_port()
-    config = uvicorn.Config(create_app(str(log), token=token, lang=lang), host="127.0.0.1", port=port,
+    config = uvicorn.Config(create_app(str(log), token=token, lang=lang, private=private), host="127.0.0.1", port=port,
                             log_level="warning", timeout_graceful_shutdown=1, lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -363,3 +363,54 @@ def test_an_open_reaction_window_is_told_in_the_dms_words(served):
     passed = client.post("/api/encounters/default/line", json={"line": "passer"}, headers=AUTH)
     assert passed.status_code == 200
     assert client.get("/api/encounters/default/dm?lang=fr", headers=AUTH).json()["view"]["window"] is None
+
+
+# ------------------------------------------------------------------------------------------ --private
+
+
+def test_reads_are_open_by_default_and_private_servers_need_the_token(tmp_path):
+    path = ready_log(tmp_path)
+    reads = ["/api/encounters", "/api/encounters/default/state", "/api/encounters/default/events",
+             "/api/encounters/default/log", "/api/encounters/default/transcript?format=md"]
+    with TestClient(create_app(str(path), token=TOKEN)) as client:  # INTERFACE.md §5: reads are open
+        assert [client.get(url).status_code for url in reads] == [200] * len(reads)
+        assert client.get("/api/encounters/default/state").json()["combatants"]["gob1"]["hp"] == 7
+    with TestClient(create_app(str(path), token=TOKEN, private=True)) as client:
+        for url in reads:
+            refused = client.get(url)
+            assert refused.status_code == 401, url
+            assert "gob1" not in refused.text and refused.json()["error"]
+        assert client.get("/api/encounters/default/state", headers={"Authorization": "Bearer wrong"}).status_code == 401
+        assert client.get("/api/encounters/default/state?lang=fr").json()["error"].startswith("Jeton absent")
+        assert [client.get(url, headers=AUTH).status_code for url in reads] == [200] * len(reads)
+        assert client.get("/api/encounters/default/state", headers=AUTH).json() == state_of(path)
+        with client.stream("GET", "/api/encounters/default/stream") as stream:
+            assert stream.status_code == 401
+        # The players' view stays open, and still without a monster's HP.
+        page = client.get("/e/default/table")
+        assert page.status_code == 200 and monsters_hp_leaks(page.text, state_of(path)) == []
+        # The DM's browser reads with its login cookie.
+        client.get(f"/e/default?token={TOKEN}", follow_redirects=False)
+        assert client.get("/api/encounters/default/state").status_code == 200
+        assert client.get("/api/encounters/default/transcript?format=html").status_code == 200
+
+
+def test_a_private_servers_streams_follow_with_the_token_and_the_players_stream_stays_open(tmp_path):
+    path = ready_log(tmp_path)
+    with live_server(path, private=True) as base, httpx.Client(base_url=base, timeout=10) as client:
+        with client.stream("GET", "/api/encounters/default/stream", headers=AUTH) as dm, \
+                client.stream("GET", "/e/default/table/stream?lang=en") as players:
+            dm_events, table_events = sse_events(dm), sse_events(players)
+            assert next(dm_events)["seq"] == state_of(path)["seq"]
+            next(table_events)
+            client.post("/api/encounters/default/commands", headers=AUTH, json={"do": "end_turn"})
+            assert next(dm_events)["turn"] == next(table_events)["turn"] == "gob1"
+
+
+def test_serve_takes_private_and_workers(capsys):
+    from combatlog.cli.main import _parser as build_parser
+
+    args = build_parser().parse_args(["serve", "fight.db", "--private", "--workers", "3"])
+    assert args.private is True and args.workers == 3
+    args = build_parser().parse_args(["serve", "fight.db"])
+    assert args.private is False and args.workers == 1
