@@ -208,6 +208,26 @@ class Encounter:
         cast.update(state)
         return window_line(windows[-1], lang, cast)
 
+    def status_words(self, lang: str | None = None, at: int | None = None) -> dict[str, Any]:
+        """The words of the `combatlog play` status table, now or right after event `at`, in `lang`.
+
+        {"title": "Name — round 2 — Aria's turn", "rows": {id: {"conditions": "poisoned → end of Aria's turn",
+        "left": "action, bonus, reaction, 9 m"}}}: the same sentences as the shell (from the Fluent catalogs)."""
+        from combatlog.cli.play_view import _title, conditions_text, left_this_turn
+        from combatlog.projections.words import Cast
+
+        self.refresh()
+        lang = _checked_lang(lang) or self.lang
+        state = self._engine.state if at is None else self._engine.state_at(int(at))
+        document = state_document(state)
+        cast = Cast(lang)
+        cast.update(state)
+        units = getattr(state, "units", None) or "m"
+        rows = {cid: {"conditions": conditions_text(cid, creature, lang, state, cast),
+                      "left": left_this_turn(cid, creature, document, lang, units)}
+                for cid, creature in document["combatants"].items()}
+        return {"title": _title(document, lang, cast), "rows": rows}
+
     def conditions(self, at: int | None = None) -> dict[str, list[dict[str, Any]]]:
         """The condition instances in force on each combatant (now, or right after event `at`), with their durations.
 

@@ -451,7 +451,7 @@ def create_app(location: str, *, token: str, lang: str | None = None, private: b
     # ---------------------------------------------------------------- pages
     def players_state(encounter: combatlog.Encounter, lang: str) -> dict:
         document = _relabel(encounter.state(), encounter, None, lang)
-        return players_document(document, encounter.log_lines(lang), lang)
+        return players_document(document, encounter.log_lines(lang), lang, encounter.status_words(lang))
 
     async def table_stream(request: Request) -> Response:
         name = request.path_params["enc"]
@@ -489,7 +489,7 @@ def create_app(location: str, *, token: str, lang: str | None = None, private: b
             if name not in log.encounters():
                 return None, []
             document = _relabel(encounter.state(), encounter, None, lang)
-            return dm_document(document, lang, encounter.conditions(), encounter.window_text(lang)), encounter.log_lines(lang)
+            return dm_document(document, lang, encounter.status_words(lang), encounter.window_text(lang)), encounter.log_lines(lang)
 
         document, lines = await hub.call(read)
         for entry in lines:
@@ -512,7 +512,8 @@ def create_app(location: str, *, token: str, lang: str | None = None, private: b
                 document = _relabel(encounter.state(at=at), encounter, at, lang)
             except combatlog.RuleViolation as error:
                 return 404, {"error": error.localized(lang)}
-            return 200, dm_document(document, lang, encounter.conditions(at=at), encounter.window_text(lang, at=at))
+            return 200, dm_document(document, lang, encounter.status_words(lang, at=at),
+                                    encounter.window_text(lang, at=at))
 
         status, body = await hub.call(read)
         return _json_response(body, status)

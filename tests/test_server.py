@@ -332,12 +332,17 @@ def test_the_dm_sees_how_long_each_condition_lasts(served):
         {"do": "condition", "target": "gob3", "add": "prone"},
     ])
     assert answer.status_code == 200, answer.text
-    french = client.get("/api/encounters/default/dm?lang=fr", headers=AUTH).json()["view"]["condition_names"]
-    assert french["brom"] == ["empoisonné (jusqu'à la fin du tour de gob1)"]
-    assert french["gob2"] == ["effrayé (jusqu'au tour de aria au round 3)"]
-    assert french["gob3"] == ["à terre"]
-    english = client.get("/api/encounters/default/dm?lang=en", headers=AUTH).json()["view"]["condition_names"]
-    assert english["brom"] == ["poisoned (until the end of gob1's turn)"]
+    # The shell's status table words them (shell.ftl table-until-*): the same sentences in both places.
+    french = client.get("/api/encounters/default/dm?lang=fr", headers=AUTH).json()["view"]
+    assert french["conditions"]["brom"] == "empoisonné → fin du tour de Gobelin (gob1)"
+    # Round 1 now; the fear lasts 2 rounds of Aria's: it ends at her turn in round 3, 2 rounds from now.
+    assert french["conditions"]["gob2"] == "effrayé 2 rounds restants"
+    assert french["conditions"]["gob3"] == "à terre"
+    assert french["left"]["aria"] == "action, bonus, réaction, 9 m"
+    assert french["title"] == "Le pont des gobelins — round 1 — tour d'Aria"
+    english = client.get("/api/encounters/default/dm?lang=en", headers=AUTH).json()["view"]
+    assert english["conditions"]["brom"] == "poisoned → end of Goblin (gob1)'s turn"
+    assert english["title"] == "Le pont des gobelins — round 1 — Aria's turn"
     assert client.get("/api/encounters/default/dm").status_code == 401
 
 
