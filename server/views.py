@@ -93,7 +93,7 @@ def players_document(document: dict, lines: list[dict], lang: str, status: dict[
         "lang": lang,
         "seq": document["seq"],
         "phase": document["phase"],
-        "phase_word": word(lang, f"phase_{document['phase']}") if document["phase"] else "",
+        "phase_word": term(lang, "phase", document["phase"]) if document["phase"] else "",
         "round": document["round"],
         "turn": turn,
         "turn_name": names.get(turn, turn) if turn else None,

@@ -419,3 +419,21 @@ def test_serve_takes_private_and_workers(capsys):
     assert args.private is True and args.workers == 3
     args = build_parser().parse_args(["serve", "fight.db"])
     assert args.private is False and args.workers == 1
+
+
+# ------------------------------------------------------------------------------------------ words
+
+
+def test_the_pages_words_come_from_the_catalogs_and_reuse_the_shells():
+    from combatlog.projections.words import has, message
+    from combatlog.server.words import IDS, word, words_for
+
+    for lang in ("fr", "en"):
+        assert [key for key, message_id in IDS.items() if not has(lang, message_id)] == []
+    # Where the page says what the shell says, it is the shell's message (shell.ftl, terms.ftl).
+    assert words_for("fr")["undone"] == message("fr", "shell-undone-mark") == "(annulé)"
+    assert words_for("en")["round"] == "round {round}"  # table-round, filled by the page's script
+    assert words_for("fr")["phase_death_save"] == message("fr", "phase-death-save")
+    assert word("fr", "p_turn", round=2, who="Aria") == "Round 2, tour d'Aria"  # French elision from the catalog
+    assert word("fr", "p_damage_pc", target="Brom", amount=1) == "Brom subit 1 dégât"
+    assert word("de", "send") == "Send"  # an unknown language falls back to English
