@@ -12,6 +12,7 @@ import concurrent.futures
 import hmac
 import json
 import threading
+import time
 from collections.abc import Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -35,6 +36,7 @@ HERE = Path(__file__).parent
 MAX_BODY = 256 * 1024  # bytes; a fight's command list is a few kilobytes
 COOKIE = "combatlog_token"
 KEEPALIVE = 15.0  # seconds between SSE comments on a quiet stream (proxies close silent connections)
+WATCH_IDLE = 30.0  # seconds a watcher waits on the store after its encounter's last stream closed
 T = TypeVar("T")
 
 
@@ -56,6 +58,9 @@ class Hub:
         self._log: combatlog.Log | None = None
         self._changed: dict[str, asyncio.Event] = {}
         self._watchers: dict[str, threading.Thread] = {}
+        self._followers: dict[str, int] = {}  # open streams per encounter; a watcher stops when none is left
+        self._watch_lock = threading.Lock()
+        self.watch_idle = WATCH_IDLE
         self.stopping = threading.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
         # PostgreSQL: the watchers share one log (one pool, one LISTEN connection for every encounter);
@@ -115,14 +120,42 @@ class Hub:
             event.set()
 
     def watch(self, encounter: str) -> None:
-        """Start, once per encounter, a thread waiting on the store for writes by other processes."""
-        if encounter in self._watchers or self.location == ":memory:":
-            return
-        loop = asyncio.get_running_loop()
-        thread = threading.Thread(target=self._watch, args=(encounter, loop), daemon=True,
-                                  name=f"combatlog-watch-{encounter}")
-        self._watchers[encounter] = thread
+        """A stream follows `encounter`: start, once, a thread waiting on the store for writes by other processes.
+
+        Call `unwatch` when the stream ends; a watcher left without streams stops after `watch_idle` seconds."""
+        with self._watch_lock:
+            self._followers[encounter] = self._followers.get(encounter, 0) + 1
+            if encounter in self._watchers or self.location == ":memory:":
+                return
+            loop = asyncio.get_running_loop()
+            thread = threading.Thread(target=self._watch, args=(encounter, loop), daemon=True,
+                                      name=f"combatlog-watch-{encounter}")
+            self._watchers[encounter] = thread
         thread.start()
+
+    def unwatch(self, encounter: str) -> None:
+        with self._watch_lock:
+            self._followers[encounter] = max(0, self._followers.get(encounter, 0) - 1)
+
+    def watching(self) -> list[str]:
+        """The encounters with a running watcher."""
+        with self._watch_lock:
+            return sorted(self._watchers)
+
+    def _still_followed(self, name: str, idle_since: list[float]) -> bool:
+        """False (and the watcher is forgotten) once nobody has followed `name` for `watch_idle` seconds."""
+        now = time.monotonic()
+        with self._watch_lock:
+            if self._followers.get(name, 0) > 0:
+                idle_since.clear()
+                return True
+            if not idle_since:
+                idle_since.append(now)
+            if now - idle_since[0] < self.watch_idle:
+                return True
+            self._watchers.pop(name, None)
+            self._followers.pop(name, None)
+            return False
 
     def _watch(self, name: str, loop: asyncio.AbstractEventLoop) -> None:
         """Wake the followers of `name` at every append, by this process or any other sharing the log."""
@@ -130,7 +163,8 @@ class Hub:
             log, owned = self._watch_log()
         except Exception as error:  # the followers still hear this process's own writes
             _log.warning("cannot watch the log", encounter=name, error=str(error))
-            self._watchers.pop(name, None)
+            with self._watch_lock:
+                self._watchers.pop(name, None)
             return
         try:
             self._watch_loop(log, name, loop)
@@ -140,7 +174,10 @@ class Hub:
 
     def _watch_loop(self, log: combatlog.Log, name: str, loop: asyncio.AbstractEventLoop) -> None:
         last = -1  # the first round wakes the followers once: no write slips in while this thread starts
+        idle_since: list[float] = []
         while not self.stopping.is_set():
+            if not self._still_followed(name, idle_since):
+                return
             try:
                 if not log.store.wait_for_append(name, last, 0.5):
                     continue
@@ -410,9 +447,15 @@ def create_app(location: str, *, token: str, lang: str | None = None, private: b
         return Response(text, media_type=media, headers=headers)
 
     def sse(request: Request, name: str, make: Callable[[combatlog.Log], dict]) -> StreamingResponse:
-        hub.watch(name)
-
         async def stream():
+            hub.watch(name)  # here, not before: a response never iterated follows nothing
+            try:
+                async for chunk in pushes():
+                    yield chunk
+            finally:
+                hub.unwatch(name)
+
+        async def pushes():
             last = None
             yield "retry: 1000\n\n"
             while not hub.stopping.is_set():

@@ -437,3 +437,38 @@ def test_the_pages_words_come_from_the_catalogs_and_reuse_the_shells():
     assert word("fr", "p_turn", round=2, who="Aria") == "Round 2, tour d'Aria"  # French elision from the catalog
     assert word("fr", "p_damage_pc", target="Brom", amount=1) == "Brom subit 1 dégât"
     assert word("de", "send") == "Send"  # an unknown language falls back to English
+
+
+def test_a_watcher_stops_when_its_last_stream_closes(tmp_path):
+    path = ready_log(tmp_path)
+    app = create_app(str(path), token=TOKEN)
+    hub = app.state.hub
+    hub.watch_idle = 0.3
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                          timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as client:
+            with client.stream("GET", "/e/default/table/stream") as players:
+                next(sse_events(players))
+                assert hub.watching() == ["default"]
+            deadline = time.monotonic() + 10  # the server notices the closed stream within its 1 s slices
+            while hub.watching() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert hub.watching() == []
+            with client.stream("GET", "/api/encounters/default/stream") as again:  # a new stream, a new watcher
+                events = sse_events(again)
+                next(events)
+                assert hub.watching() == ["default"]
+                with combatlog.open_log(path) as other:  # another process's write still reaches it
+                    other.encounter("default").execute({"do": "end_turn"})
+                assert next(events)["turn"] == "gob1"
+    finally:
+        server.should_exit = True
+        thread.join(10)
