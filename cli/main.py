@@ -164,6 +164,10 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--token", default=None, help="the DM's token (default: a new random one, printed)")
     serve.add_argument("--lang", choices=["fr", "en"], default=None, help="pages' language (default: the encounter's)")
+    serve.add_argument("--workers", type=int, default=1,
+                       help="server processes sharing the port (several need a PostgreSQL log or a SQLite file)")
+    serve.add_argument("--private", action="store_true",
+                       help="the JSON API's reads need the DM's token too (the players' view stays open)")
     serve.set_defaults(handler=_serve)
     return parser
 
@@ -182,7 +186,8 @@ def _serve(args) -> int:
     except ImportError as error:
         print(f"combatlog: serve needs the server extra (pip install 'combatlog[server]'): {error}", file=sys.stderr)
         return EXIT_FAILED
-    return serve(args.log, host=args.host, port=args.port, token=args.token, lang=args.lang)
+    return serve(args.log, host=args.host, port=args.port, token=args.token, lang=args.lang, workers=args.workers,
+                 private=args.private)
 
 
 def _play(args) -> int:

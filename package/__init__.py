@@ -11,10 +11,12 @@ The library in five lines::
 `Log`: `encounters()`, `encounter(name)`, `close()`.
 `Encounter`: `execute(command)`, `execute_all(commands)`, `state(at=SEQ)`, `undo()`, `redo()`, `revert(to)`,
 `transcript(format, lang)`, `verify()`, `log_lines(lang)`, `events(after=SEQ)`, `wait_for_new(after, timeout)`,
-`follow()`, `seq`, `lang`.
+`follow()`, `seq`, `lang`; for a table display: `status_words(lang, at=SEQ)` (the shell's status table in
+words), `conditions(at=SEQ)` (durations), `window_text(lang)`, `parse_line(line)` (the shell's words).
 Errors: `RuleViolation` (a refused command: `error.localized("fr")`), `BatchRejected` (one of a list, with its
 `line`), `LogCorrupted` (`error.seq` names the first bad event), `ConcurrencyConflict` (another writer got there
-first: read again and retry), `StoreError` (the log cannot be opened, read or written).
+first: read again and retry; in `execute_all`, its `line` and `events` say what the commands before it
+appended), `StoreError` (the log cannot be opened, read or written).
 """
 
 __version__ = "0.1.0"

@@ -145,13 +145,18 @@ class Encounter:
                     expected_seq: int | None = None) -> list[dict[str, Any]]:
         """Run commands in order, like `combatlog run`: stops at the first refused one and raises BatchRejected.
 
-        The commands before the refused one stay in the log, as with `run`; the refused one appends nothing."""
+        The commands before the refused one stay in the log, as with `run`; the refused one appends nothing.
+        A ConcurrencyConflict (another writer appended first) carries `line` and `events` the same way."""
         events: list[dict[str, Any]] = []
         for number, command in enumerate(commands, start=1):
             try:
                 events += self.execute(command, actor=actor, expected_seq=expected_seq if number == 1 else None)
             except RuleViolation as error:
                 raise BatchRejected(error, number, events) from error
+            except ConcurrencyConflict as error:
+                # Another writer got there first: this command appended nothing; say what the ones before did.
+                error.line, error.events = number, events
+                raise
         return events
 
     def undo(self, steps: int = 1, *, actor: str = "dm") -> list[dict[str, Any]]:
@@ -202,6 +207,26 @@ class Encounter:
         cast = Cast(lang)
         cast.update(state)
         return window_line(windows[-1], lang, cast)
+
+    def status_words(self, lang: str | None = None, at: int | None = None) -> dict[str, Any]:
+        """The words of the `combatlog play` status table, now or right after event `at`, in `lang`.
+
+        {"title": "Name — round 2 — Aria's turn", "rows": {id: {"conditions": "poisoned → end of Aria's turn",
+        "left": "action, bonus, reaction, 9 m"}}}: the same sentences as the shell (from the Fluent catalogs)."""
+        from combatlog.cli.play_view import _title, conditions_text, left_this_turn
+        from combatlog.projections.words import Cast
+
+        self.refresh()
+        lang = _checked_lang(lang) or self.lang
+        state = self._engine.state if at is None else self._engine.state_at(int(at))
+        document = state_document(state)
+        cast = Cast(lang)
+        cast.update(state)
+        units = getattr(state, "units", None) or "m"
+        rows = {cid: {"conditions": conditions_text(cid, creature, lang, state, cast),
+                      "left": left_this_turn(cid, creature, document, lang, units)}
+                for cid, creature in document["combatants"].items()}
+        return {"title": _title(document, lang, cast), "rows": rows}
 
     def conditions(self, at: int | None = None) -> dict[str, list[dict[str, Any]]]:
         """The condition instances in force on each combatant (now, or right after event `at`), with their durations.

@@ -12,6 +12,7 @@ import concurrent.futures
 import hmac
 import json
 import threading
+import time
 from collections.abc import Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -35,6 +36,7 @@ HERE = Path(__file__).parent
 MAX_BODY = 256 * 1024  # bytes; a fight's command list is a few kilobytes
 COOKIE = "combatlog_token"
 KEEPALIVE = 15.0  # seconds between SSE comments on a quiet stream (proxies close silent connections)
+WATCH_IDLE = 30.0  # seconds a watcher waits on the store after its encounter's last stream closed
 T = TypeVar("T")
 
 
@@ -56,8 +58,15 @@ class Hub:
         self._log: combatlog.Log | None = None
         self._changed: dict[str, asyncio.Event] = {}
         self._watchers: dict[str, threading.Thread] = {}
+        self._followers: dict[str, int] = {}  # open streams per encounter; a watcher stops when none is left
+        self._watch_lock = threading.Lock()
+        self.watch_idle = WATCH_IDLE
         self.stopping = threading.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
+        # PostgreSQL: the watchers share one log (one pool, one LISTEN connection for every encounter);
+        # SQLite connections belong to their thread, so each watcher opens its own.
+        self._shared_watch_log: combatlog.Log | None = None
+        self._shared_lock = threading.Lock()
 
     # ---------------------------------------------------------------- the log's thread
     async def call(self, function: Callable[[combatlog.Log], T]) -> T:
@@ -81,6 +90,21 @@ class Hub:
         if self._log is not None:
             self._owner.submit(shut, self._log).result()
         self._owner.shutdown(wait=True)
+        for thread in list(self._watchers.values()):
+            thread.join(timeout=2)
+        with self._shared_lock:
+            shared, self._shared_watch_log = self._shared_watch_log, None
+        if shared is not None:
+            shared.close()
+
+    def _watch_log(self) -> tuple[combatlog.Log, bool]:
+        """The log a watcher waits on, and whether the watcher owns it (closes it when done)."""
+        if not self.location.startswith(("postgresql://", "postgres://")):
+            return combatlog.open_log(self.location), True
+        with self._shared_lock:
+            if self._shared_watch_log is None:
+                self._shared_watch_log = combatlog.open_log(self.location)
+            return self._shared_watch_log, False
 
     # ---------------------------------------------------------------- followers
     def changed(self, encounter: str) -> asyncio.Event:
@@ -96,31 +120,76 @@ class Hub:
             event.set()
 
     def watch(self, encounter: str) -> None:
-        """Start, once per encounter, a thread waiting on the store for writes by other processes."""
-        if encounter in self._watchers or self.location == ":memory:":
-            return
-        loop = asyncio.get_running_loop()
-        thread = threading.Thread(target=self._watch, args=(encounter, loop), daemon=True,
-                                  name=f"combatlog-watch-{encounter}")
-        self._watchers[encounter] = thread
+        """A stream follows `encounter`: start, once, a thread waiting on the store for writes by other processes.
+
+        Call `unwatch` when the stream ends; a watcher left without streams stops after `watch_idle` seconds."""
+        with self._watch_lock:
+            self._followers[encounter] = self._followers.get(encounter, 0) + 1
+            if encounter in self._watchers or self.location == ":memory:":
+                return
+            loop = asyncio.get_running_loop()
+            thread = threading.Thread(target=self._watch, args=(encounter, loop), daemon=True,
+                                      name=f"combatlog-watch-{encounter}")
+            self._watchers[encounter] = thread
         thread.start()
 
+    def unwatch(self, encounter: str) -> None:
+        with self._watch_lock:
+            self._followers[encounter] = max(0, self._followers.get(encounter, 0) - 1)
+
+    def watching(self) -> list[str]:
+        """The encounters with a running watcher."""
+        with self._watch_lock:
+            return sorted(self._watchers)
+
+    def _still_followed(self, name: str, idle_since: list[float]) -> bool:
+        """False (and the watcher is forgotten) once nobody has followed `name` for `watch_idle` seconds."""
+        now = time.monotonic()
+        with self._watch_lock:
+            if self._followers.get(name, 0) > 0:
+                idle_since.clear()
+                return True
+            if not idle_since:
+                idle_since.append(now)
+            if now - idle_since[0] < self.watch_idle:
+                return True
+            self._watchers.pop(name, None)
+            self._followers.pop(name, None)
+            return False
+
     def _watch(self, name: str, loop: asyncio.AbstractEventLoop) -> None:
-        with combatlog.open_log(self.location) as log:
-            last = -1  # the first round wakes the followers once: no write slips in while this thread starts
-            while not self.stopping.is_set():
-                try:
-                    if not log.store.wait_for_append(name, last, 0.5):
-                        continue
-                    last = log.last_seq(name)
-                except Exception as error:  # a busy or briefly unreachable log: keep watching
-                    _log.warning("watch failed", encounter=name, error=str(error))
-                    self.stopping.wait(1.0)
+        """Wake the followers of `name` at every append, by this process or any other sharing the log."""
+        try:
+            log, owned = self._watch_log()
+        except Exception as error:  # the followers still hear this process's own writes
+            _log.warning("cannot watch the log", encounter=name, error=str(error))
+            with self._watch_lock:
+                self._watchers.pop(name, None)
+            return
+        try:
+            self._watch_loop(log, name, loop)
+        finally:
+            if owned:
+                log.close()
+
+    def _watch_loop(self, log: combatlog.Log, name: str, loop: asyncio.AbstractEventLoop) -> None:
+        last = -1  # the first round wakes the followers once: no write slips in while this thread starts
+        idle_since: list[float] = []
+        while not self.stopping.is_set():
+            if not self._still_followed(name, idle_since):
+                return
+            try:
+                if not log.store.wait_for_append(name, last, 0.5):
                     continue
-                try:
-                    loop.call_soon_threadsafe(self.notify, name)
-                except RuntimeError:  # the loop is closed: the server is stopping
-                    return
+                last = log.last_seq(name)
+            except Exception as error:  # a busy or briefly unreachable log: keep watching
+                _log.warning("watch failed", encounter=name, error=str(error))
+                self.stopping.wait(1.0)
+                continue
+            try:
+                loop.call_soon_threadsafe(self.notify, name)
+            except RuntimeError:  # the loop is closed: the server is stopping
+                return
 
 
 # -------------------------------------------------------------------- helpers
@@ -191,8 +260,11 @@ def _script_json(value: Any) -> str:
 # -------------------------------------------------------------------- the app
 
 
-def create_app(location: str, *, token: str, lang: str | None = None) -> Starlette:
-    """The ASGI app serving every encounter of the log at `location` (a path, a .jsonl path or a URL)."""
+def create_app(location: str, *, token: str, lang: str | None = None, private: bool = False) -> Starlette:
+    """The ASGI app serving every encounter of the log at `location` (a path, a .jsonl path or a URL).
+
+    Reads of the JSON API are open (INTERFACE.md §5) unless `private`: then they need the DM's token like the
+    writes. The players' view and its stream stay open either way: they never carry a monster's exact HP."""
     hub = Hub(location, token, lang)
     templates = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]))
     templates.filters["script_json"] = _script_json
@@ -211,7 +283,19 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
             raise ApiError(404, {"error": word(lang, "no_such_encounter", name=name)})
         return found
 
+    def reading(handler):
+        """A read of the JSON API: open, or behind the DM's token when the server is private."""
+        async def guarded(request: Request) -> Response:
+            if private and not authorized(request, token):
+                lang = request.query_params.get("lang")
+                return _json_response({"error": word(lang if lang in LANGS else hub.lang or "en", "bad_token")}, 401)
+            return await handler(request)
+
+        guarded.__name__ = handler.__name__
+        return guarded
+
     # ---------------------------------------------------------------- JSON API
+    @reading
     async def list_encounters(request: Request) -> Response:
         """The encounter ids, sorted; `?detail=1` adds each one's last seq, name and language."""
         def listing(log):
@@ -251,8 +335,12 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
                 return 422, {"error": error.localized(encounter.lang), "line": error.line, "seq": encounter.seq,
                              "events": error.events}, bool(error.events)
             except combatlog.ConcurrencyConflict as error:
-                return 409, {"error": word(encounter.lang, "conflict"), "detail": str(error), "seq": encounter.seq}, False
-            return 200, {"seq": encounter.seq, "events": events}, bool(events)
+                done = getattr(error, "events", [])
+                return 409, {"error": word(encounter.lang, "conflict"), "detail": str(error), "seq": encounter.seq,
+                             "line": getattr(error, "line", 1), "events": done}, bool(done)
+            # The seq of this batch's last event (another process may have written since: its events come after).
+            seq = events[-1]["body"]["seq"] if events else encounter.seq
+            return 200, {"seq": seq, "events": events}, bool(events)
 
         status, body, wrote = await hub.call(run)
         if wrote:
@@ -286,6 +374,7 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
             return _json_response({"error": word(lang, "nothing_to_run", line=str(text).strip()), "line": 1}, 422)
         return await run_batch(name, batch, None, "dm")
 
+    @reading
     async def state(request: Request) -> Response:
         name = request.path_params["enc"]
         encounter = await existing(name)
@@ -317,6 +406,7 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
             creature["name"] = names.get(cid, creature["name"])
         return document
 
+    @reading
     async def events(request: Request) -> Response:
         name = request.path_params["enc"]
         encounter = await existing(name)
@@ -328,6 +418,7 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
             return Response(await hub.call(lambda log: encounter.export(after=after)), media_type="application/x-ndjson")
         return _json_response(await hub.call(lambda log: encounter.events(after=after)))
 
+    @reading
     async def log_lines(request: Request) -> Response:
         name = request.path_params["enc"]
         encounter = await existing(name)
@@ -338,6 +429,7 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
             entry.pop("event", None)
         return _json_response({"lines": lines})
 
+    @reading
     async def transcript(request: Request) -> Response:
         name = request.path_params["enc"]
         encounter = await existing(name)
@@ -355,9 +447,15 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
         return Response(text, media_type=media, headers=headers)
 
     def sse(request: Request, name: str, make: Callable[[combatlog.Log], dict]) -> StreamingResponse:
-        hub.watch(name)
-
         async def stream():
+            hub.watch(name)  # here, not before: a response never iterated follows nothing
+            try:
+                async for chunk in pushes():
+                    yield chunk
+            finally:
+                hub.unwatch(name)
+
+        async def pushes():
             last = None
             yield "retry: 1000\n\n"
             while not hub.stopping.is_set():
@@ -381,6 +479,7 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
+    @reading
     async def stream(request: Request) -> Response:
         name = request.path_params["enc"]
         encounter = await existing(name)
@@ -395,7 +494,7 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
     # ---------------------------------------------------------------- pages
     def players_state(encounter: combatlog.Encounter, lang: str) -> dict:
         document = _relabel(encounter.state(), encounter, None, lang)
-        return players_document(document, encounter.log_lines(lang), lang)
+        return players_document(document, encounter.log_lines(lang), lang, encounter.status_words(lang))
 
     async def table_stream(request: Request) -> Response:
         name = request.path_params["enc"]
@@ -433,7 +532,7 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
             if name not in log.encounters():
                 return None, []
             document = _relabel(encounter.state(), encounter, None, lang)
-            return dm_document(document, lang, encounter.conditions(), encounter.window_text(lang)), encounter.log_lines(lang)
+            return dm_document(document, lang, encounter.status_words(lang), encounter.window_text(lang)), encounter.log_lines(lang)
 
         document, lines = await hub.call(read)
         for entry in lines:
@@ -456,7 +555,8 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
                 document = _relabel(encounter.state(at=at), encounter, at, lang)
             except combatlog.RuleViolation as error:
                 return 404, {"error": error.localized(lang)}
-            return 200, dm_document(document, lang, encounter.conditions(at=at), encounter.window_text(lang, at=at))
+            return 200, dm_document(document, lang, encounter.status_words(lang, at=at),
+                                    encounter.window_text(lang, at=at))
 
         status, body = await hub.call(read)
         return _json_response(body, status)
@@ -509,4 +609,5 @@ def create_app(location: str, *, token: str, lang: str | None = None) -> Starlet
     ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={ApiError: api_error})
     app.state.hub = hub
+    app.state.private = private
     return app

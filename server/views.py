@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combatlog.cli.play_parse import condition_name
+from combatlog.projections.words import condition_name, message, status_name, term
 from combatlog.server.words import word
 
 PLAYER_LOG_LINES = 8
@@ -26,47 +26,40 @@ def health(creature: dict) -> str:
     return "healthy"
 
 
-def duration(until: dict, names: dict[str, str], lang: str) -> str:
-    """How long a condition lasts, in the DM's words ('' when it lasts until removed)."""
+def heading(document: dict, lang: str, names: dict[str, str]) -> str:
+    """Phase (outside turns), round and whose turn, in the shell's words: "Round 2 — tour d'Aria"."""
     parts = []
-    for key in ("end_of_turn", "start_of_turn"):
-        if key in until:
-            parts.append(word(lang, f"until_{key}", who=names.get(until[key], until[key])))
-    if "rounds" in until and "expires_round" in until:
-        parts.append(word(lang, "until_round", who=names.get(until.get("of"), until.get("of") or "?"),
-                          round=until["expires_round"]))
-    if isinstance(until.get("save"), dict):
-        save = until["save"]
-        parts.append(word(lang, "until_save", ability=str(save.get("ability", "")).upper(), dc=save.get("dc", "?")))
-    if until.get("concentration"):
-        parts.append(word(lang, "until_concentration", who=names.get(until["concentration"], until["concentration"])))
-    return ", ".join(parts)
+    if document["phase"] and document["phase"] != "turn":
+        parts.append(term(lang, "phase", document["phase"]))
+    if document["round"]:
+        parts.append(message(lang, "table-round", round=document["round"]))
+    if document["turn"]:
+        parts.append(message(lang, "table-turn-of", who=names.get(document["turn"], document["turn"])))
+    text = " — ".join(parts)
+    return text[:1].upper() + text[1:]
 
 
-def dm_document(document: dict, lang: str, timed: dict[str, list[dict]] | None = None,
-                window: str | None = None) -> dict:
-    """The state document plus the words the DM's page shows next to it (conditions with time left, order)."""
-    timed = timed or {}
-    ids = {cid: cid for cid in document["combatants"]}
-
-    def shown(cid: str, condition: str) -> str:
-        lasting = [duration(i["until"], ids, lang) for i in timed.get(cid, []) if i["condition"] == condition]
-        lasting = [text for text in lasting if text]
-        name = condition_name(condition, lang)
-        return f"{name} ({'; '.join(lasting)})" if lasting else name
-
+def dm_document(document: dict, lang: str, status: dict[str, Any], window: str | None = None) -> dict:
+    """The state document plus the words the DM's page shows next to it: the shell's status table in words
+    (`status`, from `Encounter.status_words`: title, conditions with time left, what is left this turn), order."""
+    rows = status["rows"]
     extra = {
         "order_all": ordered_ids(document),
-        "condition_names": {cid: [shown(cid, c) for c in creature["conditions"]]
-                            for cid, creature in document["combatants"].items()},
+        "title": status["title"],
+        "conditions": {cid: rows.get(cid, {}).get("conditions", "") for cid in document["combatants"]},
+        "left": {cid: rows.get(cid, {}).get("left", "") for cid in document["combatants"]},
         "health": {cid: health(creature) for cid, creature in document["combatants"].items()},
         "window": window[:1].upper() + window[1:] if window else None,
     }
     return {**document, "view": extra}
 
 
-def players_document(document: dict, lines: list[dict], lang: str) -> dict[str, Any]:
-    """The players' view: order, round, turn, PCs' HP, monsters' health only, conditions, the last few lines."""
+def players_document(document: dict, lines: list[dict], lang: str, status: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The players' view: order, round, turn, PCs' HP, monsters' health only, conditions, the last few lines.
+
+    `status` (from `Encounter.status_words`) gives each creature's conditions in the shell's words; its
+    "left this turn" column is the DM's business and is not sent."""
+    rows_words = (status or {}).get("rows", {})
     combatants = document["combatants"]
     names = _distinct_names(combatants)
     rows = []
@@ -81,10 +74,12 @@ def players_document(document: dict, lines: list[dict], lang: str) -> dict[str, 
             "initiative": creature["initiative"],
             "current": cid == document["turn"],
             "status": creature["status"],
-            "status_word": "" if creature["status"] == "alive" else word(lang, f"status_{creature['status']}"),
+            "status_word": "" if creature["status"] == "alive" else status_name(creature["status"], lang),
             "health": health(creature),
             "health_word": word(lang, f"health_{health(creature)}"),
             "conditions": [condition_name(c, lang) for c in creature["conditions"]],
+            "conditions_text": rows_words.get(cid, {}).get("conditions")
+            if cid in rows_words else ", ".join(condition_name(c, lang) for c in creature["conditions"]),
         }
         if pc:
             row |= {"hp": creature["hp"], "max_hp": creature["max_hp"], "temp_hp": creature["temp_hp"],
@@ -98,10 +93,11 @@ def players_document(document: dict, lines: list[dict], lang: str) -> dict[str, 
         "lang": lang,
         "seq": document["seq"],
         "phase": document["phase"],
-        "phase_word": word(lang, f"phase_{document['phase']}") if document["phase"] else "",
+        "phase_word": term(lang, "phase", document["phase"]) if document["phase"] else "",
         "round": document["round"],
         "turn": turn,
         "turn_name": names.get(turn, turn) if turn else None,
+        "heading": heading(document, lang, names),
         "combatants": rows,
         "log": said[-PLAYER_LOG_LINES:],
     }

@@ -236,3 +236,38 @@ def test_every_store_waits_for_an_append_by_another_writer(tmp_path, name):
         assert watcher.wait_for_append("nobody", -1, 0) is False
     finally:
         watcher.close()
+
+
+def test_status_words_are_the_shells_status_table(fight):
+    _, encounter = fight
+    encounter.execute({"do": "condition", "target": "brom", "add": "poisoned", "until": "end_of_turn", "of": "gob1"})
+    french = encounter.status_words("fr")
+    assert french["title"] == "Le pont des gobelins — round 1 — tour d'Aria"
+    assert french["rows"]["brom"] == {"conditions": "empoisonné → fin du tour de Gobelin (gob1)", "left": "réaction"}
+    assert french["rows"]["aria"]["left"] == "action, bonus, réaction, 9 m"  # her turn: everything left
+    before = encounter.status_words("en", at=encounter.seq - 2)
+    assert before["rows"]["brom"]["conditions"] == ""
+
+
+def test_a_conflict_in_a_list_says_which_command_lost_and_what_the_ones_before_appended(fight):
+    path, encounter = fight
+    seq = encounter.seq
+    with combatlog.open_log(path) as other:
+        rival = other.encounter("default")
+        # Another writer appends between the first and the second command of the list.
+        original = encounter._engine.execute
+
+        def racing(command, **kwargs):
+            if command.get("dc") == 2:
+                rival.execute({"do": "check", "id": "brom", "ability": "wis", "dc": 99})
+            return original(command, **kwargs)
+
+        encounter._engine.execute = racing
+        with pytest.raises(combatlog.ConcurrencyConflict) as raised:
+            encounter.execute_all([{"do": "check", "id": "aria", "ability": "str", "dc": 1},
+                                   {"do": "check", "id": "aria", "ability": "str", "dc": 2}])
+    assert raised.value.line == 2
+    assert [line["body"]["seq"] for line in raised.value.events][0] == seq + 1
+    commands = [line["body"]["event"]["command"] for line in encounter.events(after=seq)
+                if line["body"]["event"]["type"] == "CommandIssued"]
+    assert [command["dc"] for command in commands] == [1, 99]  # the lost one appended nothing

@@ -74,7 +74,7 @@ def test_a_command_typed_on_the_dm_page_reaches_the_players_view_within_a_second
         players = players_page(browser, base)  # another browser context: no cookie, no token
         aria = players.locator("tr[data-id=aria]")
         expect(aria).to_contain_text("44/44")
-        expect(players.locator("#round")).to_contain_text("Tour de Aria")
+        expect(players.locator("#round")).to_contain_text("tour d'Aria")
         dm.fill("#command", "dgt aria 5 tranchant")
         dm.press("#command", "Enter")
         expect(aria).to_contain_text("39/44", timeout=1000)
@@ -84,7 +84,7 @@ def test_a_command_typed_on_the_dm_page_reaches_the_players_view_within_a_second
         expect(players.locator("#round")).to_contain_text("Gobelin (gob1)", timeout=1000)
         # Undone commands are marked in the DM's running log.
         dm.click("#undo")
-        expect(players.locator("#round")).to_contain_text("Tour de Aria", timeout=1000)
+        expect(players.locator("#round")).to_contain_text("tour d'Aria", timeout=1000)
         expect(dm.locator("#log li.undone").first).to_contain_text("annulé")
         # A refused command shows the CLI's reason and changes nothing.
         dm.fill("#command", "attaque gob1 aria scimitar")
@@ -196,10 +196,10 @@ def test_a_fight_starts_from_an_empty_log_on_the_dm_page(browser, tmp_path):
             dm.fill("#command", line)
             dm.press("#command", "Enter")
             expect(dm.locator("#command")).to_have_value("")
-        expect(dm.locator("#title")).to_contain_text("Cellar — Round 1 — Turn of Aria")
+        expect(dm.locator("#title")).to_contain_text("Cellar — round 1 — Aria's turn")
         players = players_page(browser, base, "en")
         expect(players.locator("#order tbody tr")).to_have_count(2)
         dm.click("#next-turn")
-        expect(players.locator("#round")).to_contain_text("Turn of Goblin", timeout=1000)
+        expect(players.locator("#round")).to_contain_text("Goblin's turn", timeout=1000)
         dm.press("#command", "ArrowUp")
         expect(dm.locator("#command")).to_have_value("start")  # the shell's history, on the page

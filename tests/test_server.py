@@ -69,10 +69,10 @@ def free_port() -> int:
 
 
 @contextmanager
-def live_server(log: Path, token: str = TOKEN, lang: str | None = None):
+def live_server(log: Path, token: str = TOKEN, lang: str | None = None, private: bool = False):
     """A real uvicorn on 127.0.0.1 in a thread; yields its base URL."""
     port = free_port()
-    config = uvicorn.Config(create_app(str(log), token=token, lang=lang), host="127.0.0.1", port=port,
+    config = uvicorn.Config(create_app(str(log), token=token, lang=lang, private=private), host="127.0.0.1", port=port,
                             log_level="warning", timeout_graceful_shutdown=1, lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -332,12 +332,17 @@ def test_the_dm_sees_how_long_each_condition_lasts(served):
         {"do": "condition", "target": "gob3", "add": "prone"},
     ])
     assert answer.status_code == 200, answer.text
-    french = client.get("/api/encounters/default/dm?lang=fr", headers=AUTH).json()["view"]["condition_names"]
-    assert french["brom"] == ["empoisonné (jusqu'à la fin du tour de gob1)"]
-    assert french["gob2"] == ["effrayé (jusqu'au tour de aria au round 3)"]
-    assert french["gob3"] == ["à terre"]
-    english = client.get("/api/encounters/default/dm?lang=en", headers=AUTH).json()["view"]["condition_names"]
-    assert english["brom"] == ["poisoned (until the end of gob1's turn)"]
+    # The shell's status table words them (shell.ftl table-until-*): the same sentences in both places.
+    french = client.get("/api/encounters/default/dm?lang=fr", headers=AUTH).json()["view"]
+    assert french["conditions"]["brom"] == "empoisonné → fin du tour de Gobelin (gob1)"
+    # Round 1 now; the fear lasts 2 rounds of Aria's: it ends at her turn in round 3, 2 rounds from now.
+    assert french["conditions"]["gob2"] == "effrayé 2 rounds restants"
+    assert french["conditions"]["gob3"] == "à terre"
+    assert french["left"]["aria"] == "action, bonus, réaction, 9 m"
+    assert french["title"] == "Le pont des gobelins — round 1 — tour d'Aria"
+    english = client.get("/api/encounters/default/dm?lang=en", headers=AUTH).json()["view"]
+    assert english["conditions"]["brom"] == "poisoned → end of Goblin (gob1)'s turn"
+    assert english["title"] == "Le pont des gobelins — round 1 — Aria's turn"
     assert client.get("/api/encounters/default/dm").status_code == 401
 
 
@@ -363,3 +368,107 @@ def test_an_open_reaction_window_is_told_in_the_dms_words(served):
     passed = client.post("/api/encounters/default/line", json={"line": "passer"}, headers=AUTH)
     assert passed.status_code == 200
     assert client.get("/api/encounters/default/dm?lang=fr", headers=AUTH).json()["view"]["window"] is None
+
+
+# ------------------------------------------------------------------------------------------ --private
+
+
+def test_reads_are_open_by_default_and_private_servers_need_the_token(tmp_path):
+    path = ready_log(tmp_path)
+    reads = ["/api/encounters", "/api/encounters/default/state", "/api/encounters/default/events",
+             "/api/encounters/default/log", "/api/encounters/default/transcript?format=md"]
+    with TestClient(create_app(str(path), token=TOKEN)) as client:  # INTERFACE.md §5: reads are open
+        assert [client.get(url).status_code for url in reads] == [200] * len(reads)
+        assert client.get("/api/encounters/default/state").json()["combatants"]["gob1"]["hp"] == 7
+    with TestClient(create_app(str(path), token=TOKEN, private=True)) as client:
+        for url in reads:
+            refused = client.get(url)
+            assert refused.status_code == 401, url
+            assert "gob1" not in refused.text and refused.json()["error"]
+        assert client.get("/api/encounters/default/state", headers={"Authorization": "Bearer wrong"}).status_code == 401
+        assert client.get("/api/encounters/default/state?lang=fr").json()["error"].startswith("Jeton absent")
+        assert [client.get(url, headers=AUTH).status_code for url in reads] == [200] * len(reads)
+        assert client.get("/api/encounters/default/state", headers=AUTH).json() == state_of(path)
+        with client.stream("GET", "/api/encounters/default/stream") as stream:
+            assert stream.status_code == 401
+        # The players' view stays open, and still without a monster's HP.
+        page = client.get("/e/default/table")
+        assert page.status_code == 200 and monsters_hp_leaks(page.text, state_of(path)) == []
+        # The DM's browser reads with its login cookie.
+        client.get(f"/e/default?token={TOKEN}", follow_redirects=False)
+        assert client.get("/api/encounters/default/state").status_code == 200
+        assert client.get("/api/encounters/default/transcript?format=html").status_code == 200
+
+
+def test_a_private_servers_streams_follow_with_the_token_and_the_players_stream_stays_open(tmp_path):
+    path = ready_log(tmp_path)
+    with live_server(path, private=True) as base, httpx.Client(base_url=base, timeout=10) as client:
+        with client.stream("GET", "/api/encounters/default/stream", headers=AUTH) as dm, \
+                client.stream("GET", "/e/default/table/stream?lang=en") as players:
+            dm_events, table_events = sse_events(dm), sse_events(players)
+            assert next(dm_events)["seq"] == state_of(path)["seq"]
+            next(table_events)
+            client.post("/api/encounters/default/commands", headers=AUTH, json={"do": "end_turn"})
+            assert next(dm_events)["turn"] == next(table_events)["turn"] == "gob1"
+
+
+def test_serve_takes_private_and_workers(capsys):
+    from combatlog.cli.main import _parser as build_parser
+
+    args = build_parser().parse_args(["serve", "fight.db", "--private", "--workers", "3"])
+    assert args.private is True and args.workers == 3
+    args = build_parser().parse_args(["serve", "fight.db"])
+    assert args.private is False and args.workers == 1
+
+
+# ------------------------------------------------------------------------------------------ words
+
+
+def test_the_pages_words_come_from_the_catalogs_and_reuse_the_shells():
+    from combatlog.projections.words import has, message
+    from combatlog.server.words import IDS, word, words_for
+
+    for lang in ("fr", "en"):
+        assert [key for key, message_id in IDS.items() if not has(lang, message_id)] == []
+    # Where the page says what the shell says, it is the shell's message (shell.ftl, terms.ftl).
+    assert words_for("fr")["undone"] == message("fr", "shell-undone-mark") == "(annulé)"
+    assert words_for("en")["round"] == "round {round}"  # table-round, filled by the page's script
+    assert words_for("fr")["phase_death_save"] == message("fr", "phase-death-save")
+    assert word("fr", "p_turn", round=2, who="Aria") == "Round 2, tour d'Aria"  # French elision from the catalog
+    assert word("fr", "p_damage_pc", target="Brom", amount=1) == "Brom subit 1 dégât"
+    assert word("de", "send") == "Send"  # an unknown language falls back to English
+
+
+def test_a_watcher_stops_when_its_last_stream_closes(tmp_path):
+    path = ready_log(tmp_path)
+    app = create_app(str(path), token=TOKEN)
+    hub = app.state.hub
+    hub.watch_idle = 0.3
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                          timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as client:
+            with client.stream("GET", "/e/default/table/stream") as players:
+                next(sse_events(players))
+                assert hub.watching() == ["default"]
+            deadline = time.monotonic() + 10  # the server notices the closed stream within its 1 s slices
+            while hub.watching() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert hub.watching() == []
+            with client.stream("GET", "/api/encounters/default/stream") as again:  # a new stream, a new watcher
+                events = sse_events(again)
+                next(events)
+                assert hub.watching() == ["default"]
+                with combatlog.open_log(path) as other:  # another process's write still reaches it
+                    other.encounter("default").execute({"do": "end_turn"})
+                assert next(events)["turn"] == "gob1"
+    finally:
+        server.should_exit = True
+        thread.join(10)

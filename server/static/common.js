@@ -31,16 +31,8 @@ function hpBar(hp, maxHp, status) {
 }
 
 function title(doc) {
-  if (!doc) return "";
-  const parts = [];
-  if (doc.phase && doc.phase !== "turn") parts.push(W["phase_" + doc.phase] || doc.phase);
-  if (doc.round) parts.push(`${W.round} ${doc.round}`);
-  if (doc.turn) {
-    const creature = doc.combatants && !Array.isArray(doc.combatants) ? doc.combatants[doc.turn] : null;
-    const shown = doc.turn_name || (creature && creature.name !== doc.turn ? `${creature.name} (${doc.turn})` : doc.turn);
-    parts.push(`${W.turn_of} ${shown}`);
-  }
-  return parts.join(" — ");
+  // Phase, round and whose turn, worded by the server from the catalogs (French elision: "tour d'Aria").
+  return doc ? doc.heading || "" : "";
 }
 
 function follow(url, onState, onTrouble) {

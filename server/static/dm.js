@@ -6,40 +6,16 @@ const api = (path) => `/api/encounters/${ENC}${path}`;
 let live = INITIAL.doc;      // the latest state, with the page's extras
 let viewingAt = null;        // a seq while the time slider looks at the past
 
-function left(creature) {
-  const e = creature.economy || {};
-  const mark = (free) => (free ? "✓" : "✗");
-  const parts = [
-    `${W.left_action} ${mark(!e.action)}`,
-    `${W.left_bonus} ${mark(!e.bonus)}`,
-    `${W.left_reaction} ${mark(creature.reaction_available)}`,
-  ];
-  if (e.attacks_left) parts.push(`${W.left_attacks} ${e.attacks_left}`);
-  if (e.movement_left !== undefined) parts.push(`${String(e.movement_left).replace(".", LANG === "fr" ? "," : ".")} ${W.metres}`);
-  return parts.join(" · ");
-}
-
-function conditions(cid, creature, doc) {
-  const shown = [];
-  if (creature.status !== "alive") shown.push(W["status_" + creature.status] || creature.status);
-  if (creature.status === "dying" || creature.status === "stable") {
-    const s = creature.death_saves;
-    shown.push(`${W.death_saves} ${s.successes}✓ ${s.failures}✗`);
-  }
-  shown.push(...((doc.view && doc.view.condition_names[cid]) || creature.conditions));
-  if (creature.concentration) shown.push(`conc. ${creature.concentration}`);
-  return shown.join(", ");
-}
-
 function render(doc) {
   const body = document.querySelector("#status tbody");
   body.replaceChildren();
-  document.getElementById("title").textContent = doc ? `${doc.name || INITIAL.enc} — ${title(doc) || W.setup}` : W.dm_title;
+  // The shell's status table, in the shell's words (the server words them from the catalogs).
+  document.getElementById("title").textContent = doc ? doc.view.title : W.dm_title;
   if (!doc) return;
   const windowLine = document.getElementById("window");
   if (doc.window) {
     windowLine.hidden = false;
-    windowLine.textContent = doc.view.window || `${W.window}: ${doc.window.trigger} → ${doc.window.reactors.join(", ")}`;
+    windowLine.textContent = doc.view.window || fill(W.window, {trigger: doc.window.trigger, who: doc.window.reactors.join(", ")});
   } else windowLine.hidden = true;
   const reactors = doc.window ? doc.window.reactors : [];
   for (const cid of doc.view.order_all) {
@@ -54,8 +30,8 @@ function render(doc) {
       el("td", {class: "name"}, c.name),
       el("td", {class: "hpcell"}, hp),
       el("td", {class: "num ac"}, c.ac),
-      el("td", {class: "conditions"}, conditions(cid, c, doc)),
-      el("td", {class: "left"}, left(c))));
+      el("td", {class: "conditions"}, doc.view.conditions[cid] || ""),
+      el("td", {class: "left"}, doc.view.left[cid] || "")));
   }
   function writable(yes) {
   // Looking at the past is read-only: the command line and the buttons wait for "Live".
@@ -84,7 +60,7 @@ function renderLog(lines) {
       el("span", {class: "seq"}, line.seq), " ",
       el("span", {class: "place"}, line.turn ? `r${line.round} ${line.turn}` : "—"), " ",
       el("span", {class: "text"}, line.text),
-      line.undone ? el("span", {class: "mark"}, ` (${W.undone})`) : null)));
+      line.undone ? el("span", {class: "mark"}, ` ${W.undone}`) : null)));
 }
 
 async function refresh() {

@@ -14,9 +14,7 @@ function render(doc) {
     } else {
       health = el("span", {class: `health ${c.health}`}, c.health_word);
     }
-    const saves = c.death_saves && (c.status === "dying" || c.status === "stable")
-      ? `${W.death_saves} ${c.death_saves.successes}✓ ${c.death_saves.failures}✗` : "";
-    const shown = [c.status_word, saves, ...c.conditions].filter(Boolean).join(", ");
+    const shown = c.conditions_text;  // the shell's words: status, death saves, conditions with time left
     return el("tr", {class: [c.current ? "current" : "", c.kind, c.health].join(" "), "data-id": c.id},
       el("td", {class: "num"}, c.initiative === null ? "" : c.initiative),
       el("td", {class: "name"}, c.current ? "▶ " : "", c.name),

@@ -1,0 +1,79 @@
+# `combatlog serve`: the DM's page, the players' view and the JSON API's errors (owned by the server).
+# Reused from other catalogs (not copied): table-round, table-turn-of, table-window, table-death-saves,
+# table-left-*, table-until-* (shell.ftl, through the shell's status table), shell-undone-mark (shell.ftl),
+# phase-*, status-*, condition-* (terms.ftl).
+
+## The pages
+page-dm-title = Maître du jeu
+page-table-title = La table
+page-encounters = Rencontres
+page-no-encounter = Le journal ne contient encore aucune rencontre.
+page-setup = Préparation
+page-col-init = Init
+page-col-id = Id
+page-col-name = Nom
+page-col-hp = PV
+page-col-thp = PVT
+page-col-ac = CA
+page-col-conditions = États
+page-col-left = Reste ce tour
+page-col-health = Santé
+page-command = Commande
+page-command-placeholder = attaque aria gob1 · dgt gob1 5 tranchant · suivant · { "{\"do\": …}" }
+page-send = Envoyer
+page-next-turn = Tour suivant
+page-undo = Annuler
+page-redo = Rétablir
+page-log = Journal
+page-time = Voyage dans le temps
+page-live = En direct
+page-viewing-at = État après l'événement { $seq } (lecture seule)
+page-transcript = Compte rendu
+page-players-view = Vue des joueurs
+page-last-lines = Derniers événements
+page-ok-seq = Fait (événement { $seq })
+page-disconnected = Connexion perdue, reconnexion…
+
+## How a monster looks to the players (never its exact HP)
+players-health-healthy = en forme
+players-health-bloodied = en sang
+players-health-down = hors de combat
+
+## What the players read about the last events: no exact HP of a monster ever
+players-combat-starts = Le combat commence
+players-combat-ends = Le combat est terminé
+players-turn = Round { $round }, tour { ELISION($who) ->
+    [vowel] d'{ $who }
+   *[consonant] de { $who }
+ }
+players-hit = { $who } touche { $target }
+players-critical = { $who } porte un coup critique à { $target }
+players-miss = { $who } rate { $target }
+players-damage-pc = { $target } subit { $amount } { $amount ->
+    [one] dégât
+   *[other] dégâts
+ }
+players-damage-monster = { $target } encaisse un coup
+players-heal-pc = { $target } récupère { $amount } PV
+players-heal-monster = { $target } reprend des forces
+players-dying = { $who } s'effondre
+players-dead = { $who } meurt
+players-stable = { $who } : stable
+players-condition = { $target } : { $condition }
+players-condition-ends = { $target } : fin de l'état { $condition }
+players-save-ok = { $who } réussit son jet de sauvegarde
+players-save-ko = { $who } rate son jet de sauvegarde
+players-reacts = { $who } réagit
+players-joins = { $who } rejoint le combat
+players-leaves = { $who } quitte le combat
+
+## The JSON API's refusals
+server-bad-token = Jeton absent ou incorrect : ouvrez l'adresse donnée par « combatlog serve ».
+server-body-too-large = requête trop grosse (au plus { $limit } octets)
+server-not-json = JSON invalide ({ $reason })
+server-no-such-encounter = le journal n'a pas de rencontre « { $name } »
+server-bad-seq = « { $value } » n'est pas un numéro d'événement
+server-bad-lang = langue inconnue « { $value } » (fr ou en)
+server-bad-format = format inconnu « { $value } » (md, html ou json)
+server-conflict = quelqu'un d'autre vient d'écrire dans la rencontre : rechargez et recommencez
+server-nothing-to-run = rien à exécuter : « { $line } » est une commande du terminal
