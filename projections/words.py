@@ -59,6 +59,31 @@ def has(lang: str, message_id: str) -> bool:
     return bundle(_lang(lang)).has_message(message_id)
 
 
+class Phrase:
+    """A message used as a variable of another message, said in that message's language.
+
+    `both("rule-cannot-dead", creature="gob1", what=Phrase("verb-attack"))`: "gob1 cannot attack: it is dead" and
+    "gob1 ne peut pas attaquer : il est mort", each half of the sentence from the catalogs."""
+
+    __slots__ = ("message_id", "args", "default")
+
+    def __init__(self, message_id: str, /, _default: str | None = None, **args: Any):
+        self.message_id, self.args, self.default = message_id, args, _default
+
+    def __call__(self, lang: str) -> str:
+        if self.default is not None:
+            return maybe(lang, self.message_id, self.default, **self.args)
+        return message(lang, self.message_id, **self.args)
+
+    def __repr__(self) -> str:
+        return f"Phrase({self.message_id!r}, {self.args!r})"
+
+
+def term_phrase(kind: str, key: str, /, **args: Any) -> Phrase:
+    """A game term (`<kind>-<key>`, e.g. condition-prone) as a variable of another message."""
+    return Phrase(f"{kind}-{kebab(key)}", _default=key, **args)
+
+
 def _arg(value: Any) -> Any:
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -86,6 +111,8 @@ def message(lang: str, message_id: str, /, **args: Any) -> str:
         return message_id
     values = {}
     for name, value in args.items():
+        if isinstance(value, Phrase):
+            value = value(lang)
         converted = _arg(value)
         # A field is reachable by its own name ($hp_before) and in Fluent's usual kebab-case ($hp-before).
         for key in {name, name.replace("_", "-")}:

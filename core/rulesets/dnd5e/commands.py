@@ -4,6 +4,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from combatlog.projections.words import both
 from combatlog.core.kernel.errors import InvalidCommand
 
 Square = tuple[int, int]
@@ -281,21 +282,17 @@ UNDO_FAMILY = ("undo", "redo", "revert")
 def parse_command(raw: object) -> Command:
     """Turn one script object into a typed command; errors name the field, in plain words."""
     if not isinstance(raw, dict):
-        raise InvalidCommand("a command must be a JSON object with a \"do\" field",
-                             message_fr="une commande doit être un objet JSON avec un champ \"do\"")
+        raise InvalidCommand(*both("rule-command-must-be-json-object"))
     name = raw.get("do")
     if name is None:
-        raise InvalidCommand("the command has no \"do\" field", message_fr="la commande n'a pas de champ \"do\"")
+        raise InvalidCommand(*both("rule-command-has-no-do-field"))
     if name not in COMMAND_NAMES:
-        raise InvalidCommand(
-            f"unknown command '{name}' (known: {', '.join(COMMAND_NAMES)})",
-            message_fr=f"commande inconnue '{name}' (connues : {', '.join(COMMAND_NAMES)})",
-        )
+        raise InvalidCommand(*both("rule-unknown-command-known", name=name, COMMAND_NAMES=', '.join(COMMAND_NAMES)))
     try:
         return msgspec.convert(raw, COMMAND_CLASSES[name])
     except msgspec.ValidationError as error:
         reason = _explain(str(error))
-        raise InvalidCommand(f"{name}: {reason}", message_fr=f"{name} : {reason}") from None
+        raise InvalidCommand(*both("rule-command-field", name=name, reason=reason)) from None
 
 
 def _explain(text: str) -> str:
