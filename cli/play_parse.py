@@ -663,6 +663,19 @@ def _condition(args, state):
     return raw
 
 
+def _unit_id(word: str, state: EncounterState) -> str:
+    """A creature, or a group that rolls one initiative (Rôle'n Play groups opponents by type: `init gobelin 12`)."""
+    found = combatant_id(word, state)
+    if found in state.combatants:
+        return found
+    groups = {creature.group for creature in state.combatants.values() if creature.group}
+    for group in groups:
+        names = {norm(group)} | {norm(name) for name in templates().get(group, {}).get("names", {}).values()}
+        if norm(word) in names:
+            return group
+    return found
+
+
 def _initiative(args, state):
     if not args:
         units, commands = set(), []
@@ -675,7 +688,7 @@ def _initiative(args, state):
             raise _say("error-initiative-done")
         return commands
     args, flags = _flags(args)
-    raw = {"do": "initiative", "id": combatant_id(args[0], state)}
+    raw = {"do": "initiative", "id": _unit_id(args[0], state)}
     if len(args) > 1:
         raw["value"] = _int(args[1], "the initiative", "l'initiative")
     for flag in ("advantage", "disadvantage"):

@@ -199,6 +199,8 @@ rule-subject-cannot = { $has-who ->
     [yes] { $who } cannot { $name }
    *[no] cannot { $name }
  }
+# What a command does, as a verb ("gob1 cannot { $doing }"): English says the command's name.
+rule-doing = { $name }
 
 # Supplied dice (dice.py)
 dice-not-enough = not enough dice supplied: a d{ $sides } is still needed

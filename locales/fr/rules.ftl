@@ -52,7 +52,10 @@ rule-cannot-more-than-one-size = { $attacker } ne peut pas { $what } { $target }
 rule-cannot-not-within-m = { $attacker } ne peut pas { $what } { $target } : pas à 1,5 m
 rule-not-grappled = { $creature } n'est pas agrippé
 rule-action-spent = { $creature } a déjà utilisé son action ce tour-ci ({ $action })
-rule-action-spent-attacks = { $attacker } a déjà utilisé son action ce tour-ci (Attaquer : { $made } attaque(s) sur { $made })
+rule-action-spent-attacks = { $attacker } a déjà utilisé son action ce tour-ci (Attaquer : { $made ->
+    [one] { $made } attaque faite
+   *[other] { $made } attaques faites
+ })
 rule-has-no-bonus-action-attack = { $attacker } n'a pas d'attaque en action bonus : rien ne l'accorde (le combat à deux armes demande d'abord l'action Attaquer avec une arme légère de corps à corps, puis une autre arme légère)
 rule-cannot-attack-charmed-by = { $attacker } ne peut pas attaquer { $target } : il est charmé par { $target }
 rule-cannot-reach-with-m-away = { $attacker } ne peut pas atteindre { $target } avec { $profile } : à { $distance2 } m, allonge { $reach2 } m
@@ -67,7 +70,10 @@ rule-unknown-duration = durée inconnue { $spec }
 rule-unknown-condition-known = condition inconnue « { $condition } » (connues : { $known })
 rule-turned-needs-source-who-turned = repoussé demande une « source » : qui a repoussé la créature
 rule-dead-no-condition-can-be = { $target_id } est mort : aucune condition ne peut s'ajouter
-rule-duration-of-rounds-too-short = une durée de { $count } round(s) est trop courte
+rule-duration-of-rounds-too-short = une durée de { $count ->
+    [one] { $count } round
+   *[other] { $count } rounds
+ } est trop courte
 rule-save-duration-needs-ability-dc = une durée par sauvegarde demande « ability » et « dc »
 rule-exhaustion-levels-run-from-to = les niveaux d'épuisement vont de 1 à 6, pas { $level }
 rule-unknown-duration-use-end-of = durée inconnue « { $until } » : utilisez end_of_turn, start_of_turn, rounds ou save
@@ -85,8 +91,14 @@ rule-check-needs-ability-or-skill = le test demande « ability » ou « skill »
 rule-condition-needs-exactly-one-of = condition demande soit « add » soit « remove »
 rule-concentrate-needs-effect-name = concentrate demande le nom de l'effet (« effect »)
 rule-log-has-no-encounter-yet = le journal n'a pas encore de rencontre : la première commande doit être « create »
-rule-cannot-now-reaction-window-open = impossible de faire { $name } maintenant : une fenêtre de réaction est ouverte ({ $trigger }) ; on attend que { $reactors } réagisse ou passe
-rule-cannot-now-must-roll-death = impossible de faire { $name } maintenant : { $turn } doit d'abord faire son jet de sauvegarde contre la mort
+rule-cannot-now-reaction-window-open = impossible { ELISION($doing) ->
+    [vowel] d'{ $doing }
+   *[consonant] de { $doing }
+ } maintenant : une fenêtre de réaction est ouverte ({ $trigger }) ; on attend que { $reactors } réagisse ou passe
+rule-cannot-now-must-roll-death = impossible { ELISION($doing) ->
+    [vowel] d'{ $doing }
+   *[consonant] de { $doing }
+ } maintenant : { $turn } doit d'abord faire son jet de sauvegarde contre la mort
 rule-no-death-save-due = { $subject } : aucun jet contre la mort n'est attendu ({ $now })
 rule-combat-has-not-started-use = { $subject } : le combat n'a pas commencé (utilisez « start »)
 rule-combat-has-ended = { $subject } : le combat est terminé
@@ -121,7 +133,10 @@ rule-character-characters-have-their-own = { $id } est un personnage : chaque pe
 rule-unconscious-at-zero-for-monsters = unconscious_at_zero concerne les monstres : les personnages tombent déjà inconscients à 0 PV
 rule-next-round-counts-rounds-after = next_round compte les rounds après le combat : pendant le combat, utilisez end_turn
 rule-rounds-must-be-at-least = rounds doit valoir au moins 1, pas { $rounds }
-rule-only-round-s-are-left = il ne reste que { $aftermath } round(s) après le combat
+rule-only-round-s-are-left = il ne reste { $aftermath ->
+    [one] qu'un round
+   *[other] que { $aftermath } rounds
+ } après le combat
 rule-character-tied-with-character-acts = { $creature } est un personnage à égalité avec { $seen_monster } : le personnage agit en premier (Rôle'n Play)
 rule-unknown-ability-use-one-of = caractéristique inconnue « { $ability } » (utilisez { $ABILITIES })
 rule-unknown-skill = compétence inconnue « { $skill } »
@@ -198,8 +213,42 @@ rule-whose-turn = { $has-turn ->
    *[no] le combat n'a pas commencé
  }
 rule-subject-cannot = { $has-who ->
-    [yes] { $who } ne peut pas faire { $name }
-   *[no] impossible de faire { $name }
+    [yes] { $who } ne peut pas { $doing }
+   *[no] impossible { ELISION($doing) ->
+        [vowel] d'{ $doing }
+       *[consonant] de { $doing }
+    }
+ }
+# Ce que fait une commande, comme un verbe (« gob1 ne peut pas { $doing } »).
+rule-doing = { $name ->
+    [attack] attaquer
+    [full_attack] attaquer à outrance
+    [maneuver] tenter une manœuvre
+    [move] se déplacer
+    [action] agir
+    [damage] infliger des dégâts
+    [heal] soigner
+    [temp_hp] donner des PV temporaires
+    [end_turn] finir le tour
+    [save] faire un jet de sauvegarde
+    [check] faire un test
+    [condition] changer un état
+    [react] réagir
+    [pass] passer
+    [death_save] faire un jet contre la mort
+    [stand] se relever
+    [drop_prone] se jeter au sol
+    [grapple] empoigner
+    [shove] pousser
+    [escape] se libérer
+    [stabilize] stabiliser
+    [start] commencer le combat
+    [end] finir le combat
+    [next_round] passer au round suivant
+    [initiative] lancer l'initiative
+    [add] ajouter une créature
+    [remove] retirer une créature
+   *[other] faire { $name }
  }
 
 # Dés fournis (dice.py)

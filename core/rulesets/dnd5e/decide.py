@@ -92,11 +92,11 @@ def _check_phase(ruleset, state: EncounterState, command: c.Command) -> None:
     if not ruleset.machine.is_legal(state.phase, name):
         if state.phase == "reaction":
             window = state.windows[-1]
-            raise fail(*both("rule-cannot-now-reaction-window-open", name=name, trigger=window.trigger, reactors=', '.join(window.reactors)))
+            raise fail(*both("rule-cannot-now-reaction-window-open", name=name, doing=Phrase("rule-doing", name=name), trigger=window.trigger, reactors=', '.join(window.reactors)))
         if state.phase == "death_save":
-            raise fail(*both("rule-cannot-now-must-roll-death", name=name, turn=state.turn))
+            raise fail(*both("rule-cannot-now-must-roll-death", name=name, doing=Phrase("rule-doing", name=name), turn=state.turn))
         who = getattr(command, "id", None) or getattr(command, "attacker", None)
-        subject = Phrase("rule-subject-cannot", who=who or "", name=name)
+        subject = Phrase("rule-subject-cannot", who=who or "", name=name, doing=Phrase("rule-doing", name=name))
         if name == "death_save" and state.phase == "turn":
             raise fail(*both("rule-no-death-save-due", subject=subject, now=turn_phrase(state)))
         if state.phase == "setup":
