@@ -368,6 +368,8 @@ def event_args(event, lang: str, cast: Cast, units: str = "m") -> dict[str, Any]
             args[name] = ", ".join(map(str, value))
         elif isinstance(value, msgspec.Struct):
             continue
+        elif name == "reason" and isinstance(value, str):
+            args[name] = reason_text(value, lang, cast)  # a reason the rules record, in the reader's language
         else:
             args[name] = value
     extra = _EXTRA.get(type(event).__name__)
@@ -661,6 +663,9 @@ def command_summary(command: dict, lang: str, cast: Cast | None = None, units: s
     if do == "terrain":
         args["kind"] = term(lang, "terrain", str(command.get("kind", "")))
         args["count"] = len(command.get("squares") or [])
+    if do == "next_round":
+        rounds = command.get("rounds", 1)
+        args["rounds"] = rounds if isinstance(rounds, int) and not isinstance(rounds, bool) else 1
     if do in ("undo", "redo"):
         args["steps"] = int(command.get("steps", 1)) if isinstance(command.get("steps", 1), int) else 1
     if do == "create":

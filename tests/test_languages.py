@@ -232,3 +232,42 @@ def test_the_shell_screens_match_their_golden_file(tmp_path, lang):
     screen = console.export_text()
     assert foreign_words(screen, lang) == set()
     _check_golden(f"shell.{lang}.txt", screen)
+
+
+# ------------------------------------------------------------------ the other rulesets: Rôle'n Play and Pathfinder
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "encounters"
+# The DM's own words in the sample scripts (free text is not translated) are left out of the two-language runs.
+DM_TEXT = ("note", "reason", "description", "comment", "trigger")
+
+
+def sample_fight(stem: str, lang: str) -> list[dict]:
+    """A sample script of fixtures/encounters/ in `lang`: its encounter language set, the DM's free text left out."""
+    commands = []
+    for line in (FIXTURES / f"{stem}.jsonl").read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        command = {key: value for key, value in json.loads(line).items() if key not in DM_TEXT}
+        if command["do"] == "create":
+            command.update(lang=lang, name="Wolf ford" if stem.startswith("rolenplay") else "Ford ambush")
+        commands.append(command)
+    return commands
+
+
+# Display names of the sample creatures (names, not words of a language).
+SAMPLE_NAMES = ("Wolf ford", "Ford ambush", "Brom", "Lyra", "Brann", "Lisette", "Agathe", "Eloi", "Ironheart")
+
+
+@pytest.mark.parametrize("stem", ["rolenplay_wolf_ford", "pf1_ford_ambush"])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_rolenplay_and_pathfinder_fights_speak_only_their_language(tmp_path, capsys, stem, lang):
+    """Given a Rôle'n Play (seed 003) and a Pathfinder (seed 004) sample fight, When `log`, `state` and `export`
+    show it in French and in English, Then no screen holds a telltale word of the other language."""
+    log = tmp_path / f"{stem}-{lang}.db"
+    cli(capsys, "run", str(write(tmp_path / f"{stem}-{lang}.jsonl", sample_fight(stem, lang))), "--log", str(log), "-q")
+    shown = {"log": cli(capsys, "log", str(log)), "state": cli(capsys, "state", str(log)),
+             "export": cli(capsys, "export", str(log), "--format", "md")}
+    for name, screen in shown.items():
+        assert screen.strip(), f"{name} printed nothing"
+        for known in SAMPLE_NAMES:
+            screen = screen.replace(known, " ")
+        assert foreign_words(screen, lang) == set(), f"{stem}: {name} ({lang}) shows words of the other language"

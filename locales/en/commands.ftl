@@ -44,3 +44,7 @@ command-end = combat ends
 command-undo = undo ({ $steps })
 command-redo = redo ({ $steps })
 command-revert = revert to event #{ $to }
+command-next-round = { $rounds ->
+    [1] next round after the combat
+   *[other] { $rounds } rounds after the combat
+ }
