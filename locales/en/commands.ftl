@@ -48,3 +48,6 @@ command-next-round = { $rounds ->
     [1] next round after the combat
    *[other] { $rounds } rounds after the combat
  }
+command-full-attack = { $attacker } makes a full attack on { $target }
+command-maneuver = { $attacker } attempts a combat maneuver on { $target }
+command-roll-off = initiative roll-off: { $ids }

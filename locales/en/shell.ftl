@@ -134,3 +134,11 @@ help-step = step ID X,Y — Pathfinder: the 5-foot step (1.5 m, no attack of opp
 help-roll_off = roll_off ID ID… — Pathfinder: a d20 each to break an initiative tie
 help-next_round = next_round [N] — Rôle'n Play: the rounds after the combat (5 at most, to heal the dying)
 error-maneuver = unknown maneuver '{ $word }' (known: { $known })
+table-left-standard = standard
+table-left-move = move
+table-left-step = 5-ft step
+table-left-swift = swift
+table-left-aoo = { $count ->
+    [one] 1 AoO
+   *[other] { $count } AoO
+ }

@@ -66,3 +66,6 @@ command-next-round = { $rounds ->
     [1] round suivant après le combat
    *[other] { $rounds } rounds après le combat
  }
+command-full-attack = { $attacker } attaque { $target } à outrance
+command-maneuver = { $attacker } tente une manœuvre de combat contre { $target }
+command-roll-off = jet pour départager l'initiative : { $ids }

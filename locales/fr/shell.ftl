@@ -149,3 +149,11 @@ help-step = pas ID X,Y — Pathfinder : le pas de placement (1,5 m, sans attaque
 help-roll_off = départager ID ID… — Pathfinder : un d20 chacun pour départager une égalité d'initiative
 help-next_round = round_suivant [N] — Rôle'n Play : les rounds après le combat (5 au plus, pour soigner les mourants)
 error-maneuver = manœuvre inconnue « { $word } » (connues : { $known })
+table-left-standard = simple
+table-left-move = mouvement
+table-left-step = pas de 1,5 m
+table-left-swift = rapide
+table-left-aoo = { $count ->
+    [one] 1 AO
+   *[other] { $count } AO
+ }

@@ -15,13 +15,6 @@ from combatlog.events.conditions import (
     EffectStarted,
 )
 
-CONDITIONS_FR = {
-    "blinded": "aveuglé", "charmed": "charmé", "deafened": "assourdi", "exhaustion": "épuisement",
-    "frightened": "effrayé", "grappled": "agrippé", "incapacitated": "neutralisé", "invisible": "invisible",
-    "paralyzed": "paralysé", "petrified": "pétrifié", "poisoned": "empoisonné", "prone": "à terre",
-    "restrained": "entravé", "stunned": "étourdi", "unconscious": "inconscient",
-    "turned": "repoussé", "surprised": "surpris",
-}
 MAX_EXHAUSTION = 6
 
 
