@@ -131,7 +131,7 @@ rule-has-no-readied-action-waiting = { $id } n'a pas d'action préparée pour ce
 rule-rolenplay-no-death-saves = Rôle'n Play n'a pas de jets de sauvegarde contre la mort : un personnage mourant attend d'être soigné ou stabilisé
 rule-character-characters-have-their-own = { $id } est un personnage : chaque personnage a sa propre initiative, pas de groupe (Rôle'n Play)
 rule-unconscious-at-zero-for-monsters = unconscious_at_zero concerne les monstres : les personnages tombent déjà inconscients à 0 PV
-rule-next-round-counts-rounds-after = next_round compte les rounds après le combat : pendant le combat, utilisez end_turn
+rule-next-round-counts-rounds-after = les rounds après le combat ne se comptent qu'une fois le combat fini : pendant le combat, finissez le tour (suivant)
 rule-rounds-must-be-at-least = rounds doit valoir au moins 1, pas { $rounds }
 rule-only-round-s-are-left = il ne reste { $aftermath ->
     [one] qu'un round
