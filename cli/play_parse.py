@@ -181,8 +181,9 @@ OPPORTUNITY_WORDS = {"ao", "attaque d opportunite", "opportunite", "oa", "opport
 READIED_WORDS = {"prete", "prepare", "preparee", "readied", "ready", "pret"}
 # pf1 adds its own energy types (electricity, sonic, force…): the shell takes them too, the engine says which apply.
 OTHER_DAMAGE_TYPES = tuple(kind for kind in PF1_DAMAGE_TYPES if kind not in DAMAGE_TYPES)
-DAMAGE_WORDS = ({norm(fr): en for en, fr in DAMAGE_FR.items()} | {en: en for en in DAMAGE_TYPES}
-                | {norm(words.damage_name(kind, "fr")): kind for kind in OTHER_DAMAGE_TYPES} | {k: k for k in OTHER_DAMAGE_TYPES})
+DAMAGE_WORDS = {norm(fr): en for en, fr in DAMAGE_FR.items()} | {en: en for en in DAMAGE_TYPES}
+OTHER_DAMAGE_WORDS = {norm(words.damage_name(kind, "fr")): kind for kind in OTHER_DAMAGE_TYPES} | {
+    kind: kind for kind in OTHER_DAMAGE_TYPES}
 CONDITION_WORDS = {norm(fr): en for en, fr in CONDITIONS_FR.items()} | {en: en for en in CONDITIONS}
 # A few words a French table also says.
 CONDITION_WORDS |= {"allonge": "prone", "a terre": "prone", "empoigne": "grappled", "epuise": "exhaustion",
@@ -290,7 +291,7 @@ def _amount(word: str, field_name: str = "amount") -> dict:
 
 
 def damage_type(word: str) -> str:
-    found = DAMAGE_WORDS.get(norm(word))
+    found = DAMAGE_WORDS.get(norm(word)) or OTHER_DAMAGE_WORDS.get(norm(word))
     if found is None:
         raise _say("error-damage-type", word=word, fr={"known": ", ".join(sorted(DAMAGE_FR.values()))},
                    en={"known": ", ".join(DAMAGE_TYPES)})
