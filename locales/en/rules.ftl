@@ -214,3 +214,18 @@ rule-nothing-to-remove = { $target } has no { $condition }{ $has-source ->
     [yes] {" "}from { $source }
    *[no] {""}
  } to remove
+
+# Why a command's fields are refused (msgspec's findings in plain words).
+rule-reason-unknown-field = unknown field '{ $key }'{ $has-field ->
+    [yes] {" "}in '{ $field }'
+   *[no] {""}
+ }
+rule-reason-missing-field = missing field '{ $key }'{ $has-field ->
+    [yes] {" "}in '{ $field }'
+   *[no] {""}
+ }
+rule-reason-field = { $has-field ->
+    [yes] field '{ $field }': { $detail }
+   *[no] { $detail }
+ }
+rule-reason-expected = expected { $expected }, got { $got }

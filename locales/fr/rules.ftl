@@ -266,3 +266,18 @@ rule-nothing-to-remove = { $target } n'a pas l'état « { $condition_name } »{ 
     }
    *[no] {""}
  } à retirer
+
+# Pourquoi les champs d'une commande sont refusés.
+rule-reason-unknown-field = champ inconnu « { $key } »{ $has-field ->
+    [yes] {" "}dans « { $field } »
+   *[no] {""}
+ }
+rule-reason-missing-field = champ « { $key } » manquant{ $has-field ->
+    [yes] {" "}dans « { $field } »
+   *[no] {""}
+ }
+rule-reason-field = { $has-field ->
+    [yes] champ « { $field } » : { $detail }
+   *[no] { $detail }
+ }
+rule-reason-expected = { $expected } attendu, pas { $got }
