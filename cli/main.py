@@ -16,6 +16,7 @@ from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.envelope import LogCorrupted
 from combatlog.events.stores import ConcurrencyConflict, StoreError, export_jsonl, import_jsonl, open_store
 from combatlog.projections.document import state_document
+from combatlog.projections.words import both, message
 from combatlog.replay.engine import DEFAULT_ENCOUNTER, Encounter
 from combatlog.replay.validation import check_name, parse_line
 
@@ -35,6 +36,11 @@ class BadInput(Exception):
         return self.message_fr if reader_lang() == "fr" else self.message
 
 
+def say(message_id: str, /, **args) -> str:
+    """A message of the catalogs in the language of whoever reads the terminal."""
+    return message(reader_lang(), message_id, **args)
+
+
 def reader_lang() -> str:
     """The language of whoever reads the terminal, from the locale variables (fr or en)."""
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
@@ -51,25 +57,24 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.handler(args)
     except BadInput as error:
-        print(f"combatlog: {printable(str(error))}", file=sys.stderr)
+        print(say("cli-error", text=printable(str(error))), file=sys.stderr)
         return EXIT_REJECTED
     except (StoreError, LogCorrupted, ConcurrencyConflict) as error:
-        print(f"combatlog: {printable(str(error))}", file=sys.stderr)
+        print(say("cli-error", text=printable(str(error))), file=sys.stderr)
         return EXIT_FAILED
     except BrokenPipeError:
         return EXIT_OK
     except UnicodeEncodeError as error:  # a log written by another tool, holding text no terminal can show
-        print(f"combatlog: the output holds text that cannot be written ({printable(str(error))[:200]})",
-              file=sys.stderr)
+        print(say("cli-output-cannot-be-written", error=printable(str(error))[:200]), file=sys.stderr)
         return EXIT_FAILED
     except RecursionError:
-        print("combatlog: the input is nested too deeply", file=sys.stderr)
+        print(say("cli-input-nested-too-deeply"), file=sys.stderr)
         return EXIT_REJECTED
     except Exception as error:  # e.g. a log written by an older combatlog that the rules cannot fold
         if args.verbose:
             raise
-        print(f"combatlog: {args.command} failed ({type(error).__name__}: {printable(str(error))[:300]}); "
-              "run with -v for the details", file=sys.stderr)
+        print(say("cli-command-failed", command=args.command, kind=type(error).__name__,
+                  error=printable(str(error))[:300]), file=sys.stderr)
         return EXIT_FAILED
 
 
@@ -206,14 +211,11 @@ def _is_url(path: str) -> bool:
 def _check_log_path(path: str) -> None:
     """Refuse a log path that would lose what is written to it, or that is a folder."""
     if not path.strip():
-        raise BadInput("--log: the path is empty; name a log file (LOG.db or LOG.jsonl)",
-                       "--log : le chemin est vide ; nommez un fichier de journal (LOG.db ou LOG.jsonl)")
+        raise BadInput(*both("cli-log-path-empty-name-log"))
     if path == ":memory:":
-        raise BadInput("--log :memory: keeps nothing once the command ends; name a log file (LOG.db or LOG.jsonl)",
-                       "--log :memory: ne garde rien une fois la commande finie ; nommez un fichier de journal "
-                       "(LOG.db ou LOG.jsonl)")
+        raise BadInput(*both("cli-log-memory-keeps-nothing-once", path=":memory:"))
     if not _is_url(path) and Path(path).is_dir():
-        raise BadInput(f"{path} is a folder, not a log file", f"{path} est un dossier, pas un fichier de journal")
+        raise BadInput(*both("cli-folder-not-log-file", path=path))
 
 
 def _existing_store(path: str):
@@ -249,17 +251,14 @@ def _pick_encounter(store, wanted: str | None, *, creating: bool = False) -> str
     names = store.encounters()
     if wanted:
         if not creating and wanted not in names:
-            known = f" (it has: {', '.join(names)})" if names else " (it holds no encounter yet)"
-            known_fr = f" (il a : {', '.join(names)})" if names else " (il ne contient encore aucune rencontre)"
-            raise BadInput(f"the log has no encounter '{wanted}'{known}",
-                           f"le journal n'a pas de rencontre '{wanted}'{known_fr}")
+            raise BadInput(*both("cli-log-has-no-encounter", wanted=wanted, known=", ".join(names)))
         return wanted
     if not names:
         if creating:
             return DEFAULT_ENCOUNTER
-        raise StoreError("the log holds no encounter yet")
+        raise StoreError(say("cli-no-encounter-yet"))
     if len(names) > 1:
-        raise StoreError(f"the log holds several encounters ({', '.join(names)}): choose one with --encounter")
+        raise StoreError(say("cli-several-encounters", names=", ".join(names)))
     return names[0]
 
 
@@ -270,15 +269,13 @@ def _read_script(path: str) -> list[tuple[int, str]]:
         else:
             text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise BadInput(f"{path}: no such script", f"{path} : script introuvable") from None
+        raise BadInput(*both("cli-no-such-script", path=path)) from None
     except IsADirectoryError:
-        raise BadInput(f"{path} is a folder, not a script", f"{path} est un dossier, pas un script") from None
+        raise BadInput(*both("cli-folder-not-script", path=path)) from None
     except UnicodeDecodeError as error:
-        raise BadInput(f"{path}: the script is not UTF-8 text (byte {error.start})",
-                       f"{path} : le script n'est pas du texte UTF-8 (octet {error.start})") from None
+        raise BadInput(*both("cli-script-not-utf-text-byte", path=path, start=error.start)) from None
     except OSError as error:
-        raise BadInput(f"{path}: cannot read the script ({error.strerror or error})",
-                       f"{path} : impossible de lire le script ({error.strerror or error})") from None
+        raise BadInput(*both("cli-cannot-read-script", path=path, value=error.strerror or error)) from None
     text = text.removeprefix("\ufeff")  # a byte order mark some editors write first
     # Only \n (and \r\n) end a script line: a U+2028 inside a string is the string's problem, refused by name.
     return [(number, line.rstrip("\r")) for number, line in enumerate(text.split("\n"), start=1)
@@ -302,19 +299,19 @@ def _run(args) -> int:
                 raw = parse_line(line)
                 encounter.execute(raw, actor=args.actor)
             except RuleViolation as error:
-                print(f"line {number}: {printable(error.localized(lang))}", file=sys.stderr)
+                print(say("cli-line", number=number, text=printable(error.localized(lang))), file=sys.stderr)
                 return EXIT_REJECTED
             except (ConcurrencyConflict, StoreError, LogCorrupted) as error:
                 # Another writer (or a damaged file): the commands before this line are in the log, this one is not.
-                print(f"line {number}: {printable(str(error))}", file=sys.stderr)
+                print(say("cli-line", number=number, text=printable(str(error))), file=sys.stderr)
                 return EXIT_FAILED
             except (RecursionError, MemoryError):
-                print(f"line {number}: the command is nested too deeply", file=sys.stderr)
+                print(say("cli-line", number=number, text=say("cli-command-nested-too-deeply")), file=sys.stderr)
                 return EXIT_REJECTED
             except Exception as error:  # a bug in the rules must not print a traceback or lose the script's place
-                written = "nothing was written" if encounter.next_seq == before else "its events were written"
-                print(f"line {number}: this command could not be run ({type(error).__name__}: "
-                      f"{printable(str(error))[:200]}); {written}", file=sys.stderr)
+                text = say("cli-command-not-run", kind=type(error).__name__, error=printable(str(error))[:200],
+                           written=encounter.next_seq != before)
+                print(say("cli-line", number=number, text=text), file=sys.stderr)
                 return EXIT_REJECTED
             lang = encounter.state.lang
         if args.json:
@@ -349,7 +346,7 @@ def _state(args) -> int:
             try:
                 state = _state_at(store, name, args.at, replay=args.replay)
             except RuleViolation as error:
-                print(f"combatlog: {error.localized(_lang_of(store, name))}", file=sys.stderr)
+                print(message(_lang_of(store, name), "cli-error", text=error.localized(_lang_of(store, name))), file=sys.stderr)
                 return EXIT_REJECTED
         elif args.replay:
             from combatlog.replay.full import replay_full
@@ -399,7 +396,7 @@ def _diff(args) -> int:
             before = _state_at(store, name, args.a)
             after = _state_at(store, name, args.b)
         except RuleViolation as error:
-            print(f"combatlog: {error.localized(_lang_of(store, name))}", file=sys.stderr)
+            print(message(_lang_of(store, name), "cli-error", text=error.localized(_lang_of(store, name))), file=sys.stderr)
             return EXIT_REJECTED
         changes = diff_states(before, after)
         if args.json:
@@ -448,27 +445,24 @@ def _export(args) -> int:
 def _output_path(output: str, log: str) -> Path:
     """Where `export -o` may write: an existing folder, never the log itself nor any other log."""
     if not output.strip():
-        raise BadInput("-o: the path is empty", "-o : le chemin est vide")
+        raise BadInput(*both("cli-o-path-empty"))
     path = Path(output)
     if path.is_dir():
-        raise BadInput(f"{output} is a folder; name a file to write", f"{output} est un dossier ; nommez un fichier à écrire")
+        raise BadInput(*both("cli-folder-name-file-to-write", output=output))
     folder = path.resolve().parent
     if not folder.is_dir():
-        raise BadInput(f"cannot write {output}: the folder {folder} does not exist",
-                       f"impossible d'écrire {output} : le dossier {folder} n'existe pas")
+        raise BadInput(*both("cli-cannot-write-folder-does-not", output=output, folder=folder))
     if not _is_url(log):
         target, source = str(path.resolve()), str(Path(log).resolve())
         same = target in (source, source + "-wal", source + "-shm", source + "-journal")
         if not same and path.exists() and Path(log).exists():
             same = os.path.samefile(path, log)
         if same:
-            raise BadInput(f"{output} is the log being exported; choose another file",
-                           f"{output} est le journal exporté ; choisissez un autre fichier")
+            raise BadInput(*both("cli-log-being-exported-choose-another", output=output))
     if path.exists() and not os.access(path, os.W_OK):
-        raise BadInput(f"cannot write {output}: permission denied", f"impossible d'écrire {output} : permission refusée")
+        raise BadInput(*both("cli-cannot-write-permission-denied", output=output))
     if not os.access(folder, os.W_OK):
-        raise BadInput(f"cannot write {output}: the folder {folder} is not writable",
-                       f"impossible d'écrire {output} : le dossier {folder} n'est pas accessible en écriture")
+        raise BadInput(*both("cli-cannot-write-folder-not-writable", output=output, folder=folder))
     return path
 
 
@@ -493,8 +487,7 @@ def _write_replacing(path: Path, write, *, jsonl: bool) -> None:
     (every line it held is in the new one, so nothing is lost)."""
     kind = _is_log_file(path) if path.exists() else None
     if kind == "sqlite" or (kind == "jsonl" and not jsonl):
-        raise BadInput(f"{path} is a combatlog log; it will not be overwritten (choose another file)",
-                       f"{path} est un journal combatlog ; il ne sera pas écrasé (choisissez un autre fichier)")
+        raise BadInput(*both("cli-combatlog-log-will-not-be", path=path))
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         with open(temporary, "xb") as handle:
@@ -502,14 +495,10 @@ def _write_replacing(path: Path, write, *, jsonl: bool) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         if kind == "jsonl" and not set(_lines(path)) <= set(_lines(temporary)):
-            raise BadInput(f"{path} is a combatlog log holding events this export does not; "
-                           "it will not be overwritten (choose another file)",
-                           f"{path} est un journal combatlog qui contient des événements absents de cet export ; "
-                           "il ne sera pas écrasé (choisissez un autre fichier)")
+            raise BadInput(*both("cli-combatlog-log-holding-events-this", path=path))
         os.replace(temporary, path)
     except OSError as error:
-        raise BadInput(f"cannot write {path}: {error.strerror or error}",
-                       f"impossible d'écrire {path} : {error.strerror or error}") from None
+        raise BadInput(*both("cli-cannot-write", path=path, value=error.strerror or error)) from None
     finally:
         if temporary.exists():
             temporary.unlink()
@@ -530,22 +519,21 @@ def _import(args) -> int:
     else:
         source = Path(args.file)
         if source.is_dir():
-            raise BadInput(f"{args.file} is a folder, not an export", f"{args.file} est un dossier, pas un export")
+            raise BadInput(*both("cli-folder-not-export", file=args.file))
         if not source.exists():
-            raise BadInput(f"{args.file}: no such file", f"{args.file} : fichier introuvable")
+            raise BadInput(*both("cli-no-such-file", file=args.file))
 
         def copy(store):
             return import_jsonl(args.file, store)
     if not _is_url(args.file) and not _is_url(args.log) and Path(args.log).resolve() == Path(args.file).resolve():
-        raise BadInput(f"{args.file} is the log itself; import it into another log",
-                       f"{args.file} est le journal lui-même ; importez-le dans un autre journal")
+        raise BadInput(*both("cli-log-itself-import-into-another", file=args.file))
     if _is_url(args.log) or Path(args.log).exists():
         with open_store(args.log) as store:
             counts = copy(store)
     else:
         counts = _import_new(args.file, Path(args.log), copy)
     for name, count in counts.items():
-        print(f"imported {printable(str(count))} events into encounter '{printable(name)}'")
+        print(say("cli-imported", count=count, name=printable(name)))
     return EXIT_OK
 
 
@@ -557,12 +545,11 @@ def _import_new(file: str, target: Path, copy) -> dict[str, int]:
         with open_store(temporary) as store:
             counts = copy(store)
         if not counts:
-            raise BadInput(f"{file} holds no events; nothing was imported", f"{file} ne contient aucun événement ; rien n'a été importé")
+            raise BadInput(*both("cli-holds-no-events-nothing-was", file=file))
         try:
             os.link(temporary, target)  # never replaces a log that appeared meanwhile
         except FileExistsError:
-            raise BadInput(f"{target} appeared while importing; nothing was imported into it",
-                           f"{target} est apparu pendant l'import ; rien n'y a été importé") from None
+            raise BadInput(*both("cli-appeared-while-importing-nothing-was", target=target)) from None
         except OSError:
             os.replace(temporary, target)  # a file system without hard links
         return counts
@@ -594,29 +581,25 @@ def _repair(args) -> int:
 
     _check_log_path(args.log)
     if not Path(args.log).exists():
-        raise BadInput(f"{args.log}: no such log file", f"{args.log} : journal introuvable")
+        raise BadInput(*both("cli-no-such-log-file", log=args.log))
     if not args.log.lower().endswith(".jsonl"):
         with _existing_store(args.log) as store:
             problems = store_problems(store)
         if problems:
             for problem in problems:
-                print(f"combatlog: {printable(problem)}", file=sys.stderr)
+                print(say("cli-error", text=printable(problem)), file=sys.stderr)
             return EXIT_FAILED
-        print(f"nothing to repair: {args.log} is a SQLite log, written one whole command at a time")
+        print(say("cli-repair-sqlite", log=str(args.log)))
         return EXIT_OK
     cut = repair_jsonl(args.log, lambda encounter, sealed: unfinished_events(sealed))
     if cut is None:
-        print(f"nothing to repair: {args.log} ends with a whole command")
+        print(say("cli-repair-whole", log=str(args.log)))
         return EXIT_OK
-    parts = []
-    if cut.torn_line is not None:
-        parts.append(f"line {cut.torn_line}, cut mid-way")
-    if cut.events:
-        seqs = [seq for _, seq in cut.events]
-        span = f"event {seqs[0]}" if len(seqs) == 1 else f"events {seqs[0]} to {seqs[-1]}"
-        parts.append(f"{span} of encounter '{printable(cut.events[0][0])}' (a command not written whole)")
-    print(f"repaired {args.log}: cut {' and '.join(parts)}, {cut.size} bytes from byte {cut.offset}; "
-          f"the cut bytes are kept in {cut.saved_to}")
+    seqs = [seq for _, seq in cut.events]
+    print(say("cli-repaired", log=str(args.log), torn=cut.torn_line is not None, line=cut.torn_line or 0,
+              events=len(seqs), first=seqs[0] if seqs else 0, last=seqs[-1] if seqs else 0,
+              encounter=printable(cut.events[0][0]) if cut.events else "", size=cut.size, offset=cut.offset,
+              saved=str(cut.saved_to)))
     return EXIT_OK
 
 
@@ -630,7 +613,7 @@ def _verify(args) -> int:
 
     failed = []
     with _existing_store(args.log) as store, Progress("verify") as progress:
-        failed += [f"combatlog: verify failed: {problem}" for problem in store_problems(store)]
+        failed += [say("cli-verify-failed", where="", problem=str(problem)) for problem in store_problems(store)]
         total = 0
         names = store.encounters()
         for name in names:
@@ -638,18 +621,18 @@ def _verify(args) -> int:
             with _stage_labels(progress, label):
                 problems = verify_encounter(store, name, progress=progress)
             total += store.last(name)[0]
-            where = f" (encounter '{name}')" if len(names) > 1 else ""
+            where = name if len(names) > 1 else ""
             for problem in problems[:MAX_REPORTED]:
                 fields = f" [{', '.join(problem.fields)}]" if problem.fields else ""
-                failed.append(f"combatlog: verify failed{where}: {problem}{fields}")
+                failed.append(say("cli-verify-failed", where=where, problem=f"{problem}{fields}"))
             if len(problems) > MAX_REPORTED:
-                failed.append(f"combatlog: verify failed{where}: and {len(problems) - MAX_REPORTED} more events")
+                failed.append(say("cli-verify-more", where=where, count=len(problems) - MAX_REPORTED))
         progress.close()
     if failed:
         for line in failed:
             print(printable(line), file=sys.stderr)
         return EXIT_FAILED
-    print(f"ok: {total} events in {len(names)} encounter(s): hash chain intact, every command re-derived identically")
+    print(say("cli-verify-ok", events=total, encounters=len(names)))
     return EXIT_OK
 
 

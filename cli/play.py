@@ -411,7 +411,7 @@ def open_encounter(store, wanted: str | None, *, ruleset: str, lang: str | None,
     names = store.encounters()
     if wanted is None:
         if len(names) > 1:
-            raise StoreError(f"the log holds several encounters ({', '.join(names)}): choose one with --encounter")
+            raise StoreError(message(lang or "en", "cli-several-encounters", names=", ".join(names)))
         wanted = names[0] if names else DEFAULT_ENCOUNTER
     encounter = Encounter(store, wanted)
     if not encounter.state.created:
@@ -439,7 +439,8 @@ def play(args, *, input=None, output=None, console: Console | None = None) -> in
             encounter = open_encounter(store, args.encounter, ruleset=args.ruleset, lang=args.lang, seed=args.seed,
                                        name=args.name or "")
         except RuleViolation as error:
-            console.print(Text(f"combatlog: {error.localized(args.lang or 'en')}", style="bold red"))
+            console.print(Text(message(args.lang or "en", "cli-error", text=error.localized(args.lang or "en")),
+                               style="bold red"))
             return 2
         shell_ref: list[Shell] = []
         read = prompt_reader(shell_ref, history_for(log), input=input, output=output)

@@ -16,6 +16,7 @@ from functools import lru_cache
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.core.rulesets.dnd5e.state import Combatant, EncounterState
 from combatlog.core.rulesets.dnd5e.stats import ABILITIES, CONDITIONS, DAMAGE_TYPES, SKILLS
+from combatlog.core.rulesets.pf1.stats import DAMAGE_TYPES as PF1_DAMAGE_TYPES
 from combatlog.fixtures import load_template, template_names
 from combatlog.projections import words
 
@@ -82,6 +83,11 @@ VERBS: dict[str, tuple[str, ...]] = {
     "terrain": ("terrain",),
     "trigger": ("déclencher", "trigger"),
     "revert": ("revenir", "revert"),
+    "full_attack": ("outrance", "attaque_totale", "full_attack", "fullattack"),
+    "maneuver": ("manœuvre", "manoeuvre", "maneuver", "manoeuver"),
+    "step": ("pas", "step"),
+    "roll_off": ("départager", "roll_off", "rolloff"),
+    "next_round": ("round_suivant", "next_round", "nextround"),
     "templates": ("modèles", "templates"),
     "sheet": ("fiche", "sheet"),
     "log": ("journal", "log"),
@@ -94,7 +100,8 @@ _VERB_OF = {norm(alias): verb for verb, aliases in VERBS.items() for alias in al
 ENGLISH_ONLY = {"attack", "atk", "dmg", "damage", "heal", "temp_hp", "thp", "state", "status", "next", "end_turn",
                 "undo", "redo", "deathsave", "death_save", "react", "pass", "order", "start", "add", "remove", "move",
                 "stand", "save", "check", "end", "grapple", "shove", "escape", "stabilize", "concentrate", "trigger",
-                "revert", "templates", "sheet", "log", "help", "quit", "exit"}
+                "revert", "templates", "sheet", "log", "help", "quit", "exit", "full_attack", "fullattack", "maneuver",
+                "manoeuver", "step", "roll_off", "rolloff", "next_round", "nextround"}
 FRENCH_ONLY = {alias for aliases in VERBS.values() for alias in aliases} - ENGLISH_ONLY - {
     "action", "surprise", "terrain", "place", "init", "initiative", "cond", "condition", "concentration", "?"}
 
@@ -137,6 +144,10 @@ ABILITY_WORDS = {
     "int": "int", "intelligence": "int",
     "sag": "wis", "sagesse": "wis", "wis": "wis", "wisdom": "wis",
     "cha": "cha", "charisme": "cha", "charisma": "cha",
+    # pf1 saving throws (Vigueur, Réflexes, Volonté)
+    "vig": "fort", "vigueur": "fort", "fort": "fort", "fortitude": "fort",
+    "ref": "ref", "reflexes": "ref", "reflex": "ref",
+    "vol": "will", "volonte": "will", "will": "will",
 }
 ABILITY_SHOWN_FR = {"str": "for", "dex": "dex", "con": "con", "int": "int", "wis": "sag", "cha": "cha"}
 SKILLS_FR = {
@@ -162,10 +173,17 @@ FLAGS = {
     "avantage": "advantage", "adv": "advantage", "advantage": "advantage", "av": "advantage",
     "desavantage": "disadvantage", "desav": "disadvantage", "dis": "disadvantage", "disadvantage": "disadvantage",
     "bonus": "bonus", "nonletal": "nonlethal", "non letal": "nonlethal", "nonlethal": "nonlethal",
+    # pf1: fighting defensively; Rôle'n Play (cinematic option): an attack the player did not describe.
+    "defensive": "fight_defensively", "defensif": "fight_defensively", "defensively": "fight_defensively",
+    "plain": "plain", "nondecrite": "plain", "non decrite": "plain", "sans description": "plain",
 }
 OPPORTUNITY_WORDS = {"ao", "attaque d opportunite", "opportunite", "oa", "opportunity", "opportunity attack"}
 READIED_WORDS = {"prete", "prepare", "preparee", "readied", "ready", "pret"}
+# pf1 adds its own energy types (electricity, sonic, force…): the shell takes them too, the engine says which apply.
+OTHER_DAMAGE_TYPES = tuple(kind for kind in PF1_DAMAGE_TYPES if kind not in DAMAGE_TYPES)
 DAMAGE_WORDS = {norm(fr): en for en, fr in DAMAGE_FR.items()} | {en: en for en in DAMAGE_TYPES}
+OTHER_DAMAGE_WORDS = {norm(words.damage_name(kind, "fr")): kind for kind in OTHER_DAMAGE_TYPES} | {
+    kind: kind for kind in OTHER_DAMAGE_TYPES}
 CONDITION_WORDS = {norm(fr): en for en, fr in CONDITIONS_FR.items()} | {en: en for en in CONDITIONS}
 # A few words a French table also says.
 CONDITION_WORDS |= {"allonge": "prone", "a terre": "prone", "empoigne": "grappled", "epuise": "exhaustion",
@@ -273,7 +291,7 @@ def _amount(word: str, field_name: str = "amount") -> dict:
 
 
 def damage_type(word: str) -> str:
-    found = DAMAGE_WORDS.get(norm(word))
+    found = DAMAGE_WORDS.get(norm(word)) or OTHER_DAMAGE_WORDS.get(norm(word))
     if found is None:
         raise _say("error-damage-type", word=word, fr={"known": ", ".join(sorted(DAMAGE_FR.values()))},
                    en={"known": ", ".join(DAMAGE_TYPES)})
@@ -390,11 +408,78 @@ def _attack(args, state):
         known_fr = ", ".join(token_form(shown_name(a, "fr")) for a in creature.stats.attacks) if creature else "-"
         raise _say("error-which-attack", fr={"known": known_fr}, en={"known": known})
     raw = {"do": "attack", "attacker": attacker, "target": target, "with": weapon}
-    for flag in ("advantage", "disadvantage", "nonlethal"):
+    for flag in ("advantage", "disadvantage", "nonlethal", "fight_defensively", "plain"):
         if flag in flags:
             raw[flag] = True
     if "bonus" in flags:
         raw["slot"] = "bonus"
+    return raw
+
+
+def _full_attack(args, state):
+    """pf1: every attack of the full-attack action at one target, with one weapon (or the creature's default)."""
+    args, flags = _flags(args)
+    _need(args, 2, "full_attack")
+    attacker, target = combatant_id(args[0], state), combatant_id(args[1], state)
+    raw = {"do": "full_attack", "attacker": attacker, "target": target}
+    if len(args) > 2:
+        raw["with"] = attack_id(" ".join(args[2:]), state.combatants.get(attacker))
+    if "fight_defensively" in flags:
+        raw["fight_defensively"] = True
+    return raw
+
+
+# pf1 combat maneuvers, in the words of the French PRD and of the English one.
+MANEUVERS = {
+    "croc en jambe": "trip", "crocenjambe": "trip", "trip": "trip",
+    "bousculade": "bull_rush", "bull rush": "bull_rush", "bull_rush": "bull_rush",
+    "desarmement": "disarm", "desarmer": "disarm", "disarm": "disarm",
+    "lutte": "grapple", "grapple": "grapple",
+    "renversement": "overrun", "overrun": "overrun",
+    "destruction": "sunder", "sunder": "sunder",
+    "sale coup": "dirty_trick", "coup bas": "dirty_trick", "dirty trick": "dirty_trick", "dirty_trick": "dirty_trick",
+    "traction": "drag", "drag": "drag",
+    "repositionnement": "reposition", "reposition": "reposition",
+    "vol": "steal", "steal": "steal",
+}
+MANEUVERS_FR = {"trip": "croc-en-jambe", "bull_rush": "bousculade", "disarm": "désarmement", "grapple": "lutte",
+                "overrun": "renversement", "sunder": "destruction", "dirty_trick": "sale_coup", "drag": "traction",
+                "reposition": "repositionnement", "steal": "vol"}
+
+
+def _maneuver(args, state):
+    _need(args, 3, "maneuver")
+    words_typed = " ".join(args[2:])
+    kind = MANEUVERS.get(norm(words_typed).replace("-", " ")) or MANEUVERS.get(norm(words_typed).replace("_", " "))
+    if kind is None:
+        raise _say("error-maneuver", word=words_typed,
+                   fr={"known": ", ".join(MANEUVERS_FR.values())}, en={"known": ", ".join(MANEUVERS_FR)})
+    return {"do": "maneuver", "attacker": combatant_id(args[0], state), "target": combatant_id(args[1], state),
+            "maneuver": kind}
+
+
+def _step(args, state):
+    """pf1: the 5-foot step (1.5 m), which provokes no attack of opportunity."""
+    _need(args, 2, "step")
+    at = square(args[1])
+    if at is None:
+        raise _say("error-square", word=args[1])
+    return {"do": "move", "id": combatant_id(args[0], state), "path": [at], "five_foot_step": True}
+
+
+def _roll_off(args, state):
+    _need(args, 2, "roll_off")
+    return {"do": "roll_off", "ids": [i for word in args for i in _ids(word, state)]}
+
+
+def _next_round(args, state):
+    """Rôle'n Play: rounds after the combat (the 5 rounds a dying character has)."""
+    raw = {"do": "next_round"}
+    if args:
+        raw["rounds"] = _int(args[0], "the number of rounds", "le nombre de rounds")
+    if len(args) > 1:
+        raise _say("error-too-many", words=" ".join(args[1:]),
+                   fr={"usage": _usage("next_round")[0]}, en={"usage": _usage("next_round")[1]})
     return raw
 
 
@@ -579,6 +664,19 @@ def _condition(args, state):
     return raw
 
 
+def _unit_id(word: str, state: EncounterState) -> str:
+    """A creature, or a group that rolls one initiative (Rôle'n Play groups opponents by type: `init gobelin 12`)."""
+    found = combatant_id(word, state)
+    if found in state.combatants:
+        return found
+    groups = {creature.group for creature in state.combatants.values() if creature.group}
+    for group in groups:
+        names = {norm(group)} | {norm(name) for name in templates().get(group, {}).get("names", {}).values()}
+        if norm(word) in names:
+            return group
+    return found
+
+
 def _initiative(args, state):
     if not args:
         units, commands = set(), []
@@ -591,7 +689,7 @@ def _initiative(args, state):
             raise _say("error-initiative-done")
         return commands
     args, flags = _flags(args)
-    raw = {"do": "initiative", "id": combatant_id(args[0], state)}
+    raw = {"do": "initiative", "id": _unit_id(args[0], state)}
     if len(args) > 1:
         raw["value"] = _int(args[1], "the initiative", "l'initiative")
     for flag in ("advantage", "disadvantage"):
@@ -831,6 +929,7 @@ _BUILDERS = {
     "save": _save, "check": _check, "surprise": _surprise, "end": _end,
     "grapple": _two_ids("grapple"), "shove": _shove, "escape": _escape, "stabilize": _stabilize,
     "concentration": _concentration, "terrain": _terrain, "trigger": _one_id("trigger"), "revert": _revert,
+    "full_attack": _full_attack, "maneuver": _maneuver, "step": _step, "roll_off": _roll_off, "next_round": _next_round,
 }
 assert set(_BUILDERS) | set(SHELL_VERBS) == set(VERBS)
 
@@ -850,6 +949,8 @@ _SLOTS: dict[str, tuple[str, ...]] = {
     "grapple": ("combatant", "combatant"), "shove": ("combatant", "combatant", "shove"),
     "escape": ("combatant", "skill"), "stabilize": ("combatant", "combatant"), "concentration": ("combatant",),
     "terrain": ("terrain",), "trigger": ("combatant",), "sheet": ("combatant",),
+    "full_attack": ("combatant", "combatant", "attack", "attack_flag"), "maneuver": ("combatant", "combatant", "maneuver"),
+    "step": ("combatant",), "roll_off": ("combatant",) * 8,
 }
 
 
@@ -932,6 +1033,8 @@ def candidates(text: str, state: EncounterState, lang: str) -> tuple[str, list[s
             found = ["jusqu'à"] + [f"fin:{cid}" for cid in ids] + [f"début:{cid}" for cid in ids] + ["rounds", "js", "par", "conc"]
         else:
             found = ["until"] + [f"end:{cid}" for cid in ids] + [f"start:{cid}" for cid in ids] + ["rounds", "save", "by", "conc"]
+    elif slot == "maneuver":
+        found = list(MANEUVERS_FR.values()) if fr else list(MANEUVERS_FR)
     elif slot == "shove":
         found = ["terre", "recul"] if fr else ["prone", "push"]
     elif slot == "terrain":

@@ -82,13 +82,13 @@ def conditions_text(cid: str, creature: dict, lang: str, state, cast: Cast) -> s
     shown = []
     if status != "alive":
         shown.append(status_name(status, lang) if status != "dying" else term(lang, "status", status, gender=gender))
-    if status in ("dying", "stable"):
+    if status in ("dying", "stable") and _death_saves(state):
         saves = creature["death_saves"]
         shown.append(message(lang, "table-death-saves", successes=saves["successes"], failures=saves["failures"]))
     folded = state.combatants.get(cid) if state is not None else None
     seen = set()
     for instance in (folded.conditions if folded is not None else ()):
-        name = condition_name(instance.condition, lang, gender)
+        name = _condition_name(instance.condition, lang, gender, state)
         if instance.condition == "exhaustion":
             name = f"{name} {folded.exhaustion()}"
         key = (instance.condition, until_short(instance.until, lang, cast, state.round))
@@ -97,8 +97,42 @@ def conditions_text(cid: str, creature: dict, lang: str, state, cast: Cast) -> s
         seen.add(key)
         shown.append(f"{name} {key[1]}".strip() if key[1] else name)
     had = {instance.condition for instance in (folded.conditions if folded is not None else ())}
-    shown.extend(condition_name(c, lang, gender) for c in creature["conditions"] if c not in had)
+    shown.extend(_condition_name(c, lang, gender, state) for c in creature["conditions"] if c not in had)
     return ", ".join(shown)
+
+
+def _death_saves(state) -> bool:
+    """Only D&D 5e rolls death saves (Pathfinder rolls stabilization checks, Rôle'n Play has none)."""
+    return str(getattr(state, "ruleset", "") or "dnd5e").startswith("dnd5e")
+
+
+def _condition_name(condition: str, lang: str, gender: str, state) -> str:
+    """A condition in words: a Pathfinder condition (flat_footed) by the pf1 catalogs, the others as in 5e."""
+    if getattr(state, "ruleset", "") == "pf1":
+        from combatlog.core.rulesets.pf1.words import condition_name as pf1_condition_name
+
+        named = pf1_condition_name(condition, lang)
+        if named != condition:
+            return named
+    return condition_name(condition, lang, gender)
+
+
+def _pf1_left(cid: str, creature: dict, document: dict, lang: str) -> str:
+    """Pathfinder: the actions left this turn (standard, move, 5-foot step, swift) and attacks of opportunity."""
+    actions = creature.get("actions") or {}
+    left = []
+    if cid == document["turn"] and not actions.get("full_round"):
+        if not actions.get("standard"):
+            left.append(message(lang, "table-left-standard"))
+        if not actions.get("move"):
+            left.append(message(lang, "table-left-move"))
+        if not actions.get("five_foot_step") and not actions.get("moved"):
+            left.append(message(lang, "table-left-step"))
+    if cid == document["turn"] and not actions.get("swift"):
+        left.append(message(lang, "table-left-swift"))
+    if creature.get("aoo_left", 0) > 0:
+        left.append(message(lang, "table-left-aoo", count=creature["aoo_left"]))
+    return ", ".join(left) or message(lang, "table-left-none")
 
 
 def left_this_turn(cid: str, creature: dict, document: dict, lang: str, units: str) -> str:
@@ -107,6 +141,8 @@ def left_this_turn(cid: str, creature: dict, document: dict, lang: str, units: s
         return ""
     if creature["status"] != "alive" or "incapacitated" in creature["conditions"]:
         return message(lang, "table-left-none")  # no action, bonus action, reaction or move (seed 000 Incapacité)
+    if document.get("ruleset") == "pf1":
+        return _pf1_left(cid, creature, document, lang)
     left = []
     economy = creature.get("economy") or {}
     if cid == document["turn"]:

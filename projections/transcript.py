@@ -1019,7 +1019,9 @@ class _Builder:
                 continue
             row.final_hp, row.final_temp_hp = creature["hp"], creature["temp_hp"]
             row.final_status = self.p.labels.get(creature["status"], creature["status"])
-            row.final_conditions = [condition_name(c, self.lang) for c in creature["conditions"]]
+            # A ruleset's own condition (flat_footed) by its catalog name, the others (incapacitated) as in 5e.
+            row.final_conditions = [name if (name := condition_name(c, self.lang)) != c else self.p.condition_label(c)
+                                    for c in creature["conditions"]]
 
     def _live(self) -> bool:
         return not self.undone_now

@@ -59,6 +59,31 @@ def has(lang: str, message_id: str) -> bool:
     return bundle(_lang(lang)).has_message(message_id)
 
 
+class Phrase:
+    """A message used as a variable of another message, said in that message's language.
+
+    `both("rule-cannot-dead", creature="gob1", what=Phrase("verb-attack"))`: "gob1 cannot attack: it is dead" and
+    "gob1 ne peut pas attaquer : il est mort", each half of the sentence from the catalogs."""
+
+    __slots__ = ("message_id", "args", "default")
+
+    def __init__(self, message_id: str, /, _default: str | None = None, **args: Any):
+        self.message_id, self.args, self.default = message_id, args, _default
+
+    def __call__(self, lang: str) -> str:
+        if self.default is not None:
+            return maybe(lang, self.message_id, self.default, **self.args)
+        return message(lang, self.message_id, **self.args)
+
+    def __repr__(self) -> str:
+        return f"Phrase({self.message_id!r}, {self.args!r})"
+
+
+def term_phrase(kind: str, key: str, /, **args: Any) -> Phrase:
+    """A game term (`<kind>-<key>`, e.g. condition-prone) as a variable of another message."""
+    return Phrase(f"{kind}-{kebab(key)}", _default=key, **args)
+
+
 def _arg(value: Any) -> Any:
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -86,6 +111,8 @@ def message(lang: str, message_id: str, /, **args: Any) -> str:
         return message_id
     values = {}
     for name, value in args.items():
+        if isinstance(value, Phrase):
+            value = value(lang)
         converted = _arg(value)
         # A field is reachable by its own name ($hp_before) and in Fluent's usual kebab-case ($hp-before).
         for key in {name, name.replace("_", "-")}:
@@ -341,6 +368,8 @@ def event_args(event, lang: str, cast: Cast, units: str = "m") -> dict[str, Any]
             args[name] = ", ".join(map(str, value))
         elif isinstance(value, msgspec.Struct):
             continue
+        elif name == "reason" and isinstance(value, str):
+            args[name] = reason_text(value, lang, cast)  # a reason the rules record, in the reader's language
         else:
             args[name] = value
     extra = _EXTRA.get(type(event).__name__)
@@ -634,6 +663,9 @@ def command_summary(command: dict, lang: str, cast: Cast | None = None, units: s
     if do == "terrain":
         args["kind"] = term(lang, "terrain", str(command.get("kind", "")))
         args["count"] = len(command.get("squares") or [])
+    if do == "next_round":
+        rounds = command.get("rounds", 1)
+        args["rounds"] = rounds if isinstance(rounds, int) and not isinstance(rounds, bool) else 1
     if do in ("undo", "redo"):
         args["steps"] = int(command.get("steps", 1)) if isinstance(command.get("steps", 1), int) else 1
     if do == "create":

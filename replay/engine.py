@@ -6,6 +6,7 @@ import secrets
 from collections.abc import Callable
 
 import msgspec
+from combatlog.projections.words import both
 from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.kernel.context import fail
 from combatlog.core.kernel.dispatch import decide_and_fold
@@ -135,38 +136,34 @@ class Encounter:
         top = history.top(end)
         if isinstance(command, c.Undo):
             if command.steps < 1:
-                raise fail("undo steps must be at least 1", "le nombre d'annulations doit être d'au moins 1")
+                raise fail(*both("rule-undo-steps-must-be-at"))
             if not top:
-                raise fail("nothing to undo", "rien à annuler")
+                raise fail(*both("rule-nothing-to-undo"))
             # Exactly what N single undos would choose: undoing a revert brings its commands back first.
             chosen = []
             for step in range(command.steps):
                 if not top:
-                    raise fail(f"cannot undo {command.steps} commands: only {step} can be undone",
-                               f"impossible d'annuler {command.steps} commandes : seules {step} peuvent l'être")
+                    raise fail(*both("rule-cannot-undo-commands-only-can", steps=command.steps, step=step))
                 chosen.append(top)
                 top = history.top(top - 1)
             return Undone(txns=tuple(chosen)), top
         if isinstance(command, c.Redo):
             if command.steps < 1:
-                raise fail("redo steps must be at least 1", "le nombre de rétablissements doit être d'au moins 1")
+                raise fail(*both("rule-redo-steps-must-be-at"))
             redo = history.redo_stack(end)
             if not redo:
-                raise fail("nothing to redo: redo only follows an undo", "rien à rétablir : rétablir ne suit qu'une annulation")
+                raise fail(*both("rule-nothing-to-redo-redo-only"))
             if command.steps > len(redo):
-                raise fail(f"cannot redo {command.steps} commands: only {len(redo)} were undone",
-                           f"impossible de rétablir {command.steps} commandes : seules {len(redo)} ont été annulées")
+                raise fail(*both("rule-cannot-redo-commands-only-were", steps=command.steps, length=len(redo)))
             txns = tuple(reversed(redo[-command.steps:]))
             return Redone(txns=txns), txns[-1]
         assert isinstance(command, c.Revert)
         if not 0 <= command.to < txn:
-            raise fail(f"there is no event {command.to} to revert to (the log runs from 0 to {txn - 1})",
-                       f"il n'y a pas d'événement {command.to} (le journal va de 0 à {txn - 1})")
+            raise fail(*both("rule-there-no-event-to-revert", to=command.to, txn_bound=txn - 1))
         inside = history.record(command.to).txn
         end_of_txn = history.end_of(inside)
         if end_of_txn != command.to:
-            raise fail(f"event {command.to} is inside the command that runs from {inside} to {end_of_txn}: revert to {end_of_txn} or {inside - 1}",
-                       f"l'événement {command.to} est au milieu de la commande qui va de {inside} à {end_of_txn} : revenez à {end_of_txn} ou {inside - 1}")
+            raise fail(*both("rule-event-inside-command-that-runs", to=command.to, inside=inside, end_of_txn=end_of_txn, inside_bound=inside - 1))
         # The in-force stack is sorted: what the revert takes off is its top down to the point.
         taken = []
         while top is not None and top > command.to:
@@ -174,7 +171,7 @@ class Encounter:
             top = history.below(top)
         txns = tuple(reversed([t for t in taken if t != 0]))
         if not txns:
-            raise fail(f"nothing to revert after event {command.to}", f"rien à défaire après l'événement {command.to}")
+            raise fail(*both("rule-nothing-to-revert-after-event", to=command.to))
         return Reverted(to=command.to, txns=txns), top
 
     def record(self, seq: int) -> Recorded | None:

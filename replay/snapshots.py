@@ -28,6 +28,7 @@ from itertools import islice
 import msgspec
 
 from combatlog import __version__
+from combatlog.projections.words import both
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.core.kernel.state import KernelState as EncounterState
 from combatlog.core.rulesets import find_ruleset
@@ -372,8 +373,7 @@ def _joined(chunks: list[list[Recorded]]) -> list[Recorded]:
 
 def out_of_range(seq: int, count: int) -> RuleViolation:
     """The error for a seq outside the log, in the words of `Encounter.state_at`."""
-    return RuleViolation(f"there is no event {seq} (the log runs from 0 to {count - 1})",
-                         message_fr=f"il n'y a pas d'événement {seq} (le journal va de 0 à {count - 1})")
+    return RuleViolation(*both("rule-there-no-event-log-runs", seq=seq, count_bound=count - 1))
 
 
 def extend_timeline(timeline: Timeline, records: Sequence[Recorded]) -> Timeline:

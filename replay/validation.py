@@ -15,6 +15,7 @@ from typing import Any
 
 import msgspec
 
+from combatlog.projections.words import both
 from combatlog.core.kernel.errors import InvalidCommand
 from combatlog.events.envelope import Recorded
 from combatlog.events.union import AnyEvent
@@ -64,22 +65,19 @@ def describe_char(char: str) -> str:
 def check_text(text: str, what: str = "text", what_fr: str = "texte", limit: int = MAX_TEXT) -> None:
     """Refuse a string holding control characters, line breaks, lone surrogates, or longer than `limit`."""
     if len(text) > limit:
-        raise _refuse(f"{what} is {len(text)} characters long (at most {limit})",
-                      f"{what_fr} fait {len(text)} caractères (au plus {limit})")
+        raise _refuse(*both("rule-characters-long-at-most", what=what, length=len(text), limit=limit, what_fr=what_fr))
     bad = _FORBIDDEN.search(text)
     if bad:
         code = describe_char(bad.group())
         if "\ud800" <= bad.group() <= "\udfff":
-            raise _refuse(f"{what} holds a lone surrogate ({code}): not valid Unicode text",
-                          f"{what_fr} contient un demi-caractère isolé ({code}) : ce n'est pas du texte Unicode valide")
-        raise _refuse(f"{what} holds a control character or line break ({code})",
-                      f"{what_fr} contient un caractère de contrôle ou un saut de ligne ({code})")
+            raise _refuse(*both("rule-holds-lone-surrogate-not-valid", what=what, code=code, what_fr=what_fr))
+        raise _refuse(*both("rule-holds-control-character-or-line", what=what, code=code, what_fr=what_fr))
 
 
 def check_name(text: object, what: str, what_fr: str) -> None:
     """An id given outside a command (an encounter, an actor): a non-empty string without control characters."""
     if not isinstance(text, str) or not text:
-        raise _refuse(f"{what} must be a non-empty text", f"{what_fr} doit être un texte non vide")
+        raise _refuse(*both("rule-must-be-non-empty-text", what=what, what_fr=what_fr))
     check_text(text, what, what_fr)
 
 
@@ -91,7 +89,7 @@ def check_value(value: Any) -> None:
         item, path, depth = stack.pop()
         nodes += 1
         if nodes > MAX_NODES:
-            raise _refuse(f"the command holds more than {MAX_NODES} values", f"la commande contient plus de {MAX_NODES} valeurs")
+            raise _refuse(*both("rule-command-holds-more-than-values", MAX_NODES=MAX_NODES))
         if item is None or item is True or item is False:
             continue
         kind = type(item)
@@ -101,18 +99,15 @@ def check_value(value: Any) -> None:
         if isinstance(item, int):
             limit = MAX_SEED if path == ("seed",) else MAX_NUMBER
             if not -limit <= item <= limit:
-                raise _refuse(f"{en}: the number {_short(item)} is out of range (at most {limit} either way)",
-                              f"{fr} : le nombre {_short(item)} est hors limites (au plus {limit} dans chaque sens)")
+                raise _refuse(*both("rule-number-out-of-range-at", en=en, item=_short(item), limit=limit, fr=fr))
             _check_distance(item, path, en, fr)
             continue
         if isinstance(item, float):
             if not math.isfinite(item):
                 name = "NaN" if math.isnan(item) else ("Infinity" if item > 0 else "-Infinity")
-                raise _refuse(f"{en}: {name} is not a finite number (nor JSON)",
-                              f"{fr} : {name} n'est pas un nombre fini (ni du JSON)")
+                raise _refuse(*both("rule-not-finite-number-nor-json", en=en, name=name, fr=fr))
             if not -MAX_NUMBER <= item <= MAX_NUMBER:
-                raise _refuse(f"{en}: the number {item!r} is out of range (at most {MAX_NUMBER} either way)",
-                              f"{fr} : le nombre {item!r} est hors limites (au plus {MAX_NUMBER} dans chaque sens)")
+                raise _refuse(*both("rule-number-out-of-range-any", en=en, item=repr(item), MAX_NUMBER=MAX_NUMBER, fr=fr))
             _check_distance(item, path, en, fr)
             continue
         if isinstance(item, str):
@@ -120,26 +115,24 @@ def check_value(value: Any) -> None:
             check_text(item, en, fr, MAX_FREE_TEXT if key in FREE_TEXT else MAX_TEXT)
             continue
         if depth >= MAX_DEPTH:
-            raise _refuse(f"{en}: nested more than {MAX_DEPTH} levels deep",
-                          f"{fr} : imbriqué sur plus de {MAX_DEPTH} niveaux")
+            raise _refuse(*both("rule-nested-more-than-levels-deep", en=en, MAX_DEPTH=MAX_DEPTH, fr=fr))
         if isinstance(item, dict):
             if len(item) > MAX_ITEMS:
-                raise _refuse(f"{en}: more than {MAX_ITEMS} keys", f"{fr} : plus de {MAX_ITEMS} clés")
+                raise _refuse(*both("rule-more-than-keys", en=en, MAX_ITEMS=MAX_ITEMS, fr=fr))
             for key, child in item.items():
                 if not isinstance(key, str):
-                    raise _refuse(f"{en}: the key {_short(key)} is not text", f"{fr} : la clé {_short(key)} n'est pas du texte")
+                    raise _refuse(*both("rule-key-not-text", en=en, key=_short(key), fr=fr))
                 check_text(key, f"{en}: a key", f"{fr} : une clé", MAX_TEXT)
                 stack.append((child, path + (key,), depth + 1))
             continue
         if isinstance(item, (list, tuple)):
             if len(item) > MAX_ITEMS:
-                raise _refuse(f"{en}: more than {MAX_ITEMS} items", f"{fr} : plus de {MAX_ITEMS} éléments")
+                raise _refuse(*both("rule-more-than-items", en=en, MAX_ITEMS=MAX_ITEMS, fr=fr))
             stack.extend((child, path + (index,), depth + 1) for index, child in enumerate(item))
             if path and path[-1] == "range":
                 _check_distance_list(item, en, fr)
             continue
-        raise _refuse(f"{en}: a {type(item).__name__} is not a JSON value",
-                      f"{fr} : un {type(item).__name__} n'est pas une valeur JSON")
+        raise _refuse(*both("rule-not-json-value", en=en, kind=type(item).__name__, fr=fr))
 
 
 def _short(value: Any) -> str:
@@ -153,15 +146,13 @@ def _inside_stats(path: tuple) -> bool:
 
 def _check_distance(number: float, path: tuple, en: str, fr: str) -> None:
     if _inside_stats(path) and path[-1] in DISTANCES and not 0 <= number <= MAX_DISTANCE:
-        raise _refuse(f"{en}: a distance runs from 0 to {MAX_DISTANCE} m, not {number}",
-                      f"{fr} : une distance va de 0 à {MAX_DISTANCE} m, pas {number}")
+        raise _refuse(*both("rule-distance-runs-from-to-m", en=en, MAX_DISTANCE=MAX_DISTANCE, number=str(number), fr=fr))
 
 
 def _check_distance_list(items: Sequence, en: str, fr: str) -> None:
     for number in items:
         if isinstance(number, (int, float)) and not isinstance(number, bool) and not 0 <= number <= MAX_DISTANCE:
-            raise _refuse(f"{en}: a distance runs from 0 to {MAX_DISTANCE} m, not {number}",
-                          f"{fr} : une distance va de 0 à {MAX_DISTANCE} m, pas {number}")
+            raise _refuse(*both("rule-distance-runs-from-to-m", en=en, MAX_DISTANCE=MAX_DISTANCE, number=str(number), fr=fr))
 
 
 def _is_int(value: Any) -> bool:
@@ -173,36 +164,33 @@ def _check_until(until: Any) -> None:
     if until is None or isinstance(until, str):
         return
     if not isinstance(until, dict):
-        raise _refuse("field 'until': expected text or an object", "champ 'until' : texte ou objet attendu")
+        raise _refuse(*both("rule-field-until-expected-text-or"))
     for key, value in until.items():
         if key not in UNTIL_KEYS:
-            raise _refuse(f"field 'until': unknown key '{key}' (known: end_of_turn, start_of_turn, rounds, save, of)",
-                          f"champ 'until' : clé inconnue '{key}' (connues : end_of_turn, start_of_turn, rounds, save, of)")
+            raise _refuse(*both("rule-field-until-unknown-key-known", key=key))
         where = f"until.{key}"
         if key in ("end_of_turn", "start_of_turn") and not (value is None or isinstance(value, (str, bool))):
-            raise _refuse(f"field '{where}': expected a creature id", f"champ '{where}' : identifiant de créature attendu")
+            raise _refuse(*both("rule-field-expected-creature-id", where=where))
         if key in ("of", "concentration") and not isinstance(value, str):
-            raise _refuse(f"field '{where}': expected a creature id", f"champ '{where}' : identifiant de créature attendu")
+            raise _refuse(*both("rule-field-expected-creature-id", where=where))
         if key in ("rounds", "expires_round") and not _is_int(value):
-            raise _refuse(f"field '{where}': expected a whole number of rounds", f"champ '{where}' : nombre entier de rounds attendu")
+            raise _refuse(*both("rule-field-expected-whole-number-of", where=where))
         if key == "save":
             _check_save(value, where)
 
 
 def _check_save(save: Any, where: str) -> None:
     if not isinstance(save, dict):
-        raise _refuse(f"field '{where}': expected an object {{\"ability\", \"dc\"}}",
-                      f"champ '{where}' : objet {{\"ability\", \"dc\"}} attendu")
+        raise _refuse(*both("rule-field-expected-object-ability-dc", where=where))
     for key, value in save.items():
         if key not in ("ability", "dc", "half"):
-            raise _refuse(f"field '{where}': unknown key '{key}'", f"champ '{where}' : clé inconnue '{key}'")
+            raise _refuse(*both("rule-field-unknown-key", where=where, key=key))
         if key == "ability" and not isinstance(value, str):
-            raise _refuse(f"field '{where}.ability': expected an ability (str, dex, con, int, wis, cha)",
-                          f"champ '{where}.ability' : caractéristique attendue (str, dex, con, int, wis, cha)")
+            raise _refuse(*both("rule-field-ability-expected-ability-str", where=where))
         if key == "dc" and not _is_int(value):
-            raise _refuse(f"field '{where}.dc': expected a whole number", f"champ '{where}.dc' : nombre entier attendu")
+            raise _refuse(*both("rule-field-dc-expected-whole-number", where=where))
         if key == "half" and not isinstance(value, bool):
-            raise _refuse(f"field '{where}.half': expected true or false", f"champ '{where}.half' : true ou false attendu")
+            raise _refuse(*both("rule-field-half-expected-true-or", where=where))
 
 
 def check_command(raw: Any) -> None:
@@ -213,10 +201,9 @@ def check_command(raw: Any) -> None:
     if "seed" in raw:
         seed = raw["seed"]
         if isinstance(seed, str) and not seed.strip():
-            raise _refuse("field 'seed': an empty seed cannot be replayed; give a number or a word, or leave it out",
-                          "champ 'seed' : une graine vide ne se rejoue pas ; donnez un nombre ou un mot, ou omettez-la")
+            raise _refuse(*both("rule-field-seed-empty-seed-cannot"))
         if isinstance(seed, float):
-            raise _refuse("field 'seed': expected a whole number or a word", "champ 'seed' : nombre entier ou mot attendu")
+            raise _refuse(*both("rule-field-seed-expected-whole-number"))
     if raw.get("do") == "condition":
         _check_until(raw.get("until"))
         if isinstance(raw.get("save"), dict):
@@ -229,18 +216,16 @@ def check_command(raw: Any) -> None:
 def parse_line(line: str) -> Any:
     """One script line as JSON, refusing NaN/Infinity, overlong lines and nesting too deep to decode."""
     if len(line) > MAX_LINE:
-        raise _refuse(f"the line is {len(line)} characters long (at most {MAX_LINE})",
-                      f"la ligne fait {len(line)} caractères (au plus {MAX_LINE})")
+        raise _refuse(*both("rule-line-characters-long-at-most", length=len(line), MAX_LINE=MAX_LINE))
     try:
         # NaN and Infinity are decoded (Python's json allows them) so that check_command names their field.
         return json.loads(line)
     except json.JSONDecodeError as error:
-        raise _refuse(f"not valid JSON ({error.msg} at column {error.colno})",
-                      f"JSON invalide ({error.msg} à la colonne {error.colno})") from None
+        raise _refuse(*both("rule-not-valid-json-at-column", msg=error.msg, colno=error.colno)) from None
     except RecursionError:
-        raise _refuse("the JSON is nested too deeply", "le JSON est imbriqué trop profondément") from None
+        raise _refuse(*both("rule-json-nested-too-deeply")) from None
     except ValueError as error:  # e.g. an integer of more digits than Python converts
-        raise _refuse(f"not valid JSON ({error})", f"JSON invalide ({error})") from None
+        raise _refuse(*both("rule-not-valid-json", error=error)) from None
 
 
 _event_encoder = msgspec.json.Encoder(order="sorted")
@@ -259,12 +244,9 @@ def check_decodable(records: Iterable[Recorded], encounter: str = "") -> None:
             again = _event_encoder.encode(_event_decoder.decode(body))
         except (msgspec.EncodeError, msgspec.DecodeError, msgspec.ValidationError, TypeError, ValueError,
                 OverflowError) as error:
-            raise _refuse(f"the command's {type(event).__name__} would not read back from the log ({error})",
-                          f"l'événement {type(event).__name__} de la commande ne se relirait pas depuis le journal "
-                          f"({error})") from None
+            raise _refuse(*both("rule-event-not-read-back-from-log", kind=type(event).__name__, error=error)) from None
         if again != body:
-            raise _refuse(f"the command's {type(event).__name__} would not read back as written",
-                          f"l'événement {type(event).__name__} de la commande ne se relirait pas tel qu'écrit")
+            raise _refuse(*both("rule-event-not-read-back", kind=type(event).__name__))
 
 
 __all__ = ["MAX_DEPTH", "MAX_NUMBER", "MAX_TEXT", "check_command", "check_decodable", "check_name", "check_text",

@@ -21,6 +21,7 @@ from rich.console import Console
 from combatlog.cli.main import main as cli_main
 from combatlog.cli.play import Shell, open_encounter
 from combatlog.events.stores import open_store
+from combatlog.projections import words
 
 GOLDEN = Path(__file__).parent / "golden"
 REGEN = os.environ.get("COMBATLOG_REGEN_GOLDEN") == "1"
@@ -232,3 +233,111 @@ def test_the_shell_screens_match_their_golden_file(tmp_path, lang):
     screen = console.export_text()
     assert foreign_words(screen, lang) == set()
     _check_golden(f"shell.{lang}.txt", screen)
+
+
+# ------------------------------------------------------------------ the other rulesets: Rôle'n Play and Pathfinder
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "encounters"
+# The DM's own words in the sample scripts (free text is not translated) are left out of the two-language runs.
+DM_TEXT = ("note", "reason", "description", "comment", "trigger")
+
+
+def sample_fight(stem: str, lang: str) -> list[dict]:
+    """A sample script of fixtures/encounters/ in `lang`: its encounter language set, the DM's free text left out."""
+    commands = []
+    for line in (FIXTURES / f"{stem}.jsonl").read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        command = {key: value for key, value in json.loads(line).items() if key not in DM_TEXT}
+        if command["do"] == "create":
+            command.update(lang=lang, name="Wolf ford" if stem.startswith("rolenplay") else "Ford ambush")
+        commands.append(command)
+    return commands
+
+
+# Display names of the sample creatures (names, not words of a language).
+SAMPLE_NAMES = ("Wolf ford", "Ford ambush", "Brom", "Lyra", "Brann", "Lisette", "Agathe", "Eloi", "Ironheart")
+
+
+@pytest.mark.parametrize("stem", ["rolenplay_wolf_ford", "pf1_ford_ambush"])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_rolenplay_and_pathfinder_fights_speak_only_their_language(tmp_path, capsys, stem, lang):
+    """Given a Rôle'n Play (seed 003) and a Pathfinder (seed 004) sample fight, When `log`, `state` and `export`
+    show it in French and in English, Then no screen holds a telltale word of the other language."""
+    log = tmp_path / f"{stem}-{lang}.db"
+    cli(capsys, "run", str(write(tmp_path / f"{stem}-{lang}.jsonl", sample_fight(stem, lang))), "--log", str(log), "-q")
+    shown = {"log": cli(capsys, "log", str(log)), "state": cli(capsys, "state", str(log)),
+             "export": cli(capsys, "export", str(log), "--format", "md")}
+    for name, screen in shown.items():
+        assert screen.strip(), f"{name} printed nothing"
+        for known in SAMPLE_NAMES:
+            screen = screen.replace(known, " ")
+        assert foreign_words(screen, lang) == set(), f"{stem}: {name} ({lang}) shows words of the other language"
+
+
+# The Pathfinder verbs and Rôle'n Play's rounds after the combat, typed in each language's words at the shell.
+PF1_SHELL = {
+    "fr": ["ajout brann guerrier 2,2", "ajout gob1 gobelin 3,2", "ajout gob2 gobelin 3,3", "init brann 15", "init gob1 10",
+           "init gob2 10", "début", "départager gob1 gob2", "début", "outrance brann gob1", "suivant",
+           "manœuvre gob2 brann croc-en-jambe"],
+    "en": ["add brann fighter 2,2", "add gob1 goblin 3,2", "add gob2 goblin 3,3", "init brann 15", "init gob1 10",
+           "init gob2 10", "start", "roll_off gob1 gob2", "start", "full_attack brann gob1", "next",
+           "maneuver gob2 brann trip"],
+}
+ROLENPLAY_SHELL = {
+    "fr": ["ajout aria guerrier nom=Aria pj 2,2", "ajout gob1 gobelin 3,2", "init aria 15", "init gobelin 10", "début",
+           "round_suivant", "fin", "round_suivant 2"],
+    "en": ["add aria fighter name=Aria pc 2,2", "add gob1 goblin 3,2", "init aria 15", "init goblin 10", "start",
+           "next_round", "end", "next_round 2"],
+}
+
+
+def _shell_session(tmp_path: Path, ruleset: str, lang: str, lines: list[str]) -> tuple[str, list[str]]:
+    """The screen of a shell session and the commands it wrote to the log (their `do`)."""
+    console = Console(file=io.StringIO(), width=160, record=True, color_system=None, force_terminal=False)
+    pending = list(lines)
+    with open_store(str(tmp_path / f"{ruleset}-{lang}.db")) as store:
+        encounter = open_encounter(store, None, ruleset=ruleset, lang=lang, seed=7, name="Test")
+
+        def read(prompt: str, kind: str) -> str:
+            if not pending:
+                raise EOFError
+            line = pending.pop(0)
+            console.print(prompt + line, markup=False, highlight=False)
+            return line
+
+        Shell(encounter, console, read, lang=lang, dice="auto", where="table.db").loop()
+        done = [record.event.command.get("do") for record in store.read(encounter.encounter)
+                if type(record.event).__name__ == "CommandIssued"]
+    return console.export_text(), done
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_pathfinder_verbs_are_reachable_in_both_languages_at_the_shell(tmp_path, lang):
+    """pf1's full attack, combat maneuver and initiative roll-off (seed 004 Initiative) in the table's own words."""
+    screen, done = _shell_session(tmp_path, "pf1", lang, PF1_SHELL[lang])
+    assert {"roll_off", "full_attack", "maneuver"} <= set(done), screen
+    assert {"fr": "✗ initiative à égalité", "en": "✗ initiative tied"}[lang] in screen  # the tied start is refused
+    assert {"fr": "attaque à outrance", "en": "full attack"}[lang] in screen
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_rolenplay_rounds_after_the_combat_at_the_shell(tmp_path, lang):
+    """Rôle'n Play's five rounds after the combat (seed 003 D6) and its group initiative by the template's name."""
+    screen, done = _shell_session(tmp_path, "rolenplay", lang, ROLENPLAY_SHELL[lang])
+    assert done.count("next_round") == 1 and done.count("initiative") == 2, screen
+    refused = {"fr": "les rounds après le combat ne se comptent qu'une fois le combat fini", "en": "next_round counts the rounds after the combat"}
+    assert refused[lang] in screen  # during the combat it is refused, in the table's language
+    assert {"fr": "round 2 après le combat (3 restants)", "en": "round 2 after the combat"}[lang] in screen
+    assert foreign_words(screen.replace("Test", " "), lang) == set()
+
+
+def test_every_message_the_code_names_is_in_both_catalogs():
+    """One place per message: each id given to both(), Phrase(), say() or a dice error exists in French and English."""
+    root = Path(__file__).parent.parent
+    used = set()
+    for folder in ("core/kernel", "core/rulesets/dnd5e", "replay", "cli", "projections"):
+        for path in (root / folder).glob("*.py"):
+            used |= set(re.findall(r'(?:both|Phrase|say|_said)\(\s*"([a-z0-9-]+)"', path.read_text(encoding="utf-8")))
+    assert len(used) > 150
+    missing = sorted((lang, mid) for mid in used for lang in ("fr", "en") if not words.has(lang, mid))
+    assert missing == []

@@ -124,7 +124,7 @@ def test_a_short_fight_in_french_with_manual_dice_an_undo_a_reaction_window_and_
     assert "Aria subit 40 dégâts de feu (PV 39 → 0)" in screen
     assert "mourant" in row(screen, "aria")
     assert "jet contre la mort d'aria ? (Entrée ou jds) > attaque aria gob1 épée" in screen
-    assert "✗ impossible de faire attack maintenant : aria doit d'abord faire son jet de sauvegarde contre la mort" in screen
+    assert "✗ impossible d'attaquer maintenant : aria doit d'abord faire son jet de sauvegarde contre la mort" in screen
     assert "Aria : JS contre la mort d20 [15] : réussite (1 ✓, 0 ✗)" in screen
     assert "JS contre la mort : 1 réussite, 0 échec" in row(screen, "aria")
     assert t.prompts[-1] == "r2 aria > "

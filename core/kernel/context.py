@@ -1,7 +1,9 @@
 """The working context of one command: state so far, dice, and the events decided."""
 
+import re
 from typing import Any
 
+from combatlog.projections.words import both
 from combatlog.core.kernel.dice import DiceError, DiceSource, RollResult, roll, roll_d20
 from combatlog.core.kernel.errors import RuleViolation, fail
 
@@ -37,14 +39,11 @@ class Context:
 
     def get(self, combatant_id: str | None, role: str = "combatant") -> Any:
         if not combatant_id:
-            raise fail(f"no {role} named", f"aucun {role} indiqué")
+            raise fail(*both("rule-no-named", role=role))
         combatant = self.state.combatants.get(combatant_id)
         if combatant is None:
-            known = ", ".join(self.state.combatants) or "none yet"
-            raise fail(
-                f"there is no combatant '{combatant_id}' (known: {known})",
-                f"aucun combattant '{combatant_id}' (connus : {known.replace('none yet', 'aucun')})",
-            )
+            known = ", ".join(self.state.combatants)
+            raise fail(*both("rule-there-no-combatant-known", combatant_id=combatant_id, known=known))
         return combatant
 
     def suspend_dice(self):
@@ -60,24 +59,33 @@ class Context:
         try:
             return roll_d20(self.dice, advantage=advantage, disadvantage=disadvantage)
         except DiceError as error:
-            raise fail(str(error), _dice_fr(str(error))) from None
+            raise fail(str(error), error.message_fr) from None
 
     def roll(self, expression: str, *, critical: bool = False) -> RollResult:
         try:
             return roll(expression, self.dice, critical=critical)
         except DiceError as error:
-            raise fail(str(error), _dice_fr(str(error))) from None
+            raise fail(str(error), error.message_fr) from None
+
 
 
 def _dice_fr(message: str) -> str:
-    if message.startswith("not enough dice supplied"):
-        return message.replace("not enough dice supplied: a", "pas assez de dés fournis : il manque un").replace(
-            " is still needed", ""
-        )
-    if "cannot show" in message:
-        return message.replace("die ", "le dé ").replace("(a ", "(un ").replace("cannot show", "ne peut pas montrer").replace(
-            "faces run from", "les faces vont de"
-        ).replace(" to ", " à ")
-    if "were not used" in message or "was not used" in message:
-        return "dés fournis non utilisés : " + message.split(": ", 1)[-1]
+    """The French of a supplied-dice error, from its English (kept for the pf1 package: a DiceError now carries
+    its French in `message_fr`, from the catalogs)."""
+    from combatlog.projections.words import message as said
+
+    for pattern, message_id, names in _DICE_PATTERNS:
+        match = pattern.fullmatch(message)
+        if match:
+            values = {name: (int(value) if value.isdigit() else value) for name, value in zip(names, match.groups())}
+            return said("fr", message_id, **values)
     return message
+
+
+_DICE_PATTERNS = [
+    (re.compile(r"not enough dice supplied: a d(\d+) is still needed"), "dice-not-enough", ("sides",)),
+    (re.compile(r"die (\d+) \(a d(\d+)\) cannot show (-?\d+): faces run from 1 to \d+"), "dice-cannot-show",
+     ("number", "sides", "face")),
+    (re.compile(r"die (\d+) \(a d(\d+)\) must be a whole number, not (.*)"), "dice-not-whole", ("number", "sides", "face")),
+    (re.compile(r"(\d+) supplied dic?e (?:was|were) not used: (.*)"), "dice-not-used", ("count", "listed")),
+]

@@ -37,6 +37,16 @@ _TOKEN = re.compile(
 class DiceError(ValueError):
     """A bad dice expression, or supplied faces that are wrong, missing or left over."""
 
+    def __init__(self, message: str, message_fr: str | None = None):
+        super().__init__(message)
+        self.message_fr = message_fr or message
+
+
+def _said(message_id: str, **args) -> DiceError:
+    from combatlog.projections.words import both
+
+    return DiceError(*both(message_id, **args))
+
 
 @dataclass(frozen=True, slots=True)
 class DiceTerm:
@@ -181,13 +191,13 @@ class SuppliedDice:
         """Hand out the next supplied face, checking it fits a die of this many sides."""
         _check_sides(sides)
         if self.used >= len(self.faces):
-            raise DiceError(f"not enough dice supplied: a d{sides} is still needed")
+            raise _said("dice-not-enough", sides=sides)
         face = self.faces[self.used]
         number = self.used + 1
         if isinstance(face, bool) or not isinstance(face, int):
-            raise DiceError(f"die {number} (a d{sides}) must be a whole number, not {face!r}")
+            raise _said("dice-not-whole", number=number, sides=sides, face=repr(face))
         if not 1 <= face <= sides:
-            raise DiceError(f"die {number} (a d{sides}) cannot show {face}: faces run from 1 to {sides}")
+            raise _said("dice-cannot-show", number=number, sides=sides, face=face)
         self.used += 1
         return face
 
@@ -206,9 +216,7 @@ class SuppliedDice:
         left = self.unused()
         if left:
             listed = ", ".join(str(face) for face in left)
-            if len(left) == 1:
-                raise DiceError(f"1 supplied die was not used: {listed}")
-            raise DiceError(f"{len(left)} supplied dice were not used: {listed}")
+            raise _said("dice-not-used", count=len(left), listed=listed)
 
     def __repr__(self) -> str:
         return f"SuppliedDice({list(self.faces)!r}, used={self.used})"

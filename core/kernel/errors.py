@@ -4,7 +4,7 @@
 class RuleViolation(Exception):
     """A command the rules refuse; the message names who, what and why, in the DM's words."""
 
-    def __init__(self, message: str, *, message_fr: str | None = None):
+    def __init__(self, message: str, message_fr: str | None = None):
         super().__init__(message)
         self.message = message
         self.message_fr = message_fr or message

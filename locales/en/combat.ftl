@@ -201,6 +201,7 @@ reason-the-attack-is-resolved = the attack is resolved
 reason-released = released
 reason-incapacitated = incapacitated
 reason-died = died
+reason-damage-dice-thrown-with-a-missed-attack = damage dice thrown with a missed attack
 reason-fell-unconscious = fell unconscious
 reason-failed-its-concentration-save = failed its concentration save
 reason-ended-by-choice = ended by choice

@@ -44,3 +44,10 @@ command-end = combat ends
 command-undo = undo ({ $steps })
 command-redo = redo ({ $steps })
 command-revert = revert to event #{ $to }
+command-next-round = { $rounds ->
+    [1] next round after the combat
+   *[other] { $rounds } rounds after the combat
+ }
+command-full-attack = { $attacker } makes a full attack on { $target }
+command-maneuver = { $attacker } attempts a combat maneuver on { $target }
+command-roll-off = initiative roll-off: { $ids }

@@ -10,7 +10,10 @@ event-rolenplay-options-set = options: cinematic rule { $cinematic ->
  }
 event-kept-alive-at-zero = { $id } falls unconscious at 0 HP instead of dying
 event-reactions-restored = reaction back: { $ids }
-event-plain-streak-changed = { $id }: { $streak } plain attack(s) in a row (cinematic rule)
+event-plain-streak-changed = { $id }: { $streak ->
+    [one] { $streak } plain attack
+   *[other] { $streak } plain attacks in a row
+ } (cinematic rule)
 event-aftermath-started = after the combat: { $rounds } rounds to heal or stabilize the dying
 event-aftermath-round-passed = round { $round } after the combat ({ $rounds-left } left)
 event-death-save-cancelled = { $id }: no death save due any more ({ $reason })

@@ -128,3 +128,17 @@ help-trigger = trigger ID — the trigger of ID's readied action happens
 help-revert = revert SEQ — undo everything after event SEQ
 help-templates = templates — the list of creature templates
 help-sheet = sheet ID — a creature's stat block, with its attacks
+help-full_attack = full_attack ATTACKER TARGET [WEAPON] [defensive] — Pathfinder: the full-attack action (every attack of the round, a full-round action)
+help-maneuver = maneuver ATTACKER TARGET trip|bull_rush|disarm|grapple|overrun|sunder|dirty_trick|drag|reposition|steal — Pathfinder: a combat maneuver (CMB against CMD)
+help-step = step ID X,Y — Pathfinder: the 5-foot step (1.5 m, no attack of opportunity)
+help-roll_off = roll_off ID ID… — Pathfinder: a d20 each to break an initiative tie
+help-next_round = next_round [N] — Rôle'n Play: the rounds after the combat (5 at most, to heal the dying)
+error-maneuver = unknown maneuver '{ $word }' (known: { $known })
+table-left-standard = standard
+table-left-move = move
+table-left-step = 5-ft step
+table-left-swift = swift
+table-left-aoo = { $count ->
+    [one] 1 AoO
+   *[other] { $count } AoO
+ }

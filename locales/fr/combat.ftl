@@ -238,6 +238,7 @@ reason-released = déclenchée
 reason-incapacitated = ne peut plus agir
 reason-died = mort
 reason-fell-unconscious = perte de connaissance
+reason-damage-dice-thrown-with-a-missed-attack = dés de dégâts lancés avec une attaque ratée
 reason-failed-its-concentration-save = JS de concentration raté
 reason-ended-by-choice = par choix
 reason-started-concentrating-on-something-else = nouvelle concentration

@@ -62,3 +62,10 @@ command-end = fin du combat
 command-undo = annuler ({ $steps })
 command-redo = rétablir ({ $steps })
 command-revert = retour à l'événement n° { $to }
+command-next-round = { $rounds ->
+    [1] round suivant après le combat
+   *[other] { $rounds } rounds après le combat
+ }
+command-full-attack = { $attacker } attaque { $target } à outrance
+command-maneuver = { $attacker } tente une manœuvre de combat contre { $target }
+command-roll-off = jet pour départager l'initiative : { $ids }

@@ -10,7 +10,13 @@ event-rolenplay-options-set = options : règle cinématique { $cinematic ->
  }
 event-kept-alive-at-zero = { $id } tombe inconscient à 0 PV au lieu de mourir
 event-reactions-restored = réaction retrouvée : { $ids }
-event-plain-streak-changed = { $id } : { $streak } attaque(s) sans description d'affilée (règle cinématique)
+event-plain-streak-changed = { $id } : { $streak ->
+    [one] { $streak } attaque sans description
+   *[other] { $streak } attaques sans description d'affilée
+ } (règle cinématique)
 event-aftermath-started = après le combat : { $rounds } rounds pour soigner ou stabiliser les mourants
-event-aftermath-round-passed = round { $round } après le combat ({ $rounds-left } restant(s))
+event-aftermath-round-passed = round { $round } après le combat ({ $rounds-left ->
+    [one] { $rounds-left } restant
+   *[other] { $rounds-left } restants
+ })
 event-death-save-cancelled = { $id } : plus de jet de sauvegarde contre la mort à faire ({ $reason })

@@ -143,3 +143,17 @@ help-trigger = déclencher ID — le déclencheur de l'action préparée de ID s
 help-revert = revenir SEQ — annule tout ce qui suit l'événement SEQ
 help-templates = modèles — la liste des modèles de créatures
 help-sheet = fiche ID — le profil d'une créature, avec ses attaques
+help-full_attack = outrance ATTAQUANT CIBLE [ARME] [défensive] — Pathfinder : l'attaque à outrance (toutes les attaques du round, une action complexe)
+help-maneuver = manœuvre ATTAQUANT CIBLE croc-en-jambe|bousculade|désarmement|lutte|renversement|destruction|sale_coup|traction|repositionnement|vol — Pathfinder : une manœuvre de combat (BMO contre DMD)
+help-step = pas ID X,Y — Pathfinder : le pas de placement (1,5 m, sans attaque d'opportunité)
+help-roll_off = départager ID ID… — Pathfinder : un d20 chacun pour départager une égalité d'initiative
+help-next_round = round_suivant [N] — Rôle'n Play : les rounds après le combat (5 au plus, pour soigner les mourants)
+error-maneuver = manœuvre inconnue « { $word } » (connues : { $known })
+table-left-standard = simple
+table-left-move = mouvement
+table-left-step = pas de 1,5 m
+table-left-swift = rapide
+table-left-aoo = { $count ->
+    [one] 1 AO
+   *[other] { $count } AO
+ }

@@ -1,5 +1,6 @@
 """Non-attack actions, movement, standing up, first aid (seed 000 Actions; seed 001 Actions en combat)."""
 
+from combatlog.projections.words import Phrase, both, term_phrase
 from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.rulesets.dnd5e.combat import MELEE_RANGE, can_act, escape, spend
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_condition, start_effect
@@ -12,8 +13,7 @@ from combatlog.core.rulesets.dnd5e.queries import (
     hostile,
     incapacitated,
     occupied_squares,
-    turn_label,
-    turn_label_fr,
+    turn_phrase,
     within,
 )
 from combatlog.core.rulesets.dnd5e.rolls import ability_check
@@ -38,25 +38,23 @@ HIDE_DC = 15  # SRD 5.2 Hide action: DC 15 Dexterity (Stealth)
 def action(ctx: Context, command: c.Action) -> None:
     name = ACTION_ALIASES.get(command.action, command.action)
     if name == "attack":
-        raise fail("use the 'attack' command to attack", "utilisez la commande 'attack' pour attaquer")
+        raise fail(*both("rule-use-attack-command-to-attack"))
     if name not in ACTIONS:
-        raise fail(f"unknown action '{command.action}' (known: {', '.join(ACTIONS)})",
-                   f"action inconnue '{command.action}' (connues : {', '.join(ACTIONS)})")
+        raise fail(*both("rule-unknown-action-known", action=command.action, ACTIONS=', '.join(ACTIONS)))
     creature = ctx.get(command.id)
     # Seed 003 Repoussé: a turned creature may only dash; dodge and escape are accepted (the DM judges it is held).
-    can_act(ctx, creature, f"take the {name} action", f"faire l'action {name}", turned_away=name not in ("dash", "dodge", "escape"))
+    can_act(ctx, creature, Phrase("verb-action", action=name), turned_away=name not in ("dash", "dodge", "escape"))
     if name == "disengage" and not ctx.state.opportunity_attacks:
-        raise fail("there is no Disengage action without opportunity attacks (create with \"opportunity_attacks\": true)",
-                   "pas d'action se désengager sans attaques d'opportunité (créez avec \"opportunity_attacks\": true)")
+        raise fail(*both("rule-there-no-disengage-action-without"))
     spend(ctx, creature, command.slot, name)
     details: dict = {}
     if name == "dash":
         details["extra_movement"] = ctx.ruleset.speed(creature)
     if name == "ready":
         if not command.trigger:
-            raise fail("ready needs a 'trigger' (what the creature waits for)", "se tenir prêt demande un 'trigger' (le déclencheur)")
+            raise fail(*both("rule-ready-needs-trigger-what-creature"))
         if not isinstance(command.response, dict) or command.response.get("do") not in ("attack", "move"):
-            raise fail("ready needs a 'response': an attack or a move command", "se tenir prêt demande une 'response' : une commande attack ou move")
+            raise fail(*both("rule-ready-needs-response-attack-or"))
         details.update(trigger=command.trigger, response=command.response)
         if command.spell:
             details["spell"] = command.spell
@@ -78,15 +76,14 @@ def _carry_out(ctx: Context, creature_id: str, name: str, command: c.Action) -> 
     elif name == "help":
         ally_id = command.ally or (command.target if not command.ally and command.skill else None)
         if ally_id is None:
-            raise fail("help needs an 'ally' (and a 'target' enemy for an attack)", "aider demande un 'ally' (et une cible 'target' pour une attaque)")
+            raise fail(*both("rule-help-needs-ally-and-target"))
         ally = ctx.get(ally_id)
         if ally.id == creature_id:
-            raise fail(f"{creature_id} cannot help itself", f"{creature_id} ne peut pas s'aider lui-même")
+            raise fail(*both("rule-cannot-help-itself-action", creature_id=creature_id))
         if command.target and command.target != ally.id:
             enemy = ctx.get(command.target)
             if not within(creature, enemy, MELEE_RANGE, unknown=True):
-                raise fail(f"{creature_id} cannot help against {enemy.id}: it must be within 1.5 m of {enemy.id}",
-                           f"{creature_id} ne peut pas aider contre {enemy.id} : il doit être à 1,5 m de {enemy.id}")
+                raise fail(*both("rule-cannot-help-against-must-be", creature_id=creature_id, enemy=enemy.id))
             data = {"against": enemy.id}
         else:
             data = {"check": True}
@@ -117,13 +114,12 @@ def _help_near_ally(ctx: Context, helper, command: c.Action) -> None:
     """Seed 003 Aider (D10): the helper within 1.5 m of the ally; advantage on the ally's first attack roll
     (any target), or with a skill or ability on its next matching check; no expiry: used up by that roll."""
     if not command.ally:
-        raise fail("help needs an 'ally' (the one who gets advantage)", "aider demande un 'ally' (celui qui obtient l'avantage)")
+        raise fail(*both("rule-help-needs-ally-one-who"))
     ally = ctx.get(command.ally)
     if ally.id == helper.id:
-        raise fail(f"{helper.id} cannot help itself", f"{helper.id} ne peut pas s'aider lui-même")
+        raise fail(*both("rule-cannot-help-itself", helper=helper.id))
     if not within(helper, ally, MELEE_RANGE, unknown=True):
-        raise fail(f"{helper.id} cannot help {ally.id}: it must be within 1.5 m of {ally.id}",
-                   f"{helper.id} ne peut pas aider {ally.id} : il doit être à 1,5 m au maximum de {ally.id}")
+        raise fail(*both("rule-cannot-help-must-be-within", helper=helper.id, ally=ally.id))
     if command.target:
         ctx.get(command.target)  # informative: no distance to the enemy is checked
     if command.skill or command.ability:
@@ -140,20 +136,18 @@ def stabilize(ctx: Context, command: c.Stabilize) -> None:
     if ctx.state.phase == "ended":
         # Seed 003 Perdre conscience: after the combat, allies have 5 rounds to heal or stabilize (D6).
         if ctx.state.aftermath is not None and ctx.state.aftermath <= 0:
-            raise fail("the 5 rounds after the combat have run out", "les 5 rounds après le combat sont écoulés")
+            raise fail(*both("rule-rounds-after-combat-have-run"))
         if helper.status != "alive" or incapacitated(helper, ctx.ruleset):
-            raise fail(f"{helper.id} cannot stabilize: it cannot act", f"{helper.id} ne peut pas stabiliser : il ne peut pas agir")
+            raise fail(*both("rule-cannot-stabilize-cannot-act", helper=helper.id))
         if helper.economy.action:
-            raise fail(f"{helper.id} has already used its action this round (next_round gives it back)",
-                       f"{helper.id} a déjà utilisé son action ce round-ci (next_round la lui rend)")
+            raise fail(*both("rule-action-spent-round", helper=helper.id))
     else:
-        can_act(ctx, helper, "stabilize", "stabiliser")
+        can_act(ctx, helper, Phrase("verb-stabilize"))
     knocked_out = next((i for i in target.conditions if i.condition == "unconscious" and i.source == KNOCKED_OUT), None)
     if target.status != "dying" and knocked_out is None:
-        raise fail(f"{target.id} does not need stabilizing: it is {target.status}",
-                   f"{target.id} n'a pas besoin d'être stabilisé : il est {_status_fr(target.status)}")
+        raise fail(*both("rule-does-not-need-stabilizing", target=target.id, status=term_phrase("status", target.status)))
     if not within(helper, target, MELEE_RANGE, unknown=True):
-        raise fail(f"{helper.id} cannot stabilize {target.id}: not within 1.5 m", f"{helper.id} ne peut pas stabiliser {target.id} : pas à 1,5 m")
+        raise fail(*both("rule-cannot-stabilize-not-within-m", helper=helper.id, target=target.id))
     spend(ctx, helper, "action", "stabilize")
     ctx.emit(ActionTaken(id=helper.id, action="help", details={"target": target.id, "first_aid": True}))
     # Seed 000/001: Wisdom (Medicine) DC 10; seed 003 Stabiliser: « un test de Sagesse DD 10 », no skill.
@@ -162,10 +156,6 @@ def stabilize(ctx: Context, command: c.Stabilize) -> None:
             ctx.emit(StatusChanged(id=target.id, status="stable", reason=f"stabilized by {helper.id}"))
         else:
             end_condition(ctx, target.id, knocked_out.instance, f"first aid from {helper.id}")
-
-
-def _status_fr(status: str) -> str:
-    return {"alive": "vivant", "dying": "mourant", "stable": "stable", "dead": "mort"}.get(status, status)
 
 
 def _step_cost(ctx: Context, mover, square, *, crawling: bool) -> int:
@@ -197,12 +187,12 @@ def move(ctx: Context, command: c.Move, reaction_move: bool = False) -> None:
     """Square by square; costs are checked against what is left of the speed (seed 000 Déplacement et Position)."""
     mover = ctx.get(command.id)
     if not command.path:
-        raise fail("a move needs a path of squares", "un déplacement demande un chemin de cases")
+        raise fail(*both("rule-move-needs-path-of-squares"))
     if mover.position is None:
-        raise fail(f"{mover.id} is not on the map: place it first", f"{mover.id} n'est pas sur la carte : placez-le d'abord")
+        raise fail(*both("rule-not-on-map-place-first", mover=mover.id))
     free = command.forced or command.mode == "teleport"
     if not free:
-        can_move(ctx, mover, "move", "se déplacer", reaction=reaction_move)
+        can_move(ctx, mover, Phrase("verb-move"), reaction=reaction_move)
     position = mover.position
     crawling = command.mode == "crawl" or ("prone" in {i.condition for i in mover.conditions} and not free)
     speed = ctx.ruleset.speed(mover)
@@ -214,8 +204,7 @@ def move(ctx: Context, command: c.Move, reaction_move: bool = False) -> None:
     for square in command.path:
         square = tuple(square)
         if not free and gap_squares(position, 1, square, 1) != 1:
-            raise fail(f"{mover.id} cannot step from {list(position)} to {list(square)}: squares must be adjacent",
-                       f"{mover.id} ne peut pas passer de {list(position)} à {list(square)} : les cases doivent être adjacentes")
+            raise fail(*both("rule-cannot-step-from-to-squares", mover=mover.id, position=str(list(position)), square=str(list(square))))
         _check_passable(ctx, mover, square)
         if not command.forced:
             _check_fear(ctx, mover, position, square)
@@ -225,10 +214,7 @@ def move(ctx: Context, command: c.Move, reaction_move: bool = False) -> None:
             if spent + cost > budget + 1e-9:
                 # Squares are written as the script writes them: `aria cannot reach [7,0]: 10.5 m needed, 9 m left`.
                 where = f"[{square[0]},{square[1]}]"
-                raise fail(
-                    f"{mover.id} cannot reach {where}: {spent + cost:g} m needed, {max(budget, 0):g} m left",
-                    f"{mover.id} ne peut pas atteindre {where} : {fr_number(spent + cost)} m nécessaires, il reste {fr_number(max(budget, 0))} m",
-                )
+                raise fail(*both("rule-cannot-reach-m-needed-m", mover=mover.id, where=where, spent_bound=f"{spent + cost:g}", budget=f"{max(budget, 0):g}", spent_bound2=fr_number(spent + cost), budget2=fr_number(max(budget, 0))))
             spent += cost
         step_costs.append(0.0 if free else cost)
         position = square
@@ -239,25 +225,24 @@ def move(ctx: Context, command: c.Move, reaction_move: bool = False) -> None:
          reaction_move=reaction_move)
 
 
-def can_move(ctx: Context, creature, what: str, what_fr: str, *, reaction: bool = False) -> None:
+def can_move(ctx: Context, creature, what: Phrase, *, reaction: bool = False) -> None:
     """Moving is not an action: Incapacitated alone does not stop it (SRD glossary, Incapacitated: no action,
     bonus action or reaction); the conditions that do stop it give speed 0 (ruleset.speed_zero_conditions).
     A move taken as a reaction (a readied move) is a reaction, so an incapacitated creature cannot make it."""
     if reaction or not incapacitated(creature, ctx.ruleset):
-        can_act(ctx, creature, what, what_fr, reaction=reaction, turned_away=False)
+        can_act(ctx, creature, what, reaction=reaction, turned_away=False)
         return
     state = ctx.state
     if creature.status == "dead":
-        raise fail(f"{creature.id} cannot {what}: it is dead", f"{creature.id} ne peut pas {what_fr} : il est mort")
+        raise fail(*both("rule-cannot-dead", creature=creature.id, what=what))
     if state.turn != creature.id:
-        raise fail(f"{creature.id} cannot {what}: {turn_label(state)}", f"{creature.id} ne peut pas {what_fr} : {turn_label_fr(state)}")
+        raise fail(*both("rule-cannot-not-now", creature=creature.id, what=what, now=turn_phrase(state)))
     if (creature.surprised and ctx.ruleset.surprise_skips_first_turn) or creature.has("surprised"):
-        raise fail(f"{creature.id} cannot {what}: it is surprised until its first turn ends",
-                   f"{creature.id} ne peut pas {what_fr} : il est surpris jusqu'à la fin de son premier tour")
+        raise fail(*both("rule-cannot-surprised-until-first-turn", creature=creature.id, what=what))
     conditions = conditions_in_force(creature, ctx.ruleset)
     stopped = next((name for name in ctx.ruleset.speed_zero_conditions if name in conditions), None)
     if stopped:
-        raise fail(f"{creature.id} cannot {what}: it is {stopped}", f"{creature.id} ne peut pas {what_fr} : il est {stopped}")
+        raise fail(*both("rule-cannot-speed-zero", creature=creature.id, what=what, stopped=term_phrase("condition", stopped)))
 
 
 def _check_fear(ctx: Context, mover, before, after) -> None:
@@ -269,8 +254,7 @@ def _check_fear(ctx: Context, mover, before, after) -> None:
         if (gap_squares(after, mover.stats.space, source.position, source.stats.space)
                 < gap_squares(before, mover.stats.space, source.position, source.stats.space)):
             where = f"[{after[0]},{after[1]}]"
-            raise fail(f"{mover.id} cannot move to {where}: it is frightened of {source.id} and cannot move closer",
-                       f"{mover.id} ne peut pas aller en {where} : il est effrayé par {source.id} et ne peut pas s'en approcher")
+            raise fail(*both("rule-cannot-move-to-frightened-of", mover=mover.id, where=where, source=source.id))
 
 
 def _check_turned(ctx: Context, mover, before, after) -> None:
@@ -283,8 +267,7 @@ def _check_turned(ctx: Context, mover, before, after) -> None:
         was = gap_squares(before, mover.stats.space, source.position, source.stats.space)
         if now * SQUARE_METRES <= 9 + 1e-9 and now <= was:
             where = f"[{after[0]},{after[1]}]"
-            raise fail(f"{mover.id} cannot move to {where}: it is turned by {source.id} and must get away from it",
-                       f"{mover.id} ne peut pas aller en {where} : il est repoussé par {source.id} et doit s'en éloigner")
+            raise fail(*both("rule-cannot-move-to-turned-by", mover=mover.id, where=where, source=source.id))
 
 
 def _check_passable(ctx: Context, mover, square) -> None:
@@ -301,34 +284,31 @@ def _check_passable(ctx: Context, mover, square) -> None:
             passable = (not hostile(mover, other) or incapacitated(other, ctx.ruleset) or other.stats.size == "tiny"
                         or size_gap >= 2)
         if not passable:
-            raise fail(f"{mover.id} cannot move through {list(square)}: {other.id} is there",
-                       f"{mover.id} ne peut pas traverser {list(square)} : {other.id} s'y trouve")
+            raise fail(*both("rule-cannot-move-through-there", mover=mover.id, square=str(list(square)), other=other.id))
 
 
 def _check_end_square(ctx: Context, mover, square) -> None:
     for other in ctx.state.combatants.values():
         if other.id != mover.id and other.position is not None and other.status != "dead" and _overlaps(mover, square, other):
-            raise fail(f"{mover.id} cannot end its move in {list(square)}: {other.id} is there",
-                       f"{mover.id} ne peut pas finir son déplacement en {list(square)} : {other.id} s'y trouve")
+            raise fail(*both("rule-cannot-end-move-in-there", mover=mover.id, square=str(list(square)), other=other.id))
 
 
 def stand(ctx: Context, command: c.Stand) -> None:
     """Standing up costs half the speed; impossible at speed 0 or with too little left (seed 000 À Terre)."""
     creature = ctx.get(command.id)
-    can_move(ctx, creature, "stand up", "se relever")
+    can_move(ctx, creature, Phrase("verb-stand-up"))
     prone = [i for i in creature.conditions if i.condition == "prone"]
     if not prone:
-        raise fail(f"{creature.id} is not prone", f"{creature.id} n'est pas à terre")
+        raise fail(*both("rule-not-prone", creature=creature.id))
     if creature.has("unconscious"):
-        raise fail(f"{creature.id} cannot stand: it is unconscious", f"{creature.id} ne peut pas se relever : il est inconscient")
+        raise fail(*both("rule-cannot-stand-unconscious", creature=creature.id))
     speed = ctx.ruleset.speed(creature)
     cost = speed / 2  # half the Speed as it stands now (seed 001 Être à terre; SRD 5.2 Prone), e.g. after exhaustion
     left = speed + creature.economy.extra_movement - creature.economy.movement_used
     if speed == 0:
-        raise fail(f"{creature.id} cannot stand: its speed is 0", f"{creature.id} ne peut pas se relever : sa vitesse est 0")
+        raise fail(*both("rule-cannot-stand-speed", creature=creature.id))
     if cost > left + 1e-9:
-        raise fail(f"{creature.id} cannot stand: {cost:g} m needed, {left:g} m left",
-                   f"{creature.id} ne peut pas se relever : {fr_number(cost)} m nécessaires, il reste {fr_number(left)} m")
+        raise fail(*both("rule-cannot-stand-m-needed-m", creature=creature.id, cost=f"{cost:g}", left=f"{left:g}", cost2=fr_number(cost), left2=fr_number(left)))
     ctx.emit(MovementSpent(id=creature.id, metres=cost, reason="stand up"))
     for instance in prone:
         end_condition(ctx, creature.id, instance.instance, "stood up")
@@ -337,9 +317,8 @@ def stand(ctx: Context, command: c.Stand) -> None:
 def drop_prone(ctx: Context, command: c.DropProne) -> None:
     creature = ctx.get(command.id)
     if ctx.state.turn != creature.id:  # seed 000 Se Jeter au Sol: "pendant votre tour"
-        raise fail(f"{creature.id} cannot drop prone: {turn_label(ctx.state)}",
-                   f"{creature.id} ne peut pas se jeter au sol : {turn_label_fr(ctx.state)}")
+        raise fail(*both("rule-cannot-drop-prone", creature=creature.id, now=turn_phrase(ctx.state)))
     if ctx.ruleset.drop_prone_needs_speed and ctx.ruleset.speed(creature) == 0:
         # Seed 000 Se Jeter au Sol (2024 only): « si votre Vitesse n'est pas de 0 »; 2014 has no such limit.
-        raise fail(f"{creature.id} cannot drop prone at speed 0", f"{creature.id} ne peut pas se jeter au sol avec une vitesse de 0")
+        raise fail(*both("rule-cannot-drop-prone-at-speed", creature=creature.id))
     apply_condition(ctx, creature.id, "prone", source="dropped prone")

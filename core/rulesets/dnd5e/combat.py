@@ -1,5 +1,6 @@
 """Attacks (seed 000 Faire une Attaque, Jets d'Attaque; seed 001 Porter une attaque), grapple and shove."""
 
+from combatlog.projections.words import Phrase, both, term_phrase
 from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_condition, end_effect
 from combatlog.core.kernel.context import Context, fail, fr_number
@@ -10,8 +11,7 @@ from combatlog.core.rulesets.dnd5e.queries import (
     distance_metres,
     hostile,
     incapacitated,
-    turn_label,
-    turn_label_fr,
+    turn_phrase,
     within,
 )
 from combatlog.core.rulesets.dnd5e.rolls import COVER_BONUS, ability_check, contest, d20_test_sources, dodge_in_force, saving_throw
@@ -37,24 +37,22 @@ def armor_class(target: Combatant, cover_bonus: int = 0) -> tuple[int, tuple[Mod
     return target.stats.ac + cover_bonus + sum(m.value for m in bonuses), bonuses
 
 
-def can_act(ctx: Context, creature: Combatant, what: str, what_fr: str, *, reaction: bool = False,
+def can_act(ctx: Context, creature: Combatant, what: Phrase, *, reaction: bool = False,
             turned_away: bool = True) -> None:
     """Turn, consciousness and surprise checks every action shares; errors say who, what and why."""
     state = ctx.state
     if creature.status == "dead":
-        raise fail(f"{creature.id} cannot {what}: it is dead", f"{creature.id} ne peut pas {what_fr} : il est mort")
+        raise fail(*both("rule-cannot-dead", creature=creature.id, what=what))
     if not reaction and state.turn != creature.id:
-        raise fail(f"{creature.id} cannot {what}: {turn_label(state)}", f"{creature.id} ne peut pas {what_fr} : {turn_label_fr(state)}")
+        raise fail(*both("rule-cannot-not-now", creature=creature.id, what=what, now=turn_phrase(state)))
     conditions = conditions_in_force(creature, ctx.ruleset)
     if "incapacitated" in conditions:
         cause = next((name for name in ("unconscious", "paralyzed", "stunned", "petrified") if name in conditions), "incapacitated")
-        raise fail(f"{creature.id} cannot {what}: it is {cause}", f"{creature.id} ne peut pas {what_fr} : il est {cause}")
+        raise fail(*both("rule-cannot-incapacitated", creature=creature.id, what=what, cause=term_phrase("condition", cause)))
     if (creature.surprised and ctx.ruleset.surprise_skips_first_turn) or creature.has("surprised"):
-        raise fail(f"{creature.id} cannot {what}: it is surprised until its first turn ends",
-                   f"{creature.id} ne peut pas {what_fr} : il est surpris jusqu'à la fin de son premier tour")
+        raise fail(*both("rule-cannot-surprised-until-first-turn", creature=creature.id, what=what))
     if turned_away and creature.has("turned"):
-        raise fail(f"{creature.id} cannot {what}: it is turned and may only dash (or dodge, or escape)",
-                   f"{creature.id} ne peut pas {what_fr} : il est repoussé et ne peut que se précipiter (ou esquiver, ou se libérer)")
+        raise fail(*both("rule-cannot-turned-and-may-only", creature=creature.id, what=what))
 
 
 def spend(ctx: Context, creature: Combatant, slot: str, by: str) -> None:
@@ -62,18 +60,15 @@ def spend(ctx: Context, creature: Combatant, slot: str, by: str) -> None:
     economy = creature.economy
     if slot == "action":
         if economy.action:
-            raise fail(f"{creature.id} has already used its action this turn ({economy.action})",
-                       f"{creature.id} a déjà utilisé son action ce tour-ci ({economy.action})")
+            raise fail(*both("rule-action-spent", creature=creature.id, action=economy.action))
         ctx.emit(EconomySpent(id=creature.id, resource="action", by=by))
     elif slot == "bonus":
         if economy.bonus:
-            raise fail(f"{creature.id} has already used its bonus action this turn ({economy.bonus})",
-                       f"{creature.id} a déjà utilisé son action bonus ce tour-ci ({economy.bonus})")
+            raise fail(*both("rule-has-already-used-bonus-action", creature=creature.id, bonus=economy.bonus))
         ctx.emit(EconomySpent(id=creature.id, resource="bonus", by=by))
     elif slot == "reaction":
         if not creature.reaction_available:
-            raise fail(f"{creature.id} has already used its reaction this round",
-                       f"{creature.id} a déjà utilisé sa réaction ce round-ci")
+            raise fail(*both("rule-has-already-used-reaction-this", creature=creature.id))
         ctx.emit(EconomySpent(id=creature.id, resource="reaction", by=by))
 
 
@@ -87,10 +82,7 @@ def spend_attack(ctx: Context, attacker: Combatant, slot: str, profile: AttackPr
             return False
         if economy.action == "attack":
             made = attacker.stats.attacks_per_action
-            raise fail(
-                f"{attacker.id} has already used its action this turn (Attack: {made} of {made} attacks made)",
-                f"{attacker.id} a déjà utilisé son action ce tour-ci (Attaquer : {made} attaque(s) sur {made})",
-            )
+            raise fail(*both("rule-action-spent-attacks", attacker=attacker.id, made=made))
         if economy.action:
             spend(ctx, attacker, "action", "attack")
         ctx.emit(EconomySpent(id=attacker.id, resource="action", by="attack",
@@ -103,12 +95,7 @@ def spend_attack(ctx: Context, attacker: Combatant, slot: str, profile: AttackPr
             and bool(economy.light_attack) and (economy.light_attack != profile.id or ctx.ruleset.two_weapon_same_weapon)
         )
         if not granted and not two_weapon:
-            raise fail(
-                f"{attacker.id} has no bonus-action attack: nothing grants one (two-weapon fighting needs an Attack "
-                f"action with a light melee weapon first, then another light weapon)",
-                f"{attacker.id} n'a pas d'attaque en action bonus : rien ne l'accorde (le combat à deux armes demande "
-                f"d'abord l'action Attaquer avec une arme légère de corps à corps, puis une autre arme légère)",
-            )
+            raise fail(*both("rule-has-no-bonus-action-attack", attacker=attacker.id))
         spend(ctx, attacker, "bonus", label)
         return two_weapon and not granted
     spend(ctx, attacker, "reaction", label)
@@ -126,9 +113,8 @@ def attack(ctx: Context, command: c.Attack) -> None:
     target = ctx.get(command.target, "target")
     profile = attacker.stats.attack(command.with_)
     if profile is None:
-        known = ", ".join(a.id for a in attacker.stats.attacks) or "none"
-        raise fail(f"{attacker.id} has no attack '{command.with_}' (its attacks: {known})",
-                   f"{attacker.id} n'a pas d'attaque '{command.with_}' (ses attaques : {known.replace('none', 'aucune')})")
+        known = ", ".join(a.id for a in attacker.stats.attacks)
+        raise fail(*both("rule-has-no-attack-attacks", attacker=attacker.id, wanted=command.with_, known=known))
     slot = command.slot or profile.slot
     resolve_attack(ctx, attacker, target, profile, slot=slot, advantage=command.advantage,
                    disadvantage=command.disadvantage, cover=command.cover, nonlethal=command.nonlethal,
@@ -139,26 +125,20 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
                    advantage: bool = False, disadvantage: bool = False, cover: str | None = None,
                    nonlethal: bool = False, economy_label: str = "", plain: bool = False) -> None:
     """Choose a target, gather modifiers, roll, and on a hit roll damage (seed 000 Faire une Attaque)."""
-    can_act(ctx, attacker, "attack", "attaquer", reaction=slot == "reaction")
+    can_act(ctx, attacker, Phrase("verb-attack"), reaction=slot == "reaction")
     if target.status == "dead":
-        raise fail(f"{attacker.id} cannot attack {target.id}: {target.id} is dead",
-                   f"{attacker.id} ne peut pas attaquer {target.id} : {target.id} est mort")
+        raise fail(*both("rule-cannot-attack-dead", attacker=attacker.id, target=target.id))
     if cover == "total":
-        raise fail(f"{attacker.id} cannot target {target.id}: it has total cover",
-                   f"{attacker.id} ne peut pas cibler {target.id} : il bénéficie d'un abri total")
+        raise fail(*both("rule-cannot-target-has-total-cover", attacker=attacker.id, target=target.id))
     for charm in attacker.conditions:
         if charm.condition == "charmed" and charm.source == target.id:
-            raise fail(f"{attacker.id} cannot attack {target.id}: it is charmed by {target.id}",
-                       f"{attacker.id} ne peut pas attaquer {target.id} : il est charmé par {target.id}")
+            raise fail(*both("rule-cannot-attack-charmed-by", attacker=attacker.id, target=target.id))
     distance = distance_metres(attacker, target)
     adv, dis, extra = d20_test_sources(ctx, attacker.id, "attack", ("DM",) if advantage else (), ("DM",) if disadvantage else ())
     auto_miss = ""
     if profile.kind == "melee":
         if distance is not None and distance > profile.reach + 1e-9:
-            raise fail(
-                f"{attacker.id} cannot reach {target.id} with {profile.id}: {distance:g} m away, reach {profile.reach:g} m",
-                f"{attacker.id} ne peut pas atteindre {target.id} avec {profile.id} : à {fr_number(distance)} m, allonge {fr_number(profile.reach)} m",
-            )
+            raise fail(*both("rule-cannot-reach-with-m-away", attacker=attacker.id, target=target.id, profile=profile.id, distance=f"{distance:g}", reach=f"{profile.reach:g}", distance2=fr_number(distance), reach2=fr_number(profile.reach)))
     else:
         normal, long = profile.range
         if distance is not None and distance > long + 1e-9 and ctx.ruleset.beyond_long_range_misses:
@@ -172,10 +152,7 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
             _cinematic_streak(ctx, attacker, plain)
             return
         if distance is not None and distance > long + 1e-9:
-            raise fail(
-                f"{attacker.id} cannot hit {target.id} with {profile.id}: {distance:g} m away, beyond its long range of {long:g} m",
-                f"{attacker.id} ne peut pas toucher {target.id} avec {profile.id} : à {fr_number(distance)} m, au-delà de sa portée longue de {fr_number(long)} m",
-            )
+            raise fail(*both("rule-cannot-hit-with-m-away", attacker=attacker.id, target=target.id, profile=profile.id, distance=f"{distance:g}", long=f"{long:g}", distance2=fr_number(distance), long2=fr_number(long)))
         if distance is not None and distance > normal + 1e-9:
             if ctx.state.underwater:
                 auto_miss = "underwater, beyond normal range"
@@ -348,16 +325,14 @@ def _size_ok(attacker: Combatant, target: Combatant) -> bool:
     return SIZES.index(target.stats.size) <= SIZES.index(attacker.stats.size) + 1
 
 
-def _special_attack_checks(ctx: Context, attacker: Combatant, target: Combatant, what: str, what_fr: str, slot: str) -> None:
-    can_act(ctx, attacker, what, what_fr, reaction=slot == "reaction")
+def _special_attack_checks(ctx: Context, attacker: Combatant, target: Combatant, what: Phrase, slot: str) -> None:
+    can_act(ctx, attacker, what, reaction=slot == "reaction")
     if target.status == "dead":
-        raise fail(f"{attacker.id} cannot {what} {target.id}: it is dead", f"{attacker.id} ne peut pas {what_fr} {target.id} : il est mort")
+        raise fail(*both("rule-cannot-target-dead", attacker=attacker.id, what=what, target=target.id))
     if not _size_ok(attacker, target):
-        raise fail(f"{attacker.id} cannot {what} {target.id}: it is more than one size larger",
-                   f"{attacker.id} ne peut pas {what_fr} {target.id} : il a plus d'une catégorie de taille de plus")
+        raise fail(*both("rule-cannot-more-than-one-size", attacker=attacker.id, what=what, target=target.id))
     if not within(attacker, target, MELEE_RANGE, unknown=True):
-        raise fail(f"{attacker.id} cannot {what} {target.id}: not within 1.5 m",
-                   f"{attacker.id} ne peut pas {what_fr} {target.id} : pas à 1,5 m")
+        raise fail(*both("rule-cannot-not-within-m", attacker=attacker.id, what=what, target=target.id))
 
 
 def _unarmed_save_dc(attacker: Combatant) -> int:
@@ -377,7 +352,7 @@ def grapple(ctx: Context, command: c.Grapple) -> None:
     attacker = ctx.get(command.attacker, "attacker")
     target = ctx.get(command.target, "target")
     slot = command.slot or "action"
-    _special_attack_checks(ctx, attacker, target, "grapple", "agripper", slot)
+    _special_attack_checks(ctx, attacker, target, Phrase("verb-grapple"), slot)
     spend_attack(ctx, attacker, slot, None, "grapple")
     if _special_contest(ctx, attacker, target, "grapple"):
         apply_condition(ctx, target.id, "grappled", source=attacker.id)
@@ -387,7 +362,7 @@ def shove(ctx: Context, command: c.Shove) -> None:
     attacker = ctx.get(command.attacker, "attacker")
     target = ctx.get(command.target, "target")
     slot = command.slot or "action"
-    _special_attack_checks(ctx, attacker, target, "shove", "bousculer", slot)
+    _special_attack_checks(ctx, attacker, target, Phrase("verb-shove"), slot)
     spend_attack(ctx, attacker, slot, None, f"shove ({command.effect})")
     if _special_contest(ctx, attacker, target, "shove"):
         if command.effect == "prone":
@@ -416,7 +391,7 @@ def escape(ctx: Context, creature: Combatant, skill: str | None) -> None:
     """Escaping a grapple uses the action: 2014 contest vs the grappler's Athletics; 2024 check vs the escape DC."""
     grips = [i for i in creature.conditions if i.condition == "grappled"]
     if not grips:
-        raise fail(f"{creature.id} is not grappled", f"{creature.id} n'est pas agrippé")
+        raise fail(*both("rule-not-grappled", creature=creature.id))
     grip = grips[0]
     grappler = ctx.state.combatants.get(grip.source)
     if skill is None:

@@ -2,8 +2,11 @@
 
 from typing import Any, Literal
 
+import re
+
 import msgspec
 
+from combatlog.projections.words import Phrase, both
 from combatlog.core.kernel.errors import InvalidCommand
 
 Square = tuple[int, int]
@@ -281,33 +284,40 @@ UNDO_FAMILY = ("undo", "redo", "revert")
 def parse_command(raw: object) -> Command:
     """Turn one script object into a typed command; errors name the field, in plain words."""
     if not isinstance(raw, dict):
-        raise InvalidCommand("a command must be a JSON object with a \"do\" field",
-                             message_fr="une commande doit être un objet JSON avec un champ \"do\"")
+        raise InvalidCommand(*both("rule-command-must-be-json-object"))
     name = raw.get("do")
     if name is None:
-        raise InvalidCommand("the command has no \"do\" field", message_fr="la commande n'a pas de champ \"do\"")
+        raise InvalidCommand(*both("rule-command-has-no-do-field"))
     if name not in COMMAND_NAMES:
-        raise InvalidCommand(
-            f"unknown command '{name}' (known: {', '.join(COMMAND_NAMES)})",
-            message_fr=f"commande inconnue '{name}' (connues : {', '.join(COMMAND_NAMES)})",
-        )
+        raise InvalidCommand(*both("rule-unknown-command-known", name=name, COMMAND_NAMES=', '.join(COMMAND_NAMES)))
     try:
         return msgspec.convert(raw, COMMAND_CLASSES[name])
     except msgspec.ValidationError as error:
-        reason = _explain(str(error))
-        raise InvalidCommand(f"{name}: {reason}", message_fr=f"{name} : {reason}") from None
+        raise InvalidCommand(*both("rule-command-field", name=name, reason=explained(str(error)))) from None
 
 
-def _explain(text: str) -> str:
+_EXPECTED = re.compile(r"Expected `([^`]+)`, got `([^`]+)`")
+
+
+def explained(text: str) -> Phrase:
+    """A msgspec validation error in plain words, in the language of the message it goes into."""
     message, _, where = text.partition(" - at ")
     field = where.strip("`").removeprefix("$.").removeprefix("$")
     if message.startswith("Object contains unknown field"):
-        return f"unknown field '{message.split('`')[1]}'" + (f" in '{field}'" if field else "")
+        return Phrase("rule-reason-unknown-field", key=message.split("`")[1], field=field)
     if message.startswith("Object missing required field"):
-        return f"missing field '{message.split('`')[1]}'" + (f" in '{field}'" if field else "")
-    if field:
-        return f"field '{field}': {message[0].lower()}{message[1:]}".replace("`", "")
-    return message.replace("`", "")
+        return Phrase("rule-reason-missing-field", key=message.split("`")[1], field=field)
+    expected = _EXPECTED.fullmatch(message)
+    if expected:
+        detail = Phrase("rule-reason-expected", expected=expected[1], got=expected[2])
+    else:
+        detail = (message[0].lower() + message[1:] if field else message).replace("`", "")
+    return Phrase("rule-reason-field", field=field, detail=detail)
+
+
+def _explain(text: str) -> str:
+    """The English of `explained` (the pf1 package reads it)."""
+    return explained(text)("en")
 
 
 def command_to_dict(command: Command) -> dict[str, Any]:

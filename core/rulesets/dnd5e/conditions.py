@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from combatlog.projections.words import both
 from combatlog.core.kernel.context import Context, fail
 from combatlog.core.rulesets.dnd5e.queries import incapacitated
 from combatlog.core.rulesets.dnd5e.stats import CONDITIONS
@@ -14,13 +15,6 @@ from combatlog.events.conditions import (
     EffectStarted,
 )
 
-CONDITIONS_FR = {
-    "blinded": "aveuglé", "charmed": "charmé", "deafened": "assourdi", "exhaustion": "épuisement",
-    "frightened": "effrayé", "grappled": "agrippé", "incapacitated": "neutralisé", "invisible": "invisible",
-    "paralyzed": "paralysé", "petrified": "pétrifié", "poisoned": "empoisonné", "prone": "à terre",
-    "restrained": "entravé", "stunned": "étourdi", "unconscious": "inconscient",
-    "turned": "repoussé", "surprised": "surpris",
-}
 MAX_EXHAUSTION = 6
 
 
@@ -42,10 +36,7 @@ def normalize_until(until: Any, *, of: str | None, rounds: int | None, save: Any
     elif until == "save":
         spec = {"save": save}
     else:
-        raise fail(
-            f"unknown duration '{until}': use end_of_turn, start_of_turn, rounds or save",
-            f"durée inconnue '{until}' : utilisez end_of_turn, start_of_turn, rounds ou save",
-        )
+        raise fail(*both("rule-unknown-duration-use-end-of", until=until))
     for key in ("end_of_turn", "start_of_turn"):
         if key in spec:
             who = spec[key] if isinstance(spec[key], str) else (spec.get("of") or of or state.turn or target)
@@ -54,7 +45,7 @@ def normalize_until(until: Any, *, of: str | None, rounds: int | None, save: Any
     if "rounds" in spec:
         count = int(spec["rounds"])
         if count < 1:
-            raise fail(f"a duration of {count} rounds is too short", f"une durée de {count} round(s) est trop courte")
+            raise fail(*both("rule-duration-of-rounds-too-short", count=count))
         anchor = spec.get("of") or of or state.turn or target
         ctx.get(anchor)
         started = state.round if state.turn else max(state.round, 1) + 0
@@ -66,12 +57,12 @@ def normalize_until(until: Any, *, of: str | None, rounds: int | None, save: Any
         if hasattr(save_spec, "ability"):
             save_spec = {"ability": save_spec.ability, "dc": save_spec.dc}
         if not isinstance(save_spec, dict) or "ability" not in save_spec or "dc" not in save_spec:
-            raise fail("a save duration needs {\"ability\", \"dc\"}", "une durée par sauvegarde demande {\"ability\", \"dc\"}")
+            raise fail(*both("rule-save-duration-needs-ability-dc"))
         return {"save": {"ability": save_spec["ability"], "dc": int(save_spec["dc"])}, "of": target}
     if "concentration" in spec:
         return {"concentration": spec["concentration"]}
     if spec:
-        raise fail(f"unknown duration {spec}", f"durée inconnue {spec}")
+        raise fail(*both("rule-unknown-duration", spec=spec))
     return {}
 
 
@@ -81,14 +72,11 @@ def apply_condition(ctx: Context, target_id: str, condition: str, *, source: str
     target = ctx.get(target_id)
     known = CONDITIONS + ctx.ruleset.extra_conditions
     if condition not in known:
-        raise fail(
-            f"unknown condition '{condition}' (known: {', '.join(known)})",
-            f"condition inconnue '{condition}' (connues : {', '.join(known)})",
-        )
+        raise fail(*both("rule-unknown-condition-known", condition=condition, known=', '.join(known)))
     if condition == "turned" and not source:
-        raise fail("turned needs a 'source': who turned the creature", "repoussé demande une 'source' : qui a repoussé la créature")
+        raise fail(*both("rule-turned-needs-source-who-turned"))
     if target.status == "dead":
-        raise fail(f"{target_id} is dead: no condition can be added", f"{target_id} est mort : aucune condition ne peut s'ajouter")
+        raise fail(*both("rule-dead-no-condition-can-be", target_id=target_id))
     no_effect = ""
     if condition in target.stats.condition_immunities:
         no_effect = "immune"
@@ -98,7 +86,7 @@ def apply_condition(ctx: Context, target_id: str, condition: str, *, source: str
         no_effect = "already has it"  # seed 003 Les états spéciaux: « Une créature a un état ou ne l'a pas » (D9)
     if condition == "exhaustion":
         if not 1 <= level <= MAX_EXHAUSTION:
-            raise fail(f"exhaustion levels run from 1 to 6, not {level}", f"les niveaux d'épuisement vont de 1 à 6, pas {level}")
+            raise fail(*both("rule-exhaustion-levels-run-from-to", level=level))
     was_incapacitated = incapacitated(target, ctx.ruleset)
     ctx.emit(ConditionApplied(
         target=target_id, condition=condition, instance=ctx.instance(), source=source or "",

@@ -4,6 +4,7 @@ from collections.abc import Callable
 
 import msgspec
 
+from combatlog.projections.words import Phrase, both, term_phrase
 from combatlog.core.rulesets.dnd5e import actions, combat, commands as c, reactions, turns
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_concentration, end_condition, normalize_until, start_concentration
 from combatlog.core.kernel.context import Context, fail
@@ -17,7 +18,7 @@ from combatlog.core.rulesets.dnd5e.hitpoints import (
     grant_temp_hp,
     heal,
 )
-from combatlog.core.rulesets.dnd5e.queries import turn_label, turn_label_fr
+from combatlog.core.rulesets.dnd5e.queries import turn_phrase
 from combatlog.core.rulesets.dnd5e.rolls import ability_check, check_ability, contest, saving_throw
 from combatlog.core.rulesets.dnd5e.state import EncounterState
 from combatlog.events.damage import DeathSaveCancelled
@@ -25,7 +26,6 @@ from combatlog.events.reactions import ReactionPassed
 from combatlog.events.meta import CombatEnded, CommandIssued, EncounterCreated
 from combatlog.events.movement import TerrainMarked
 
-PHASE_FR = {"setup": "préparation", "turn": "tour", "death_save": "jet contre la mort", "reaction": "réaction", "ended": "terminé"}
 
 
 def decide_and_fold(ruleset, state: EncounterState, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
@@ -34,8 +34,7 @@ def decide_and_fold(ruleset, state: EncounterState, raw: dict, *, templates: Cal
     `ruleset` is the 5e variant deciding (the encounter's, or before `create` the one named by it)."""
     command = c.parse_command(raw)
     if command.do_name in c.UNDO_FAMILY:
-        raise fail("undo, redo and revert are handled by the encounter, not by the rules",
-                   "annuler, rétablir et revenir sont gérés par la rencontre, pas par les règles")
+        raise fail(*both("rule-undo-redo-and-revert-are"))
     rng = SeededDice(state.seed or default_seed, state.rng_position)
     dice = SuppliedDice(command.dice) if command.dice is not None else rng
     ctx = Context(state, dice, templates, rng=rng, ruleset=ruleset, evolve=ruleset.evolve)
@@ -51,7 +50,7 @@ def decide_and_fold(ruleset, state: EncounterState, raw: dict, *, templates: Cal
         try:
             dice.check_all_used()
         except DiceError as error:
-            raise fail(str(error), "dés fournis non utilisés : " + ", ".join(map(str, dice.unused()))) from None
+            raise fail(str(error), error.message_fr) from None
     events = ctx.events
     events[0] = CommandIssued(command=raw, rng_position=state.rng_position, rng_draws=rng.drawn)
     # The opening was folded before the dice were counted: the stream now stands after this command's draws.
@@ -86,33 +85,25 @@ def _check_phase(ruleset, state: EncounterState, command: c.Command) -> None:
     name = command.do_name
     if not state.created:
         if name != "create":
-            raise fail("the log has no encounter yet: the first command must be 'create'",
-                       "le journal n'a pas encore de rencontre : la première commande doit être 'create'")
+            raise fail(*both("rule-log-has-no-encounter-yet"))
         return
     if name == "create":
-        raise fail("this log already holds an encounter: 'create' must be its first command",
-                   "ce journal contient déjà une rencontre : 'create' doit être sa première commande")
+        raise fail(*both("rule-this-log-already-holds-encounter"))
     if not ruleset.machine.is_legal(state.phase, name):
         if state.phase == "reaction":
             window = state.windows[-1]
-            raise fail(f"cannot {name} now: a reaction window is open ({window.trigger}); waiting for "
-                       f"{', '.join(window.reactors)} to react or pass",
-                       f"impossible de faire {name} maintenant : une fenêtre de réaction est ouverte ({window.trigger}) ; "
-                       f"on attend que {', '.join(window.reactors)} réagisse ou passe")
+            raise fail(*both("rule-cannot-now-reaction-window-open", name=name, doing=Phrase("rule-doing", name=name), trigger=window.trigger, reactors=', '.join(window.reactors)))
         if state.phase == "death_save":
-            raise fail(f"cannot {name} now: {state.turn} must roll its death save first",
-                       f"impossible de faire {name} maintenant : {state.turn} doit d'abord faire son jet de sauvegarde contre la mort")
+            raise fail(*both("rule-cannot-now-must-roll-death", name=name, doing=Phrase("rule-doing", name=name), turn=state.turn))
         who = getattr(command, "id", None) or getattr(command, "attacker", None)
-        subject = f"{who} cannot {name}" if who else f"cannot {name}"
-        subject_fr = f"{who} ne peut pas faire {name}" if who else f"impossible de faire {name}"
+        subject = Phrase("rule-subject-cannot", who=who or "", name=name, doing=Phrase("rule-doing", name=name))
         if name == "death_save" and state.phase == "turn":
-            raise fail(f"{subject}: no death save is due ({turn_label(state)})",
-                       f"{subject_fr} : aucun jet contre la mort n'est attendu ({turn_label_fr(state)})")
+            raise fail(*both("rule-no-death-save-due", subject=subject, now=turn_phrase(state)))
         if state.phase == "setup":
-            raise fail(f"{subject}: combat has not started (use 'start')", f"{subject_fr} : le combat n'a pas commencé (utilisez 'start')")
+            raise fail(*both("rule-combat-has-not-started-use", subject=subject))
         if state.phase == "ended":
-            raise fail(f"{subject}: combat has ended", f"{subject_fr} : le combat est terminé")
-        raise fail(f"{subject} during the {state.phase} phase", f"{subject_fr} pendant la phase {PHASE_FR[state.phase]}")
+            raise fail(*both("rule-combat-has-ended", subject=subject))
+        raise fail(*both("rule-during-phase", subject=subject, phase=state.phase, phase_name=term_phrase("phase", state.phase)))
 
 
 def _create(ctx: Context, command: c.Create) -> None:
@@ -120,8 +111,7 @@ def _create(ctx: Context, command: c.Create) -> None:
 
     created = find_ruleset(command.ruleset)
     if not getattr(created, "creature_options", False) and (command.cinematic or command.opportunity_attacks is not None):
-        raise fail(f"'cinematic' and 'opportunity_attacks' are Rôle'n Play options, not {command.ruleset} ones",
-                   f"'cinematic' et 'opportunity_attacks' sont des options de Rôle'n Play, pas de {command.ruleset}")
+        raise fail(*both("rule-cinematic-and-opportunity-attacks-are", ruleset=command.ruleset))
     seed = str(command.seed) if command.seed is not None else str(ctx.rng.seed)
     ctx.emit(EncounterCreated(ruleset=command.ruleset, seed=seed, lang=command.lang, name=command.name,
                               underwater=command.underwater, units=command.units))
@@ -131,21 +121,21 @@ def _damage(ctx: Context, command: c.Damage) -> None:
     """One roll for all targets; each target's save comes first; half rounded down on a success (seed 000)."""
     targets = list(command.targets or ()) + ([command.target] if command.target else [])
     if not targets:
-        raise fail("damage needs a 'target' or 'targets'", "les dégâts demandent 'target' ou 'targets'")
+        raise fail(*both("rule-damage-needs-target-or-targets"))
     if len(set(targets)) != len(targets):
-        raise fail("a target is listed twice", "une cible est citée deux fois")
+        raise fail(*both("rule-target-listed-twice"))
     check_damage_type(command.type)
     if (command.amount is None) == (command.roll is None):
-        raise fail("damage needs exactly one of 'amount' or 'roll'", "les dégâts demandent soit 'amount' soit 'roll'")
+        raise fail(*both("rule-damage-needs-exactly-one-of"))
     if command.amount is not None and command.amount < 0:
-        raise fail(f"damage cannot be negative ({command.amount})", f"des dégâts ne peuvent pas être négatifs ({command.amount})")
+        raise fail(*both("rule-damage-cannot-be-negative", amount=command.amount))
     for target_id in targets:
         if ctx.get(target_id, "target").status == "dead":
-            raise fail(f"{target_id} is already dead", f"{target_id} est déjà mort")
+            raise fail(*both("rule-already-dead", target_id=target_id))
     cover = dict(command.cover or {})
     for target_id in cover:
         if target_id not in targets:
-            raise fail(f"cover is given for {target_id}, which is not a target", f"un abri est donné pour {target_id}, qui n'est pas une cible")
+            raise fail(*both("rule-cover-given-for-which-not", target_id=target_id))
     saved = {}
     if command.save is not None:
         check_ability(command.save.ability)
@@ -170,7 +160,7 @@ def _damage(ctx: Context, command: c.Damage) -> None:
 
 def _heal(ctx: Context, command: c.Heal) -> None:
     if (command.amount is None) == (command.roll is None):
-        raise fail("heal needs exactly one of 'amount' or 'roll'", "les soins demandent soit 'amount' soit 'roll'")
+        raise fail(*both("rule-heal-needs-exactly-one-of"))
     ctx.get(command.target, "target")
     if command.roll is not None:
         result = ctx.roll(command.roll)
@@ -193,7 +183,7 @@ def _check(ctx: Context, command: c.Check) -> None:
                 command.against.skill, purpose="contest")
         return
     if command.ability is None and command.skill is None:
-        raise fail("check needs an 'ability' or a 'skill'", "le test demande 'ability' ou 'skill'")
+        raise fail(*both("rule-check-needs-ability-or-skill"))
     ability_check(ctx, command.id, command.ability, command.skill, command.dc, advantage=command.advantage,
                   disadvantage=command.disadvantage)
 
@@ -201,7 +191,7 @@ def _check(ctx: Context, command: c.Check) -> None:
 def _condition(ctx: Context, command: c.Condition) -> None:
     target = ctx.get(command.target, "target")
     if (command.add is None) == (command.remove is None):
-        raise fail("condition needs exactly one of 'add' or 'remove'", "condition demande soit 'add' soit 'remove'")
+        raise fail(*both("rule-condition-needs-exactly-one-of"))
     if command.add is not None:
         if command.add == "surprised" and command.until is None and command.rounds is None and command.save is None:
             # Seed 003 Surpris (INTERFACE-rolenplay §1): by default until the end of the creature's next turn.
@@ -218,9 +208,7 @@ def _condition(ctx: Context, command: c.Condition) -> None:
     matching = [i for i in target.conditions if i.condition == command.remove
                 and (command.source is None or i.source == command.source)]
     if not matching:
-        source = f" from {command.source}" if command.source else ""
-        raise fail(f"{target.id} has no {command.remove}{source} to remove",
-                   f"{target.id} n'a pas de condition {command.remove}" + (f" venant de {command.source}" if command.source else "") + " à retirer")
+        raise fail(*both("rule-nothing-to-remove", target=target.id, condition=command.remove, condition_name=term_phrase("condition", command.remove), source=command.source or ""))
     for instance in matching:
         end_condition(ctx, target.id, instance.instance, "removed by the DM")
 
@@ -229,11 +217,11 @@ def _concentrate(ctx: Context, command: c.Concentrate) -> None:
     creature = ctx.get(command.id)
     if command.stop:
         if not creature.concentration:
-            raise fail(f"{creature.id} is not concentrating", f"{creature.id} ne se concentre sur rien")
+            raise fail(*both("rule-not-concentrating", creature=creature.id))
         end_concentration(ctx, creature.id, "ended by choice")
         return
     if not command.effect:
-        raise fail("concentrate needs an 'effect' name", "concentrate demande le nom de l'effet ('effect')")
+        raise fail(*both("rule-concentrate-needs-effect-name"))
     start_concentration(ctx, creature.id, command.effect)
 
 
@@ -286,5 +274,4 @@ HANDLERS: dict[str, Callable] = {
 
 
 def _only_in_rolenplay(name: str) -> None:
-    raise fail(f"{name} belongs to Rôle'n Play's aftermath (ruleset rolenplay)",
-               f"{name} appartient à l'après-combat de Rôle'n Play (système rolenplay)")
+    raise fail(*both("rule-aftermath-only", name=name))

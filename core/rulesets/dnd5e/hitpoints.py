@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 
+from combatlog.projections.words import both
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_concentration, end_condition
 from combatlog.core.kernel.context import Context, fail
 from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources, saving_throw
@@ -30,10 +31,7 @@ class RolledPart:
 
 def check_damage_type(damage_type: str) -> None:
     if damage_type not in DAMAGE_TYPES:
-        raise fail(
-            f"unknown damage type '{damage_type}' (known: {', '.join(DAMAGE_TYPES)})",
-            f"type de dégâts inconnu '{damage_type}' (connus : {', '.join(DAMAGE_TYPES)})",
-        )
+        raise fail(*both("rule-unknown-damage-type-known", damage_type=damage_type, DAMAGE_TYPES=', '.join(DAMAGE_TYPES)))
 
 
 def adjust_parts(ctx: Context, target_id: str, parts: list[RolledPart], adjust: int = 0, halve: bool = False) -> list[DamagePart]:
@@ -85,7 +83,7 @@ def apply_damage(ctx: Context, target_id: str, parts: list[DamagePart], *, criti
     """Temporary HP absorb first; then 0 HP: monsters die, characters fall unconscious or die outright."""
     target = ctx.state.combatants[target_id]
     if target.status == "dead":
-        raise fail(f"{target_id} is already dead", f"{target_id} est déjà mort")
+        raise fail(*both("rule-already-dead", target_id=target_id))
     total = sum(part.applied for part in parts)
     absorbed = min(target.temp_hp, total)
     remaining = total - absorbed
@@ -176,9 +174,9 @@ def heal(ctx: Context, target_id: str, amount: int, *, roll: str = "", faces: tu
     """Healing is capped at the maximum; any healing above 0 HP ends unconsciousness (prone remains)."""
     target = ctx.get(target_id)
     if target.status == "dead":
-        raise fail(f"{target_id} is dead: healing cannot help", f"{target_id} est mort : les soins n'y peuvent rien")
+        raise fail(*both("rule-dead-healing-cannot-help", target_id=target_id))
     if amount < 0:
-        raise fail(f"healing cannot be negative ({amount})", f"des soins ne peuvent pas être négatifs ({amount})")
+        raise fail(*both("rule-healing-cannot-be-negative", amount=amount))
     hp_after = min(ctx.ruleset.max_hp(target), target.hp + amount)
     ctx.emit(Healed(target=target_id, roll=roll, faces=faces, amount=amount, hp_before=target.hp, hp_after=hp_after))
     if target.hp == 0 and hp_after > 0:
@@ -203,9 +201,9 @@ def grant_temp_hp(ctx: Context, target_id: str, amount: int, replace: bool) -> N
     """Temporary HP do not stack: keep the higher unless told to replace (seed 000)."""
     target = ctx.get(target_id)
     if amount < 0:
-        raise fail(f"temporary HP cannot be negative ({amount})", f"des PV temporaires ne peuvent pas être négatifs ({amount})")
+        raise fail(*both("rule-temporary-hp-cannot-be-negative", amount=amount))
     if target.status == "dead":
-        raise fail(f"{target_id} is dead", f"{target_id} est mort")
+        raise fail(*both("rule-is-dead", target_id=target_id))
     after = amount if replace else max(target.temp_hp, amount)
     ctx.emit(TempHpGranted(target=target_id, amount=amount, before=target.temp_hp, after=after))
 
@@ -214,10 +212,9 @@ def death_save(ctx: Context, creature_id: str) -> None:
     """Seed 000 Jets de Sauvegarde contre la Mort: 10+ succeeds; a 1 counts twice; a 20 brings back 1 HP."""
     creature = ctx.get(creature_id)
     if ctx.state.turn != creature_id:
-        raise fail(f"{creature_id} cannot roll a death save: it is {ctx.state.turn}'s turn",
-                   f"{creature_id} ne peut pas faire de JS contre la mort : c'est le tour de {ctx.state.turn}")
+        raise fail(*both("rule-cannot-roll-death-save-s", creature_id=creature_id, turn=ctx.state.turn))
     if creature.status != "dying":
-        raise fail(f"{creature_id} is not dying", f"{creature_id} n'est pas mourant")
+        raise fail(*both("rule-not-dying", creature_id=creature_id))
     # A death save is a saving throw: exhaustion weighs on it (2014 level 3: disadvantage; 2024: -2 per level).
     advantage, disadvantage, modifiers = d20_test_sources(ctx, creature_id, "save")
     natural, faces = ctx.d20(advantage=bool(advantage), disadvantage=bool(disadvantage))

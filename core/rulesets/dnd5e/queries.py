@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from combatlog.projections.words import Phrase
 from combatlog.core.kernel.grid import SQUARE_METRES, gap_squares  # noqa: F401 - re-exported for the 5e modules
 from combatlog.core.rulesets.dnd5e.state import Combatant, EncounterState, Square
 
@@ -66,9 +67,14 @@ def is_down(creature: Combatant) -> bool:
     return creature.status in ("dying", "stable", "dead")
 
 
+def turn_phrase(state: EncounterState) -> Phrase:
+    """Whose turn it is ("it is aria's turn (round 2)"), in the language of the message it goes into."""
+    return Phrase("rule-whose-turn", turn=state.turn or "", round=state.round)
+
+
 def turn_label(state: EncounterState) -> str:
-    return f"it is {state.turn}'s turn (round {state.round})" if state.turn else "combat has not started"
+    return turn_phrase(state)("en")
 
 
 def turn_label_fr(state: EncounterState) -> str:
-    return f"c'est le tour de {state.turn} (round {state.round})" if state.turn else "le combat n'a pas commencé"
+    return turn_phrase(state)("fr")

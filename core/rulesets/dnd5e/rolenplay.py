@@ -6,6 +6,7 @@ handlers of this file (create, add, initiative, order, surprise, end, next_round
 
 import msgspec
 
+from combatlog.projections.words import both
 from combatlog.core.kernel.context import Context, fail
 from combatlog.core.kernel.phases import PhaseMachine
 from combatlog.core.rulesets.dnd5e import commands as c, decide as _decide, turns as _turns
@@ -61,11 +62,9 @@ def add(ctx: Context, command: c.Add) -> None:
     if kind is None and command.template and ctx.templates is not None:
         kind = (ctx.templates(command.template) or {}).get("kind")
     if kind == "pc" and command.group:
-        raise fail(f"{command.id} is a character: characters have their own initiative, no group (Rôle'n Play)",
-                   f"{command.id} est un personnage : chaque personnage a sa propre initiative, pas de groupe (Rôle'n Play)")
+        raise fail(*both("rule-character-characters-have-their-own", id=command.id))
     if command.unconscious_at_zero and kind != "monster":
-        raise fail("unconscious_at_zero is for monsters: characters already fall unconscious at 0 HP",
-                   "unconscious_at_zero concerne les monstres : les personnages tombent déjà inconscients à 0 PV")
+        raise fail(*both("rule-unconscious-at-zero-for-monsters"))
     if kind == "monster":
         command = msgspec.structs.replace(command, group=command.group or command.template or command.id)
     _turns.add(ctx, command)
@@ -99,8 +98,7 @@ def order(ctx: Context, command: c.Order) -> None:
         if creature.kind == "monster":
             seen_monster = seen_monster or creature
         elif seen_monster is not None and seen_monster.initiative == creature.initiative:
-            raise fail(f"{creature.id} is a character tied with {seen_monster.id}: the character acts first (Rôle'n Play)",
-                       f"{creature.id} est un personnage à égalité avec {seen_monster.id} : le personnage agit en premier (Rôle'n Play)")
+            raise fail(*both("rule-character-tied-with-character-acts", creature=creature.id, seen_monster=seen_monster.id))
     _turns.order(ctx, command)
     _reorder(ctx)
 
@@ -122,15 +120,13 @@ def end(ctx: Context, command: c.End) -> None:
 def next_round(ctx: Context, command: c.NextRound) -> None:
     state = ctx.state
     if state.phase != "ended" or state.aftermath is None:
-        raise fail("next_round counts the rounds after the combat: during combat use end_turn",
-                   "next_round compte les rounds après le combat : pendant le combat, utilisez end_turn")
+        raise fail(*both("rule-next-round-counts-rounds-after"))
     if state.aftermath <= 0:
-        raise fail("the 5 rounds after the combat have run out", "les 5 rounds après le combat sont écoulés")
+        raise fail(*both("rule-rounds-after-combat-have-run"))
     if command.rounds < 1:
-        raise fail(f"rounds must be at least 1, not {command.rounds}", f"rounds doit valoir au moins 1, pas {command.rounds}")
+        raise fail(*both("rule-rounds-must-be-at-least", rounds=command.rounds))
     if command.rounds > state.aftermath:
-        raise fail(f"only {state.aftermath} round(s) are left after the combat",
-                   f"il ne reste que {state.aftermath} round(s) après le combat")
+        raise fail(*both("rule-only-round-s-are-left", aftermath=state.aftermath))
     for _ in range(command.rounds):
         left = ctx.state.aftermath - 1
         ctx.emit(AftermathRoundPassed(round=ctx.state.aftermath_round + 1, rounds_left=left))
@@ -141,8 +137,7 @@ def next_round(ctx: Context, command: c.NextRound) -> None:
 
 
 def death_save(ctx: Context, command: c.DeathSave) -> None:
-    raise fail("Rôle'n Play has no death saving throws: a dying character waits to be healed or stabilized",
-               "Rôle'n Play n'a pas de jets de sauvegarde contre la mort : un personnage mourant attend d'être soigné ou stabilisé")
+    raise fail(*both("rule-rolenplay-no-death-saves"))
 
 
 def _reorder(ctx: Context) -> None:

@@ -4,6 +4,7 @@ from typing import Literal
 
 import msgspec
 
+from combatlog.projections.words import both
 from combatlog.core.kernel.dice import DiceError, DiceExpression
 from combatlog.core.kernel.errors import InvalidCommand
 
@@ -113,7 +114,7 @@ def parse_stats(raw: object, who: str) -> Stats:
     try:
         stats = msgspec.convert(raw, Stats)
     except msgspec.ValidationError as error:
-        raise InvalidCommand(f"{who}'s stats: {_explain(error)}", message_fr=f"caractéristiques de {who} : {_explain(error)}") from None
+        raise InvalidCommand(*both("rule-stats-error", who=who, error=_explain(error))) from None
     problems = []
     for key, values, allowed in (
         ("saves", stats.saves, ABILITIES),
@@ -148,7 +149,7 @@ def parse_stats(raw: object, who: str) -> Stats:
             problems.append(f"attack '{attack.id}' is ranged and needs a range [normal, long]")
     if problems:
         text = "; ".join(problems)
-        raise InvalidCommand(f"{who}'s stats: {text}", message_fr=f"caractéristiques de {who} : {text}")
+        raise InvalidCommand(*both("rule-stats", who=who, text=text))
     return stats
 
 
