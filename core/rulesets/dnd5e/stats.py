@@ -1,5 +1,6 @@
 """Stat blocks: the `stats` object of INTERFACE.md, validated with unknown keys rejected by name."""
 
+import math
 from typing import Literal
 
 import msgspec
@@ -132,6 +133,7 @@ def parse_stats(raw: object, who: str) -> Stats:
         problems.append(f"speed cannot be negative ({stats.speed})")
     if stats.attacks_per_action < 1:
         problems.append("attacks_per_action must be at least 1")
+    problems += _out_of_bounds(stats)
     seen = set()
     for attack in stats.attacks:
         if attack.id in seen:
@@ -150,6 +152,43 @@ def parse_stats(raw: object, who: str) -> Stats:
         text = "; ".join(problems)
         raise InvalidCommand(f"{who}'s stats: {text}", message_fr=f"caractéristiques de {who} : {text}")
     return stats
+
+
+# Bounds on every number of a stat block, generous for any table (seed 000's creatures stay far inside them),
+# checked here in the core so that callers of `decide` that skip replay/validation.py cannot store a NaN (it
+# encodes as null and the log no longer opens) or a number no rule can work with.
+MAX_DISTANCE = 10_000  # metres: speeds, reach, ranges
+MAX_HP = 1_000_000
+SCORE = (0, 100)  # ability scores (seed 000: 1 to 30)
+BONUS = (-100, 100)  # AC, to-hit and other bonuses
+MAX_ATTACKS = 100
+
+
+def _out_of_bounds(stats: Stats) -> list[str]:
+    """One problem per number out of its bounds, each naming its field as written in `stats`."""
+    numbers: list[tuple[str, float, float, float]] = [
+        ("ac", stats.ac, 0, BONUS[1]),
+        ("max_hp", stats.max_hp, 1, MAX_HP),
+        ("speed", stats.speed, 0, MAX_DISTANCE),
+        ("swim_speed", stats.swim_speed, 0, MAX_DISTANCE),
+        ("proficiency_bonus", stats.proficiency_bonus, *BONUS),
+        ("attacks_per_action", stats.attacks_per_action, 1, MAX_ATTACKS),
+    ]
+    if stats.initiative_bonus is not None:
+        numbers.append(("initiative_bonus", stats.initiative_bonus, *BONUS))
+    numbers += [(f"abilities.{name}", getattr(stats.abilities, name), *SCORE) for name in ABILITIES]
+    for index, attack in enumerate(stats.attacks):
+        numbers += [(f"attacks[{index}].to_hit", attack.to_hit, *BONUS),
+                    (f"attacks[{index}].reach", attack.reach, 0, MAX_DISTANCE)]
+        if attack.range is not None:
+            numbers += [(f"attacks[{index}].range[0]", attack.range[0], 0, MAX_DISTANCE),
+                        (f"attacks[{index}].range[1]", attack.range[1], attack.range[0], MAX_DISTANCE)]
+    numbers += [(f"reactions[{index}].ac_bonus", reaction.ac_bonus, *BONUS) for index, reaction in enumerate(stats.reactions)]
+    problems = []
+    for field, value, low, high in numbers:
+        if not (math.isfinite(value) and low <= value <= high):
+            problems.append(f"field '{field}': {value!r} is out of range ({low} to {high})")
+    return problems
 
 
 def _explain(error: msgspec.ValidationError) -> str:
