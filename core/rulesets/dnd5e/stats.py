@@ -191,6 +191,30 @@ def _out_of_bounds(stats: Stats) -> list[str]:
     return problems
 
 
+MAX_NUMBER = 10**9  # as replay/validation.py: no arithmetic of the rules explodes below it
+DISTANCE_KEYS = frozenset({"speed", "swim_speed", "fly_speed", "climb_speed", "burrow_speed", "reach", "range",
+                           "range_increment"})
+
+
+def bad_number(raw: object) -> tuple[str, str] | None:
+    """The first number of a raw stat block that is not finite, beyond ±MAX_NUMBER, or a negative or over-long
+    distance, as (field, reason); None when all are sound. For rulesets whose stat blocks have no bounds of
+    their own, so that `decide` called directly never folds a NaN (stored as null: a log that no longer opens)."""
+    stack: list[tuple[object, str, str]] = [(raw, "", "")]
+    while stack:
+        item, where, key = stack.pop()
+        if isinstance(item, dict):
+            stack += [(child, f"{where}.{name}" if where else str(name), str(name)) for name, child in item.items()]
+        elif isinstance(item, (list, tuple)):
+            stack += [(child, f"{where}[{index}]", key) for index, child in enumerate(item)]
+        elif isinstance(item, (int, float)) and not isinstance(item, bool):
+            if not math.isfinite(item) or not -MAX_NUMBER <= item <= MAX_NUMBER:
+                return where, f"{item!r} is not a finite number within ±{MAX_NUMBER}"
+            if key in DISTANCE_KEYS and not 0 <= item <= MAX_DISTANCE:
+                return where, f"a distance runs from 0 to {MAX_DISTANCE} m, not {item!r}"
+    return None
+
+
 def _explain(error: msgspec.ValidationError) -> str:
     text = str(error)
     if text.startswith("Object contains unknown field"):
