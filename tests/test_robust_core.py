@@ -138,3 +138,23 @@ def test_decide_itself_refuses_a_non_finite_distance_in_a_stat_block():
         assert f"field '{'.'.join(map(str, path)).replace('.0.', '[0].')}'" in str(caught.value)
     with pytest.raises(RuleViolation):
         decide(state, orc(("attacks", 1, "range"), [9, float("inf")]))
+
+
+def test_decide_itself_refuses_a_non_finite_or_huge_number_in_a_pf1_stat_block():
+    """INTERFACE-pf1.md `stats`: speed, reach and range_increment are metres; a NaN there used to be folded."""
+    from pf1_support import ARIA, GOBLIN
+
+    state = EncounterState()
+    for command in [{"do": "create", "ruleset": "pf1", "seed": 7},
+                    {"do": "add", "id": "aria", "side": "party", "kind": "pc", "stats": ARIA, "at": [0, 0]}]:
+        state = decide_and_fold(state, command, default_seed="7")[1]
+    for key, value, field in (("speed", float("nan"), "speed"), ("reach", float("inf"), "reach"),
+                              ("bab", 10**30, "bab"), ("speed", -6, "speed")):
+        with pytest.raises(RuleViolation) as caught:
+            decide(state, {"do": "add", "id": "gob", "side": "monsters", "stats": {**GOBLIN, key: value}})
+        assert f"field '{field}'" in str(caught.value)
+    bow = {**GOBLIN, "attacks": [{"id": "bow", "kind": "ranged", "range_increment": float("nan"),
+                                  "damage": [{"roll": "1d6", "type": "piercing"}]}]}
+    with pytest.raises(RuleViolation) as caught:
+        decide(state, {"do": "add", "id": "gob", "side": "monsters", "stats": bow})
+    assert "field 'attacks[0].range_increment'" in str(caught.value)
