@@ -173,3 +173,42 @@ def test_every_shape_itself_runs_or_is_refused_in_one_line(ruleset_fight, empty_
     if ruleset_fight[0] != ruleset:
         pytest.skip("the other ruleset's fight")
     run_line(start_from(ruleset_fight[1], empty_log, line), tmp_path, line)
+
+
+def pf1_add(**changes) -> str:
+    stats = json.loads(json.dumps(OGRE))
+    for path, value in changes.items():
+        place = stats
+        parts = path.split("__")
+        for part in parts[:-1]:
+            place = place[int(part)] if part.isdigit() else place[part]
+        last = parts[-1]
+        place[int(last) if last.isdigit() else last] = value
+    return to_text({"do": "add", "id": "ogre", "side": "monsters", "stats": stats, "at": [4, 4]})
+
+
+@pytest.mark.parametrize("ruleset, line, fragment", [
+    ("pf1", pf1_add(speed=-6), "stats.speed"),
+    ("pf1", pf1_add(attacks__1__range_increment=-18), "range_increment"),
+    ("pf1", pf1_add(attacks__1__range_increment=10**8), "range_increment"),
+    ("pf1", pf1_add(reach=10**8), "stats.reach"),
+    ("pf1", pf1_add(bab="3"), "bab"),
+    ("pf1", pf1_add(dr__0__amount=[5]), "amount"),
+    ("pf1", pf1_add(attacks__0__crit_multiplier=10**6), "crit_multiplier"),
+    ("pf1", '{"do":"add","id":"o","side":"m","stats":{"max_hp":5,"speed":NaN,"bab":1,"abilities":{"str":10,"dex":10,'
+            '"con":10,"int":10,"wis":10,"cha":10},"ac":{},"saves":{"fort":0,"ref":0,"will":0}}}', "stats.speed"),
+    ("pf1", '{"do":"full_attack","attacker":"aria","attacks":"longsword"}', "attacks"),
+    ("pf1", '{"do":"full_attack","attacker":"aria","attacks":[{"five_foot_step":[0,1]},{"five_foot_step":[0,1]}]}', ""),
+    ("pf1", '{"do":"roll_off","ids":[1,2]}', "ids"),
+    ("pf1", '{"do":"maneuver","attacker":"aria","target":"gob","maneuver":"fly"}', "fly"),
+    ("pf1", '{"do":"damage","targets":["gob"],"roll":"1d6","type":"fire","critical":true,"multiplier":1e400}',
+     "multiplier"),
+    ("rolenplay", '{"do":"next_round","rounds":"two"}', "rounds"),
+    ("rolenplay", '{"do":"damage","targets":["gob1"],"roll":"1d6","type":"fire","cover":{"gob1":NaN}}', "NaN"),
+    ("rolenplay", '{"do":"add","id":"g2","side":"g","template":"goblin","unconscious_at_zero":"yes"}', "unconscious_at_zero"),
+])
+def test_each_ruleset_field_is_refused_by_name_and_changes_nothing(ruleset_fight, tmp_path, ruleset, line, fragment):
+    if ruleset_fight[0] != ruleset:
+        pytest.skip("the other ruleset's fight")
+    code, err = run_line(ruleset_fight[1], tmp_path, line)
+    assert code == 2 and fragment in err, err
