@@ -552,9 +552,11 @@ def _import_new(file: str, target: Path, copy) -> dict[str, int]:
             raise BadInput(*both("cli-appeared-while-importing-nothing-was", target=target)) from None
         except OSError:
             os.replace(temporary, target)  # a file system without hard links
+        if Path(f"{temporary}.head").exists():  # a .jsonl log's head goes with it
+            os.replace(f"{temporary}.head", f"{target}.head")
         return counts
     finally:
-        for leftover in (temporary, Path(f"{temporary}-wal"), Path(f"{temporary}-shm")):
+        for leftover in (temporary, Path(f"{temporary}-wal"), Path(f"{temporary}-shm"), Path(f"{temporary}.head")):
             if leftover.exists():
                 leftover.unlink()
 

@@ -189,6 +189,9 @@ class History:
                 break
             event = record.event
             if isinstance(event, Undone):
+                if not event.txns or event.txns[-1] > seq:  # a damaged log (verify names it): never loop
+                    found = None
+                    break
                 path.append(seq)
                 seq = event.txns[-1] - 1
                 continue
@@ -212,7 +215,7 @@ class History:
         """The entry under `txn` in the in-force stack (whenever `txn` is in force)."""
         while True:
             reverted = self.is_revert(txn)
-            if reverted is None or not reverted.txns:
+            if reverted is None or not reverted.txns or min(reverted.txns) >= txn:  # the last: a damaged log
                 return self.top(txn - 1)
             txn = min(reverted.txns)
 

@@ -30,7 +30,7 @@ MAX_TEXT = 200  # ids, names, templates, dice expressions
 MAX_FREE_TEXT = 2_000  # notes, triggers, reasons, effects
 MAX_LINE = 1_000_000  # characters in one script line
 FREE_TEXT = frozenset({"note", "trigger", "reason", "effect", "description", "text", "comment", "message"})
-DISTANCES = frozenset({"speed", "swim_speed", "fly_speed", "climb_speed", "burrow_speed", "reach"})
+DISTANCES = frozenset({"speed", "swim_speed", "fly_speed", "climb_speed", "burrow_speed", "reach", "range_increment"})
 MAX_DISTANCE = 10_000  # metres
 UNTIL_KEYS = frozenset({"end_of_turn", "start_of_turn", "rounds", "save", "of", "concentration", "expires_round"})
 

@@ -263,3 +263,81 @@ def test_a_jsonl_log_with_two_lines_swapped_names_both(tmp_path):
     log.write_bytes(b"".join(lines))
     code, _, err = cli("verify", log)
     assert code == 1 and {3, 6} <= set(failed_seqs(err)), err
+
+
+# --- the head of a .jsonl log (LOG.jsonl.head) -----------------------------------------------------------
+
+
+@pytest.fixture
+def fought_jsonl(tmp_path) -> Path:
+    log = tmp_path / "fight.jsonl"
+    commands = SETUP + [{"do": "attack", "attacker": "aria", "target": "gob1", "with": "longsword", "dice": [15, 3]},
+                        {"do": "end_turn"}, {"do": "damage", "target": "aria", "amount": 4, "type": "fire"}]
+    assert cli("run", write_script(tmp_path / "s.jsonl", commands), "--log", log, "-q")[0] == 0
+    return log
+
+
+def event_seqs(log: Path) -> list[tuple[int, int]]:
+    """(seq, txn) of every line of a one-encounter .jsonl log."""
+    return [(n, json.loads(line)["body"]["txn"]) for n, line in enumerate(log.read_bytes().splitlines())]
+
+
+def test_whole_commands_cut_from_the_end_of_a_jsonl_log_are_caught_by_its_head(fought_jsonl):
+    lines = fought_jsonl.read_bytes().splitlines(keepends=True)
+    last_txn = event_seqs(fought_jsonl)[-1][1]
+    kept = [line for line in lines if json.loads(line)["body"]["txn"] != last_txn]
+    fought_jsonl.write_bytes(b"".join(kept))
+    code, _, err = cli("verify", fought_jsonl)
+    assert code == 1 and len(kept) in failed_seqs(err) and "cut from its end" in err, err
+
+
+def test_a_jsonl_log_cut_by_repair_keeps_a_head_that_agrees(fought_jsonl):
+    data = fought_jsonl.read_bytes()
+    fought_jsonl.write_bytes(data[:-25])  # the last line torn mid-way
+    assert cli("repair", fought_jsonl)[0] == 0
+    assert cli("verify", fought_jsonl)[0] == 0
+    more = write_script(fought_jsonl.parent / "more.jsonl", [{"do": "end_turn"}])
+    assert cli("run", more, "--log", fought_jsonl, "-q")[0] == 0
+    assert cli("verify", fought_jsonl)[0] == 0
+
+
+def test_a_jsonl_log_without_its_head_still_verifies_by_its_chain(fought_jsonl):
+    """A log copied alone (or written before heads were kept): no false alarm, only the chain is checked."""
+    Path(f"{fought_jsonl}.head").unlink()
+    assert cli("verify", fought_jsonl)[0] == 0
+    Path(f"{fought_jsonl}.head").write_bytes(b"not json")  # a damaged head is no head
+    assert cli("verify", fought_jsonl)[0] == 0
+
+
+def test_reading_a_jsonl_log_writes_no_head(fought_jsonl):
+    head = Path(f"{fought_jsonl}.head")
+    head.unlink()
+    for command in (("verify", fought_jsonl), ("state", fought_jsonl), ("log", fought_jsonl)):
+        cli(*command)
+    assert not head.exists()
+
+
+def test_a_head_written_after_the_events_were_read_is_not_a_cut(fought_jsonl):
+    """A live fight: a writer appends while verify reads; the newer head must not look like a cut tail."""
+    from combatlog.events.stores import JsonlStore
+    from combatlog.replay.verify import check_head
+
+    with JsonlStore(fought_jsonl) as reader:
+        records = list(reader.read_sealed("default"))
+        more = write_script(fought_jsonl.parent / "more.jsonl", [{"do": "end_turn"}])
+        assert cli("run", more, "--log", fought_jsonl, "-q")[0] == 0  # the head now runs past what was read
+        last = records[-1][0]
+        assert check_head(reader, "default", last, last.seq) == []
+
+
+def test_an_import_into_a_new_jsonl_log_brings_its_head_and_leaves_no_temporary(fought_jsonl, tmp_path):
+    exported = tmp_path / "export.out"
+    assert cli("export", fought_jsonl, "-o", exported)[0] == 0
+    target = tmp_path / "copy" / "log.jsonl"
+    target.parent.mkdir()
+    assert cli("import", exported, "--log", target)[0] == 0
+    assert sorted(p.name for p in target.parent.iterdir()) == ["log.jsonl", "log.jsonl.head"]
+    lines = target.read_bytes().splitlines(keepends=True)
+    target.write_bytes(b"".join(lines[:-1]))
+    code, _, err = cli("verify", target)
+    assert code == 1 and "cut from its end" in err, err

@@ -40,6 +40,41 @@ _head_decoder = msgspec.json.Decoder(_Head)
 _sorted_encoder = msgspec.json.Encoder(order="sorted")
 
 
+class _HeadFile(msgspec.Struct):
+    """`LOG.jsonl.head`: how many event lines the log held and each encounter's (last seq, hash) at that time.
+
+    Written after every append (the log's bytes are on disk first, so it may lag behind, never run ahead), and
+    by `repair`. A cut of whole lines from the end of the log leaves fewer lines than it counts: `verify`
+    names the missing seqs. No head file (a log copied alone, an older log): only the chain is checked."""
+
+    lines: int
+    heads: dict[str, tuple[int, str]]
+
+
+_head_file_encoder = msgspec.json.Encoder()
+_head_file_decoder = msgspec.json.Decoder(_HeadFile)
+
+
+def head_path(path: str | os.PathLike[str]) -> Path:
+    return Path(f"{os.fspath(path)}.head")
+
+
+def _write_head_file(path: Path, lines: int, heads: dict[str, tuple[int, str]]) -> None:
+    """Replace `LOG.jsonl.head` whole (a temporary file renamed over it); a failure leaves the old one."""
+    target = head_path(path)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        temporary.write_bytes(_head_file_encoder.encode(
+            _HeadFile(lines, {name: (seq - 1, digest) for name, (seq, digest) in heads.items()})))
+        os.replace(temporary, target)
+    except OSError:
+        temporary.unlink(missing_ok=True)  # the head is a guard, not the log: the append itself stands
+
+
+def _event_lines(data: bytes) -> int:
+    return sum(1 for line in data.splitlines() if line.strip())
+
+
 def encode_line(encounter: str, body: bytes, digest: str) -> bytes:
     """One JSONL line (with its newline) holding the body bytes verbatim."""
     return _line_encoder.encode(_Line(encounter, digest, msgspec.Raw(body))) + b"\n"
@@ -132,6 +167,7 @@ class JsonlStore(StoreBase):
         self._heads: dict[str, tuple[int, str]] = {}
         self._scanned = 0  # bytes of the file already folded into _heads
         self._lines = 0
+        self._events = 0  # event lines in the first _scanned bytes
         self._lock = threading.Lock()
 
     @contextmanager
@@ -152,16 +188,19 @@ class JsonlStore(StoreBase):
     def _refresh(self, handle: IO[bytes] | None) -> None:
         """Fold the lines written since the last look (by anyone) into the per-encounter (next seq, hash)."""
         if handle is None:
-            self._heads, self._scanned, self._lines = {}, 0, 0
+            self._heads, self._scanned, self._lines, self._events = {}, 0, 0, 0
             return
         if os.fstat(handle.fileno()).st_size < self._scanned:  # replaced or truncated: start over
-            self._heads, self._scanned, self._lines = {}, 0, 0
+            self._heads, self._scanned, self._lines, self._events = {}, 0, 0, 0
         handle.seek(self._scanned)
         data = handle.read()
         heads = dict(self._heads)
+        events = self._events
         for _, line in _parse(data.splitlines(keepends=True), str(self.path), self._lines + 1):
             heads[line.encounter] = (heads.get(line.encounter, (0, ""))[0] + 1, line.hash)
+            events += 1
         self._heads, self._scanned, self._lines = heads, self._scanned + len(data), self._lines + data.count(b"\n")
+        self._events = events
 
     def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]]) -> list[Sealed]:
         with self._lock, self._locked("a+b", exclusive=True) as handle:
@@ -186,6 +225,8 @@ class JsonlStore(StoreBase):
                 raise StoreError(f"{self.path}: {error.strerror or error}") from None
             self._heads[encounter] = (next_seq + len(sealed), sealed[-1][0].hash)
             self._scanned, self._lines = size + len(data), self._lines + data.count(b"\n")
+            self._events += len(sealed)
+            _write_head_file(self.path, self._events, self._heads)  # under the lock: heads written in order
             return sealed
 
     def _bodies(self, encounter: str, from_seq: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
@@ -214,6 +255,24 @@ class JsonlStore(StoreBase):
         with self._lock, self._locked("rb", exclusive=False) as handle:
             self._refresh(handle)
             return self._heads.get(encounter, (0, GENESIS_HASH))
+
+
+    def head(self, encounter: str) -> tuple[int, str] | None:
+        """The (last seq, hash) `LOG.jsonl.head` recorded, when the log now holds fewer event lines than it
+        counted then (whole lines were cut from its end); None otherwise, or when there is no head file.
+
+        A log that did not shrink has lost nothing the head could name (the chain checks every line it
+        holds), and a head written after this reader read the events must not look like a cut."""
+        try:
+            recorded = _head_file_decoder.decode(head_path(self.path).read_bytes())
+        except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+            return None
+        with self._lock, self._locked("rb", exclusive=False) as handle:
+            now = _event_lines(handle.read()) if handle else 0
+        if now >= recorded.lines:
+            return None
+        found = recorded.heads.get(encounter)
+        return (found[0], found[1]) if found else None
 
 
 def first_line_is_event(path: str | os.PathLike[str]) -> bool:
@@ -313,4 +372,11 @@ def repair_jsonl(path: str | os.PathLike[str], incomplete: Callable[[str, list[S
         handle.truncate(end)
         handle.flush()
         os.fsync(handle.fileno())
+        heads: dict[str, tuple[int, str]] = {}
+        kept = 0
+        for start, _, line in lines:
+            if start < end:
+                heads[line.encounter] = (heads.get(line.encounter, (0, ""))[0] + 1, line.hash)
+                kept += 1
+        _write_head_file(path, kept, heads)  # the cut was asked for: the head now counts what is left
         return Cut(offset=end, size=len(data) - end, torn_line=torn, events=tuple(cut_events), saved_to=str(saved))

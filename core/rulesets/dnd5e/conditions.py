@@ -5,7 +5,7 @@ from typing import Any
 from combatlog.projections.words import both
 from combatlog.core.kernel.context import Context, fail
 from combatlog.core.rulesets.dnd5e.queries import incapacitated
-from combatlog.core.rulesets.dnd5e.stats import CONDITIONS
+from combatlog.core.rulesets.dnd5e.stats import ABILITIES, CONDITIONS
 from combatlog.events.conditions import (
     ConcentrationEnded,
     ConcentrationStarted,
@@ -16,6 +16,29 @@ from combatlog.events.conditions import (
 )
 
 MAX_EXHAUSTION = 6
+
+
+MAX_ROUNDS = 1_000_000  # a duration longer than any campaign, small enough for any arithmetic
+MAX_DC = 1_000
+
+
+def _whole(value: Any, field: str, low: int | None, high: int) -> int:
+    """A whole number within [low, high], or a one-line refusal naming the field (the core's own check, so that
+    callers of `decide` that skip replay/validation.py are as safe as the CLI)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise fail(f"field '{field}': expected a whole number, not {type(value).__name__}",
+                   f"champ '{field}' : nombre entier attendu, pas {type(value).__name__}")
+    if value > high or (low is not None and value < low):
+        span, span_fr = (f"{low} to {high}", f"{low} à {high}") if low is not None else (f"at most {high}", f"au plus {high}")
+        raise fail(f"field '{field}': {value} is out of range ({span})", f"champ '{field}' : {value} est hors limites ({span_fr})")
+    return value
+
+
+def _creature(value: Any, field: str) -> str:
+    if not isinstance(value, str):
+        raise fail(f"field '{field}': expected a creature id, not {type(value).__name__}",
+                   f"champ '{field}' : identifiant de créature attendu, pas {type(value).__name__}")
+    return value
 
 
 def normalize_until(until: Any, *, of: str | None, rounds: int | None, save: Any, target: str, ctx: Context) -> dict:
@@ -40,13 +63,13 @@ def normalize_until(until: Any, *, of: str | None, rounds: int | None, save: Any
     for key in ("end_of_turn", "start_of_turn"):
         if key in spec:
             who = spec[key] if isinstance(spec[key], str) else (spec.get("of") or of or state.turn or target)
-            ctx.get(who)
+            ctx.get(_creature(who, f"until.{key}" if isinstance(spec[key], str) else "until.of"))
             return {key: who}
     if "rounds" in spec:
-        count = int(spec["rounds"])
+        count = _whole(spec["rounds"], "until.rounds", None, MAX_ROUNDS)
         if count < 1:
             raise fail(*both("rule-duration-of-rounds-too-short", count=count))
-        anchor = spec.get("of") or of or state.turn or target
+        anchor = _creature(spec.get("of") or of or state.turn or target, "until.of")
         ctx.get(anchor)
         started = state.round if state.turn else max(state.round, 1) + 0
         # A condition set before combat lasts N full rounds of its anchor: expiry counts from round 1.
@@ -58,9 +81,13 @@ def normalize_until(until: Any, *, of: str | None, rounds: int | None, save: Any
             save_spec = {"ability": save_spec.ability, "dc": save_spec.dc}
         if not isinstance(save_spec, dict) or "ability" not in save_spec or "dc" not in save_spec:
             raise fail(*both("rule-save-duration-needs-ability-dc"))
-        return {"save": {"ability": save_spec["ability"], "dc": int(save_spec["dc"])}, "of": target}
+        if save_spec["ability"] not in ABILITIES:
+            raise fail(f"field 'until.save.ability': expected one of {', '.join(ABILITIES)}",
+                       f"champ 'until.save.ability' : attendu l'une de {', '.join(ABILITIES)}")
+        dc = _whole(save_spec["dc"], "until.save.dc", 0, MAX_DC)
+        return {"save": {"ability": save_spec["ability"], "dc": dc}, "of": target}
     if "concentration" in spec:
-        return {"concentration": spec["concentration"]}
+        return {"concentration": _creature(spec["concentration"], "until.concentration")}
     if spec:
         raise fail(*both("rule-unknown-duration", spec=spec))
     return {}

@@ -1,5 +1,6 @@
 """Stat blocks: the `stats` object of INTERFACE.md, validated with unknown keys rejected by name."""
 
+import math
 from typing import Literal
 
 import msgspec
@@ -133,6 +134,7 @@ def parse_stats(raw: object, who: str) -> Stats:
         problems.append(f"speed cannot be negative ({stats.speed})")
     if stats.attacks_per_action < 1:
         problems.append("attacks_per_action must be at least 1")
+    problems += _out_of_bounds(stats)
     seen = set()
     for attack in stats.attacks:
         if attack.id in seen:
@@ -151,6 +153,67 @@ def parse_stats(raw: object, who: str) -> Stats:
         text = "; ".join(problems)
         raise InvalidCommand(*both("rule-stats", who=who, text=text))
     return stats
+
+
+# Bounds on every number of a stat block, generous for any table (seed 000's creatures stay far inside them),
+# checked here in the core so that callers of `decide` that skip replay/validation.py cannot store a NaN (it
+# encodes as null and the log no longer opens) or a number no rule can work with.
+MAX_DISTANCE = 10_000  # metres: speeds, reach, ranges
+MAX_HP = 1_000_000
+SCORE = (0, 100)  # ability scores (seed 000: 1 to 30)
+BONUS = (-100, 100)  # AC, to-hit and other bonuses
+MAX_ATTACKS = 100
+
+
+def _out_of_bounds(stats: Stats) -> list[str]:
+    """One problem per number out of its bounds, each naming its field as written in `stats`."""
+    numbers: list[tuple[str, float, float, float]] = [
+        ("ac", stats.ac, 0, BONUS[1]),
+        ("max_hp", stats.max_hp, 1, MAX_HP),
+        ("speed", stats.speed, 0, MAX_DISTANCE),
+        ("swim_speed", stats.swim_speed, 0, MAX_DISTANCE),
+        ("proficiency_bonus", stats.proficiency_bonus, *BONUS),
+        ("attacks_per_action", stats.attacks_per_action, 1, MAX_ATTACKS),
+    ]
+    if stats.initiative_bonus is not None:
+        numbers.append(("initiative_bonus", stats.initiative_bonus, *BONUS))
+    numbers += [(f"abilities.{name}", getattr(stats.abilities, name), *SCORE) for name in ABILITIES]
+    for index, attack in enumerate(stats.attacks):
+        numbers += [(f"attacks[{index}].to_hit", attack.to_hit, *BONUS),
+                    (f"attacks[{index}].reach", attack.reach, 0, MAX_DISTANCE)]
+        if attack.range is not None:
+            numbers += [(f"attacks[{index}].range[0]", attack.range[0], 0, MAX_DISTANCE),
+                        (f"attacks[{index}].range[1]", attack.range[1], attack.range[0], MAX_DISTANCE)]
+    numbers += [(f"reactions[{index}].ac_bonus", reaction.ac_bonus, *BONUS) for index, reaction in enumerate(stats.reactions)]
+    problems = []
+    for field, value, low, high in numbers:
+        if not (math.isfinite(value) and low <= value <= high):
+            problems.append(f"field '{field}': {value!r} is out of range ({low} to {high})")
+    return problems
+
+
+MAX_NUMBER = 10**9  # as replay/validation.py: no arithmetic of the rules explodes below it
+DISTANCE_KEYS = frozenset({"speed", "swim_speed", "fly_speed", "climb_speed", "burrow_speed", "reach", "range",
+                           "range_increment"})
+
+
+def bad_number(raw: object) -> tuple[str, str] | None:
+    """The first number of a raw stat block that is not finite, beyond ±MAX_NUMBER, or a negative or over-long
+    distance, as (field, reason); None when all are sound. For rulesets whose stat blocks have no bounds of
+    their own, so that `decide` called directly never folds a NaN (stored as null: a log that no longer opens)."""
+    stack: list[tuple[object, str, str]] = [(raw, "", "")]
+    while stack:
+        item, where, key = stack.pop()
+        if isinstance(item, dict):
+            stack += [(child, f"{where}.{name}" if where else str(name), str(name)) for name, child in item.items()]
+        elif isinstance(item, (list, tuple)):
+            stack += [(child, f"{where}[{index}]", key) for index, child in enumerate(item)]
+        elif isinstance(item, (int, float)) and not isinstance(item, bool):
+            if not math.isfinite(item) or not -MAX_NUMBER <= item <= MAX_NUMBER:
+                return where, f"{item!r} is not a finite number within ±{MAX_NUMBER}"
+            if key in DISTANCE_KEYS and not 0 <= item <= MAX_DISTANCE:
+                return where, f"a distance runs from 0 to {MAX_DISTANCE} m, not {item!r}"
+    return None
 
 
 def _explain(error: msgspec.ValidationError) -> str:

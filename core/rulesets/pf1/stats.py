@@ -161,6 +161,11 @@ def parse_stats(raw: object, who: str) -> Pf1Stats:
     if "ac" in raw and not isinstance(raw["ac"], dict):
         raise fail(f"{who}: in pf1 'ac' is an object (armor, shield, natural, deflection, dodge, misc, max_dex), not a number",
                    f"{who} : en pf1 'ac' est un objet (armor, shield, natural, deflection, dodge, misc, max_dex), pas un nombre")
+    from combatlog.core.rulesets.dnd5e.stats import bad_number  # robust2: decide called directly gets no NaN in
+
+    bad = bad_number(raw)
+    if bad:
+        raise fail(f"{who}: stats field '{bad[0]}': {bad[1]}", f"{who} : stats, champ '{bad[0]}' : {bad[1]}")
     try:
         stats = msgspec.convert(raw, Pf1Stats)
     except msgspec.ValidationError as error:
