@@ -17,6 +17,28 @@ pf1-status = { $status ->
    *[dead] dead
  }
 
+pf1-check = { $check ->
+    [heal] Heal
+    [concentration] concentration
+    [aid_another] aid another
+    [cmb] CMB
+    [escape_artist] Escape Artist
+    [acrobatics] Acrobatics
+    [perception] Perception
+    [stealth] Stealth
+    [climb] Climb
+    [swim] Swim
+    [intimidate] Intimidate
+    [bluff] Bluff
+    [str] Strength
+    [dex] Dexterity
+    [con] Constitution
+    [int] Intelligence
+    [wis] Wisdom
+    [cha] Charisma
+   *[other] { $check }
+ }
+
 pf1-condition = { $condition ->
     [flat_footed] flat-footed
    *[other] { $condition }
@@ -39,7 +61,7 @@ event-pf1-terrain-marked = { $kind ->
 event-pf1-surprise-declared = surprised: { $ids }
 event-pf1-initiative-rolled = { $set-by-dm ->
     [yes] initiative for { $ids } set to { $total }
-   *[no] initiative for { $ids }: d20 { $faces } + { $modifier } = { $total }
+   *[no] initiative for { $ids }: d20 { $faces } { $modifier } = { $total }
  }
 event-pf1-rolled-off = initiative roll-off between { $ids }: { $ranking }
 event-pf1-order-set = initiative order: { $order }
@@ -115,7 +137,7 @@ event-pf1-attack-rolled = { $kind ->
     [charge] charge by { $attacker }
     [readied] readied attack by { $attacker }
    *[other] attack by { $attacker }
- } on { $target } ({ $attack }): d20 { $d20 } + { $bonus } = { $total } vs AC { $ac }{ $ac-kind ->
+ } on { $target } ({ $attack }): d20 { $d20 } { $bonus } = { $total } vs AC { $ac }{ $ac-kind ->
     [flat_footed] {" "}(flat-footed)
     [touch] {" "}(touch)
     [flat_footed_touch] {" "}(touch, flat-footed)
@@ -137,9 +159,9 @@ event-pf1-damage-rolled = damage to { $target }: { $total }{ $minimum ->
     [yes] {" "}(minimum damage: 1)
    *[no] {""}
  }
-event-pf1-damage-taken = { $target } takes { $amount } damage{ $nonlethal ->
-    [yes] {" "}nonlethal (total { $nonlethal-after })
-   *[no] {" "}→ { $hp-after } HP
+event-pf1-damage-taken = { $target } takes { $amount }{ $nonlethal ->
+    [yes] {" "}nonlethal damage (total { $nonlethal-after })
+   *[no] {" "}damage → { $hp-after } HP
  }
 event-pf1-status-changed = { $id } is { $status ->
     [alive] alive
@@ -154,18 +176,18 @@ event-pf1-save-rolled = { $id }'s { $ability ->
     [fort] Fortitude
     [ref] Reflex
    *[will] Will
- } save: d20 { $d20 } + { $bonus } = { $total } vs DC { $dc } → { $success ->
+ } save: d20 { $d20 } { $bonus } = { $total } vs DC { $dc } → { $success ->
     [yes] success
    *[no] failure
  }
-event-pf1-check-rolled = { $id }'s { $check } check: d20 { $d20 } + { $bonus } = { $total }{ $success ->
+event-pf1-check-rolled = { $id }'s { $check-name } check: d20 { $d20 } { $bonus } = { $total }{ $success ->
     [yes] {" "}vs DC { $dc } → success
     [no] {" "}vs DC { $dc } → failure
    *[other] {""}
  }
 event-pf1-stabilization-rolled = { $id }'s stabilization check: { $automatic-failure ->
     [yes] automatic failure (bleeding)
-   *[no] d20 { $d20 } + { $bonus } = { $total } vs DC 10 → { $success ->
+   *[no] d20 { $d20 } { $bonus } = { $total } vs DC 10 → { $success ->
         [yes] stable
        *[no] loses 1 HP
     }

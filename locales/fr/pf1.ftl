@@ -18,6 +18,29 @@ pf1-status = { $status ->
    *[dead] mort
  }
 
+# Tests de PF1 (compétences, BMO, concentration) : « test de Premiers secours », « test d'Évasion ».
+pf1-check = { $check ->
+    [heal] de Premiers secours
+    [concentration] de concentration
+    [aid_another] d'aide (aider quelqu'un)
+    [cmb] de BMO
+    [escape_artist] d'Évasion
+    [acrobatics] d'Acrobaties
+    [perception] de Perception
+    [stealth] de Discrétion
+    [climb] d'Escalade
+    [swim] de Natation
+    [intimidate] d'Intimidation
+    [bluff] de Bluff
+    [str] de Force
+    [dex] de Dextérité
+    [con] de Constitution
+    [int] d'Intelligence
+    [wis] de Sagesse
+    [cha] de Charisme
+   *[other] de « { $check } »
+ }
+
 pf1-condition = { $condition ->
     [prone] à terre
     [grappled] agrippé
@@ -54,20 +77,26 @@ event-pf1-rules-chosen = règle optionnelle : dégâts massifs { $massive-damage
     [yes] activée
    *[no] désactivée
  }
-event-pf1-combatant-added = { $id } rejoint le combat ({ $side }){ $unacted ->
+event-pf1-combatant-added = { $id } rejoint le combat (camp : { $side }){ $unacted ->
     [yes] , pris au dépourvu jusqu'à son premier tour
    *[no] {""}
  }
 event-pf1-combatant-removed = { $id } quitte le combat
-event-pf1-placed = { $id } placé en { $at }
+event-pf1-placed = { $id } : case { $at }
 event-pf1-terrain-marked = terrain { $kind ->
     [difficult] difficile
    *[clear] dégagé
  }
 event-pf1-surprise-declared = surpris : { $ids }
 event-pf1-initiative-rolled = { $set-by-dm ->
-    [yes] initiative de { $ids } fixée à { $total }
-   *[no] initiative de { $ids } : d20 { $faces } + { $modifier } = { $total }
+    [yes] initiative { ELISION($ids) ->
+    [vowel] d'{ $ids }
+   *[consonant] de { $ids }
+ } fixée à { $total }
+   *[no] initiative { ELISION($ids) ->
+    [vowel] d'{ $ids }
+   *[consonant] de { $ids }
+ } : d20 { $faces } { $modifier } = { $total }
  }
 event-pf1-rolled-off = nouveau jet d'initiative pour départager { $ids } : { $ranking }
 event-pf1-order-set = ordre d'initiative : { $order }
@@ -75,19 +104,28 @@ event-pf1-combat-started = début du combat : { $order }{ $surprise-round ->
     [yes] {" "}— round de surprise ; tous sont pris au dépourvu jusqu'à leur premier tour
    *[no] {" "}— tous sont pris au dépourvu jusqu'à leur premier tour
  }
-event-pf1-turn-started = round { $round }, tour de { $id }{ $restricted ->
+event-pf1-turn-started = round { $round }, tour { ELISION($id) ->
+    [vowel] d'{ $id }
+   *[consonant] de { $id }
+ }{ $restricted ->
     [yes] {" "}(une seule action simple ou de mouvement)
    *[no] {""}
  }{ $awaiting-check ->
     [yes] {" "}— mourant : test de stabilisation d'abord
    *[no] {""}
  }
-event-pf1-turn-skipped = tour de { $id } sauté ({ $reason ->
+event-pf1-turn-skipped = tour { ELISION($id) ->
+    [vowel] d'{ $id }
+   *[consonant] de { $id }
+ } sauté ({ $reason ->
     [dead] mort
     [surprised] surpris
    *[other] { $reason }
  })
-event-pf1-turn-ended = fin du tour de { $id }
+event-pf1-turn-ended = fin du tour { ELISION($id) ->
+    [vowel] d'{ $id }
+   *[consonant] de { $id }
+ }
 event-pf1-surprise-round-ended = fin du round de surprise
 event-pf1-action-spent = { $id } : { $owed ->
     [yes] action immédiate hors de son tour (prendra l'action rapide de son prochain tour)
@@ -156,7 +194,17 @@ event-pf1-effect-changed = { $id } : { $effect ->
     [running] la course est faite
    *[other] { $effect } se poursuit
  }
-event-pf1-effect-ended = { $id } : fin de { $effect }
+event-pf1-effect-ended = { $id } : fin { $effect ->
+    [total_defense] de la défense totale
+    [fighting_defensively] du combat sur la défensive
+    [charging] de la charge
+    [running] de la course
+    [withdrawing] du retrait
+    [readied] de l'action préparée
+    [aid_attack] de l'aide (attaque)
+    [aid_ac] de l'aide (CA)
+   *[other] de l'effet « { $effect } »
+ }
 event-pf1-condition-applied = { $target } : { $condition ->
     [prone] à terre
     [grappled] agrippé
@@ -191,14 +239,29 @@ event-pf1-condition-applied = { $target } : { $condition ->
     [yes] {" (sans effet : immunisé)"}
    *[no] {""}
  }
-event-pf1-condition-ended = { $target } : fin de l'état { $condition }
+event-pf1-condition-ended = { $target } : fin de l'état « { pf1-condition } »
 event-pf1-attack-rolled = { $kind ->
-    [opportunity] attaque d'opportunité de { $attacker }
-    [full_attack] attaque à outrance de { $attacker }
-    [charge] charge de { $attacker }
-    [readied] attaque préparée de { $attacker }
-   *[other] attaque de { $attacker }
- } sur { $target } ({ $attack }) : d20 { $d20 } + { $bonus } = { $total } contre CA { $ac }{ $ac-kind ->
+    [opportunity] attaque d'opportunité { ELISION($attacker) ->
+    [vowel] d'{ $attacker }
+   *[consonant] de { $attacker }
+ }
+    [full_attack] attaque à outrance { ELISION($attacker) ->
+    [vowel] d'{ $attacker }
+   *[consonant] de { $attacker }
+ }
+    [charge] charge { ELISION($attacker) ->
+    [vowel] d'{ $attacker }
+   *[consonant] de { $attacker }
+ }
+    [readied] attaque préparée { ELISION($attacker) ->
+    [vowel] d'{ $attacker }
+   *[consonant] de { $attacker }
+ }
+   *[other] attaque { ELISION($attacker) ->
+    [vowel] d'{ $attacker }
+   *[consonant] de { $attacker }
+ }
+ } sur { $target } ({ $attack }) : d20 { $d20 } { $bonus } = { $total } contre CA { $ac }{ $ac-kind ->
     [flat_footed] {" "}(pris au dépourvu)
     [touch] {" "}(contact)
     [flat_footed_touch] {" "}(contact, pris au dépourvu)
@@ -220,11 +283,14 @@ event-pf1-damage-rolled = dégâts sur { $target } : { $total }{ $minimum ->
     [yes] {" "}(dégâts minimaux : 1)
    *[no] {""}
  }
-event-pf1-damage-taken = { $target } subit { $amount } dégâts{ $nonlethal ->
+event-pf1-damage-taken = { $target } subit { $amount } { $amount ->
+    [one] dégât
+   *[other] dégâts
+ }{ $nonlethal ->
     [yes] {" "}non létaux (total { $nonlethal-after })
    *[no] {" "}→ { $hp-after } PV
  }
-event-pf1-status-changed = { $id } est { $status ->
+event-pf1-status-changed = { $id } : { $status ->
     [alive] vivant
     [disabled] hors de combat (0 PV)
     [dying] mourant ({ $hp } PV)
@@ -237,23 +303,35 @@ event-pf1-save-rolled = jet de { $ability ->
     [fort] Vigueur
     [ref] Réflexes
    *[will] Volonté
- } de { $id } : d20 { $d20 } + { $bonus } = { $total } contre DD { $dc } → { $success ->
+ } { ELISION($id) ->
+    [vowel] d'{ $id }
+   *[consonant] de { $id }
+ } : d20 { $d20 } { $bonus } = { $total } contre DD { $dc } → { $success ->
     [yes] réussi
    *[no] raté
  }
-event-pf1-check-rolled = test de { $check } de { $id } : d20 { $d20 } + { $bonus } = { $total }{ $success ->
+event-pf1-check-rolled = test { $check-name } { ELISION($id) ->
+    [vowel] d'{ $id }
+   *[consonant] de { $id }
+ } : d20 { $d20 } { $bonus } = { $total }{ $success ->
     [yes] {" "}contre DD { $dc } → réussi
     [no] {" "}contre DD { $dc } → raté
    *[other] {""}
  }
-event-pf1-stabilization-rolled = test de stabilisation de { $id } : { $automatic-failure ->
+event-pf1-stabilization-rolled = test de stabilisation { ELISION($id) ->
+    [vowel] d'{ $id }
+   *[consonant] de { $id }
+ } : { $automatic-failure ->
     [yes] échec automatique (saignement)
-   *[no] d20 { $d20 } + { $bonus } = { $total } contre DD 10 → { $success ->
+   *[no] d20 { $d20 } { $bonus } = { $total } contre DD 10 → { $success ->
         [yes] stabilisé
        *[no] perd 1 PV
     }
  }
-event-pf1-maneuver-rolled = manœuvre de combat de { $attacker } sur { $target } ({ $maneuver ->
+event-pf1-maneuver-rolled = manœuvre de combat { ELISION($attacker) ->
+    [vowel] d'{ $attacker }
+   *[consonant] de { $attacker }
+ } sur { $target } ({ $maneuver ->
     [trip] croc-en-jambe
     [grapple] lutte
     [bull_rush] bousculade

@@ -35,6 +35,8 @@ def base_bonus(attacker: Pf1Combatant, attack: Pf1Attack) -> int:
 
 
 def _label(attack: Pf1Attack) -> str:
+    if isinstance(attack.name, dict):
+        return attack.name.get("en") or attack.id
     return attack.name or attack.id
 
 
