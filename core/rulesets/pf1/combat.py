@@ -29,8 +29,10 @@ def base_bonus(attacker: Pf1Combatant, attack: Pf1Attack) -> int:
     ability = attack.attack_ability or ("str" if attack.kind == "melee" else "dex")
     score = getattr(attacker.stats.abilities, ability)
     found = conditions_in_force(attacker)
-    if ability == "dex" and ("grappled" in found or "entangled" in found):
-        score -= 4  # PRD Grappled, Entangled: -4 Dex
+    if ability == "dex":
+        from combatlog.core.rulesets.pf1.rules import dex_penalty
+
+        score -= dex_penalty(found)  # PRD Grappled, Entangled: -4 Dex each
     return attacker.stats.bab + mod(score) + SIZE_MODIFIER[attacker.stats.size] + attack.attack_bonus
 
 
@@ -123,11 +125,9 @@ def target_ac(attacker: Pf1Combatant, target: Pf1Combatant, attack: Pf1Attack, o
     return ac, kind
 
 
-def strike(ctx: Pf1Context, attacker_id: str, target_id: str, attack: Pf1Attack, bonus: int, kind: str, opts: dict,
-           *, secondary: bool = False) -> bool:
-    """One attack in the dice order of INTERFACE-pf1 § Dice: d20, miss chance, confirmation, damage, extra damage."""
-    attacker = ctx.get(attacker_id)
-    target = ctx.get(target_id, "target")
+def check_strike(ctx: Pf1Context, attacker: Pf1Combatant, target: Pf1Combatant, attack: Pf1Attack, opts: dict) -> None:
+    """What makes an attack impossible, checked before anything is spent or any window opens (a refused command
+    appends nothing): a dead target, total cover, out of reach or range, a prone archer."""
     if target.status == "dead":
         raise fail(f"{target.id} is already dead ({_label(attack)})", f"{target.id} est déjà mort ({_label(attack)})")
     if opts.get("cover") == "total":
@@ -139,6 +139,15 @@ def strike(ctx: Pf1Context, attacker_id: str, target_id: str, attack: Pf1Attack,
     if attack.kind == "ranged" and "prone" in conditions_in_force(attacker) and "crossbow" not in attack.id:
         raise fail(f"{attacker.id} is prone: no ranged attack except with a crossbow",
                    f"{attacker.id} est à terre : pas d'attaque à distance sauf à l'arbalète")
+    situational(ctx, attacker, target, attack, opts)  # out of range: refused there
+
+
+def strike(ctx: Pf1Context, attacker_id: str, target_id: str, attack: Pf1Attack, bonus: int, kind: str, opts: dict,
+           *, secondary: bool = False) -> bool:
+    """One attack in the dice order of INTERFACE-pf1 § Dice: d20, miss chance, confirmation, damage, extra damage."""
+    attacker = ctx.get(attacker_id)
+    target = ctx.get(target_id, "target")
+    check_strike(ctx, attacker, target, attack, opts)
     mods = situational(ctx, attacker, target, attack, opts)
     total_bonus = bonus + sum(m["value"] for m in mods)
     ac, ac_kind = target_ac(attacker, target, attack, opts)
@@ -250,6 +259,7 @@ def attack(ctx: Pf1Context, command: c.Attack, stage: dict | None = None) -> Non
         require_turn(ctx, attacker, "attack")
         if target.status == "dead":
             raise fail(f"{target.id} is already dead", f"{target.id} est déjà mort")
+        check_strike(ctx, attacker, target, profile, dict(opts, charge=bool(charge_attack)))
         if charge_attack:
             if charge.data.get("target") != target.id:
                 raise fail(f"{attacker.id} charged {charge.data.get('target')}: the charge attack must target it",

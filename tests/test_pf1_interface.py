@@ -1,0 +1,378 @@
+"""INTERFACE-pf1.md checked line by line: commands, fields, defaults, dice order, the state document and the
+decisions of its section 4. Numbers worked by hand from tests/pf1_support.py:
+
+Aria: Str 16 (+3), Dex 14 (+2), Con 14 (+2), Wis 12 (+1), BAB 3, Medium. AC 21 / touch 13 / flat-footed 18.
+  Longsword +6 (BAB 3 + Str 3), 1d8+3, 19-20 ×2. Shortbow +5 (BAB 3 + Dex 2), 1d6 (a bow: Str penalty only).
+  Saves Fort 3+2 = 5, Ref 1+2 = 3, Will 1+1 = 2. CMB 3+3 = 6; CMD 10+3+3+2+1 dodge = 19. Dies at −14.
+Goblin: Small, Str 11 (+0), Dex 15 (+2), Con 12 (+1), BAB 1. AC 16 / touch 13 / flat-footed 14; 6 HP.
+  CMB 1+0−1 = 0; CMD 10+1+0+2−1 = 12. Dies at −10.
+`duel()`: Aria at [0,0], the goblin at [1,0]; Aria (15) acts before the goblin (10).
+"""
+
+from pf1_support import ARIA, GOBLIN, duel, stats
+from support import events_of, last, ok, rejected
+
+
+def bonus_of(roll: dict) -> int:
+    """The whole bonus of an attack roll: its base bonus and every situational modifier (total − d20)."""
+    return roll["total"] - roll["d20"]
+
+
+def attack(dice, attacker="aria", target="gob", weapon="longsword", **extra):
+    return {"do": "attack", "attacker": attacker, "target": target, "with": weapon, "dice": dice, **extra}
+
+
+# ----------------------------------------------------------------------------- §2 the state document
+def test_state_document_fields_of_section_2(run):
+    doc = ok(run(*duel()))
+    assert doc["ruleset"] == "pf1" and doc["round"] == 1 and doc["surprise_round"] is False
+    aria, gob = doc["combatants"]["aria"], doc["combatants"]["gob"]
+    assert (aria["hp"], aria["max_hp"], aria["temp_hp"], aria["nonlethal"], aria["dies_at"]) == (22, 22, 0, 0, -14)
+    assert aria["status"] == "alive" and aria["death_saves"] == {"successes": 0, "failures": 0}
+    assert (aria["initiative"], aria["initiative_modifier"]) == (15, 2)
+    # INTERFACE-pf1 §2: her turn began, so she is no longer flat-footed; the goblin still is (seed *Initiative*)
+    assert aria["flat_footed"] is False and gob["flat_footed"] is True and "flat_footed" in gob["conditions"]
+    assert (aria["aoo_left"], aria["aoo_per_round"], aria["reaction_available"]) == (1, 1, True)
+    assert (aria["bab"], aria["ac"], aria["touch_ac"], aria["flat_footed_ac"]) == (3, 21, 13, 18)
+    assert (aria["cmb"], aria["cmd"]) == (6, 19)
+    assert aria["saves"] == {"fort": 5, "ref": 3, "will": 2}
+    # `ac` and `touch_ac` as if not flat-footed, whatever `flat_footed` says
+    assert (gob["ac"], gob["touch_ac"], gob["flat_footed_ac"], gob["cmb"], gob["cmd"]) == (16, 13, 14, 0, 12)
+    assert aria["actions"] == {"standard": None, "move": None, "swift": None, "full_round": None,
+                               "five_foot_step": False, "moved": False, "restricted": False}
+    assert aria["effects"] == [] and aria["surprised"] is False
+    for absent in ("economy", "exhaustion", "bloodied", "concentration"):
+        assert absent not in aria, absent
+
+
+def test_a_full_round_action_fills_full_round_standard_and_move(run):
+    ok(run(*duel()))
+    doc = ok(run({"do": "action", "id": "aria", "action": "total_defense"}))
+    assert doc["combatants"]["aria"]["actions"]["standard"] == "total_defense"
+    # +4 dodge (PRD Total Defense): 21 + 4 = 25, touch 13 + 4 = 17
+    assert (doc["combatants"]["aria"]["ac"], doc["combatants"]["aria"]["touch_ac"]) == (25, 17)
+    ok(run({"do": "end_turn"}, {"do": "end_turn"}))
+    doc = ok(run({"do": "full_attack", "attacker": "aria", "target": "gob", "with": "longsword", "dice": [1]}))
+    assert doc["combatants"]["aria"]["actions"]["full_round"] == "full_attack"
+    assert doc["combatants"]["aria"]["actions"]["standard"] == "full_attack"
+    assert doc["combatants"]["aria"]["actions"]["move"] == "full_attack"
+
+
+def test_a_spent_action_is_named_in_the_refusal(run):
+    ok(run(*duel()))
+    ok(run(attack([1])))
+    rejected(run(attack([1])), "attack")  # the standard action went to the attack
+
+
+# ----------------------------------------------------------------------------- §1 commands kept
+def test_slot_on_attack_and_concentrate_are_refused(run):
+    ok(run(*duel()))
+    rejected(run(attack([10], slot="swift")), "slot")
+    rejected(run({"do": "concentrate", "id": "aria"}))
+
+
+def test_damage_types_lightning_and_thunder_are_aliases_other_5e_types_are_refused(run, log):
+    ok(run(*duel()))
+    ok(run({"do": "damage", "target": "aria", "amount": 2, "type": "lightning"}))
+    assert last(log, "Pf1DamageTaken")["amount"] == 2
+    ok(run({"do": "damage", "target": "aria", "amount": 1, "type": "thunder"}))
+    rejected(run({"do": "damage", "target": "aria", "amount": 1, "type": "necrotic"}), "necrotic")
+    rejected(run({"do": "damage", "target": "aria", "amount": 1, "type": "radiant"}), "radiant")
+
+
+def test_damage_as_a_weapon_hit_meets_damage_reduction(run):
+    # PRD Damage Reduction: DR 5/silver takes 5 off a weapon's 8 unless it is silver; energy is untouched.
+    ok(run(*duel(gob=stats(GOBLIN, max_hp=30, dr=[{"amount": 5, "bypass": ["silver"]}]))))
+    doc = ok(run({"do": "damage", "target": "gob", "amount": 8, "type": "slashing", "weapon": True}))
+    assert doc["combatants"]["gob"]["hp"] == 27
+    doc = ok(run({"do": "damage", "target": "gob", "amount": 8, "type": "slashing", "weapon": True, "bypass": ["silver"]}))
+    assert doc["combatants"]["gob"]["hp"] == 19
+    doc = ok(run({"do": "damage", "target": "gob", "amount": 4, "type": "fire"}))
+    assert doc["combatants"]["gob"]["hp"] == 15
+
+
+def test_damage_critical_multiplier_defaults_to_two(run):
+    # INTERFACE-pf1 `damage`: `critical` rolls the whole roll N times, default 2: 1d6+1 twice = (3+1) + (5+1) = 10
+    ok(run(*duel(gob=stats(GOBLIN, max_hp=30))))
+    doc = ok(run({"do": "damage", "target": "gob", "roll": "1d6+1", "type": "slashing", "critical": True, "dice": [3, 5]}))
+    assert doc["combatants"]["gob"]["hp"] == 20
+
+
+def test_healing_removes_as_much_nonlethal_damage(run):
+    # PRD Nonlethal Damage: healing removes as much nonlethal damage. 5 nonlethal, heal 3 -> 2 nonlethal; HP 22.
+    ok(run(*duel()))
+    ok(run({"do": "damage", "target": "aria", "amount": 5, "type": "bludgeoning", "nonlethal": True}))
+    doc = ok(run({"do": "heal", "target": "aria", "amount": 3}))
+    assert (doc["combatants"]["aria"]["nonlethal"], doc["combatants"]["aria"]["hp"]) == (2, 22)
+
+
+def test_save_natural_one_fails_and_natural_twenty_succeeds(run, log):
+    # seed *Sauvegarde*: Fort +5. A natural 1 (1 + 5 = 6 >= DC 5) still fails; a natural 20 (25 < DC 30) succeeds.
+    ok(run(*duel()))
+    ok(run({"do": "save", "id": "aria", "ability": "fort", "dc": 5, "dice": [1]}))
+    assert last(log, "Pf1SaveRolled")["success"] is False
+    ok(run({"do": "save", "id": "aria", "ability": "fort", "dc": 30, "dice": [20]}))
+    assert last(log, "Pf1SaveRolled")["success"] is True
+    ok(run({"do": "save", "id": "aria", "ability": "will", "dc": 12, "dice": [10]}))  # 10 + 2 = 12 >= 12
+    assert last(log, "Pf1SaveRolled")["total"] == 12 and last(log, "Pf1SaveRolled")["success"] is True
+
+
+def test_shove_prone_is_a_trip_and_push_is_a_bull_rush(run, log):
+    # PRD Trip: d20 + CMB 6 vs the goblin's flat-footed CMD 10 (12 − Dex 2): 4 + 6 = 10 trips it.
+    ok(run(*duel()))
+    doc = ok(run({"do": "shove", "attacker": "aria", "target": "gob", "effect": "prone", "dice": [4]}))
+    assert last(log, "Pf1ManeuverRolled")["maneuver"] == "trip" and "prone" in doc["combatants"]["gob"]["conditions"]
+    ok(run({"do": "end_turn"}, {"do": "end_turn"}))
+    # Bull rush: 11 + 6 = 17 vs CMD 12 (the goblin's turn came): margin 5 -> 1.5 m + 1.5 m = two squares
+    # Bull rush provokes from its target (PRD Combat Maneuvers) unless improved: the goblin passes.
+    ok(run({"do": "shove", "attacker": "aria", "target": "gob", "effect": "push", "dice": [11]}))
+    doc = ok(run({"do": "pass", "id": "gob"}))
+    assert last(log, "Pf1ManeuverRolled")["maneuver"] == "bull_rush"
+    assert doc["combatants"]["gob"]["position"] == [3, 0]
+
+
+def test_full_attack_with_the_target_alone_takes_the_first_melee_weapon_iteratives(run, log):
+    # BAB 6: longsword +9/+4 (PRD Full Attack). 3 + 9 = 12 < 14 (flat-footed) misses; 1 misses.
+    ok(run(*duel(aria=stats(ARIA, bab=6), gob=stats(GOBLIN, max_hp=40))))
+    ok(run({"do": "full_attack", "attacker": "aria", "target": "gob", "dice": [3, 1]}))
+    rolls = [e for e in events_of(log) if e["type"] == "Pf1AttackRolled"]
+    assert [(r["attack"], r["bonus"]) for r in rolls] == [("longsword", 9), ("longsword", 4)]
+
+
+def test_full_attack_list_with_a_trip_in_place_of_an_attack_and_a_five_foot_step(run, log):
+    # BAB 6: +9 then +4. The first attack (12 + 9 = 21 ≥ 16) hits, 1d8+3 = 4 + 3 = 7; then a trip with CMB 9 − 5 = 4?
+    # PRD Combat Maneuvers: a maneuver in place of a melee attack uses that attack's bonus: BAB 1 iterative −5.
+    # Trip: d20 10 + CMB (6 + 3 from BAB 6) − 5 = 14 ≥ CMD 12 -> prone. Then a 5-foot step to [0,1].
+    ok(run(*duel(aria=stats(ARIA, bab=6), gob=stats(GOBLIN, max_hp=40))))
+    doc = ok(run({"do": "full_attack", "attacker": "aria", "attacks": [
+        {"with": "longsword", "target": "gob"}, {"maneuver": "trip", "target": "gob"}, {"five_foot_step": [0, 1]}],
+        "dice": [12, 4, 10]}))
+    gob = doc["combatants"]["gob"]
+    assert gob["hp"] == 33 and "prone" in gob["conditions"]
+    assert doc["combatants"]["aria"]["position"] == [0, 1] and doc["combatants"]["aria"]["actions"]["five_foot_step"]
+
+
+def test_a_creature_added_after_start_is_flat_footed_until_its_first_turn(run):
+    ok(run(*duel()))
+    doc = ok(run({"do": "add", "id": "bob", "name": "Bob", "side": "party", "stats": ARIA, "at": [0, 2]},
+                 {"do": "initiative", "id": "bob", "value": 5}))
+    assert doc["combatants"]["bob"]["flat_footed"] is True
+
+
+def test_implied_conditions_of_section_3(run):
+    ok(run(*duel()))
+    doc = ok(run({"do": "condition", "target": "gob", "add": "pinned"}))
+    gob = doc["combatants"]["gob"]
+    assert {"pinned", "grappled", "flat_footed"} <= set(gob["conditions"]) and gob["flat_footed"] is True
+    doc = ok(run({"do": "condition", "target": "aria", "add": "paralyzed"}))
+    assert "helpless" in doc["combatants"]["aria"]["conditions"]
+
+
+def test_helpless_target_dex_counts_as_zero_and_melee_gets_plus_four(run, log):
+    # PRD Helpless: Dex 0 (−5): AC 10 + 2 + 1 − 5 + 1 (size) = 9; Aria's melee +6 + 4 = +10.
+    ok(run(*duel()))
+    ok(run({"do": "condition", "target": "gob", "add": "paralyzed"}))
+    ok(run(attack([1])))
+    roll = last(log, "Pf1AttackRolled")
+    assert (bonus_of(roll), roll["ac"]) == (10, 9)
+
+
+def test_prone_target_minus_four_against_melee_plus_four_against_ranged(run, log):
+    # PRD Prone: −4 AC against melee, +4 against ranged. The goblin is flat-footed: 14 − 4 = 10 melee.
+    ok(run(*duel(gob_at=(4, 0))))
+    ok(run({"do": "condition", "target": "gob", "add": "prone"}))
+    ok(run(attack([2], weapon="shortbow")))  # 4 squares = 6 m, first increment: +5; AC 14 + 4 = 18
+    roll = last(log, "Pf1AttackRolled")
+    assert (roll["bonus"], roll["ac"]) == (5, 18)
+
+
+def test_prone_attacker_minus_four_in_melee_and_no_bow(run, log):
+    ok(run(*duel()))
+    ok(run({"do": "drop_prone", "id": "aria"}))
+    ok(run(attack([1])))
+    assert bonus_of(last(log, "Pf1AttackRolled")) == 2  # 6 − 4
+    ok(run({"do": "end_turn"}, {"do": "end_turn"}))
+    rejected(run(attack([10], weapon="shortbow")))
+
+
+def test_range_beyond_ten_increments_is_refused(run):
+    # PRD Range: shortbow 18 m; 10 increments = 180 m = 120 squares. 121 squares away: refused.
+    ok(run(*duel(gob_at=(121, 0))))
+    rejected(run(attack([10], weapon="shortbow")))
+
+
+def test_thrown_weapon_at_most_five_increments(run):
+    # PRD Range: a thrown weapon reaches 5 increments: javelin 9 m -> 45 m = 30 squares; 31 squares refused.
+    javelin = {"id": "javelin", "kind": "ranged", "thrown": True, "range_increment": 9,
+               "damage": [{"roll": "1d6", "type": "piercing"}]}
+    ok(run(*duel(aria=stats(ARIA, attacks=[javelin]), gob_at=(31, 0))))
+    rejected(run(attack([10], weapon="javelin")))
+
+
+def test_natural_attacks_beside_weapons_become_secondary(run, log):
+    # PRD Natural Attacks: with weapon attacks, a natural attack is secondary: −5 and ½ Str.
+    # Bite: +6 − 5 = +1. 19 + 1 = 20 ≥ 16 hits (19 is not in its 20 threat range); 1d4 3 + ⌊3 × 0.5⌋ = 3 + 1 = 4.
+    bite = {"id": "bite", "kind": "melee", "natural": True, "damage": [{"roll": "1d4", "type": "piercing"}]}
+    ok(run(*duel(aria=stats(ARIA, attacks=[ARIA["attacks"][0], bite]), gob=stats(GOBLIN, max_hp=40))))
+    doc = ok(run({"do": "full_attack", "attacker": "aria", "attacks": [
+        {"with": "longsword", "target": "gob"}, {"with": "bite", "target": "gob"}], "dice": [1, 19, 3]}))
+    rolls = [e for e in events_of(log) if e["type"] == "Pf1AttackRolled"]
+    assert [r["bonus"] for r in rolls] == [6, 1]
+    assert doc["combatants"]["gob"]["hp"] == 36
+
+
+def test_to_hit_overrides_and_iteratives_step_down_five(run, log):
+    # INTERFACE-pf1 attack profile `to_hit`: the first attack's bonus; BAB 6 gives 2 attacks: +12/+7.
+    sword = dict(ARIA["attacks"][0], to_hit=12)
+    ok(run(*duel(aria=stats(ARIA, bab=6, attacks=[sword]), gob=stats(GOBLIN, max_hp=40))))
+    ok(run({"do": "full_attack", "attacker": "aria", "target": "gob", "with": "longsword", "dice": [1, 1]}))
+    assert [e["bonus"] for e in events_of(log) if e["type"] == "Pf1AttackRolled"] == [12, 7]
+
+
+def test_cmb_and_cmd_overrides(run):
+    doc = ok(run(*duel(aria=stats(ARIA, cmb=11, cmd=25))))
+    assert (doc["combatants"]["aria"]["cmb"], doc["combatants"]["aria"]["cmd"]) == (11, 25)
+
+
+def test_surprised_is_cleared_when_round_one_starts(run):
+    ok(run(*duel(extra=[{"do": "surprise", "ids": ["gob"]}])))
+    doc = ok(run({"do": "end_turn"}))  # Aria's surprise-round turn ends; the goblin's is skipped; round 1
+    assert doc["round"] == 1 and doc["surprise_round"] is False
+    assert doc["combatants"]["gob"]["surprised"] is False and "surprised" not in doc["combatants"]["gob"]["conditions"]
+
+
+def test_five_foot_step_limits(run):
+    # PRD 5-Foot Step: not into difficult terrain; not at a speed of 1.5 m or less; not after moving.
+    ok(run(*duel(gob_at=(5, 5))))
+    ok(run({"do": "terrain", "squares": [[0, 1]], "kind": "difficult"}))
+    rejected(run({"do": "move", "id": "aria", "path": [[0, 1]], "five_foot_step": True}))
+    ok(run({"do": "move", "id": "aria", "path": [[1, 0]]}))
+    rejected(run({"do": "move", "id": "aria", "path": [[2, 0]], "five_foot_step": True}))
+
+
+def test_five_foot_step_refused_at_speed_one_and_a_half(run):
+    ok(run(*duel(aria=stats(ARIA, speed=1.5), gob_at=(5, 5))))
+    rejected(run({"do": "move", "id": "aria", "path": [[1, 0]], "five_foot_step": True}))
+
+
+def test_through_an_enemy_only_if_helpless_and_never_ending_on_a_creature(run):
+    ok(run(*duel(gob_at=(1, 0))))
+    rejected(run({"do": "move", "id": "aria", "path": [[1, 0], [2, 0]]}))
+    ok(run({"do": "condition", "target": "gob", "add": "unconscious"}))
+    rejected(run({"do": "move", "id": "aria", "path": [[1, 0]]}))
+    doc = ok(run({"do": "move", "id": "aria", "path": [[1, 0], [2, 0]]}))
+    assert doc["combatants"]["aria"]["position"] == [2, 0]
+
+
+def test_other_action_with_slot_and_provokes(run):
+    ok(run(*duel()))
+    doc = ok(run({"do": "action", "id": "aria", "action": "other", "slot": "swift", "provokes": False, "note": "Bénédiction"}))
+    assert doc["combatants"]["aria"]["actions"]["swift"] is not None
+    assert doc["combatants"]["aria"]["actions"]["standard"] is None
+
+
+def test_cast_spell_as_a_swift_action(run):
+    ok(run(*duel(gob_at=(5, 5))))
+    doc = ok(run({"do": "action", "id": "aria", "action": "cast_spell", "slot": "swift"}))
+    assert doc["combatants"]["aria"]["actions"]["swift"] == "cast_spell"
+    assert doc["combatants"]["aria"]["actions"]["standard"] is None
+
+
+def test_aid_another_on_ac(run, log):
+    # PRD Aid Another: d20 + attack bonus (+6) vs AC 10: 4 + 6 = 10 succeeds; Bob gets +2 AC against the goblin.
+    ok(run(*duel(extra=[{"do": "add", "id": "bob", "name": "Bob", "side": "party", "stats": ARIA, "at": [1, 1]},
+                        {"do": "initiative", "id": "bob", "value": 1}])))
+    ok(run({"do": "action", "id": "aria", "action": "aid_another", "target": "gob", "ally": "bob", "on": "ac",
+            "dice": [4]}))
+    ok(run({"do": "end_turn"}))
+    ok(run(attack([10], attacker="gob", target="bob", weapon="shortsword")))
+    # Bob is flat-footed (his first turn has not come): 18 + 2 = 20
+    assert last(log, "Pf1AttackRolled")["ac"] == 20
+
+
+def test_invisible_attacker_plus_two_and_the_target_loses_dex(run, log):
+    # PRD Invisible: +2 to attack, the target is denied its Dex bonus: goblin flat-footed AC 14; +6 + 2 = +8.
+    ok(run(*duel()))
+    ok(run({"do": "condition", "target": "aria", "add": "invisible"}))
+    ok(run(attack([1])))
+    roll = last(log, "Pf1AttackRolled")
+    assert (bonus_of(roll), roll["ac"]) == (8, 14)
+
+
+def test_shaken_dazzled_grappled_entangled_modifiers(run, log):
+    # PRD Conditions: shaken −2, dazzled −1, grappled −2 attack (and −4 Dex), entangled −2 attack (and −4 Dex)
+    ok(run(*duel()))
+    for condition, bonus in (("shaken", 4), ("dazzled", 3), ("grappled", 1), ("entangled", -1)):
+        ok(run({"do": "condition", "target": "aria", "add": condition}))
+        ok(run(attack([1])))
+        assert bonus_of(last(log, "Pf1AttackRolled")) == bonus, condition
+        ok(run({"do": "end_turn"}, {"do": "end_turn"}))
+    # Dex 14 − 4 − 4 = 6 (−2): AC 10 + 6 + 2 + 1 dodge − 2 = 17
+    doc = ok(run({"do": "end_turn"}, {"do": "end_turn"}))
+    assert doc["combatants"]["aria"]["ac"] == 17
+
+
+def test_react_with_a_chosen_weapon(run, log):
+    # `react` `attack`: the melee attack to use. Aria has a dagger (+6, 1d4+3) and a longsword.
+    dagger = {"id": "dagger", "kind": "melee", "light": True, "damage": [{"roll": "1d4", "type": "piercing"}]}
+    ok(run(*duel(aria=stats(ARIA, attacks=[ARIA["attacks"][0], dagger]), aria_init=10, gob_init=15)))
+    ok(run({"do": "end_turn"}, {"do": "end_turn"}))  # round 2: the goblin leaves Aria's square with her unflat-footed
+    ok(run({"do": "move", "id": "gob", "path": [[2, 0]]}))
+    doc = ok(run({"do": "react", "id": "aria", "with": "opportunity_attack", "attack": "dagger", "dice": [15, 2]}))
+    assert last(log, "Pf1AttackRolled")["attack"] == "dagger"
+    assert doc["combatants"]["gob"]["hp"] == 1  # 2 + 3 = 5
+
+
+def test_stabilize_is_a_standard_action_that_provokes(run, log):
+    # PRD Heal: first aid, a standard action that provokes (Actions in Combat, use skill).
+    ok(run(*duel(aria_init=10, gob_init=15, extra=[
+        {"do": "add", "id": "bob", "name": "Bob", "side": "party", "stats": stats(ARIA, hp=-3), "at": [0, 1]},
+        {"do": "initiative", "id": "bob", "value": 1}])))
+    ok(run({"do": "end_turn"}))  # the goblin's turn ends; Aria's turn; the goblin is no longer flat-footed
+    doc = ok(run({"do": "stabilize", "id": "aria", "target": "bob", "dice": [10]}))
+    assert doc["window"] is not None and doc["window"]["reactors"] == ["gob"]
+    doc = ok(run({"do": "pass", "id": "gob"}))
+    assert doc["combatants"]["bob"]["status"] == "stable"  # 10 + 5 = 15 ≥ DC 15
+    assert doc["combatants"]["aria"]["actions"]["standard"] == "stabilize"
+
+
+def test_death_save_is_the_only_legal_command_of_a_dying_turn(run):
+    ok(run(*duel(aria=stats(ARIA, hp=-3), aria_init=10, gob_init=15)))
+    doc = ok(run({"do": "end_turn"}))
+    assert doc["turn"] == "aria"
+    rejected(run({"do": "end_turn"}))
+    rejected(run({"do": "move", "id": "aria", "path": [[0, 1]]}))
+    # d20 10 + Con 2 + hp −3 = 9 < 10: loses 1 HP
+    doc = ok(run({"do": "death_save", "id": "aria", "dice": [10]}))
+    assert doc["combatants"]["aria"]["hp"] == -4 and doc["turn"] == "aria"
+
+
+def test_bleeding_dying_creature_fails_automatically(run, log):
+    # PRD Stable Characters and Recovery: a creature taking bleed damage fails its stabilization check.
+    ok(run(*duel(aria=stats(ARIA, hp=-3), aria_init=10, gob_init=15)))
+    ok(run({"do": "condition", "target": "aria", "add": "bleed"}))
+    ok(run({"do": "end_turn"}))
+    doc = ok(run({"do": "death_save", "id": "aria"}))  # nothing rolled: it fails, −3 -> −4
+    assert last(log, "Pf1StabilizationRolled")["automatic_failure"] is True and doc["combatants"]["aria"]["hp"] == -4
+
+
+def test_disabled_moves_at_half_speed(run):
+    # PRD Disabled: half speed: 6 m -> 3 m = 2 squares; a path of 3 squares is refused.
+    ok(run(*duel(aria=stats(ARIA, hp=0), gob_at=(5, 5))))
+    rejected(run({"do": "move", "id": "aria", "path": [[0, 1], [0, 2], [0, 3]]}))
+    ok(run({"do": "move", "id": "aria", "path": [[0, 1], [0, 2]]}))
+
+
+def test_flanking_field_forces_the_answer(run, log):
+    ok(run(*duel()))
+    ok(run(attack([1], flanking=True)))
+    assert bonus_of(last(log, "Pf1AttackRolled")) == 8  # PRD Flanking +2
+
+
+def test_full_attack_at_a_target_that_died_is_refused_naming_the_attack(run):
+    # seed *Points de vie*: Con 12 > 10, so the goblin dies at −12: −8 − 4 = −12.
+    ok(run(*duel(aria=stats(ARIA, bab=6), gob=stats(GOBLIN, hp=-8))))
+    doc = ok(run({"do": "damage", "target": "gob", "amount": 4, "type": "untyped"}))
+    assert doc["combatants"]["gob"]["status"] == "dead"
+    rejected(run({"do": "full_attack", "attacker": "aria", "target": "gob", "with": "longsword", "dice": [1, 1]}),
+             "longsword")
