@@ -376,3 +376,120 @@ def test_full_attack_at_a_target_that_died_is_refused_naming_the_attack(run):
     assert doc["combatants"]["gob"]["status"] == "dead"
     rejected(run({"do": "full_attack", "attacker": "aria", "target": "gob", "with": "longsword", "dice": [1, 1]}),
              "longsword")
+
+
+# ----------------------------------------------------------------------------- stats keys and their defaults
+def test_run_feat_runs_five_times_speed(run):
+    # PRD Run (feat): ×5 in medium armour: 4 squares × 5 = 20 squares; without it ×4 = 16 (seed *Vitesse*).
+    far = [[x, 0] for x in range(1, 22)]
+    ok(run(*duel(aria=stats(ARIA, run_feat=True), gob_at=(0, 30))))
+    ok(run({"do": "action", "id": "aria", "action": "run"}))
+    rejected(run({"do": "move", "id": "aria", "path": far}))
+    doc = ok(run({"do": "move", "id": "aria", "path": far[:20]}))
+    assert doc["combatants"]["aria"]["position"] == [20, 0]
+
+
+def test_run_without_the_feat_is_four_times_speed(run):
+    far = [[x, 0] for x in range(1, 18)]
+    ok(run(*duel(gob_at=(0, 30))))
+    ok(run({"do": "action", "id": "aria", "action": "run"}))
+    rejected(run({"do": "move", "id": "aria", "path": far}))
+    ok(run({"do": "move", "id": "aria", "path": far[:16]}))
+
+
+def test_acrobatics_ranks_raise_total_defense_and_fighting_defensively(run):
+    # PRD Total Defense / Fighting Defensively with 3 ranks in Acrobatics: +6 and +3 dodge (21 + 6 = 27; 21 + 3 = 24)
+    ok(run(*duel(aria=stats(ARIA, acrobatics_ranks=3))))
+    doc = ok(run({"do": "action", "id": "aria", "action": "total_defense"}))
+    assert doc["combatants"]["aria"]["ac"] == 27
+    assert any("total_defense" in str(effect) for effect in doc["combatants"]["aria"]["effects"])
+    ok(run({"do": "end_turn"}, {"do": "end_turn"}))
+    doc = ok(run(attack([1], fight_defensively=True)))
+    assert doc["combatants"]["aria"]["ac"] == 24
+    assert any("fighting_defensively" in str(effect) for effect in doc["combatants"]["aria"]["effects"])
+
+
+def test_uncanny_dodge_keeps_dex_against_an_invisible_attacker(run, log):
+    # INTERFACE-pf1 `uncanny_dodge`: never flat-footed, keeps its Dex bonus: AC 16; the invisible Aria +6 + 2 = +8
+    ok(run(*duel(gob=stats(GOBLIN, uncanny_dodge=True))))
+    ok(run({"do": "condition", "target": "aria", "add": "invisible"}))
+    ok(run(attack([1])))
+    roll = last(log, "Pf1AttackRolled")
+    assert (bonus_of(roll), roll["ac"]) == (8, 16)
+
+
+def test_a_bow_takes_only_a_strength_penalty(run):
+    # seed *Dégâts*: a bow that is not composite adds a Str penalty, never a bonus. Str 8 (−1): 1d6 4 − 1 = 3.
+    # Shortbow: BAB 3 + Dex 2 = +5; 15 + 5 = 20 ≥ flat-footed 14. (4 squares = 6 m: first increment.)
+    ok(run(*duel(aria=stats(ARIA, abilities=dict(ARIA["abilities"], str=8)), gob_at=(4, 0))))
+    doc = ok(run(attack([15, 4], weapon="shortbow")))
+    assert doc["combatants"]["gob"]["hp"] == 3
+
+
+def test_a_nonlethal_weapon_deals_nonlethal_damage(run):
+    # PRD Nonlethal Damage: a sap, 1d6 nonlethal: 15 + 6 = 21 hits, 2 + 3 = 5 nonlethal; 5 < 6 HP: no condition.
+    sap = {"id": "sap", "kind": "melee", "nonlethal": True, "damage": [{"roll": "1d6", "type": "bludgeoning"}]}
+    ok(run(*duel(aria=stats(ARIA, attacks=[sap]))))
+    doc = ok(run(attack([15, 2], weapon="sap")))
+    gob = doc["combatants"]["gob"]
+    assert (gob["hp"], gob["nonlethal"], gob["status"]) == (6, 5, "alive") and "staggered" not in gob["conditions"]
+
+
+def test_improved_two_weapon_fighting_gives_a_second_off_hand_attack_at_minus_five(run, log):
+    # PRD Table 8-7 with the feat and a light off-hand weapon: −2/−2. BAB 6: longsword +9 − 2 = +7 then +2;
+    # dagger BAB 6 + Str 3 − 2 = +7, the second off-hand attack −5: +2 (PRD Improved Two-Weapon Fighting).
+    dagger = {"id": "dagger", "kind": "melee", "light": True, "off_hand": True, "damage": [{"roll": "1d4", "type": "piercing"}]}
+    aria = stats(ARIA, bab=6, two_weapon_fighting=True, improved_two_weapon_fighting=True,
+                 attacks=[ARIA["attacks"][0], dagger])
+    ok(run(*duel(aria=aria)))
+    ok(run({"do": "full_attack", "attacker": "aria", "attacks": [
+        {"with": "longsword", "target": "gob"}, {"with": "dagger", "target": "gob"},
+        {"with": "longsword", "target": "gob"}, {"with": "dagger", "target": "gob"}], "dice": [1, 1, 1, 1]}))
+    assert [bonus_of(e) for e in events_of(log) if e["type"] == "Pf1AttackRolled"] == [7, 7, 2, 2]
+
+
+def test_restricted_in_the_surprise_round(run):
+    # PRD Surprise: a single standard or move action: no full attack, no run, no double move (speed 4 squares).
+    ok(run(*duel(gob_at=(6, 0), extra=[{"do": "surprise", "ids": ["gob"]}])))
+    rejected(run({"do": "full_attack", "attacker": "aria", "target": "gob", "dice": [10]}))
+    rejected(run({"do": "action", "id": "aria", "action": "run"}))
+    rejected(run({"do": "move", "id": "aria", "path": [[1, 0], [2, 0], [3, 0], [4, 0], [5, 0]]}))
+    # a restricted charge is a standard action limited to the speed: 5 squares to reach [5, 0] is too far
+    ok(run({"do": "action", "id": "aria", "action": "charge", "target": "gob"}))
+    rejected(run({"do": "move", "id": "aria", "path": [[1, 0], [2, 0], [3, 0], [4, 0], [5, 0]]}))
+
+
+def test_restricted_charge_within_speed(run):
+    # the goblin at [4, 0]: 3 squares to [3, 0] ≤ speed 4; +2 to the attack: 6 + 2 = 8; 6 + 8 = 14 ≥ 14 hits.
+    ok(run(*duel(gob_at=(4, 0), extra=[{"do": "surprise", "ids": ["gob"]}])))
+    doc = ok(run({"do": "action", "id": "aria", "action": "charge", "target": "gob"}))
+    assert doc["combatants"]["aria"]["actions"]["standard"] == "charge"
+    ok(run({"do": "move", "id": "aria", "path": [[1, 0], [2, 0], [3, 0]]}))
+    doc = ok(run(attack([6, 2])))
+    assert doc["combatants"]["gob"]["hp"] == 1  # 2 + 3 = 5
+    assert doc["combatants"]["aria"]["ac"] == 19  # charge −2 until the start of her next turn
+
+
+def test_flat_footed_added_by_the_dm(run, log):
+    # INTERFACE-pf1: the condition `flat_footed` can be added by the DM; the attack faces the flat-footed AC 14.
+    ok(run(*duel()))
+    ok(run({"do": "end_turn"}, {"do": "end_turn"}))  # round 2: the goblin's turn came, it is not flat-footed
+    doc = ok(run({"do": "condition", "target": "gob", "add": "flat_footed"}))
+    assert doc["combatants"]["gob"]["flat_footed"] is True
+    ok(run(attack([1])))
+    assert (last(log, "Pf1AttackRolled")["ac"], last(log, "Pf1AttackRolled")["ac_kind"]) == (14, "flat_footed")
+
+
+def test_crawling_is_one_square_and_provokes(run):
+    # PRD Prone: crawl 1.5 m as a move action; it provokes (Table 8-2).
+    ok(run(*duel(gob_at=(5, 5))))
+    ok(run({"do": "drop_prone", "id": "aria"}))
+    rejected(run({"do": "move", "id": "aria", "path": [[0, 1], [0, 2]], "mode": "crawl"}))
+    doc = ok(run({"do": "move", "id": "aria", "path": [[0, 1]], "mode": "crawl"}))
+    assert doc["combatants"]["aria"]["position"] == [0, 1]
+
+
+def test_energy_immunity(run):
+    ok(run(*duel(gob=stats(GOBLIN, immunities=["fire"]))))
+    doc = ok(run({"do": "damage", "target": "gob", "amount": 5, "type": "fire"}))
+    assert doc["combatants"]["gob"]["hp"] == 6
