@@ -493,3 +493,65 @@ def test_energy_immunity(run):
     ok(run(*duel(gob=stats(GOBLIN, immunities=["fire"]))))
     doc = ok(run({"do": "damage", "target": "gob", "amount": 5, "type": "fire"}))
     assert doc["combatants"]["gob"]["hp"] == 6
+
+
+# ----------------------------------------------------------------------------- windows, ties, dying, stable
+def test_the_window_has_the_5e_shape(run):
+    # INTERFACE-pf1 § Attacks of opportunity: {"trigger", "reactors", "for"}. Round 2: the goblin is not flat-footed.
+    ok(run(*duel()))
+    ok(run({"do": "end_turn"}, {"do": "end_turn"}))
+    doc = ok(run({"do": "move", "id": "aria", "path": [[0, 1], [0, 2]]}))
+    window = doc["window"]
+    assert {"trigger", "reactors", "for"} <= set(window) and window["reactors"] == ["gob"]
+
+
+def test_same_total_and_modifier_is_refused_naming_the_tied_ids(run):
+    # seed *Initiative*: same total, same modifier (Aria +2, a second Aria +2): refused until roll_off or order.
+    ok(run(*duel(start=False, aria_init=12, gob_init=10,
+                 extra=[{"do": "add", "id": "bea", "name": "Bea", "side": "party", "stats": ARIA, "at": [0, 3]},
+                        {"do": "initiative", "id": "bea", "value": 12}])))
+    rejected(run({"do": "start"}), "aria", "bea")
+    doc = ok(run({"do": "roll_off", "ids": ["aria", "bea"], "dice": [3, 17]}, {"do": "start"}))
+    assert doc["order"] == ["bea", "aria", "gob"]
+
+
+def test_a_creature_cannot_join_at_or_below_its_death_threshold(run):
+    ok(run(*duel()))
+    rejected(run({"do": "add", "id": "bob", "name": "Bob", "side": "party", "stats": stats(ARIA, hp=-14), "at": [0, 3]}))
+
+
+def test_stable_creature_hit_again_is_dying(run):
+    # PRD Stable Characters and Recovery: new damage makes a stable creature dying again.
+    ok(run(*duel(aria=stats(ARIA, hp=-3), aria_init=10, gob_init=15)))
+    ok(run({"do": "end_turn"}))
+    doc = ok(run({"do": "death_save", "id": "aria", "dice": [20]}))  # a natural 20 succeeds
+    assert doc["combatants"]["aria"]["status"] == "stable"
+    doc = ok(run({"do": "damage", "target": "aria", "amount": 1, "type": "slashing"}))
+    assert (doc["combatants"]["aria"]["status"], doc["combatants"]["aria"]["hp"]) == ("dying", -4)
+
+
+def test_immediate_action_on_its_own_turn_is_the_swift(run):
+    ok(run(*duel()))
+    doc = ok(run({"do": "action", "id": "aria", "action": "other", "slot": "immediate"}))
+    assert doc["combatants"]["aria"]["actions"]["swift"] == "immediate"
+    rejected(run({"do": "action", "id": "aria", "action": "other", "slot": "swift"}))
+
+
+def test_double_move_marks_move_and_standard(run):
+    ok(run(*duel(gob_at=(5, 5))))
+    doc = ok(run({"do": "move", "id": "aria", "path": [[0, 1], [0, 2], [0, 3], [0, 4], [0, 5]]}))
+    actions = doc["combatants"]["aria"]["actions"]
+    assert (actions["move"], actions["standard"], actions["moved"]) == ("move", "move", True)
+
+
+def test_the_dying_check_waits_only_after_the_turn_it_fell(run):
+    # PRD Dying: checks start on its turns after the one during which it fell. Round 1: the goblin falls on its
+    # own turn? Here it falls on Aria's turn (round 1); its own turn in round 1 opens with the check.
+    ok(run(*duel(gob=stats(GOBLIN, hp=1))))
+    doc = ok(run({"do": "damage", "target": "gob", "amount": 3, "type": "untyped"}))
+    assert doc["combatants"]["gob"]["status"] == "dying"
+    ok(run({"do": "end_turn"}))
+    rejected(run({"do": "end_turn"}))
+    # d20 8 + Con 1 + hp −2 = 7 < 10: −3
+    doc = ok(run({"do": "death_save", "id": "gob", "dice": [8]}))
+    assert doc["combatants"]["gob"]["hp"] == -3
