@@ -555,3 +555,16 @@ def test_the_dying_check_waits_only_after_the_turn_it_fell(run):
     # d20 8 + Con 1 + hp −2 = 7 < 10: −3
     doc = ok(run({"do": "death_save", "id": "gob", "dice": [8]}))
     assert doc["combatants"]["gob"]["hp"] == -3
+
+
+# ----------------------------------------------------------------------------- round 2 additions (PRD)
+def test_prone_shows_in_the_document_ac(run):
+    # INTERFACE-pf1 §2 (AC effects in force) and PRD Prone: −4 AC against melee: 21 − 4 = 17, touch 13 − 4 = 9,
+    # flat-footed 18 − 4 = 14; against ranged +4: 25. Standing up restores them.
+    ok(run(*duel()))
+    doc = ok(run({"do": "drop_prone", "id": "aria"}))
+    aria = doc["combatants"]["aria"]
+    assert (aria["ac"], aria["touch_ac"], aria["flat_footed_ac"], aria["ac_against_ranged"]) == (17, 9, 14, 25)
+    doc = ok(run({"do": "stand", "id": "aria"}))
+    aria = doc["combatants"]["aria"]
+    assert (aria["ac"], aria["touch_ac"], aria["flat_footed_ac"], aria["ac_against_ranged"]) == (21, 13, 18, 21)
