@@ -568,3 +568,55 @@ def test_prone_shows_in_the_document_ac(run):
     doc = ok(run({"do": "stand", "id": "aria"}))
     aria = doc["combatants"]["aria"]
     assert (aria["ac"], aria["touch_ac"], aria["flat_footed_ac"], aria["ac_against_ranged"]) == (21, 13, 18, 21)
+
+
+def test_bleed_costs_its_amount_at_the_start_of_each_turn_and_the_highest_counts(run):
+    # PRD Bleed: the listed damage at the beginning of its turn; bleed effects do not stack (the highest counts).
+    ok(run(*duel(gob=stats(GOBLIN, max_hp=20))))
+    ok(run({"do": "condition", "target": "gob", "add": "bleed", "amount": 2},
+           {"do": "condition", "target": "gob", "add": "bleed", "amount": 3}))
+    doc = ok(run({"do": "end_turn"}))  # the goblin's turn starts: 20 − 3 = 17
+    assert doc["turn"] == "gob" and doc["combatants"]["gob"]["hp"] == 17
+    doc = ok(run({"do": "end_turn"}, {"do": "end_turn"}))  # and again on its next turn: 14
+    assert doc["combatants"]["gob"]["hp"] == 14
+
+
+def test_bleed_without_an_amount_costs_nothing_by_itself(run):
+    ok(run(*duel()))
+    ok(run({"do": "condition", "target": "gob", "add": "bleed"}))
+    doc = ok(run({"do": "end_turn"}))
+    assert doc["combatants"]["gob"]["hp"] == 6
+
+
+def test_healing_stops_bleeding(run):
+    # PRD Bleed: any healing of hit point damage stops it.
+    ok(run(*duel(gob=stats(GOBLIN, max_hp=20))))
+    ok(run({"do": "condition", "target": "gob", "add": "bleed", "amount": 2}))
+    doc = ok(run({"do": "end_turn"}, {"do": "heal", "target": "gob", "amount": 1}))
+    assert doc["combatants"]["gob"]["hp"] == 19 and "bleed" not in doc["combatants"]["gob"]["conditions"]
+
+
+def test_first_aid_dc_15_stops_bleeding(run):
+    # PRD Bleed / Heal: a DC 15 Heal check stops it: 10 + 5 = 15. The goblin is flat-footed: no window.
+    ok(run(*duel(gob=stats(GOBLIN, max_hp=20))))
+    ok(run({"do": "condition", "target": "gob", "add": "bleed", "amount": 2}))
+    doc = ok(run({"do": "stabilize", "id": "aria", "target": "gob", "dice": [10]}))
+    assert "bleed" not in doc["combatants"]["gob"]["conditions"]
+    doc = ok(run({"do": "end_turn"}))
+    assert doc["combatants"]["gob"]["hp"] == 20
+
+
+def test_bleed_amount_only_on_bleed(run):
+    ok(run(*duel()))
+    rejected(run({"do": "condition", "target": "gob", "add": "shaken", "amount": 2}), "bleed")
+
+
+def test_a_dying_bleeder_loses_its_bleed_and_fails_its_check(run, log):
+    # PRD Bleed, Stable Characters and Recovery: −3, bleed 1 at the start of its turn: −4; the check fails
+    # automatically: −5.
+    ok(run(*duel(aria=stats(ARIA, hp=-3), aria_init=10, gob_init=15)))
+    ok(run({"do": "condition", "target": "aria", "add": "bleed", "amount": 1}))
+    doc = ok(run({"do": "end_turn"}))
+    assert doc["combatants"]["aria"]["hp"] == -4
+    doc = ok(run({"do": "death_save", "id": "aria"}))
+    assert doc["combatants"]["aria"]["hp"] == -5

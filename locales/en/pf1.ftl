@@ -125,12 +125,16 @@ event-pf1-effect-changed = { $id }: { $effect ->
 event-pf1-effect-ended = { $id }: { $effect } ends
 event-pf1-condition-applied = { $target } is { $condition ->
     [flat_footed] flat-footed
-   *[other] { $condition }
+    [bleed] bleeding{ $amount ->
+        [0] {""}
+       *[other] {" "}({ $amount } HP at the start of each of its turns)
+    }
+   *[other] { pf1-condition }
  }{ $no-effect ->
     [yes] {" (no effect: immune)"}
    *[no] {""}
  }
-event-pf1-condition-ended = { $target } is no longer { $condition }
+event-pf1-condition-ended = { $target } is no longer { pf1-condition }
 event-pf1-attack-rolled = { $kind ->
     [opportunity] attack of opportunity by { $attacker }
     [full_attack] full attack by { $attacker }

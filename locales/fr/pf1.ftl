@@ -232,7 +232,10 @@ event-pf1-condition-applied = { $target } : { $condition ->
     [fatigued] fatigué
     [exhausted] épuisé
     [invisible] invisible
-    [bleed] saignement
+    [bleed] saignement{ $amount ->
+        [0] {""}
+       *[other] {" "}({ $amount } PV au début de chacun de ses tours)
+    }
     [surprised] surpris
    *[other] { $condition }
  }{ $no-effect ->

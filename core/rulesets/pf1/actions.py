@@ -435,8 +435,9 @@ def stabilize(ctx: Pf1Context, command: c.Stabilize, stage: dict | None = None) 
     target = ctx.get(command.target, "target")
     if stage is None:
         require_turn(ctx, helper, "stabilize")
-        if target.status != "dying":
-            raise fail(f"{target.id} is not dying ({target.status})", f"{target.id} n'est pas mourant ({target.status})")
+        if target.status != "dying" and not target.has("bleed"):
+            raise fail(f"{target.id} is neither dying nor bleeding ({target.status})",
+                       f"{target.id} n'est ni mourant ni en train de saigner ({target.status})")
         spend(ctx, helper, "standard", "stabilize")
         if provoke(ctx, ctx.get(helper.id), f"{helper.id} gives first aid to {target.id}",
                    f"{helper.id} prodigue les premiers secours à {target.id}", _raw(command), {"provoked": True},
@@ -450,6 +451,10 @@ def stabilize(ctx: Pf1Context, command: c.Stabilize, stage: dict | None = None) 
                               success=success, purpose=f"first aid on {target.id}"))
     if success and target.status == "dying":
         ctx.emit(e.Pf1StatusChanged(id=target.id, status="stable", hp=target.hp))
+    if success and target.has("bleed"):
+        from combatlog.core.rulesets.pf1.context import stop_bleeding
+
+        stop_bleeding(ctx, target.id, "first_aid")  # PRD Bleed: a DC 15 Heal check stops it
 
 
 def escape(ctx: Pf1Context, command: c.Escape, stage=None) -> None:

@@ -208,6 +208,8 @@ class Condition(Command, tag="condition", kw_only=True):
     of: str | None = None
     rounds: int | None = None
     save: SaveSpec | None = None
+    # bleed only: the HP it loses at the start of each of its turns (PRD Bleed); 0 leaves the damage to the DM
+    amount: int | None = None
 
 
 class Concentrate(Command, tag="concentrate", kw_only=True):

@@ -320,6 +320,10 @@ def _next_turn(ctx: Pf1Context, first: bool = False) -> None:
         restricted = ctx.state.surprise_round or "staggered" in found or creature.status == "disabled"
         ctx.emit(e.Pf1TurnStarted(id=cid, round=number, restricted=restricted, awaiting_check=creature.status == "dying",
                                   ended_effects=ended))
+        # PRD Bleed: the listed damage at the beginning of its turn; bleeds do not stack, the highest counts.
+        bleed = max((i.amount for i in creature.conditions if i.condition == "bleed"), default=0)
+        if bleed > 0 and creature.status != "dead":
+            deal(ctx, cid, [("untyped", bleed)], source="bleed", single_attack=False)
         return
     raise fail("no creature can take a turn (all dead?): use 'end'", "aucune créature ne peut jouer (toutes mortes ?) : utilisez 'end'")
 
@@ -489,9 +493,12 @@ def _condition(ctx: Pf1Context, command: c.Condition) -> None:
         if command.source is not None:
             ctx.get(command.source, "source")
         until = _until(ctx, command, target.id)
+        if command.amount is not None and (name != "bleed" or command.amount < 0):
+            raise fail("'amount' is the HP a bleed costs each turn: only with add: bleed, 0 or more",
+                       "'amount' est la perte de PV par tour d'un saignement : seulement avec add: bleed, 0 ou plus")
         ctx.emit(e.Pf1ConditionApplied(target=target.id, instance=ctx.instance(), condition=name,
                                        source=command.source or "", until=until,
-                                       no_effect=name in target.stats.condition_immunities))
+                                       no_effect=name in target.stats.condition_immunities, amount=command.amount or 0))
         return
     matching = [i for i in target.conditions if i.condition == name and (command.source is None or i.source == command.source)]
     if not matching:

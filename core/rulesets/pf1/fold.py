@@ -121,7 +121,7 @@ def evolve(state: Pf1State, event) -> Pf1State:
                 return state
             who = state.combatants[event.target]
             instance = Pf1Condition(instance=event.instance, condition=event.condition, source=event.source,
-                                    until=event.until)
+                                    until=event.until, amount=event.amount)
             return _update(state, event.target, conditions=who.conditions + (instance,))
         case e.Pf1ConditionEnded(target=target, instance=number):
             who = state.combatants.get(target)
