@@ -620,3 +620,63 @@ def test_a_dying_bleeder_loses_its_bleed_and_fails_its_check(run, log):
     assert doc["combatants"]["aria"]["hp"] == -4
     doc = ok(run({"do": "death_save", "id": "aria"}))
     assert doc["combatants"]["aria"]["hp"] == -5
+
+
+def test_feint_denies_dex_to_the_next_melee_attack(run, log):
+    # PRD Feint: Bluff (+4) against 10 + BAB 1 + Wis −1 = 10; goblin Sense Motive +1 -> 11 is lower than...
+    # the higher DC counts: max(10, 11) = 11. d20 7 + 4 = 11 ≥ 11. Round 2 (the goblin not flat-footed):
+    # the next melee attack faces the flat-footed AC 14, then the feint is spent (AC 16 again).
+    ok(run(*duel(aria=stats(ARIA, skills={"bluff": 4}), gob=stats(GOBLIN, skills={"sense_motive": 1}))))
+    ok(run({"do": "end_turn"}, {"do": "end_turn"}))
+    doc = ok(run({"do": "action", "id": "aria", "action": "feint", "target": "gob", "dice": [7]}))
+    assert last(log, "Pf1CheckRolled")["dc"] == 11 and last(log, "Pf1CheckRolled")["success"] is True
+    assert doc["combatants"]["aria"]["actions"]["standard"] == "feint" and "feint" in doc["combatants"]["aria"]["effects"]
+    ok(run({"do": "end_turn"}, {"do": "end_turn"}))
+    ok(run(attack([1])))
+    assert (last(log, "Pf1AttackRolled")["ac"], last(log, "Pf1AttackRolled")["ac_kind"]) == (14, "flat_footed")
+    doc = ok(run({"do": "end_turn"}, {"do": "end_turn"}))
+    assert "feint" not in doc["combatants"]["aria"]["effects"]
+
+
+def test_a_feint_lapses_after_the_feinters_next_turn(run):
+    ok(run(*duel(aria=stats(ARIA, skills={"bluff": 4}, improved_feint=True))))
+    doc = ok(run({"do": "action", "id": "aria", "action": "feint", "target": "gob", "dice": [20]}))
+    assert doc["combatants"]["aria"]["actions"]["move"] == "feint"  # PRD Improved Feint: a move action
+    doc = ok(run({"do": "end_turn"}, {"do": "end_turn"}))
+    assert "feint" in doc["combatants"]["aria"]["effects"]
+    doc = ok(run({"do": "end_turn"}))
+    assert "feint" not in doc["combatants"]["aria"]["effects"]
+
+
+def test_coup_de_grace_is_a_critical_then_a_fortitude_save(run, log):
+    # PRD Coup de Grace: an ogre-sized goblin (40 HP) asleep: longsword ×2, (5 + 3) + (4 + 3) = 15 -> 25 HP;
+    # Fort DC 10 + 15 = 25: d20 10 + Fort (2 + 1) = 13 fails: dead.
+    ok(run(*duel(gob=stats(GOBLIN, max_hp=40))))
+    ok(run({"do": "condition", "target": "gob", "add": "unconscious"}))
+    doc = ok(run({"do": "coup_de_grace", "attacker": "aria", "target": "gob", "with": "longsword", "dice": [5, 4, 10]}))
+    assert last(log, "Pf1SaveRolled")["dc"] == 25 and last(log, "Pf1SaveRolled")["total"] == 13
+    gob = doc["combatants"]["gob"]
+    assert (gob["hp"], gob["status"]) == (25, "dead")
+    assert doc["combatants"]["aria"]["actions"]["full_round"] == "coup_de_grace"
+
+
+def test_coup_de_grace_survived_and_refused_against_a_creature_that_is_not_helpless(run):
+    ok(run(*duel(gob=stats(GOBLIN, max_hp=40))))
+    rejected(run({"do": "coup_de_grace", "attacker": "aria", "target": "gob", "dice": [5, 4, 10]}), "helpless")
+    ok(run({"do": "condition", "target": "gob", "add": "paralyzed"}))
+    # 1 + 3 + 1 + 3 = 8 -> 32; Fort DC 18: a natural 20 saves
+    doc = ok(run({"do": "coup_de_grace", "attacker": "aria", "target": "gob", "dice": [1, 1, 20]}))
+    assert (doc["combatants"]["gob"]["hp"], doc["combatants"]["gob"]["status"]) == (32, "alive")
+
+
+def test_coup_de_grace_provokes_from_threatening_enemies(run):
+    # PRD Coup de Grace: it provokes. A second goblin at [0, 1] threatens Aria (round 2: not flat-footed).
+    extra = [{"do": "add", "id": "gob2", "name": "Goblin", "side": "monsters", "stats": GOBLIN, "at": [0, 1]},
+             {"do": "initiative", "id": "gob2", "value": 5}]
+    ok(run(*duel(gob=stats(GOBLIN, max_hp=40), extra=extra)))
+    ok(run({"do": "end_turn"}, {"do": "end_turn"}, {"do": "end_turn"}))
+    ok(run({"do": "condition", "target": "gob", "add": "unconscious"}))
+    doc = ok(run({"do": "coup_de_grace", "attacker": "aria", "target": "gob", "dice": [5, 4, 10]}))
+    assert doc["window"]["reactors"] == ["gob2"]
+    doc = ok(run({"do": "pass", "id": "gob2"}))
+    assert doc["combatants"]["gob"]["status"] == "dead"

@@ -96,6 +96,7 @@ event-pf1-action-taken = { $id }: { $action ->
     [readied] takes its readied action
     [draw_weapon] draws a weapon
     [use_object] uses an object
+    [coup_de_grace] delivers a coup de grâce
    *[other] { $action }
  }
 event-pf1-moved = { $id } { $five-foot-step ->
@@ -114,12 +115,14 @@ event-pf1-effect-started = { $id }: { $effect ->
     [readied] readies an action
     [aid_attack] aided (+2 on its next attack)
     [aid_ac] aided (+2 to AC)
+    [feint] feint (its next melee attack denies the target its Dex bonus)
    *[other] { $effect }
  }
 event-pf1-effect-changed = { $id }: { $effect ->
     [charging] the charge goes on
     [withdrawing] the withdrawal is done
     [running] the run is done
+    [feint] the feint holds until the end of its next turn
    *[other] { $effect } goes on
  }
 event-pf1-effect-ended = { $id }: { $effect } ends
@@ -210,6 +213,7 @@ event-pf1-window-opened = { $act ->
         [stand] { $waiting } stands up
         [maneuver] { $waiting } attempts a combat maneuver
         [first_aid] { $waiting } gives first aid
+        [coup_de_grace] { $waiting } delivers a coup de grâce
        *[other] { $trigger }
     }
  }

@@ -160,6 +160,8 @@ event-pf1-action-spent = { $id } : { $owed ->
         [bull_rush] bousculade
         [disarm] désarmement
         [sunder] destruction
+        [feint] feinte
+        [coup_de_grace] coup de grâce
        *[other] { $by }
     })
  }
@@ -168,6 +170,7 @@ event-pf1-action-taken = { $id } : { $action ->
     [readied] déclenche son action préparée
     [draw_weapon] dégaine une arme
     [use_object] utilise un objet
+    [coup_de_grace] porte un coup de grâce
    *[other] { $action }
  }
 event-pf1-moved = { $id } { $five-foot-step ->
@@ -186,12 +189,14 @@ event-pf1-effect-started = { $id } : { $effect ->
     [readied] prépare une action
     [aid_attack] aidé (+2 à sa prochaine attaque)
     [aid_ac] aidé (+2 à la CA)
+    [feint] feinte réussie (sa prochaine attaque au corps à corps prive la cible de son bonus de Dextérité)
    *[other] { $effect }
  }
 event-pf1-effect-changed = { $id } : { $effect ->
     [charging] la charge se poursuit
     [withdrawing] le retrait est fait
     [running] la course est faite
+    [feint] la feinte vaut jusqu'à la fin de son prochain tour
    *[other] { $effect } se poursuit
  }
 event-pf1-effect-ended = { $id } : fin { $effect ->
@@ -203,6 +208,7 @@ event-pf1-effect-ended = { $id } : fin { $effect ->
     [readied] de l'action préparée
     [aid_attack] de l'aide (attaque)
     [aid_ac] de l'aide (CA)
+    [feint] de la feinte
    *[other] de l'effet « { $effect } »
  }
 event-pf1-condition-applied = { $target } : { $condition ->
@@ -360,6 +366,7 @@ event-pf1-window-opened = { $act ->
         [stand] { $waiting } se relève
         [maneuver] { $waiting } tente une manœuvre de combat
         [first_aid] { $waiting } prodigue les premiers secours
+        [coup_de_grace] { $waiting } porte un coup de grâce
        *[other] { $trigger-fr }
     }
  }

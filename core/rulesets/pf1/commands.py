@@ -128,6 +128,13 @@ class FullAttack(Command, tag="full_attack", kw_only=True):
     modifiers: tuple[Modifier, ...] = ()
 
 
+class CoupDeGrace(Command, tag="coup_de_grace", kw_only=True):
+    """PRD Coup de Grace: a full-round action against a helpless opponent (added to INTERFACE-pf1)."""
+    attacker: str
+    target: str
+    with_: str | None = msgspec.field(name="with", default=None)
+
+
 class Maneuver(Command, tag="maneuver", kw_only=True):
     attacker: str
     target: str
@@ -265,7 +272,7 @@ class End(Command, tag="end", kw_only=True):
 
 AnyCommand = (
     Create | Add | Remove | Place | Surprise | Initiative | RollOff | Order | Start | Move | Action | Attack
-    | FullAttack | Maneuver | Grapple | Shove | Escape | Damage | Heal | TempHp | Save | Check | Condition
+    | FullAttack | CoupDeGrace | Maneuver | Grapple | Shove | Escape | Damage | Heal | TempHp | Save | Check | Condition
     | Concentrate | DeathSave | Stabilize | React | Pass | EndTurn | Stand | DropProne | Terrain | Trigger | End
 )
 COMMAND_NAMES = tuple(sorted(cls.__struct_config__.tag for cls in AnyCommand.__args__))

@@ -123,6 +123,7 @@ class Pf1Stats(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     precise_shot: bool = False
     mobility: bool = False
     run_feat: bool = False
+    improved_feint: bool = False  # PRD Improved Feint: feinting is a move action
     improved_maneuvers: tuple[str, ...] = ()
     acrobatics_ranks: int = 0
     skills: dict[str, int] = {}
