@@ -89,7 +89,18 @@ event-pf1-action-spent = { $id }: { $owed ->
         [swift] swift action
         [immediate] immediate action
        *[other] free action
-    } ({ $by })
+    } ({ $by ->
+        [full_attack] full attack
+        [total_defense] total defense
+        [cast_spell] spell
+        [draw_weapon] draw a weapon
+        [stabilize] first aid
+        [aid_another] aid another
+        [use_object] use an object
+        [bull_rush] bull rush
+        [coup_de_grace] coup de grâce
+       *[other] { $by }
+    })
  }
 event-pf1-action-taken = { $id }: { $action ->
     [cast_spell] casts a spell
@@ -224,3 +235,49 @@ event-pf1-reaction-taken = { $id } { $reaction ->
 event-pf1-reaction-passed = { $id } lets the opportunity pass
 event-pf1-window-closed = the reaction window closes
 event-pf1-spell-lost = { $id } loses the spell (concentration failed)
+
+# Summaries of the pf1-only commands (the "▸" line of the log) and of the pf1 actions.
+command-full-attack = full attack by { $attacker }{ $has-target ->
+    [yes] {" "}on { $target }
+   *[no] {""}
+ }{ $has-with ->
+    [yes] {" "}({ $with })
+   *[no] {""}
+ }
+command-maneuver = combat maneuver by { $attacker } on { $target } ({ $maneuver ->
+    [bull_rush] bull rush
+    [dirty_trick] dirty trick
+   *[other] { $maneuver }
+ })
+command-roll-off = initiative roll-off: { $ids }
+command-coup-de-grace = { $attacker } delivers a coup de grâce to { $target }{ $has-with ->
+    [yes] {" "}({ $with })
+   *[no] {""}
+ }
+action-total-defense = total defense
+action-withdraw = withdraw
+action-run = run
+action-charge = charge
+action-aid-another = aid another
+action-feint = feint
+action-draw-weapon = draw a weapon
+action-other = other action
+
+# The PF1 conditions the shared catalogs do not name.
+condition-bleed = bleeding
+condition-confused = confused
+condition-cowering = cowering
+condition-dazed = dazed
+condition-dazzled = dazzled
+condition-entangled = entangled
+condition-exhausted = exhausted
+condition-fascinated = fascinated
+condition-fatigued = fatigued
+condition-flat-footed = flat-footed
+condition-helpless = helpless
+condition-nauseated = nauseated
+condition-panicked = panicked
+condition-pinned = pinned
+condition-shaken = shaken
+condition-sickened = sickened
+condition-staggered = staggered

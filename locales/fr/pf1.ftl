@@ -160,6 +160,11 @@ event-pf1-action-spent = { $id } : { $owed ->
         [bull_rush] bousculade
         [disarm] désarmement
         [sunder] destruction
+        [overrun] renversement
+        [dirty_trick] sale coup
+        [drag] traction
+        [reposition] repositionnement
+        [steal] vol
         [feint] feinte
         [coup_de_grace] coup de grâce
        *[other] { $by }
@@ -377,3 +382,108 @@ event-pf1-reaction-taken = { $id } { $reaction ->
 event-pf1-reaction-passed = { $id } renonce à son attaque d'opportunité
 event-pf1-window-closed = fin de la fenêtre de réaction
 event-pf1-spell-lost = { $id } perd son sort (concentration ratée)
+
+# Résumés des commandes propres à pf1 (la ligne « ▸ » du journal) et des actions pf1.
+command-full-attack = attaque à outrance { ELISION($attacker) ->
+    [vowel] d'{ $attacker }
+   *[consonant] de { $attacker }
+ }{ $has-target ->
+    [yes] {" "}sur { $target }
+   *[no] {""}
+ }{ $has-with ->
+    [yes] {" "}({ $with })
+   *[no] {""}
+ }
+command-maneuver = manœuvre de combat { ELISION($attacker) ->
+    [vowel] d'{ $attacker }
+   *[consonant] de { $attacker }
+ } sur { $target } ({ $maneuver ->
+    [trip] croc-en-jambe
+    [grapple] lutte
+    [bull_rush] bousculade
+    [disarm] désarmement
+    [sunder] destruction
+    [overrun] renversement
+    [dirty_trick] sale coup
+    [drag] traction
+    [reposition] repositionnement
+    [steal] vol
+   *[other] { $maneuver }
+ })
+command-roll-off = jet pour départager { $ids }
+command-coup-de-grace = { $attacker } porte un coup de grâce à { $target }{ $has-with ->
+    [yes] {" "}({ $with })
+   *[no] {""}
+ }
+action-total-defense = défense totale
+action-withdraw = retrait
+action-run = course
+action-charge = charge
+action-aid-another = aider quelqu'un
+action-feint = feinte
+action-draw-weapon = dégainer
+action-other = autre action
+
+# Les états PF1 que les catalogues communs ne nomment pas (« ▸ Orque : + saignement »).
+condition-bleed = saignement
+condition-confused = { $gender ->
+    [f] confuse
+   *[other] confus
+ }
+condition-cowering = { $gender ->
+    [f] recroquevillée
+   *[other] recroquevillé
+ }
+condition-dazed = { $gender ->
+    [f] hébétée
+   *[other] hébété
+ }
+condition-dazzled = { $gender ->
+    [f] éblouie
+   *[other] ébloui
+ }
+condition-entangled = { $gender ->
+    [f] enchevêtrée
+   *[other] enchevêtré
+ }
+condition-exhausted = { $gender ->
+    [f] épuisée
+   *[other] épuisé
+ }
+condition-fascinated = { $gender ->
+    [f] fascinée
+   *[other] fasciné
+ }
+condition-fatigued = { $gender ->
+    [f] fatiguée
+   *[other] fatigué
+ }
+condition-flat-footed = { $gender ->
+    [f] prise au dépourvu
+   *[other] pris au dépourvu
+ }
+condition-helpless = sans défense
+condition-nauseated = { $gender ->
+    [f] nauséeuse
+   *[other] nauséeux
+ }
+condition-panicked = { $gender ->
+    [f] paniquée
+   *[other] paniqué
+ }
+condition-pinned = { $gender ->
+    [f] immobilisée
+   *[other] immobilisé
+ }
+condition-shaken = { $gender ->
+    [f] secouée
+   *[other] secoué
+ }
+condition-sickened = { $gender ->
+    [f] fiévreuse
+   *[other] fiévreux
+ }
+condition-staggered = { $gender ->
+    [f] chancelante
+   *[other] chancelant
+ }
