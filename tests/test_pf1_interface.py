@@ -680,3 +680,31 @@ def test_coup_de_grace_provokes_from_threatening_enemies(run):
     assert doc["window"]["reactors"] == ["gob2"]
     doc = ok(run({"do": "pass", "id": "gob2"}))
     assert doc["combatants"]["gob"]["status"] == "dead"
+
+
+def test_full_attack_refused_when_an_earlier_attack_killed_the_target(run, log):
+    # INTERFACE-pf1 § Full attack: the goblin at −11 (dying, helpless: AC 10 + 2 + 1 − 5 + 1 = 9; Aria +9 + 4).
+    # Attack 1: 15 hits, 1d8 1 + 3 = 4 -> −15 ≤ −12: dead. Attack 2 is aimed at a dead target: refused, naming it;
+    # nothing is appended, and the same command aimed elsewhere replays attack 1 with the same faces.
+    ok(run(*duel(aria=stats(ARIA, bab=6), gob=stats(GOBLIN, hp=-11), aria_init=15, gob_init=10)))
+    before = len(events_of(log))
+    rejected(run({"do": "full_attack", "attacker": "aria", "attacks": [
+        {"with": "longsword", "target": "gob"}, {"with": "longsword", "target": "gob"}], "dice": [15, 1, 10]}),
+        "attack 2", "longsword")
+    assert len(events_of(log)) == before
+
+
+def test_forced_movement_costs_nothing_and_provokes_nothing(run):
+    # INTERFACE-pf1 § Movement: `forced` moves cost nothing and provoke nothing (round 2: the goblin can answer).
+    ok(run(*duel()))
+    ok(run({"do": "end_turn"}, {"do": "end_turn"}))
+    doc = ok(run({"do": "move", "id": "aria", "path": [[0, 1], [0, 2]], "forced": True}))
+    assert doc["window"] is None and doc["combatants"]["aria"]["position"] == [0, 2]
+    assert doc["combatants"]["aria"]["actions"]["move"] is None and doc["combatants"]["aria"]["actions"]["moved"] is False
+
+
+def test_damage_adjust_comes_before_energy_resistance(run):
+    # INTERFACE.md `damage` `adjust` (flat, before resistance); PRD Energy Resistance: (10 + 2) − 5 = 7.
+    ok(run(*duel(gob=stats(GOBLIN, max_hp=30, energy_resistance={"fire": 5}))))
+    doc = ok(run({"do": "damage", "target": "gob", "amount": 10, "adjust": 2, "type": "fire"}))
+    assert doc["combatants"]["gob"]["hp"] == 23
