@@ -66,8 +66,8 @@ event-pf1-initiative-rolled = { $set-by-dm ->
 event-pf1-rolled-off = initiative roll-off between { $ids }: { $ranking }
 event-pf1-order-set = initiative order: { $order }
 event-pf1-combat-started = combat starts: { $order }{ $surprise-round ->
-    [yes] {" "}— surprise round; everyone is flat-footed until its first turn
-   *[no] {" "}— everyone is flat-footed until its first turn
+    [yes] {" "}— surprise round; everyone is flat-footed until their first turn
+   *[no] {" "}— everyone is flat-footed until their first turn
  }
 event-pf1-turn-started = round { $round }, { $id }'s turn{ $restricted ->
     [yes] {" "}(a single standard or move action)
