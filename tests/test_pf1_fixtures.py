@@ -107,3 +107,21 @@ def test_every_pf1_event_has_a_catalog_line(lang):
 
     missing = [cls.__name__ for cls in EVENT_TYPES if not has(lang, f"event-{kebab(cls.__name__)}")]
     assert not missing, missing
+
+
+def test_pf1_lines_in_both_languages_roll_off_and_condition_names():
+    """The roll-off line gives each round's d20 then the order; conditions in the reader's language."""
+    from combatlog.core.rulesets.pf1 import events as e
+    from combatlog.core.rulesets.pf1.words import describe
+
+    names = {"aria": "Aria", "eve": "Ève"}
+    event = e.Pf1RolledOff(ids=("aria", "eve"), rounds=((4, 4), (3, 9)), order=("eve", "aria"))
+    assert describe(event, "fr", names) == \
+        "nouveau jet d'initiative pour départager Aria, Ève : Aria 4, Ève 4 ; Aria 3, Ève 9 → Ève, Aria"
+    assert describe(event, "en", names) == \
+        "initiative roll-off between Aria, Ève: Aria 4, Ève 4; Aria 3, Ève 9 → Ève, Aria"
+    bleed = e.Pf1ConditionApplied(target="eve", instance=1, condition="bleed", amount=2)
+    assert describe(bleed, "fr", names) == "Ève : saignement (2 PV au début de chacun de ses tours)"
+    assert describe(bleed, "en", names) == "Ève is bleeding (2 HP at the start of each of its turns)"
+    check = e.Pf1InitiativeRolled(ids=("eve",), faces=(12,), modifier=-1, total=11, set_by_dm=False)
+    assert describe(check, "fr", names) == "initiative d'Ève : d20 [12] − 1 = 11"

@@ -84,6 +84,8 @@ def pf1_args(event, lang: str, cast: Cast, units: str = "m") -> dict[str, Any]:
         value = getattr(event, field, None)
         if isinstance(value, (list, tuple)):
             args[field] = cast.names_of(value)
+    if type(event).__name__ == "Pf1RolledOff":
+        args["ranking"] = _ranking(event, lang, cast)
     for field in ("bonus", "modifier"):
         value = getattr(event, field, None)
         if isinstance(value, int) and not isinstance(value, bool):
@@ -95,6 +97,20 @@ def pf1_args(event, lang: str, cast: Cast, units: str = "m") -> dict[str, Any]:
         if hasattr(event, field) and getattr(event, field) is None:
             args[field] = "other"
     return args
+
+
+def _ranking(event, lang: str, cast: Cast) -> str:
+    """A roll-off in words: each round's d20 per creature, then the order ("Aria 4, Bo 4 ; Aria 3, Bo 9 → Bo, Aria")."""
+    ids = list(event.ids)
+    rolled: dict[str, tuple[int, ...]] = {cid: () for cid in ids}
+    tied, parts = list(ids), []
+    for faces in event.rounds:
+        parts.append(", ".join(f"{cast.name(cid)} {face}" for cid, face in zip(tied, faces)))
+        for cid, face in zip(tied, faces):
+            rolled[cid] += (face,)
+        tied = [cid for cid in ids if sum(1 for other in ids if rolled[other] == rolled[cid]) > 1]
+    separator = " ; " if lang == "fr" else "; "
+    return separator.join(parts) + " → " + cast.names_of(event.order)
 
 
 def _register() -> None:
