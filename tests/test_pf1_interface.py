@@ -708,3 +708,16 @@ def test_damage_adjust_comes_before_energy_resistance(run):
     ok(run(*duel(gob=stats(GOBLIN, max_hp=30, energy_resistance={"fire": 5}))))
     doc = ok(run({"do": "damage", "target": "gob", "amount": 10, "adjust": 2, "type": "fire"}))
     assert doc["combatants"]["gob"]["hp"] == 23
+
+
+def test_labelled_modifiers_and_soft_cover(run, log):
+    # INTERFACE-pf1 `attack` `modifiers` (bless +1): 6 + 1 = 7. Soft cover +4 only against ranged attacks
+    # (PRD Cover): melee against flat-footed 14 stays 14; in round 2 a shot at 6 m faces 16 + 4 = 20.
+    ok(run(*duel()))
+    ok(run(attack([1], modifiers=[{"label": "bless", "value": 1}], cover="soft")))
+    roll = last(log, "Pf1AttackRolled")
+    assert (bonus_of(roll), roll["ac"]) == (7, 14) and {"label": "bless", "value": 1} in roll["modifiers"]
+    ok(run({"do": "end_turn"}, {"do": "end_turn"}, {"do": "move", "id": "aria", "path": [[0, 1]], "five_foot_step": True}))
+    ok(run({"do": "place", "id": "gob", "at": [4, 1]}))
+    ok(run(attack([1], weapon="shortbow", cover="soft")))
+    assert last(log, "Pf1AttackRolled")["ac"] == 20  # the goblin's turn came: AC 16 + 4
