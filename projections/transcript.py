@@ -1254,7 +1254,7 @@ class _Builder:
             self.who[event.id] = Who(id=event.id, name_en=key[0] + suffix, name_fr=key[1] + suffix, proper=True)
             names[event.id] = (key[1] if self.lang == "fr" else key[0]) + suffix
             for attack in event.stats.get("attacks") or ():
-                label = attack.get("name") or str(attack.get("id", "")).replace("_", " ")
+                label = attack  # the pf1 words pick the name in the reader's language (name, name_fr)
                 self.__dict__.setdefault("_ruleset_attacks", {})[(event.id, attack.get("id"))] = label
         return names
 

@@ -58,12 +58,21 @@ def test_the_sample_fight_runs_verifies_and_exports_in_both_languages(tmp_path, 
     assert "Pf1" not in fr and "Pf1" not in en  # every pf1 event has its line
     # names, not ids: the cast table and the lines (a name used twice is numbered)
     assert "| Gobelin 1 | monstres | monstre | 16 | 6 / 6 |" in fr and "| Goblin 2 |" in en
-    assert "attaque de Brann Cœur-de-Fer sur Gobelin 1 (longsword)" in fr
+    # the template's French attack names; elision through ELISION() (d'Éloi, not "de Éloi")
+    assert "attaque de Brann Cœur-de-Fer sur Gobelin 1 (épée longue)" in fr
+    assert "attack by Brann Ironheart on Goblin 1 (longsword)" in en
+    assert "attaque d'Éloi le Gris sur Orque (rayon ardent)" in fr and "de Éloi" not in fr
+    assert "Loup sur Brann Cœur-de-Fer (morsure)" in fr and "(bite)" not in fr
+    # sides in the table's language, as the 5e lines show them
+    assert "Brann Cœur-de-Fer rejoint le combat (camp : groupe)" in fr
+    assert "Brann Ironheart joins the fight (party)" in en
     assert "| Orque | -9 / 6 | mourant | sans défense, inconscient |" in fr and "| Orc | -9 / 6 | dying | helpless, unconscious |" in en
     capsys.readouterr()
     assert cli_main(["log", str(log)]) == 0
     lines = capsys.readouterr().out
-    assert "attaque d'opportunité possible pour Loup : Brann Cœur-de-Fer quitte la case 2, 2" in lines and "Pf1" not in lines
+    assert "attaque d'opportunité possible pour Loup : Brann Cœur-de-Fer quitte la case (2, 2)" in lines and "Pf1" not in lines
+    assert "initiative d'Éloi le Gris : d20 [12] + 2 = 14" in lines and "de Éloi" not in lines
+    assert "Gobelin (gob1) se déplace de 4,5 m" in lines  # decimal comma
     assert cli_main(["diff", str(log), "40", "60"]) == 0
     assert "PV 6 -> 2" in capsys.readouterr().out  # gob1 hit by the surprise-round arrow
 
@@ -93,8 +102,26 @@ def test_snapshots_of_a_pf1_fight_round_trip_through_sqlite(tmp_path):
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_every_pf1_event_has_a_catalog_line(lang):
     from combatlog.core.rulesets.pf1 import EVENT_TYPES
-    from combatlog.core.rulesets.pf1.words import _bundle, kebab
+    from combatlog.core.rulesets.pf1.words import kebab
+    from combatlog.projections.words import has
 
-    bundle = _bundle(lang)
-    missing = [cls.__name__ for cls in EVENT_TYPES if not bundle.has_message(f"event-{kebab(cls.__name__)}")]
+    missing = [cls.__name__ for cls in EVENT_TYPES if not has(lang, f"event-{kebab(cls.__name__)}")]
     assert not missing, missing
+
+
+def test_pf1_lines_in_both_languages_roll_off_and_condition_names():
+    """The roll-off line gives each round's d20 then the order; conditions in the reader's language."""
+    from combatlog.core.rulesets.pf1 import events as e
+    from combatlog.core.rulesets.pf1.words import describe
+
+    names = {"aria": "Aria", "eve": "Ève"}
+    event = e.Pf1RolledOff(ids=("aria", "eve"), rounds=((4, 4), (3, 9)), order=("eve", "aria"))
+    assert describe(event, "fr", names) == \
+        "nouveau jet d'initiative pour départager Aria, Ève : Aria 4, Ève 4 ; Aria 3, Ève 9 → Ève, Aria"
+    assert describe(event, "en", names) == \
+        "initiative roll-off between Aria, Ève: Aria 4, Ève 4; Aria 3, Ève 9 → Ève, Aria"
+    bleed = e.Pf1ConditionApplied(target="eve", instance=1, condition="bleed", amount=2)
+    assert describe(bleed, "fr", names) == "Ève : saignement (2 PV au début de chacun de ses tours)"
+    assert describe(bleed, "en", names) == "Ève is bleeding (2 HP at the start of each of its turns)"
+    check = e.Pf1InitiativeRolled(ids=("eve",), faces=(12,), modifier=-1, total=11, set_by_dm=False)
+    assert describe(check, "fr", names) == "initiative d'Ève : d20 [12] − 1 = 11"

@@ -31,7 +31,7 @@ CONDITIONS = ["prone", "grappled", "stunned", "shaken", "invisible", "blinded", 
               "staggered", "bleed", "helpless", "confused", "sleepy"]
 DAMAGE_TYPES = ["slashing", "piercing", "bludgeoning", "fire", "cold", "lightning", "untyped", "necrotic"]
 ACTIONS = ["total_defense", "withdraw", "run", "charge", "cast_spell", "ready", "aid_another", "draw_weapon",
-           "use_object", "other", "dodge"]
+           "use_object", "feint", "other", "dodge"]
 MANEUVERS = ["trip", "grapple", "bull_rush", "disarm", "sunder", "wrestle"]
 PHASES = {"setup", "turn", "death_save", "reaction", "ended"}
 GRID = 5
@@ -229,7 +229,7 @@ class Pf1Machine(RuleBasedStateMachine):
     def action(self, data):
         name = data.draw(st.sampled_from(ACTIONS), label="action")
         command = {"do": "action", "id": self.who(data), "action": name}
-        if name in ("charge", "aid_another"):
+        if name in ("charge", "aid_another", "feint"):
             command["target"] = data.draw(st.sampled_from(self.ids + ["nobody"]))
         if name == "aid_another":
             command["ally"] = data.draw(st.sampled_from(self.ids))
@@ -249,6 +249,12 @@ class Pf1Machine(RuleBasedStateMachine):
         if data.draw(st.integers(0, 6)) == 0:
             command["slot"] = "immediate"
         self.run(self.with_dice(command, data))
+
+    @rule(data=st.data())
+    def coup_de_grace(self, data):
+        # PRD Coup de Grace: damage dice ×crit, then the Fortitude d20 (refused unless the target is helpless)
+        self.run(self.with_dice({"do": "coup_de_grace", "attacker": self.who(data),
+                                 "target": data.draw(st.sampled_from(self.ids))}, data))
 
     @rule(data=st.data())
     def trigger(self, data):
@@ -302,6 +308,8 @@ class Pf1Machine(RuleBasedStateMachine):
         target = self.who(data, current_bias=False)
         name = data.draw(st.sampled_from(CONDITIONS))
         command = {"do": "condition", "target": target, ("remove" if data.draw(st.integers(0, 2)) == 0 else "add"): name}
+        if name == "bleed" and data.draw(st.booleans()):
+            command["amount"] = data.draw(st.integers(-1, 4))  # PRD Bleed: HP lost at the start of each turn
         duration = data.draw(st.sampled_from([None, None, "end_of_turn", "start_of_turn", "rounds", "save", "soon"]))
         if duration is not None and "add" in command:
             command["until"] = duration

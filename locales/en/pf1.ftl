@@ -17,6 +17,28 @@ pf1-status = { $status ->
    *[dead] dead
  }
 
+pf1-check = { $check ->
+    [heal] Heal
+    [concentration] concentration
+    [aid_another] aid another
+    [cmb] CMB
+    [escape_artist] Escape Artist
+    [acrobatics] Acrobatics
+    [perception] Perception
+    [stealth] Stealth
+    [climb] Climb
+    [swim] Swim
+    [intimidate] Intimidate
+    [bluff] Bluff
+    [str] Strength
+    [dex] Dexterity
+    [con] Constitution
+    [int] Intelligence
+    [wis] Wisdom
+    [cha] Charisma
+   *[other] { $check }
+ }
+
 pf1-condition = { $condition ->
     [flat_footed] flat-footed
    *[other] { $condition }
@@ -39,13 +61,13 @@ event-pf1-terrain-marked = { $kind ->
 event-pf1-surprise-declared = surprised: { $ids }
 event-pf1-initiative-rolled = { $set-by-dm ->
     [yes] initiative for { $ids } set to { $total }
-   *[no] initiative for { $ids }: d20 { $faces } + { $modifier } = { $total }
+   *[no] initiative for { $ids }: d20 { $faces } { $modifier } = { $total }
  }
 event-pf1-rolled-off = initiative roll-off between { $ids }: { $ranking }
 event-pf1-order-set = initiative order: { $order }
 event-pf1-combat-started = combat starts: { $order }{ $surprise-round ->
-    [yes] {" "}— surprise round; everyone is flat-footed until its first turn
-   *[no] {" "}— everyone is flat-footed until its first turn
+    [yes] {" "}— surprise round; everyone is flat-footed until their first turn
+   *[no] {" "}— everyone is flat-footed until their first turn
  }
 event-pf1-turn-started = round { $round }, { $id }'s turn{ $restricted ->
     [yes] {" "}(a single standard or move action)
@@ -67,13 +89,25 @@ event-pf1-action-spent = { $id }: { $owed ->
         [swift] swift action
         [immediate] immediate action
        *[other] free action
-    } ({ $by })
+    } ({ $by ->
+        [full_attack] full attack
+        [total_defense] total defense
+        [cast_spell] spell
+        [draw_weapon] draw a weapon
+        [stabilize] first aid
+        [aid_another] aid another
+        [use_object] use an object
+        [bull_rush] bull rush
+        [coup_de_grace] coup de grâce
+       *[other] { $by }
+    })
  }
 event-pf1-action-taken = { $id }: { $action ->
     [cast_spell] casts a spell
     [readied] takes its readied action
     [draw_weapon] draws a weapon
     [use_object] uses an object
+    [coup_de_grace] delivers a coup de grâce
    *[other] { $action }
  }
 event-pf1-moved = { $id } { $five-foot-step ->
@@ -92,30 +126,36 @@ event-pf1-effect-started = { $id }: { $effect ->
     [readied] readies an action
     [aid_attack] aided (+2 on its next attack)
     [aid_ac] aided (+2 to AC)
+    [feint] feint (its next melee attack denies the target its Dex bonus)
    *[other] { $effect }
  }
 event-pf1-effect-changed = { $id }: { $effect ->
     [charging] the charge goes on
     [withdrawing] the withdrawal is done
     [running] the run is done
+    [feint] the feint holds until the end of its next turn
    *[other] { $effect } goes on
  }
 event-pf1-effect-ended = { $id }: { $effect } ends
 event-pf1-condition-applied = { $target } is { $condition ->
     [flat_footed] flat-footed
-   *[other] { $condition }
+    [bleed] bleeding{ $amount ->
+        [0] {""}
+       *[other] {" "}({ $amount } HP at the start of each of its turns)
+    }
+   *[other] { pf1-condition }
  }{ $no-effect ->
     [yes] {" (no effect: immune)"}
    *[no] {""}
  }
-event-pf1-condition-ended = { $target } is no longer { $condition }
+event-pf1-condition-ended = { $target } is no longer { pf1-condition }
 event-pf1-attack-rolled = { $kind ->
     [opportunity] attack of opportunity by { $attacker }
     [full_attack] full attack by { $attacker }
     [charge] charge by { $attacker }
     [readied] readied attack by { $attacker }
    *[other] attack by { $attacker }
- } on { $target } ({ $attack }): d20 { $d20 } + { $bonus } = { $total } vs AC { $ac }{ $ac-kind ->
+ } on { $target } ({ $attack }): d20 { $d20 } { $bonus } = { $total } vs AC { $ac }{ $ac-kind ->
     [flat_footed] {" "}(flat-footed)
     [touch] {" "}(touch)
     [flat_footed_touch] {" "}(touch, flat-footed)
@@ -137,9 +177,9 @@ event-pf1-damage-rolled = damage to { $target }: { $total }{ $minimum ->
     [yes] {" "}(minimum damage: 1)
    *[no] {""}
  }
-event-pf1-damage-taken = { $target } takes { $amount } damage{ $nonlethal ->
-    [yes] {" "}nonlethal (total { $nonlethal-after })
-   *[no] {" "}→ { $hp-after } HP
+event-pf1-damage-taken = { $target } takes { $amount }{ $nonlethal ->
+    [yes] {" "}nonlethal damage (total { $nonlethal-after })
+   *[no] {" "}damage → { $hp-after } HP
  }
 event-pf1-status-changed = { $id } is { $status ->
     [alive] alive
@@ -154,18 +194,18 @@ event-pf1-save-rolled = { $id }'s { $ability ->
     [fort] Fortitude
     [ref] Reflex
    *[will] Will
- } save: d20 { $d20 } + { $bonus } = { $total } vs DC { $dc } → { $success ->
+ } save: d20 { $d20 } { $bonus } = { $total } vs DC { $dc } → { $success ->
     [yes] success
    *[no] failure
  }
-event-pf1-check-rolled = { $id }'s { $check } check: d20 { $d20 } + { $bonus } = { $total }{ $success ->
+event-pf1-check-rolled = { $id }'s { $check-name } check: d20 { $d20 } { $bonus } = { $total }{ $success ->
     [yes] {" "}vs DC { $dc } → success
     [no] {" "}vs DC { $dc } → failure
    *[other] {""}
  }
 event-pf1-stabilization-rolled = { $id }'s stabilization check: { $automatic-failure ->
     [yes] automatic failure (bleeding)
-   *[no] d20 { $d20 } + { $bonus } = { $total } vs DC 10 → { $success ->
+   *[no] d20 { $d20 } { $bonus } = { $total } vs DC 10 → { $success ->
         [yes] stable
        *[no] loses 1 HP
     }
@@ -184,6 +224,7 @@ event-pf1-window-opened = { $act ->
         [stand] { $waiting } stands up
         [maneuver] { $waiting } attempts a combat maneuver
         [first_aid] { $waiting } gives first aid
+        [coup_de_grace] { $waiting } delivers a coup de grâce
        *[other] { $trigger }
     }
  }
@@ -194,3 +235,49 @@ event-pf1-reaction-taken = { $id } { $reaction ->
 event-pf1-reaction-passed = { $id } lets the opportunity pass
 event-pf1-window-closed = the reaction window closes
 event-pf1-spell-lost = { $id } loses the spell (concentration failed)
+
+# Summaries of the pf1-only commands (the "▸" line of the log) and of the pf1 actions.
+command-full-attack = full attack by { $attacker }{ $has-target ->
+    [yes] {" "}on { $target }
+   *[no] {""}
+ }{ $has-with ->
+    [yes] {" "}({ $with })
+   *[no] {""}
+ }
+command-maneuver = combat maneuver by { $attacker } on { $target } ({ $maneuver ->
+    [bull_rush] bull rush
+    [dirty_trick] dirty trick
+   *[other] { $maneuver }
+ })
+command-roll-off = initiative roll-off: { $ids }
+command-coup-de-grace = { $attacker } delivers a coup de grâce to { $target }{ $has-with ->
+    [yes] {" "}({ $with })
+   *[no] {""}
+ }
+action-total-defense = total defense
+action-withdraw = withdraw
+action-run = run
+action-charge = charge
+action-aid-another = aid another
+action-feint = feint
+action-draw-weapon = draw a weapon
+action-other = other action
+
+# The PF1 conditions the shared catalogs do not name.
+condition-bleed = bleeding
+condition-confused = confused
+condition-cowering = cowering
+condition-dazed = dazed
+condition-dazzled = dazzled
+condition-entangled = entangled
+condition-exhausted = exhausted
+condition-fascinated = fascinated
+condition-fatigued = fatigued
+condition-flat-footed = flat-footed
+condition-helpless = helpless
+condition-nauseated = nauseated
+condition-panicked = panicked
+condition-pinned = pinned
+condition-shaken = shaken
+condition-sickened = sickened
+condition-staggered = staggered

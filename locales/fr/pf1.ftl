@@ -18,6 +18,29 @@ pf1-status = { $status ->
    *[dead] mort
  }
 
+# Tests de PF1 (compétences, BMO, concentration) : « test de Premiers secours », « test d'Évasion ».
+pf1-check = { $check ->
+    [heal] de Premiers secours
+    [concentration] de concentration
+    [aid_another] d'aide (aider quelqu'un)
+    [cmb] de BMO
+    [escape_artist] d'Évasion
+    [acrobatics] d'Acrobaties
+    [perception] de Perception
+    [stealth] de Discrétion
+    [climb] d'Escalade
+    [swim] de Natation
+    [intimidate] d'Intimidation
+    [bluff] de Bluff
+    [str] de Force
+    [dex] de Dextérité
+    [con] de Constitution
+    [int] d'Intelligence
+    [wis] de Sagesse
+    [cha] de Charisme
+   *[other] de « { $check } »
+ }
+
 pf1-condition = { $condition ->
     [prone] à terre
     [grappled] agrippé
@@ -54,20 +77,26 @@ event-pf1-rules-chosen = règle optionnelle : dégâts massifs { $massive-damage
     [yes] activée
    *[no] désactivée
  }
-event-pf1-combatant-added = { $id } rejoint le combat ({ $side }){ $unacted ->
+event-pf1-combatant-added = { $id } rejoint le combat (camp : { $side }){ $unacted ->
     [yes] , pris au dépourvu jusqu'à son premier tour
    *[no] {""}
  }
 event-pf1-combatant-removed = { $id } quitte le combat
-event-pf1-placed = { $id } placé en { $at }
+event-pf1-placed = { $id } : case { $at }
 event-pf1-terrain-marked = terrain { $kind ->
     [difficult] difficile
    *[clear] dégagé
  }
 event-pf1-surprise-declared = surpris : { $ids }
 event-pf1-initiative-rolled = { $set-by-dm ->
-    [yes] initiative de { $ids } fixée à { $total }
-   *[no] initiative de { $ids } : d20 { $faces } + { $modifier } = { $total }
+    [yes] initiative { ELISION($ids) ->
+    [vowel] d'{ $ids }
+   *[consonant] de { $ids }
+ } fixée à { $total }
+   *[no] initiative { ELISION($ids) ->
+    [vowel] d'{ $ids }
+   *[consonant] de { $ids }
+ } : d20 { $faces } { $modifier } = { $total }
  }
 event-pf1-rolled-off = nouveau jet d'initiative pour départager { $ids } : { $ranking }
 event-pf1-order-set = ordre d'initiative : { $order }
@@ -75,19 +104,28 @@ event-pf1-combat-started = début du combat : { $order }{ $surprise-round ->
     [yes] {" "}— round de surprise ; tous sont pris au dépourvu jusqu'à leur premier tour
    *[no] {" "}— tous sont pris au dépourvu jusqu'à leur premier tour
  }
-event-pf1-turn-started = round { $round }, tour de { $id }{ $restricted ->
+event-pf1-turn-started = round { $round }, tour { ELISION($id) ->
+    [vowel] d'{ $id }
+   *[consonant] de { $id }
+ }{ $restricted ->
     [yes] {" "}(une seule action simple ou de mouvement)
    *[no] {""}
  }{ $awaiting-check ->
     [yes] {" "}— mourant : test de stabilisation d'abord
    *[no] {""}
  }
-event-pf1-turn-skipped = tour de { $id } sauté ({ $reason ->
+event-pf1-turn-skipped = tour { ELISION($id) ->
+    [vowel] d'{ $id }
+   *[consonant] de { $id }
+ } sauté ({ $reason ->
     [dead] mort
     [surprised] surpris
    *[other] { $reason }
  })
-event-pf1-turn-ended = fin du tour de { $id }
+event-pf1-turn-ended = fin du tour { ELISION($id) ->
+    [vowel] d'{ $id }
+   *[consonant] de { $id }
+ }
 event-pf1-surprise-round-ended = fin du round de surprise
 event-pf1-action-spent = { $id } : { $owed ->
     [yes] action immédiate hors de son tour (prendra l'action rapide de son prochain tour)
@@ -122,6 +160,13 @@ event-pf1-action-spent = { $id } : { $owed ->
         [bull_rush] bousculade
         [disarm] désarmement
         [sunder] destruction
+        [overrun] renversement
+        [dirty_trick] sale coup
+        [drag] traction
+        [reposition] repositionnement
+        [steal] vol
+        [feint] feinte
+        [coup_de_grace] coup de grâce
        *[other] { $by }
     })
  }
@@ -130,6 +175,7 @@ event-pf1-action-taken = { $id } : { $action ->
     [readied] déclenche son action préparée
     [draw_weapon] dégaine une arme
     [use_object] utilise un objet
+    [coup_de_grace] porte un coup de grâce
    *[other] { $action }
  }
 event-pf1-moved = { $id } { $five-foot-step ->
@@ -148,15 +194,28 @@ event-pf1-effect-started = { $id } : { $effect ->
     [readied] prépare une action
     [aid_attack] aidé (+2 à sa prochaine attaque)
     [aid_ac] aidé (+2 à la CA)
+    [feint] feinte réussie (sa prochaine attaque au corps à corps prive la cible de son bonus de Dextérité)
    *[other] { $effect }
  }
 event-pf1-effect-changed = { $id } : { $effect ->
     [charging] la charge se poursuit
     [withdrawing] le retrait est fait
     [running] la course est faite
+    [feint] la feinte vaut jusqu'à la fin de son prochain tour
    *[other] { $effect } se poursuit
  }
-event-pf1-effect-ended = { $id } : fin de { $effect }
+event-pf1-effect-ended = { $id } : fin { $effect ->
+    [total_defense] de la défense totale
+    [fighting_defensively] du combat sur la défensive
+    [charging] de la charge
+    [running] de la course
+    [withdrawing] du retrait
+    [readied] de l'action préparée
+    [aid_attack] de l'aide (attaque)
+    [aid_ac] de l'aide (CA)
+    [feint] de la feinte
+   *[other] de l'effet « { $effect } »
+ }
 event-pf1-condition-applied = { $target } : { $condition ->
     [prone] à terre
     [grappled] agrippé
@@ -184,21 +243,39 @@ event-pf1-condition-applied = { $target } : { $condition ->
     [fatigued] fatigué
     [exhausted] épuisé
     [invisible] invisible
-    [bleed] saignement
+    [bleed] saignement{ $amount ->
+        [0] {""}
+       *[other] {" "}({ $amount } PV au début de chacun de ses tours)
+    }
     [surprised] surpris
    *[other] { $condition }
  }{ $no-effect ->
     [yes] {" (sans effet : immunisé)"}
    *[no] {""}
  }
-event-pf1-condition-ended = { $target } : fin de l'état { $condition }
+event-pf1-condition-ended = { $target } : fin de l'état « { pf1-condition } »
 event-pf1-attack-rolled = { $kind ->
-    [opportunity] attaque d'opportunité de { $attacker }
-    [full_attack] attaque à outrance de { $attacker }
-    [charge] charge de { $attacker }
-    [readied] attaque préparée de { $attacker }
-   *[other] attaque de { $attacker }
- } sur { $target } ({ $attack }) : d20 { $d20 } + { $bonus } = { $total } contre CA { $ac }{ $ac-kind ->
+    [opportunity] attaque d'opportunité { ELISION($attacker) ->
+    [vowel] d'{ $attacker }
+   *[consonant] de { $attacker }
+ }
+    [full_attack] attaque à outrance { ELISION($attacker) ->
+    [vowel] d'{ $attacker }
+   *[consonant] de { $attacker }
+ }
+    [charge] charge { ELISION($attacker) ->
+    [vowel] d'{ $attacker }
+   *[consonant] de { $attacker }
+ }
+    [readied] attaque préparée { ELISION($attacker) ->
+    [vowel] d'{ $attacker }
+   *[consonant] de { $attacker }
+ }
+   *[other] attaque { ELISION($attacker) ->
+    [vowel] d'{ $attacker }
+   *[consonant] de { $attacker }
+ }
+ } sur { $target } ({ $attack }) : d20 { $d20 } { $bonus } = { $total } contre CA { $ac }{ $ac-kind ->
     [flat_footed] {" "}(pris au dépourvu)
     [touch] {" "}(contact)
     [flat_footed_touch] {" "}(contact, pris au dépourvu)
@@ -220,11 +297,14 @@ event-pf1-damage-rolled = dégâts sur { $target } : { $total }{ $minimum ->
     [yes] {" "}(dégâts minimaux : 1)
    *[no] {""}
  }
-event-pf1-damage-taken = { $target } subit { $amount } dégâts{ $nonlethal ->
+event-pf1-damage-taken = { $target } subit { $amount } { $amount ->
+    [one] dégât
+   *[other] dégâts
+ }{ $nonlethal ->
     [yes] {" "}non létaux (total { $nonlethal-after })
    *[no] {" "}→ { $hp-after } PV
  }
-event-pf1-status-changed = { $id } est { $status ->
+event-pf1-status-changed = { $id } : { $status ->
     [alive] vivant
     [disabled] hors de combat (0 PV)
     [dying] mourant ({ $hp } PV)
@@ -237,23 +317,35 @@ event-pf1-save-rolled = jet de { $ability ->
     [fort] Vigueur
     [ref] Réflexes
    *[will] Volonté
- } de { $id } : d20 { $d20 } + { $bonus } = { $total } contre DD { $dc } → { $success ->
+ } { ELISION($id) ->
+    [vowel] d'{ $id }
+   *[consonant] de { $id }
+ } : d20 { $d20 } { $bonus } = { $total } contre DD { $dc } → { $success ->
     [yes] réussi
    *[no] raté
  }
-event-pf1-check-rolled = test de { $check } de { $id } : d20 { $d20 } + { $bonus } = { $total }{ $success ->
+event-pf1-check-rolled = test { $check-name } { ELISION($id) ->
+    [vowel] d'{ $id }
+   *[consonant] de { $id }
+ } : d20 { $d20 } { $bonus } = { $total }{ $success ->
     [yes] {" "}contre DD { $dc } → réussi
     [no] {" "}contre DD { $dc } → raté
    *[other] {""}
  }
-event-pf1-stabilization-rolled = test de stabilisation de { $id } : { $automatic-failure ->
+event-pf1-stabilization-rolled = test de stabilisation { ELISION($id) ->
+    [vowel] d'{ $id }
+   *[consonant] de { $id }
+ } : { $automatic-failure ->
     [yes] échec automatique (saignement)
-   *[no] d20 { $d20 } + { $bonus } = { $total } contre DD 10 → { $success ->
+   *[no] d20 { $d20 } { $bonus } = { $total } contre DD 10 → { $success ->
         [yes] stabilisé
        *[no] perd 1 PV
     }
  }
-event-pf1-maneuver-rolled = manœuvre de combat de { $attacker } sur { $target } ({ $maneuver ->
+event-pf1-maneuver-rolled = manœuvre de combat { ELISION($attacker) ->
+    [vowel] d'{ $attacker }
+   *[consonant] de { $attacker }
+ } sur { $target } ({ $maneuver ->
     [trip] croc-en-jambe
     [grapple] lutte
     [bull_rush] bousculade
@@ -279,6 +371,7 @@ event-pf1-window-opened = { $act ->
         [stand] { $waiting } se relève
         [maneuver] { $waiting } tente une manœuvre de combat
         [first_aid] { $waiting } prodigue les premiers secours
+        [coup_de_grace] { $waiting } porte un coup de grâce
        *[other] { $trigger-fr }
     }
  }
@@ -289,3 +382,108 @@ event-pf1-reaction-taken = { $id } { $reaction ->
 event-pf1-reaction-passed = { $id } renonce à son attaque d'opportunité
 event-pf1-window-closed = fin de la fenêtre de réaction
 event-pf1-spell-lost = { $id } perd son sort (concentration ratée)
+
+# Résumés des commandes propres à pf1 (la ligne « ▸ » du journal) et des actions pf1.
+command-full-attack = attaque à outrance { ELISION($attacker) ->
+    [vowel] d'{ $attacker }
+   *[consonant] de { $attacker }
+ }{ $has-target ->
+    [yes] {" "}sur { $target }
+   *[no] {""}
+ }{ $has-with ->
+    [yes] {" "}({ $with })
+   *[no] {""}
+ }
+command-maneuver = manœuvre de combat { ELISION($attacker) ->
+    [vowel] d'{ $attacker }
+   *[consonant] de { $attacker }
+ } sur { $target } ({ $maneuver ->
+    [trip] croc-en-jambe
+    [grapple] lutte
+    [bull_rush] bousculade
+    [disarm] désarmement
+    [sunder] destruction
+    [overrun] renversement
+    [dirty_trick] sale coup
+    [drag] traction
+    [reposition] repositionnement
+    [steal] vol
+   *[other] { $maneuver }
+ })
+command-roll-off = jet pour départager { $ids }
+command-coup-de-grace = { $attacker } porte un coup de grâce à { $target }{ $has-with ->
+    [yes] {" "}({ $with })
+   *[no] {""}
+ }
+action-total-defense = défense totale
+action-withdraw = retrait
+action-run = course
+action-charge = charge
+action-aid-another = aider quelqu'un
+action-feint = feinte
+action-draw-weapon = dégainer
+action-other = autre action
+
+# Les états PF1 que les catalogues communs ne nomment pas (« ▸ Orque : + saignement »).
+condition-bleed = saignement
+condition-confused = { $gender ->
+    [f] confuse
+   *[other] confus
+ }
+condition-cowering = { $gender ->
+    [f] recroquevillée
+   *[other] recroquevillé
+ }
+condition-dazed = { $gender ->
+    [f] hébétée
+   *[other] hébété
+ }
+condition-dazzled = { $gender ->
+    [f] éblouie
+   *[other] ébloui
+ }
+condition-entangled = { $gender ->
+    [f] enchevêtrée
+   *[other] enchevêtré
+ }
+condition-exhausted = { $gender ->
+    [f] épuisée
+   *[other] épuisé
+ }
+condition-fascinated = { $gender ->
+    [f] fascinée
+   *[other] fasciné
+ }
+condition-fatigued = { $gender ->
+    [f] fatiguée
+   *[other] fatigué
+ }
+condition-flat-footed = { $gender ->
+    [f] prise au dépourvu
+   *[other] pris au dépourvu
+ }
+condition-helpless = sans défense
+condition-nauseated = { $gender ->
+    [f] nauséeuse
+   *[other] nauséeux
+ }
+condition-panicked = { $gender ->
+    [f] paniquée
+   *[other] paniqué
+ }
+condition-pinned = { $gender ->
+    [f] immobilisée
+   *[other] immobilisé
+ }
+condition-shaken = { $gender ->
+    [f] secouée
+   *[other] secoué
+ }
+condition-sickened = { $gender ->
+    [f] fiévreuse
+   *[other] fiévreux
+ }
+condition-staggered = { $gender ->
+    [f] chancelante
+   *[other] chancelant
+ }

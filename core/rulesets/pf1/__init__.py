@@ -34,4 +34,7 @@ class Pf1Ruleset:
 
 
 PF1 = Pf1Ruleset()
+
+# The pf1 event lines join the language layer's `describe` (combatlog log, the shell).
+from combatlog.core.rulesets.pf1 import words as _words  # noqa: E402,F401
 __all__ = ["PF1", "Pf1Ruleset", "Pf1State", "EVENT_TYPES"]

@@ -10,13 +10,13 @@ from combatlog.core.rulesets.pf1.rules import (
     CONDITIONS, cmb, cmd_values, conditions_in_force, gap, reaches, squares,
 )
 from combatlog.core.rulesets.pf1.state import Pf1Combatant
-from combatlog.core.rulesets.pf1.stats import space
+from combatlog.core.rulesets.pf1.stats import mod, space
 
 SQUARE = 1.5
 # PRD Conditions: these creatures cannot move at all.
 NO_MOVEMENT = ("grappled", "pinned", "paralyzed", "helpless", "petrified", "unconscious", "stunned", "cowering")
 ACTIONS = ("total_defense", "withdraw", "run", "charge", "cast_spell", "ready", "aid_another", "draw_weapon",
-           "use_object", "other")
+           "use_object", "feint", "other")
 
 
 def speed(creature: Pf1Combatant) -> float:
@@ -377,6 +377,9 @@ def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> Non
         if success:
             start_effect(ctx, ally.id, "aid_attack" if command.on == "attack" else "aid_ac", until="", target=target.id)
         return
+    if name == "feint":
+        _feint(ctx, creature, command)
+        return
     if name == "draw_weapon":
         spend(ctx, creature, "move", "draw_weapon")
         ctx.emit(e.Pf1ActionTaken(id=creature.id, action=name))
@@ -388,6 +391,34 @@ def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> Non
                               act=name):
         return
     ctx.emit(e.Pf1ActionTaken(id=creature.id, action=name, details={"note": command.note} if command.note else {}))
+
+
+def _feint(ctx: Pf1Context, creature: Pf1Combatant, command: c.Action) -> None:
+    """PRD Combat, Feint (and Bluff): a standard action (a move action with Improved Feint); Bluff check against
+    10 + the target's BAB + Wis modifier, or 10 + its Sense Motive if higher; −8 against animal Intelligence (1–2),
+    impossible against a creature without Intelligence. Success: its next melee attack on the target, made on or
+    before its next turn, denies the target its Dex bonus to AC."""
+    if command.target is None:
+        raise fail("feint needs a 'target'", "feint demande une cible ('target')")
+    target = ctx.get(command.target, "target")
+    if target.id == creature.id:
+        raise fail(f"{creature.id} cannot feint itself", f"{creature.id} ne peut pas se feinter lui-même")
+    intelligence = target.stats.abilities.int
+    if intelligence is None:
+        raise fail(f"{target.id} has no Intelligence: a feint cannot fool it",
+                   f"{target.id} n'a pas d'Intelligence : une feinte ne peut pas le tromper")
+    spend(ctx, creature, "move" if creature.stats.improved_feint else "standard", "feint")
+    dc = max(10 + target.stats.bab + mod(target.stats.abilities.wis), 10 + target.stats.skills.get("sense_motive", -10))
+    bonus = creature.stats.skills.get("bluff", mod(creature.stats.abilities.cha)) - (8 if intelligence <= 2 else 0)
+    face = ctx.die(20)
+    success = face + bonus >= dc
+    ctx.emit(e.Pf1CheckRolled(id=creature.id, check="bluff", d20=face, bonus=bonus, total=face + bonus, dc=dc,
+                              success=success, purpose=f"feint against {target.id}"))
+    if success:
+        old = creature.effect("feint")
+        if old is not None:
+            ctx.emit(e.Pf1EffectEnded(id=creature.id, instance=old.instance, effect="feint"))
+        start_effect(ctx, creature.id, "feint", until="", target=target.id)
 
 
 def _after_provocation(ctx: Pf1Context, creature: Pf1Combatant, command: c.Action, stage: dict) -> None:
@@ -435,8 +466,9 @@ def stabilize(ctx: Pf1Context, command: c.Stabilize, stage: dict | None = None) 
     target = ctx.get(command.target, "target")
     if stage is None:
         require_turn(ctx, helper, "stabilize")
-        if target.status != "dying":
-            raise fail(f"{target.id} is not dying ({target.status})", f"{target.id} n'est pas mourant ({target.status})")
+        if target.status != "dying" and not target.has("bleed"):
+            raise fail(f"{target.id} is neither dying nor bleeding ({target.status})",
+                       f"{target.id} n'est ni mourant ni en train de saigner ({target.status})")
         spend(ctx, helper, "standard", "stabilize")
         if provoke(ctx, ctx.get(helper.id), f"{helper.id} gives first aid to {target.id}",
                    f"{helper.id} prodigue les premiers secours à {target.id}", _raw(command), {"provoked": True},
@@ -450,6 +482,10 @@ def stabilize(ctx: Pf1Context, command: c.Stabilize, stage: dict | None = None) 
                               success=success, purpose=f"first aid on {target.id}"))
     if success and target.status == "dying":
         ctx.emit(e.Pf1StatusChanged(id=target.id, status="stable", hp=target.hp))
+    if success and target.has("bleed"):
+        from combatlog.core.rulesets.pf1.context import stop_bleeding
+
+        stop_bleeding(ctx, target.id, "first_aid")  # PRD Bleed: a DC 15 Heal check stops it
 
 
 def escape(ctx: Pf1Context, command: c.Escape, stage=None) -> None:

@@ -29,12 +29,16 @@ def base_bonus(attacker: Pf1Combatant, attack: Pf1Attack) -> int:
     ability = attack.attack_ability or ("str" if attack.kind == "melee" else "dex")
     score = getattr(attacker.stats.abilities, ability)
     found = conditions_in_force(attacker)
-    if ability == "dex" and ("grappled" in found or "entangled" in found):
-        score -= 4  # PRD Grappled, Entangled: -4 Dex
+    if ability == "dex":
+        from combatlog.core.rulesets.pf1.rules import dex_penalty
+
+        score -= dex_penalty(found)  # PRD Grappled, Entangled: -4 Dex each
     return attacker.stats.bab + mod(score) + SIZE_MODIFIER[attacker.stats.size] + attack.attack_bonus
 
 
 def _label(attack: Pf1Attack) -> str:
+    if isinstance(attack.name, dict):
+        return attack.name.get("en") or attack.id
     return attack.name or attack.id
 
 
@@ -100,7 +104,7 @@ def _engaged_with_ally(ctx: Pf1Context, shooter: Pf1Combatant, target: Pf1Combat
 def target_ac(attacker: Pf1Combatant, target: Pf1Combatant, attack: Pf1Attack, opts: dict) -> tuple[int, str]:
     """INTERFACE-pf1 Which AC: touch or normal, flat-footed when denied Dex; prone, cover and Mobility adjust it."""
     values = ac_values(target)
-    denied = denied_dex(target, attacker)
+    denied = denied_dex(target, attacker) or _feinted(attacker, target, attack)
     if attack.touch:
         kind = "flat_footed_touch" if denied else "touch"
         ac = values["flat_footed_touch_ac" if denied else "touch_ac"]
@@ -121,11 +125,15 @@ def target_ac(attacker: Pf1Combatant, target: Pf1Combatant, attack: Pf1Attack, o
     return ac, kind
 
 
-def strike(ctx: Pf1Context, attacker_id: str, target_id: str, attack: Pf1Attack, bonus: int, kind: str, opts: dict,
-           *, secondary: bool = False) -> bool:
-    """One attack in the dice order of INTERFACE-pf1 § Dice: d20, miss chance, confirmation, damage, extra damage."""
-    attacker = ctx.get(attacker_id)
-    target = ctx.get(target_id, "target")
+def _feinted(attacker: Pf1Combatant, target: Pf1Combatant, attack: Pf1Attack) -> bool:
+    """PRD Feint: the feinter's next melee attack on that target denies it its Dex bonus to AC."""
+    feint = attacker.effect("feint")
+    return feint is not None and feint.data.get("target") == target.id and attack.kind == "melee"
+
+
+def check_strike(ctx: Pf1Context, attacker: Pf1Combatant, target: Pf1Combatant, attack: Pf1Attack, opts: dict) -> None:
+    """What makes an attack impossible, checked before anything is spent or any window opens (a refused command
+    appends nothing): a dead target, total cover, out of reach or range, a prone archer."""
     if target.status == "dead":
         raise fail(f"{target.id} is already dead ({_label(attack)})", f"{target.id} est déjà mort ({_label(attack)})")
     if opts.get("cover") == "total":
@@ -137,6 +145,15 @@ def strike(ctx: Pf1Context, attacker_id: str, target_id: str, attack: Pf1Attack,
     if attack.kind == "ranged" and "prone" in conditions_in_force(attacker) and "crossbow" not in attack.id:
         raise fail(f"{attacker.id} is prone: no ranged attack except with a crossbow",
                    f"{attacker.id} est à terre : pas d'attaque à distance sauf à l'arbalète")
+    situational(ctx, attacker, target, attack, opts)  # out of range: refused there
+
+
+def strike(ctx: Pf1Context, attacker_id: str, target_id: str, attack: Pf1Attack, bonus: int, kind: str, opts: dict,
+           *, secondary: bool = False) -> bool:
+    """One attack in the dice order of INTERFACE-pf1 § Dice: d20, miss chance, confirmation, damage, extra damage."""
+    attacker = ctx.get(attacker_id)
+    target = ctx.get(target_id, "target")
+    check_strike(ctx, attacker, target, attack, opts)
     mods = situational(ctx, attacker, target, attack, opts)
     total_bonus = bonus + sum(m["value"] for m in mods)
     ac, ac_kind = target_ac(attacker, target, attack, opts)
@@ -151,6 +168,8 @@ def strike(ctx: Pf1Context, attacker_id: str, target_id: str, attack: Pf1Attack,
     aid = attacker.effect("aid_attack")
     if aid is not None and aid.data.get("target") == target.id:
         ctx.emit(e.Pf1EffectEnded(id=attacker.id, instance=aid.instance, effect="aid_attack"))
+    if _feinted(attacker, target, attack):
+        ctx.emit(e.Pf1EffectEnded(id=attacker.id, instance=attacker.effect("feint").instance, effect="feint"))
     if not hit:
         return False
     concealment = opts.get("concealment")
@@ -173,6 +192,16 @@ def strike(ctx: Pf1Context, attacker_id: str, target_id: str, attack: Pf1Attack,
         else:
             ctx.emit(e.Pf1CriticalNotConfirmed(attacker=attacker.id, target=target.id, d20=confirm,
                                                total=confirm_total, ac=ac))
+    dealt = roll_damage(ctx, attacker, target, attack, multiplier, opts, secondary=secondary)
+    if opts.get("on_hit"):
+        opts["on_hit"](dealt)
+    return True
+
+
+def roll_damage(ctx: Pf1Context, attacker: Pf1Combatant, target: Pf1Combatant, attack: Pf1Attack, multiplier: int,
+                opts: dict, *, secondary: bool = False) -> int:
+    """The damage of a hit (INTERFACE-pf1 § Dice 4-5): `damage` `multiplier` times, then `extra_damage` once; the
+    damage dealt after DR and resistance."""
     strength = str_damage(attacker.stats, attack, secondary=secondary)
     rolled = []
     physical: list[tuple[str, int]] = []
@@ -201,11 +230,54 @@ def strike(ctx: Pf1Context, attacker_id: str, target_id: str, attack: Pf1Attack,
                                total=max(1, grand), minimum=minimum))
     weapon_types = {p.type for p in attack.damage if p.type in PHYSICAL}
     nonlethal = bool(opts.get("nonlethal") or attack.nonlethal)
-    dealt = deal(ctx, target.id, physical, weapon=True, bypass=set(attack.bypass) | weapon_types, nonlethal=nonlethal,
-                 source=attacker.id)
-    if opts.get("on_hit"):
-        opts["on_hit"](dealt)
-    return True
+    return deal(ctx, target.id, physical, weapon=True, bypass=set(attack.bypass) | weapon_types, nonlethal=nonlethal,
+                source=attacker.id)
+
+
+# --------------------------------------------------------------------------- coup de grâce
+def coup_de_grace(ctx: Pf1Context, command: c.CoupDeGrace, stage: dict | None = None) -> None:
+    """PRD Coup de Grace: a full-round action against a helpless adjacent opponent, with a melee weapon (or a bow or
+    crossbow when adjacent). It hits automatically and is a critical hit: the damage dice `crit_multiplier` times,
+    `extra_damage` once; if the target survives, a Fortitude save DC 10 + the damage dealt, or it dies. It provokes
+    from threatening opponents. No attack d20: the dice are the damage, then the Fortitude d20."""
+    attacker = ctx.get(command.attacker, "attacker")
+    target = ctx.get(command.target, "target")
+    profile = _profile(attacker, command.with_)
+    if stage is None:
+        require_turn(ctx, attacker, "coup_de_grace")
+        if target.status == "dead":
+            raise fail(f"{target.id} is already dead", f"{target.id} est déjà mort")
+        if "helpless" not in conditions_in_force(target):
+            raise fail(f"{target.id} is not helpless: no coup de grâce", f"{target.id} n'est pas sans défense : pas de coup de grâce")
+        if profile.kind == "ranged":
+            if attacker.position is not None and target.position is not None and distance_metres(attacker, target) > 1.5:
+                raise fail(f"a coup de grâce with {profile.id} needs {target.id} adjacent",
+                           f"un coup de grâce avec {profile.id} demande que {target.id} soit adjacent")
+        elif attacker.position is not None and target.position is not None and not reaches(attacker, profile, target):
+            raise fail(f"{attacker.id} cannot reach {target.id} with {profile.id}",
+                       f"{attacker.id} ne peut pas atteindre {target.id} avec {profile.id}")
+        if attacker.actions.moved:
+            raise fail(f"{attacker.id} cannot deliver a coup de grâce: it already moved this turn (a full-round action)",
+                       f"{attacker.id} ne peut pas porter de coup de grâce : il s'est déjà déplacé ce tour (action complexe)")
+        spend(ctx, attacker, "full_round", "coup_de_grace")
+        if provoke(ctx, ctx.get(attacker.id), f"{attacker.id} delivers a coup de grâce to {target.id}",
+                   f"{attacker.id} porte un coup de grâce à {target.id}", _raw(command), {"provoked": True},
+                   act="coup_de_grace"):
+            return
+    attacker, target = ctx.get(attacker.id), ctx.get(target.id)
+    if target.status == "dead":
+        from combatlog.core.rulesets.pf1.context import leftover
+
+        leftover(ctx, f"coup de grâce: {target.id} is already dead")
+        return
+    ctx.emit(e.Pf1ActionTaken(id=attacker.id, action="coup_de_grace", details={"target": target.id, "attack": profile.id}))
+    dealt = roll_damage(ctx, attacker, target, profile, profile.crit_multiplier, {})
+    target = ctx.get(target.id)
+    if target.status != "dead" and not (profile.nonlethal):
+        from combatlog.core.rulesets.pf1.context import roll_save
+
+        if not roll_save(ctx, target.id, "fort", 10 + dealt, purpose="coup_de_grace"):
+            ctx.emit(e.Pf1StatusChanged(id=target.id, status="dead", hp=target.hp))
 
 
 # --------------------------------------------------------------------------- the attack action
@@ -248,6 +320,7 @@ def attack(ctx: Pf1Context, command: c.Attack, stage: dict | None = None) -> Non
         require_turn(ctx, attacker, "attack")
         if target.status == "dead":
             raise fail(f"{target.id} is already dead", f"{target.id} est déjà mort")
+        check_strike(ctx, attacker, target, profile, dict(opts, charge=bool(charge_attack)))
         if charge_attack:
             if charge.data.get("target") != target.id:
                 raise fail(f"{attacker.id} charged {charge.data.get('target')}: the charge attack must target it",

@@ -128,6 +128,13 @@ class FullAttack(Command, tag="full_attack", kw_only=True):
     modifiers: tuple[Modifier, ...] = ()
 
 
+class CoupDeGrace(Command, tag="coup_de_grace", kw_only=True):
+    """PRD Coup de Grace: a full-round action against a helpless opponent (added to INTERFACE-pf1)."""
+    attacker: str
+    target: str
+    with_: str | None = msgspec.field(name="with", default=None)
+
+
 class Maneuver(Command, tag="maneuver", kw_only=True):
     attacker: str
     target: str
@@ -208,6 +215,8 @@ class Condition(Command, tag="condition", kw_only=True):
     of: str | None = None
     rounds: int | None = None
     save: SaveSpec | None = None
+    # bleed only: the HP it loses at the start of each of its turns (PRD Bleed); 0 leaves the damage to the DM
+    amount: int | None = None
 
 
 class Concentrate(Command, tag="concentrate", kw_only=True):
@@ -263,7 +272,7 @@ class End(Command, tag="end", kw_only=True):
 
 AnyCommand = (
     Create | Add | Remove | Place | Surprise | Initiative | RollOff | Order | Start | Move | Action | Attack
-    | FullAttack | Maneuver | Grapple | Shove | Escape | Damage | Heal | TempHp | Save | Check | Condition
+    | FullAttack | CoupDeGrace | Maneuver | Grapple | Shove | Escape | Damage | Heal | TempHp | Save | Check | Condition
     | Concentrate | DeathSave | Stabilize | React | Pass | EndTurn | Stand | DropProne | Terrain | Trigger | End
 )
 COMMAND_NAMES = tuple(sorted(cls.__struct_config__.tag for cls in AnyCommand.__args__))

@@ -307,6 +307,15 @@ def heal_creature(ctx: Pf1Context, cid: str, amount: int, faces=()) -> None:
     status = status_for(target, hp, stable=amount > 0 or target.status == "stable")
     if status != target.status:
         ctx.emit(e.Pf1StatusChanged(id=cid, status=status, hp=hp))
+    if amount > 0:
+        stop_bleeding(ctx, cid, "healed")
+
+
+def stop_bleeding(ctx: Pf1Context, cid: str, reason: str) -> None:
+    """PRD Bleed: a DC 15 Heal check or any healing of hit point damage stops the bleeding."""
+    for instance in ctx.get(cid).conditions:
+        if instance.condition == "bleed":
+            ctx.emit(e.Pf1ConditionEnded(target=cid, instance=instance.instance, condition="bleed", reason=reason))
 
 
 def replace_effect(ctx: Pf1Context, cid: str, name: str, **data) -> None:

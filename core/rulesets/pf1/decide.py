@@ -23,7 +23,7 @@ PHASE_FR = {"setup": "préparation", "turn": "tour", "death_save": "test de stab
 LEGAL_IN: dict[str, tuple[str, ...]] = {
     "add": ("setup", "turn"), "remove": ("setup", "turn"), "place": ("setup", "turn"), "surprise": ("setup",),
     "initiative": ("setup", "turn"), "roll_off": ("setup", "turn"), "order": ("setup", "turn"), "start": ("setup",),
-    "move": ("turn",), "action": ("turn",), "attack": ("turn",), "full_attack": ("turn",), "maneuver": ("turn",),
+    "move": ("turn",), "action": ("turn",), "attack": ("turn",), "full_attack": ("turn",), "coup_de_grace": ("turn",), "maneuver": ("turn",),
     "grapple": ("turn",), "shove": ("turn",), "escape": ("turn",), "damage": ("setup", "turn"),
     "heal": ("setup", "turn"), "temp_hp": ("setup", "turn"), "save": ("setup", "turn"), "check": ("setup", "turn"),
     "condition": ("setup", "turn"), "concentrate": ("setup", "turn", "death_save", "reaction"),
@@ -320,6 +320,10 @@ def _next_turn(ctx: Pf1Context, first: bool = False) -> None:
         restricted = ctx.state.surprise_round or "staggered" in found or creature.status == "disabled"
         ctx.emit(e.Pf1TurnStarted(id=cid, round=number, restricted=restricted, awaiting_check=creature.status == "dying",
                                   ended_effects=ended))
+        # PRD Bleed: the listed damage at the beginning of its turn; bleeds do not stack, the highest counts.
+        bleed = max((i.amount for i in creature.conditions if i.condition == "bleed"), default=0)
+        if bleed > 0 and creature.status != "dead":
+            deal(ctx, cid, [("untyped", bleed)], source="bleed", single_attack=False)
         return
     raise fail("no creature can take a turn (all dead?): use 'end'", "aucune créature ne peut jouer (toutes mortes ?) : utilisez 'end'")
 
@@ -328,6 +332,14 @@ def _end_turn(ctx: Pf1Context, command: c.EndTurn) -> None:
     state = ctx.state
     if state.turn is not None and state.turn in state.combatants:
         creature = state.combatants[state.turn]
+        # PRD Feint: the melee attack it sets up must be made on or before the feinter's next turn.
+        feint = creature.effect("feint")
+        if feint is not None and feint.data.get("armed"):
+            ctx.emit(e.Pf1EffectEnded(id=creature.id, instance=feint.instance, effect="feint"))
+        elif feint is not None:
+            ctx.emit(e.Pf1EffectChanged(id=creature.id, instance=feint.instance, effect="feint",
+                                        data={**feint.data, "armed": True}))
+        creature = ctx.state.combatants[creature.id]
         ended = tuple(x.instance for x in creature.effects if x.until == "end_of_turn")
         ctx.emit(e.Pf1TurnEnded(id=creature.id, ended_effects=ended))
         for owner, instance, condition in _expiring(ctx.state, "end_of_turn", creature.id, state.round):
@@ -489,9 +501,12 @@ def _condition(ctx: Pf1Context, command: c.Condition) -> None:
         if command.source is not None:
             ctx.get(command.source, "source")
         until = _until(ctx, command, target.id)
+        if command.amount is not None and (name != "bleed" or command.amount < 0):
+            raise fail("'amount' is the HP a bleed costs each turn: only with add: bleed, 0 or more",
+                       "'amount' est la perte de PV par tour d'un saignement : seulement avec add: bleed, 0 ou plus")
         ctx.emit(e.Pf1ConditionApplied(target=target.id, instance=ctx.instance(), condition=name,
                                        source=command.source or "", until=until,
-                                       no_effect=name in target.stats.condition_immunities))
+                                       no_effect=name in target.stats.condition_immunities, amount=command.amount or 0))
         return
     matching = [i for i in target.conditions if i.condition == name and (command.source is None or i.source == command.source)]
     if not matching:
@@ -690,7 +705,7 @@ def _maybe_close(ctx: Pf1Context) -> None:
 
 HANDLERS_RESUMABLE: dict[str, Callable] = {
     "move": actions.move, "attack": combat.attack, "full_attack": combat.full_attack, "maneuver": combat.maneuver,
-    "action": actions.action, "stand": actions.stand, "stabilize": actions.stabilize,
+    "coup_de_grace": combat.coup_de_grace, "action": actions.action, "stand": actions.stand, "stabilize": actions.stabilize,
 }
 
 HANDLERS: dict[str, Callable] = {
@@ -698,7 +713,8 @@ HANDLERS: dict[str, Callable] = {
     "initiative": _initiative, "roll_off": _roll_off, "order": _order, "start": _start, "end_turn": _end_turn,
     "move": actions.move, "action": actions.action, "stand": actions.stand, "drop_prone": actions.drop_prone,
     "stabilize": actions.stabilize, "escape": actions.escape, "attack": combat.attack,
-    "full_attack": combat.full_attack, "maneuver": combat.maneuver, "grapple": _grapple, "shove": _shove,
+    "full_attack": combat.full_attack, "coup_de_grace": combat.coup_de_grace, "maneuver": combat.maneuver,
+    "grapple": _grapple, "shove": _shove,
     "damage": _damage, "heal": _heal, "temp_hp": _temp_hp, "save": _save, "check": _check,
     "condition": _condition, "death_save": _death_save, "react": _react, "pass": _pass, "trigger": _trigger,
     "end": _end,

@@ -30,6 +30,10 @@ def state_document(state: Pf1State) -> dict:
 
 def _combatant(cr: Pf1Combatant, state: Pf1State) -> dict:
     values = ac_values(cr)
+    # INTERFACE-pf1 §2: the AC effects in force. Prone (PRD Prone): −4 AC against melee attacks, shown in `ac`,
+    # `touch_ac` and `flat_footed_ac`; +4 against ranged attacks, shown in `ac_against_ranged` (added field).
+    prone = "prone" in conditions_in_force(cr)
+    shift = -4 if prone else 0
     a = cr.actions
     document = {
         "name": cr.display_name(state.lang),
@@ -52,9 +56,10 @@ def _combatant(cr: Pf1Combatant, state: Pf1State) -> dict:
         "aoo_per_round": aoo_per_round(cr.stats),
         "reaction_available": cr.aoo_left > 0,
         "bab": cr.stats.bab,
-        "ac": values["ac"],
-        "touch_ac": values["touch_ac"],
-        "flat_footed_ac": values["flat_footed_ac"],
+        "ac": values["ac"] + shift,
+        "touch_ac": values["touch_ac"] + shift,
+        "flat_footed_ac": values["flat_footed_ac"] + shift,
+        "ac_against_ranged": values["ac"] + (4 if prone else 0),
         "cmb": cmb(cr),
         "cmd": cmd_values(cr)[0],
         "saves": {name: save_bonus(cr, name) for name in ("fort", "ref", "will")},

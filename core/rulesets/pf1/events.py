@@ -153,6 +153,7 @@ class Pf1ConditionApplied(Event, frozen=True, kw_only=True):
     source: str = ""
     until: dict[str, Any] = {}
     no_effect: bool = False  # the target is immune: recorded, not applied (INTERFACE.md `condition`)
+    amount: int = 0  # bleed: HP lost at the start of each of its turns (PRD Bleed)
 
 
 class Pf1ConditionEnded(Event, frozen=True, kw_only=True):

@@ -4,7 +4,7 @@ import msgspec
 
 from combatlog.core.rulesets.pf1 import events as e
 from combatlog.core.rulesets.pf1.state import Pf1Actions, Pf1Combatant, Pf1Condition, Pf1Effect, Pf1State, Pf1Window
-from combatlog.core.rulesets.pf1.stats import Pf1Stats, mod
+from combatlog.core.rulesets.pf1.stats import Pf1Stats, mod, with_attack_names
 from combatlog.events import meta
 
 replace = msgspec.structs.replace
@@ -32,7 +32,7 @@ def evolve(state: Pf1State, event) -> Pf1State:
         case e.Pf1RulesChosen(massive_damage=massive):
             return replace(state, massive_damage=massive)
         case e.Pf1CombatantAdded():
-            stats = msgspec.convert(event.stats, Pf1Stats)
+            stats = with_attack_names(msgspec.convert(event.stats, Pf1Stats))
             creature = Pf1Combatant(
                 id=event.id, name=event.name, name_fr=event.name_fr, side=event.side, kind=event.kind, stats=stats,
                 hp=stats.hp if stats.hp is not None else stats.max_hp, group=event.group, template=event.template,
@@ -121,7 +121,7 @@ def evolve(state: Pf1State, event) -> Pf1State:
                 return state
             who = state.combatants[event.target]
             instance = Pf1Condition(instance=event.instance, condition=event.condition, source=event.source,
-                                    until=event.until)
+                                    until=event.until, amount=event.amount)
             return _update(state, event.target, conditions=who.conditions + (instance,))
         case e.Pf1ConditionEnded(target=target, instance=number):
             who = state.combatants.get(target)

@@ -70,12 +70,16 @@ def status_for(c: Pf1Combatant, hp: int, *, stable: bool = False) -> str:
 
 
 # --------------------------------------------------------------------------- defence
+def dex_penalty(found) -> int:
+    """PRD Grappled, Entangled: each −4 Dex; penalties from different conditions stack (PRD Stacking)."""
+    return 4 * ("grappled" in found) + 4 * ("entangled" in found)
+
+
 def dex_bonus(c: Pf1Combatant) -> int:
     """Dex modifier to AC, capped by the armour's max_dex; grappled or entangled: -4 Dex (PRD Conditions)."""
     score = c.stats.abilities.dex
     found = conditions_in_force(c)
-    if "grappled" in found or "entangled" in found:
-        score -= 4
+    score -= dex_penalty(found)
     value = mod(score)
     cap = c.stats.ac.max_dex
     return min(value, cap) if cap is not None else value

@@ -34,6 +34,7 @@ class Pf1Condition(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     condition: str
     source: str = ""
     until: dict[str, Any] = {}
+    amount: int = 0  # bleed: HP lost at the start of each of its turns (PRD Bleed)
 
 
 class Pf1Combatant(msgspec.Struct, frozen=True, kw_only=True, gc=False):

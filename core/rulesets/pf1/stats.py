@@ -40,7 +40,9 @@ class Pf1Attack(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     id: str
     kind: Literal["melee", "ranged"]
     damage: tuple[DamagePart, ...]
-    name: str = ""
+    # The attack's name: a string, or {"en", "fr"}; `name_fr` gives the French name beside an English `name`.
+    name: str | dict[str, str] = ""
+    name_fr: str = ""
     extra_damage: tuple[DamagePart, ...] = ()
     crit_range: int = 20
     crit_multiplier: int = 2
@@ -121,6 +123,7 @@ class Pf1Stats(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     precise_shot: bool = False
     mobility: bool = False
     run_feat: bool = False
+    improved_feint: bool = False  # PRD Improved Feint: feinting is a move action
     improved_maneuvers: tuple[str, ...] = ()
     acrobatics_ranks: int = 0
     skills: dict[str, int] = {}
@@ -148,6 +151,15 @@ def mod(score: int | None) -> int:
     return 0 if score is None else (score - 10) // 2
 
 
+def with_attack_names(stats: Pf1Stats) -> Pf1Stats:
+    """Attack names in one shape for the readers (the language layer's Cast): `name` + `name_fr` → {"en", "fr"}."""
+    if not any(attack.name_fr and not isinstance(attack.name, dict) for attack in stats.attacks):
+        return stats
+    return msgspec.structs.replace(stats, attacks=tuple(
+        msgspec.structs.replace(attack, name={"en": attack.name or attack.id.replace("_", " "), "fr": attack.name_fr})
+        if attack.name_fr and not isinstance(attack.name, dict) else attack for attack in stats.attacks))
+
+
 def parse_stats(raw: object, who: str) -> Pf1Stats:
     """Validate a pf1 stat block, naming the bad key; 5e-only keys are refused by name."""
     if not isinstance(raw, dict):
@@ -173,6 +185,7 @@ def parse_stats(raw: object, who: str) -> Pf1Stats:
 
         reason = _explain(str(error))
         raise fail(f"{who}: stats: {reason}", f"{who} : stats : {reason}") from None
+    stats = with_attack_names(stats)
     for attack in stats.attacks:
         if attack.kind == "ranged" and not attack.range_increment:
             raise fail(f"{who}: ranged attack '{attack.id}' needs a range_increment",

@@ -1,47 +1,32 @@
-"""The log line of a pf1 event from the Fluent catalogs `locales/<lang>/pf1.ftl` (message `event-<kebab type>`,
-variables = the event's fields, underscores written as hyphens, booleans as yes/no).
+"""The log lines of pf1 events, through the project's language layer (`combatlog.projections.words`).
 
-A stand-in until the language layer (which loads every .ftl of a language) is merged: it follows the same rules."""
+The catalog `locales/<lang>/pf1.ftl` is one of the .ftl files the layer loads for a language (it finds them as
+package data, so this works from an installed package as well as from the source tree). A pf1 event's line is
+the message `event-<kebab type>`, filled with the event's fields (ids become display names); the fields below
+are turned into the reader's words first (sides, attack names, conditions, squares, numbers)."""
 
-import re
-from functools import lru_cache
-from pathlib import Path
+from __future__ import annotations
 
-LOCALES = Path(__file__).resolve().parents[3] / "locales"
+from typing import Any
 
-
-@lru_cache(maxsize=None)
-def _bundle(lang: str):
-    try:
-        from fluent.runtime import FluentBundle, FluentResource
-    except ImportError:  # the language layer brings fluent.runtime
-        return None
-    bundle = FluentBundle(["fr-FR" if lang == "fr" else "en-US"], use_isolating=False)
-    folder = LOCALES / lang
-    if folder.is_dir():
-        for path in sorted(folder.glob("*.ftl")):
-            bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
-    return bundle
+from combatlog.projections import words as layer
+from combatlog.projections.words import Cast, has, message, term
 
 
 def kebab(name: str) -> str:
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", name).replace("_", "-").lower()
+    return layer.kebab(name)
 
 
-def _arg(value):
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "other"
-    if isinstance(value, (list, tuple)):
-        if value and isinstance(value[0], (list, tuple)) and len(value[0]) == 2 and all(isinstance(v, int) for v in value[0]):
-            return ", ".join(f"[{a},{b}]" for a, b in value)
-        if len(value) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-            return f"[{value[0]},{value[1]}]"
-        return ", ".join(str(item) for item in value)
-    if isinstance(value, float):
-        return f"{value:g}"
-    return value
+def attack_label(attack: Any, lang: str) -> str:
+    """The name of an attack profile (a parsed `Pf1Attack` or a raw stats dict) in `lang`: `name` may be a
+    string or {"en", "fr"}; `name_fr` gives the French name beside an English `name`."""
+    get = attack.get if isinstance(attack, dict) else (lambda key, default=None: getattr(attack, key, default))
+    name, name_fr, attack_id = get("name"), get("name_fr"), get("id") or ""
+    if isinstance(name, dict):
+        return name.get(lang) or name.get("en") or name.get("fr") or attack_id.replace("_", " ")
+    if lang == "fr" and name_fr:
+        return name_fr
+    return name or attack_id.replace("_", " ")
 
 
 def cast_ac(stats: dict) -> int | None:
@@ -59,39 +44,99 @@ def cast_ac(stats: dict) -> int | None:
 
 def condition_name(condition: str, lang: str) -> str:
     """A pf1 condition in words (message `pf1-condition`), or its id."""
-    bundle = _bundle("fr" if lang == "fr" else "en")
-    if bundle is None or not bundle.has_message("pf1-condition"):
-        return condition
-    text, _errors = bundle.format_pattern(bundle.get_message("pf1-condition").value, {"condition": condition})
-    return text
+    lang = "fr" if lang == "fr" else "en"
+    return message(lang, "pf1-condition", condition=condition) if has(lang, "pf1-condition") else condition
 
 
-_ID_FIELDS = ("id", "target", "attacker", "waiting")
-_ID_LISTS = ("ids", "order", "reactors")
+def _square(at) -> str:
+    return f"({at[0]}, {at[1]})"
+
+
+def pf1_args(event, lang: str, cast: Cast, units: str = "m") -> dict[str, Any]:
+    """The fields of a pf1 event that need the reader's words beyond ids → names (the layer does those)."""
+    args: dict[str, Any] = {}
+    side = getattr(event, "side", None)
+    if isinstance(side, str):
+        args["side"] = term(lang, "side", side)
+    if type(event).__name__ == "Pf1CombatantAdded":
+        args["name"] = (event.name_fr or event.name) if lang == "fr" else event.name
+    attack = getattr(event, "attack", None)
+    attacker = getattr(event, "attacker", None)
+    if isinstance(attack, str) and attacker:
+        args["attack"] = cast.attack(attacker, attack)
+    for field in ("at", "square"):
+        value = getattr(event, field, None)
+        if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, int) for v in value):
+            args[field] = _square(value)
+    path = getattr(event, "path", None)
+    if isinstance(path, (list, tuple)) and path:
+        args["path"] = ", ".join(_square(step) for step in path)
+    squares = getattr(event, "squares", None)
+    if isinstance(squares, (list, tuple)) and squares and isinstance(squares[0], (list, tuple)):
+        args["squares"] = ", ".join(_square(step) for step in squares)
+    metres = getattr(event, "metres", None)
+    if isinstance(metres, (int, float)) and not isinstance(metres, bool):
+        args["metres"] = layer.number(metres, lang)
+    faces = getattr(event, "faces", None)
+    if isinstance(faces, (list, tuple)):
+        args["faces"] = layer.faces(faces)
+    for field in ("order", "ids", "reactors"):
+        value = getattr(event, field, None)
+        if isinstance(value, (list, tuple)):
+            args[field] = cast.names_of(value)
+    if type(event).__name__ == "Pf1RolledOff":
+        args["ranking"] = _ranking(event, lang, cast)
+    for field in ("bonus", "modifier"):
+        value = getattr(event, field, None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            args[field] = f"+ {value}" if value >= 0 else f"− {-value}"
+    check = getattr(event, "check", None)
+    if isinstance(check, str):
+        args["check-name"] = message(lang, "pf1-check", check=check)
+    for field in ("success", "reason"):
+        if hasattr(event, field) and getattr(event, field) is None:
+            args[field] = "other"
+    return args
+
+
+def _ranking(event, lang: str, cast: Cast) -> str:
+    """A roll-off in words: each round's d20 per creature, then the order ("Aria 4, Bo 4 ; Aria 3, Bo 9 → Bo, Aria")."""
+    ids = list(event.ids)
+    rolled: dict[str, tuple[int, ...]] = {cid: () for cid in ids}
+    tied, parts = list(ids), []
+    for faces in event.rounds:
+        parts.append(", ".join(f"{cast.name(cid)} {face}" for cid, face in zip(tied, faces)))
+        for cid, face in zip(tied, faces):
+            rolled[cid] += (face,)
+        tied = [cid for cid in ids if sum(1 for other in ids if rolled[other] == rolled[cid]) > 1]
+    separator = " ; " if lang == "fr" else "; "
+    return separator.join(parts) + " → " + cast.names_of(event.order)
+
+
+def _register() -> None:
+    """The layer's `describe` (used by `combatlog log` and the shell) fills pf1 events with `pf1_args` too."""
+    from combatlog.core.rulesets.pf1.events import EVENT_TYPES
+
+    for event_type in EVENT_TYPES:
+        layer._EXTRA.setdefault(event_type.__name__, pf1_args)
+
+
+_register()
 
 
 def describe(event, lang: str = "en", names: dict[str, str] | None = None,
-             attacks: dict[tuple[str, str], str] | None = None) -> str | None:
-    """The catalog line of the event, or None when the catalogs do not know it; `names` turns ids into names."""
-    bundle = _bundle("fr" if lang == "fr" else "en")
-    message_id = f"event-{kebab(type(event).__name__)}"
-    if bundle is None or not bundle.has_message(message_id):
+             attacks: dict[tuple[str, str], Any] | None = None) -> str | None:
+    """The catalog line of the event, or None when the catalogs do not know it; `names` turns ids into names,
+    `attacks` maps (attacker, attack id) to a name (a string or {"en", "fr"}) or to a raw attack profile."""
+    lang = "fr" if lang == "fr" else "en"
+    if not has(lang, f"event-{kebab(type(event).__name__)}"):
         return None
-    values = {}
-    for name in getattr(type(event), "__struct_fields__", ()):
-        value = getattr(event, name)
-        if isinstance(value, dict) or (isinstance(value, tuple) and value and isinstance(value[0], dict)):
-            continue
-        if name == "attack" and attacks and isinstance(value, str):
-            value = attacks.get((getattr(event, "attacker", ""), value), value.replace("_", " "))
-        elif name == "faces":
-            value = "[" + ", ".join(map(str, value)) + "]"
-        elif names and name in _ID_FIELDS and isinstance(value, str):
-            value = names.get(value, value)
-        elif names and name in _ID_LISTS and isinstance(value, tuple):
-            value = tuple(names.get(item, item) for item in value)
-        values[name.replace("_", "-")] = _arg(value)
-    text, _errors = bundle.format_pattern(bundle.get_message(message_id).value, values)
-    if lang == "fr":
-        text = re.sub(r"(?<=\d)\.(?=\d)", ",", text)
-    return text
+    cast = Cast(lang)
+    cast.names.update(names or {})
+    for key, label in (attacks or {}).items():
+        if isinstance(label, dict) and "id" not in label:
+            label = label.get(lang) or label.get("en") or key[1]
+        elif isinstance(label, dict):
+            label = attack_label(label, lang)
+        cast.attacks[key] = label
+    return layer.describe(event, lang, cast)
