@@ -40,6 +40,8 @@ def fold(events, state=None):
     state = state or EMPTY
     position = None  # the dice position not yet written into the state
     ruleset_evolve = _rulesets.RULESETS[state.ruleset].evolve if state.created else None
+    # A ruleset whose evolve is a table by event type (`evolve.handlers`) is called through it directly.
+    handlers = getattr(ruleset_evolve, "handlers", None)
     for event in events:
         kind = type(event)
         if kind is CommandIssued:
@@ -51,8 +53,10 @@ def fold(events, state=None):
                 state, position = replace(state, rng_position=position), None
             state = evolve(state, event)
             ruleset_evolve = _rulesets.RULESETS[state.ruleset].evolve if state.created else None
+            handlers = getattr(ruleset_evolve, "handlers", None)
         elif ruleset_evolve is not None:
-            state = ruleset_evolve(state, event)
+            handler = handlers.get(kind) if handlers is not None else None
+            state = handler(state, event) if handler is not None else ruleset_evolve(state, event)
     if position is not None:
         state = replace(state, rng_position=position)
     return state

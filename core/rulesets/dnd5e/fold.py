@@ -106,9 +106,12 @@ def _same(state, event):
 
 
 def _turn_ended(state, event):
+    combatants, who = state.combatants, event.id
     if event.reaction_restored:
-        return _update(state, event.id, surprised=False, reaction_available=True)
-    return _update(state, event.id, surprised=False)
+        changed = replace(combatants[who], surprised=False, reaction_available=True)
+    else:
+        changed = replace(combatants[who], surprised=False)
+    return replace(state, combatants={**combatants, who: changed})
 
 
 def _attack_rolled(state, event):
@@ -122,11 +125,14 @@ def _attack_rolled(state, event):
 
 
 def _damage_taken(state, event):
-    return _update(state, event.target, hp=event.hp_after, temp_hp=event.temp_after)
+    combatants, who = state.combatants, event.target
+    changed = replace(combatants[who], hp=event.hp_after, temp_hp=event.temp_after)
+    return replace(state, combatants={**combatants, who: changed})
 
 
 def _healed(state, event):
-    return _update(state, event.target, hp=event.hp_after)
+    combatants, who = state.combatants, event.target
+    return replace(state, combatants={**combatants, who: replace(combatants[who], hp=event.hp_after)})
 
 
 def _temp_hp_granted(state, event):
@@ -334,6 +340,9 @@ def evolve(state: EncounterState, event) -> EncounterState:
     if handler is None:
         handler = handler_for(kind)
     return handler(state, event)
+
+
+evolve.handlers = HANDLERS  # the kernel's fold looks handlers up itself; a miss goes through evolve
 
 
 def _update(state: EncounterState, combatant_id: str, **changes) -> EncounterState:
