@@ -1,8 +1,8 @@
 """An encounter backed by a store: run a command, append its events atomically, fold them into the state."""
 
-import datetime as _dt
 import logging
 import secrets
+import time as _time
 from collections.abc import Callable
 
 import msgspec
@@ -26,7 +26,10 @@ DEFAULT_ENCOUNTER = "default"
 
 
 def utc_now() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    """Now in UTC to the millisecond, e.g. 2026-11-23T12:06:01.375Z (what datetime's isoformat gives, cheaper)."""
+    now = _time.time_ns() // 1_000_000
+    seconds, millis = divmod(now, 1000)
+    return f"{_time.strftime('%Y-%m-%dT%H:%M:%S', _time.gmtime(seconds))}.{millis:03d}Z"
 
 
 class Encounter:

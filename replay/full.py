@@ -18,10 +18,9 @@ from combatlog.core.kernel.state import KernelState as EncounterState
 from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, decode_body
 from combatlog.events.meta import Redone, Reverted, Undone
 from combatlog.events.union import EVENT_TYPES
-from combatlog.projections.fold import evolve
+from combatlog.projections.fold import fold
 
 CHUNK = 2048
-_chunk_decoder = msgspec.json.Decoder(list[Recorded])
 _record_decoder = msgspec.json.Decoder(Recorded)
 _VERSIONS = {cls: cls.schema_version for cls in EVENT_TYPES.values()}
 _sha256 = hashlib.sha256
@@ -86,29 +85,33 @@ def markers(store, encounter: str) -> list[Recorded]:
 
 
 def _verified_chunks(store, encounter: str, with_hash: bool):
-    """Yield lists of verified records, one per stored chunk (decoded with one typed msgspec call); their
-    `hash` is filled in only `with_hash` (the fold does not need it)."""
+    """Yield lists of verified records, one per stored chunk; their `hash` is filled in only `with_hash`
+    (the fold does not need it). Each body is decoded by itself with the typed decoder (faster than one
+    decode of the joined chunk: no copy of the chunk, a smaller working set)."""
     replace = msgspec.structs.replace
-    sha256, versions = _sha256, _VERSIONS
+    sha256, versions, decode = _sha256, _VERSIONS, _record_decoder.decode
+    errors = (msgspec.DecodeError, msgspec.ValidationError)
     prev = GENESIS_HASH
     seq = 0
     for chunk in store.body_chunks(encounter, 0, CHUNK):
-        try:
-            records = _chunk_decoder.decode(b"[" + b",".join([body for body, _ in chunk]) + b"]")
-        except (msgspec.DecodeError, msgspec.ValidationError):
-            records = [None] * len(chunk)  # an old event version, or damage: the careful path names the event
-        for index, (body, stored_hash) in enumerate(chunk):
-            record = records[index]
+        records = []
+        append = records.append
+        for body, stored_hash in chunk:
+            try:
+                record = decode(body)
+            except errors:
+                record = None  # an old event version, or damage: the careful path names the event
             if (record is None or record.seq != seq or record.prev_hash != prev
                     or sha256(body).hexdigest() != stored_hash or record.v != versions[type(record.event)]):
                 try:
-                    records[index] = decode_body(body, stored_hash, expected_seq=seq, expected_prev=prev,
-                                                 encounter=encounter)
+                    record = decode_body(body, stored_hash, expected_seq=seq, expected_prev=prev,
+                                         encounter=encounter)
                 except LogCorrupted:
-                    yield records[:index]  # what comes before the damage, in order, then the error
+                    yield records  # what comes before the damage, in order, then the error
                     raise
             elif with_hash:
-                records[index] = replace(record, hash=stored_hash)
+                record = replace(record, hash=stored_hash)
+            append(record)
             prev = stored_hash
             seq += 1
         yield records
@@ -129,9 +132,7 @@ def replay_full(store, encounter: str, *, progress=None) -> EncounterState:
         if progress is not None:
             progress.stage("replaying", store.last(encounter)[0])
         for records in _verified_chunks(store, encounter, False):
-            for record in records:
-                if record.txn not in skip:
-                    state = evolve(state, record.event)
+            state = fold([record.event for record in records if record.txn not in skip], state)
             if records:
                 last = records[-1].seq
             if progress is not None:

@@ -52,7 +52,8 @@ MAX_RESYNCS = 100  # full re-folds of the logged events verify allows itself on 
 def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: bool = False,
                  on_state: Callable[[int, Any], None] | None = None,
                  suspects: frozenset[int] | set[int] = frozenset(),
-                 past: Callable[[int], Iterable[Recorded]] | None = None, source=None) -> list[Discrepancy]:
+                 past: Callable[[int], Iterable[Recorded]] | None = None, source=None,
+                 intact: Callable[[], bool] | None = None) -> list[Discrepancy]:
     """Re-run each transaction's command on a replica and compare every event, field by field.
 
     `on_state(seq, state)` is called with the replica's state after each transaction (last seq of it).
@@ -63,9 +64,13 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
     logged records up to a seq for such a rebuild; without it the records walked are kept in memory.
 
     `source` (store, encounter[, keep]): the log the records come from; the replica then keeps only its
-    recent events and reads older ones there (bounded memory on a long log that re-derives identically)."""
+    recent events and reads older ones there (bounded memory on a long log that re-derives identically).
+    That holds only while the replica's bytes are the log's: from the first transaction whose events do not
+    come out with the logged hashes, or as soon as `intact()` says the rows read so far have a problem, the
+    replica moves to a MemoryStore holding its whole log (what it would hold without `source`)."""
     options = {"templates": templates} if templates else {}
-    replica = Encounter(ReplicaStore(*source) if source is not None else MemoryStore(), "verify", **options,
+    replicated = source is not None
+    replica = Encounter(ReplicaStore(*source) if replicated else MemoryStore(), "verify", **options,
                         snapshot_every=0)
     found: list[Discrepancy] = []
     # The past as best known: the rules' events where they differ from a logged event of a command they
@@ -126,9 +131,26 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
             rebuilt = _replica_of(known, options, replica.default_seed)
             if rebuilt is not None:
                 replica, resyncs = rebuilt, resyncs + 1
+        if replicated:
+            same = (not follow and len(produced) == len(recorded)
+                    and all(mine.hash and mine.hash == theirs.hash for mine, theirs in zip(recorded, produced))
+                    and (intact is None or intact()))
+            if not same:
+                replicated = False
+                if isinstance(replica.store, ReplicaStore):
+                    replica = _materialized(replica, options)
         if on_state is not None:
             on_state(recorded[-1].seq, replica.state)
     return found
+
+
+def _materialized(replica: Encounter, options: dict) -> Encounter:
+    """The same replica on a MemoryStore holding its whole log (the older events read from the log it
+    replicates), for a re-derivation that no longer follows that log byte for byte."""
+    whole = replica.store.materialized(replica.encounter)
+    moved = Encounter(whole, replica.encounter, **options, snapshot_every=0)
+    moved.default_seed, moved.clock = replica.default_seed, replica.clock
+    return moved
 
 
 def previous_position(past: list[Recorded]) -> int:
@@ -475,8 +497,11 @@ def verify_encounter(store, encounter: str, *, progress=None, templates=None) ->
 
         return Snapshots(MemoryStore(), encounter, 0).replay(past(seq), seq)
 
+    # The replica keeps only its recent events while the log re-derives identically and its rows are sound
+    # (older events are read back from the log itself); after a problem it holds its whole log, as before.
     problems = rederive_all(tapped(checker.records(rows)), templates, on_state=keep_state,
-                            suspects=checker.suspects, past=past)
+                            suspects=checker.suspects, past=past, source=(store, encounter),
+                            intact=lambda: not checker.problems and not checker.suspects)
     problems += checker.problems
     problems += check_snapshots(store, encounter, hashes, states, fold_at)
     problems += check_head(store, encounter, checker.last, checker.last_seq)

@@ -95,3 +95,11 @@ class ReplicaStore(MemoryStore):
     def head(self, encounter: str) -> tuple[int, str] | None:
         count, digest = self.last(encounter)
         return (count - 1, digest) if count else None
+
+    def materialized(self, encounter: str) -> MemoryStore:
+        """A MemoryStore holding the encounter's whole log: the older events read from the backing log, the
+        recent ones from memory (the fallback when the replica stops matching the log it replicates)."""
+        whole = MemoryStore()
+        _, bodies = self._bodies(encounter, 0)
+        whole._logs[encounter] = list(bodies)
+        return whole

@@ -86,6 +86,8 @@ class SQLiteStore(StoreBase):
         self.durable = durable
         self.readonly = readonly
         self._heads_ready = False
+        # encounter -> (PRAGMA data_version, next seq, last hash) as this connection's own last append left it
+        self._known_end: dict[str, tuple[int, int, str]] = {}
         folder = Path(self.path).resolve().parent
         if not folder.is_dir():
             raise StoreError(f"cannot open {self.path}: the folder {folder} does not exist")
@@ -237,7 +239,14 @@ class SQLiteStore(StoreBase):
                     if not self._heads_ready:  # whoever made the file, the head is kept from the first write on
                         self._db.execute(_HEADS_TABLE)
                         self._heads_ready = True
-                    next_seq, prev = self._end_for_append(encounter)
+                    # data_version moves only when another connection commits: while it stands still since our
+                    # own last append, the end of the log (and its head) is the one that append wrote.
+                    (version,) = self._db.execute("PRAGMA data_version").fetchone()
+                    known = self._known_end.pop(encounter, None)
+                    if known is not None and known[0] == version:
+                        next_seq, prev = known[1], known[2]
+                    else:
+                        next_seq, prev = self._end_for_append(encounter)
                     if next_seq != expected_seq:
                         raise ConcurrencyConflict(encounter, expected_seq, next_seq)
                     sealed = make(prev)
@@ -252,6 +261,7 @@ class SQLiteStore(StoreBase):
                         (encounter, sealed[-1][0].seq, sealed[-1][0].hash),
                     )
                     self._db.execute("COMMIT")
+                    self._known_end[encounter] = (version, sealed[-1][0].seq + 1, sealed[-1][0].hash)
                 except BaseException:
                     if self._db.in_transaction:
                         self._db.execute("ROLLBACK")
