@@ -286,3 +286,17 @@ def test_a_log_written_at_schema_version_1_migrates_to_heads_computed_from_its_l
     execute(pg_url, "DELETE FROM events WHERE encounter = 'f' AND seq > %s", last - 3)
     code, err = verify(pg_url, capsys)
     assert code == 1 and f"events {last - 2} to {last} cut from its end" in err, err
+
+
+def test_an_import_of_many_events_and_a_single_command_both_record_the_head(pg_url, long_log, capsys):
+    # Given the long log copied into a fresh database in one append (beyond the one-statement write),
+    # Then its head is the last event copied; a command after it moves the head in its single statement.
+    assert len(postgres_module._WRITES) == 4 and postgres_module.FEW < 300
+    with PostgresStore(long_log) as source:
+        sealed = list(source.read_sealed("e"))[:303]
+    with PostgresStore(pg_url) as target:
+        target.append_sealed("e", sealed[:300], 0)
+        assert target.head("e") == (299, sealed[299][0].hash)
+        target.append_sealed("e", sealed[300:], 300)
+        assert target.head("e") == (302, target.last("e")[1])
+    assert rows(pg_url, "SELECT count(*) FROM heads") == [(1,)]

@@ -82,15 +82,25 @@ FROM (SELECT 1) AS one
 LEFT JOIN LATERAL (SELECT seq, hash FROM events WHERE encounter = %(e)s ORDER BY seq DESC LIMIT 1) AS e ON true
 LEFT JOIN heads AS h ON h.encounter = %(e)s
 """
-# Move the head and tell the listeners, in one round trip (a data-modifying WITH always runs whole).
-_HEAD_AND_NOTIFY = """
-WITH moved AS (
-    INSERT INTO heads (encounter, seq, hash) VALUES (%s, %s, %s)
-    ON CONFLICT (encounter) DO UPDATE SET seq = EXCLUDED.seq, hash = EXCLUDED.hash
-    RETURNING 1
-)
-SELECT pg_notify(%s, %s) FROM moved
-"""
+# Move the head and tell the listeners (a data-modifying WITH always runs whole): a plain UPDATE of the head
+# the check just read, or an upsert for an encounter without one. A command's few events are inserted in the
+# same statement (the whole write is one round trip), and the head waits for them ({after}): every writer
+# takes the events' unique keys before the head's row, so racing writers conflict and never deadlock.
+_HEAD_UPDATE = "UPDATE heads SET seq = %(seq)s, hash = %(hash)s WHERE encounter = %(e)s{after} RETURNING 1"
+_HEAD_UPSERT = ("INSERT INTO heads (encounter, seq, hash) SELECT %(e)s, %(seq)s, %(hash)s WHERE true{after} "
+                "ON CONFLICT (encounter) DO UPDATE SET seq = EXCLUDED.seq, hash = EXCLUDED.hash RETURNING 1")
+_EVENTS_FROM_ARRAYS = ("INSERT INTO events (encounter, seq, txn, type, body, hash) SELECT %(e)s, * FROM "
+                       "unnest(%(seqs)s::bigint[], %(txns)s::bigint[], %(types)s::text[], %(bodies)s::bytea[], "
+                       "%(hashes)s::text[]) RETURNING 1")
+_WRITE = "WITH {events}moved AS ({head}) SELECT pg_notify(%(channel)s, %(payload)s)"
+_WRITES = {
+    (events, existing): _WRITE.format(
+        events=f"inserted AS ({_EVENTS_FROM_ARRAYS}), " if events else "",
+        head=(_HEAD_UPDATE if existing else _HEAD_UPSERT).format(
+            after=" AND EXISTS (SELECT 1 FROM inserted)" if events else ""))
+    for events in (True, False) for existing in (True, False)
+}
+FEW = 64  # up to this many events go in the one statement; an import's thousands go through executemany
 _MARKERS = ("SELECT seq, body, hash FROM events WHERE encounter = %s AND type IN ('Undone', 'Redone', 'Reverted') "
             "ORDER BY seq")
 _INSERT = "INSERT INTO events (encounter, seq, txn, type, body, hash) VALUES (%s, %s, %s, %s, %s, %s)"
@@ -208,21 +218,29 @@ class PostgresStore(StoreBase):
         def write(conn: psycopg.Connection) -> list[Sealed]:
             sent[0] = False
             with conn.transaction():
-                next_seq, prev = self._end_for_append(conn, encounter)
+                next_seq, prev, has_head = self._end_for_append(conn, encounter)
                 if next_seq != expected_seq:
                     raise ConcurrencyConflict(encounter, expected_seq, next_seq)
                 sealed = make(prev)
                 sent[0] = True
-                with conn.cursor() as cursor:
-                    cursor.executemany(
-                        _INSERT,
-                        [(encounter, r.seq, r.txn, type(r.event).__name__, body, r.hash) for r, body in sealed],
-                    )
                 last = sealed[-1][0]
                 payload = json.dumps({"encounter": encounter, "seq": last.seq}, ensure_ascii=False)
                 if len(payload.encode()) >= 7900:  # NOTIFY's payload limit; a listener re-reads otherwise
                     payload = ""
-                conn.execute(_HEAD_AND_NOTIFY, (encounter, last.seq, last.hash, self.channel, payload))
+                values = {"e": encounter, "seq": last.seq, "hash": last.hash, "channel": self.channel,
+                          "payload": payload}
+                few = len(sealed) <= FEW
+                if few:
+                    values.update(seqs=[r.seq for r, _ in sealed], txns=[r.txn for r, _ in sealed],
+                                  types=[type(r.event).__name__ for r, _ in sealed],
+                                  bodies=[body for _, body in sealed], hashes=[r.hash for r, _ in sealed])
+                else:
+                    with conn.cursor() as cursor:
+                        cursor.executemany(
+                            _INSERT,
+                            [(encounter, r.seq, r.txn, type(r.event).__name__, body, r.hash) for r, body in sealed],
+                        )
+                conn.execute(_WRITES[few, has_head], values)
                 return sealed
 
         try:
@@ -231,9 +249,9 @@ class PostgresStore(StoreBase):
             # A writer that passed the same check committed first: the same conflict, nothing of ours written.
             raise ConcurrencyConflict(encounter, expected_seq, self.last(encounter)[0]) from None
 
-    def _end_for_append(self, conn: psycopg.Connection, encounter: str) -> tuple[int, str]:
-        """(next seq, last hash), refusing a log whose last event is not its recorded head: appending after
-        a cut (or rewritten) tail would bury the damage under new events."""
+    def _end_for_append(self, conn: psycopg.Connection, encounter: str) -> tuple[int, str, bool]:
+        """(next seq, last hash, whether a head is recorded), refusing a log whose last event is not its
+        recorded head: appending after a cut (or rewritten) tail would bury the damage under new events."""
         last_seq, last_hash, head_seq, head_hash = conn.execute(_END_AND_HEAD, {"e": encounter}).fetchone()
         if head_seq is not None and (last_seq, last_hash) != (head_seq, head_hash):
             if last_seq is None or last_seq < head_seq:
@@ -244,7 +262,8 @@ class PostgresStore(StoreBase):
                 damage = f"event {last_seq} is not the one it records"
             raise StoreError(f"{self.name}: encounter '{encounter}' does not end where its recorded head says "
                              f"({damage}); nothing was written (run combatlog verify)")
-        return (0, GENESIS_HASH) if last_seq is None else (last_seq + 1, last_hash)
+        has_head = head_seq is not None
+        return (0, GENESIS_HASH, has_head) if last_seq is None else (last_seq + 1, last_hash, has_head)
 
     def _bodies(self, encounter: str, from_seq: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
         if from_seq == 0:
