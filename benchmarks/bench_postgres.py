@@ -124,7 +124,8 @@ def template(events: int) -> list[tuple[int, int, str, bytes, str]]:
 
 
 def fill(url: str, rows: list, first: int, count: int) -> None:
-    """Add encounters bulk-NNNNNNN for first <= N < first + count, each a copy of the template's rows."""
+    """Add encounters bulk-NNNNNNN for first <= N < first + count, each a copy of the template's rows (and its
+    recorded head)."""
     import psycopg
 
     with psycopg.connect(url, autocommit=True) as conn:
@@ -134,6 +135,7 @@ def fill(url: str, rows: list, first: int, count: int) -> None:
         with conn.cursor().copy("COPY _template (seq, txn, type, body, hash) FROM STDIN") as copy:
             for row in rows:
                 copy.write_row(row)
+        heads = conn.execute("SELECT to_regclass('heads')").fetchone()[0] is not None  # schema version 2 on
         batch = max(1, 1_000_000 // len(rows))
         for start in range(first, first + count, batch):
             stop = min(start + batch, first + count)
@@ -141,6 +143,12 @@ def fill(url: str, rows: list, first: int, count: int) -> None:
                          "SELECT 'bulk-' || lpad(n::text, 7, '0'), t.seq, t.txn, t.type, t.body, t.hash "
                          "FROM generate_series(%s::int, %s::int) AS n CROSS JOIN _template AS t",
                          (start, stop - 1))
+            if heads:  # each copied encounter's recorded head: the template's last event
+                conn.execute("INSERT INTO heads (encounter, seq, hash) "
+                             "SELECT 'bulk-' || lpad(n::text, 7, '0'), t.seq, t.hash "
+                             "FROM generate_series(%s::int, %s::int) AS n "
+                             "CROSS JOIN (SELECT seq, hash FROM _template ORDER BY seq DESC LIMIT 1) AS t",
+                             (start, stop - 1))
         conn.execute("VACUUM ANALYZE events")
         try:  # time commands in a steady state, not while the bulk load is being flushed
             conn.execute("CHECKPOINT")

@@ -4,10 +4,15 @@ Layout (created and migrated by `migrate`, never by hand; `schema_version` recor
 - `events (encounter, seq, txn, type, body, hash)`, UNIQUE (encounter, seq): that index is the only access
   path, so an append costs the same however many encounters and events the table holds (the last seq is a
   backward index probe, reads are index range scans, and the encounter list is a skip scan of the index);
-- `snapshots (encounter, seq, body)`: a cache of folded states (replay/snapshots.py), safe to delete.
+- `snapshots (encounter, seq, body)`: a cache of folded states (replay/snapshots.py), safe to delete;
+- `heads (encounter, seq, hash)` (schema version 2): the last seq of each encounter and that event's hash,
+  written in the same transaction as the events, so a tail cut from `events` no longer matches it (verify
+  reports it, and appends refuse to bury it under new events); a partial index over the undo, redo and
+  revert markers lets the full replay find them without reading the other events.
 
-One transaction per append: read the last (seq, hash), check it is the writer's expected seq, insert, and
-NOTIFY the log's channel with {"encounter", "seq"}. Two writers racing for the same seq both pass the check
+One transaction per append: read the last (seq, hash) and the recorded head, check they agree and that the
+next seq is the writer's expected seq, insert, move the head, and NOTIFY the log's channel with
+{"encounter", "seq"}. Two writers racing for the same seq both pass the check
 under READ COMMITTED; the unique index makes the second wait for the first and then fail, and that failure
 becomes the same ConcurrencyConflict as a failed check: nothing of it is written.
 
@@ -55,10 +60,49 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (encounter, seq)
     );
     """,
+    # 2: the recorded head of each encounter (an existing log's heads are its last events), and the markers.
+    """
+    CREATE TABLE heads (
+        encounter TEXT PRIMARY KEY,
+        seq BIGINT NOT NULL,
+        hash TEXT NOT NULL
+    );
+    INSERT INTO heads (encounter, seq, hash)
+        SELECT DISTINCT ON (encounter) encounter, seq, hash FROM events ORDER BY encounter, seq DESC;
+    CREATE INDEX events_markers ON events (encounter, seq) WHERE type IN ('Undone', 'Redone', 'Reverted');
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _LAST = "SELECT seq, hash FROM events WHERE encounter = %s ORDER BY seq DESC LIMIT 1"
+# The last event of an encounter and its recorded head, in one statement (the append's check).
+_END_AND_HEAD = """
+SELECT e.seq, e.hash, h.seq, h.hash
+FROM (SELECT 1) AS one
+LEFT JOIN LATERAL (SELECT seq, hash FROM events WHERE encounter = %(e)s ORDER BY seq DESC LIMIT 1) AS e ON true
+LEFT JOIN heads AS h ON h.encounter = %(e)s
+"""
+# Move the head and tell the listeners (a data-modifying WITH always runs whole): a plain UPDATE of the head
+# the check just read, or an upsert for an encounter without one. A command's few events are inserted in the
+# same statement (the whole write is one round trip), and the head waits for them ({after}): every writer
+# takes the events' unique keys before the head's row, so racing writers conflict and never deadlock.
+_HEAD_UPDATE = "UPDATE heads SET seq = %(seq)s, hash = %(hash)s WHERE encounter = %(e)s{after} RETURNING 1"
+_HEAD_UPSERT = ("INSERT INTO heads (encounter, seq, hash) SELECT %(e)s, %(seq)s, %(hash)s WHERE true{after} "
+                "ON CONFLICT (encounter) DO UPDATE SET seq = EXCLUDED.seq, hash = EXCLUDED.hash RETURNING 1")
+_EVENTS_FROM_ARRAYS = ("INSERT INTO events (encounter, seq, txn, type, body, hash) SELECT %(e)s, * FROM "
+                       "unnest(%(seqs)s::bigint[], %(txns)s::bigint[], %(types)s::text[], %(bodies)s::bytea[], "
+                       "%(hashes)s::text[]) RETURNING 1")
+_WRITE = "WITH {events}moved AS ({head}) SELECT pg_notify(%(channel)s, %(payload)s)"
+_WRITES = {
+    (events, existing): _WRITE.format(
+        events=f"inserted AS ({_EVENTS_FROM_ARRAYS}), " if events else "",
+        head=(_HEAD_UPDATE if existing else _HEAD_UPSERT).format(
+            after=" AND EXISTS (SELECT 1 FROM inserted)" if events else ""))
+    for events in (True, False) for existing in (True, False)
+}
+FEW = 64  # up to this many events go in the one statement; an import's thousands go through executemany
+_MARKERS = ("SELECT seq, body, hash FROM events WHERE encounter = %s AND type IN ('Undone', 'Redone', 'Reverted') "
+            "ORDER BY seq")
 _INSERT = "INSERT INTO events (encounter, seq, txn, type, body, hash) VALUES (%s, %s, %s, %s, %s, %s)"
 # A skip scan of the (encounter, seq) index: one probe per encounter instead of reading every event.
 _ENCOUNTERS = """
@@ -174,22 +218,29 @@ class PostgresStore(StoreBase):
         def write(conn: psycopg.Connection) -> list[Sealed]:
             sent[0] = False
             with conn.transaction():
-                row = conn.execute(_LAST, (encounter,)).fetchone()
-                next_seq, prev = (row[0] + 1, row[1]) if row else (0, GENESIS_HASH)
+                next_seq, prev, has_head = self._end_for_append(conn, encounter)
                 if next_seq != expected_seq:
                     raise ConcurrencyConflict(encounter, expected_seq, next_seq)
                 sealed = make(prev)
                 sent[0] = True
-                with conn.cursor() as cursor:
-                    cursor.executemany(
-                        _INSERT,
-                        [(encounter, r.seq, r.txn, type(r.event).__name__, body, r.hash) for r, body in sealed],
-                    )
-                payload = json.dumps({"encounter": encounter, "seq": sealed[-1][0].seq}, ensure_ascii=False)
-                if len(payload.encode()) < 7900:  # NOTIFY's payload limit; a listener re-reads otherwise
-                    conn.execute("SELECT pg_notify(%s, %s)", (self.channel, payload))
+                last = sealed[-1][0]
+                payload = json.dumps({"encounter": encounter, "seq": last.seq}, ensure_ascii=False)
+                if len(payload.encode()) >= 7900:  # NOTIFY's payload limit; a listener re-reads otherwise
+                    payload = ""
+                values = {"e": encounter, "seq": last.seq, "hash": last.hash, "channel": self.channel,
+                          "payload": payload}
+                few = len(sealed) <= FEW
+                if few:
+                    values.update(seqs=[r.seq for r, _ in sealed], txns=[r.txn for r, _ in sealed],
+                                  types=[type(r.event).__name__ for r, _ in sealed],
+                                  bodies=[body for _, body in sealed], hashes=[r.hash for r, _ in sealed])
                 else:
-                    conn.execute("SELECT pg_notify(%s, '')", (self.channel,))
+                    with conn.cursor() as cursor:
+                        cursor.executemany(
+                            _INSERT,
+                            [(encounter, r.seq, r.txn, type(r.event).__name__, body, r.hash) for r, body in sealed],
+                        )
+                conn.execute(_WRITES[few, has_head], values)
                 return sealed
 
         try:
@@ -197,6 +248,22 @@ class PostgresStore(StoreBase):
         except psycopg.errors.UniqueViolation:
             # A writer that passed the same check committed first: the same conflict, nothing of ours written.
             raise ConcurrencyConflict(encounter, expected_seq, self.last(encounter)[0]) from None
+
+    def _end_for_append(self, conn: psycopg.Connection, encounter: str) -> tuple[int, str, bool]:
+        """(next seq, last hash, whether a head is recorded), refusing a log whose last event is not its
+        recorded head: appending after a cut (or rewritten) tail would bury the damage under new events."""
+        last_seq, last_hash, head_seq, head_hash = conn.execute(_END_AND_HEAD, {"e": encounter}).fetchone()
+        if head_seq is not None and (last_seq, last_hash) != (head_seq, head_hash):
+            if last_seq is None or last_seq < head_seq:
+                damage = f"events {0 if last_seq is None else last_seq + 1} to {head_seq} are missing from its end"
+            elif last_seq > head_seq:
+                damage = f"events {head_seq + 1} to {last_seq} were added without updating it"
+            else:
+                damage = f"event {last_seq} is not the one it records"
+            raise StoreError(f"{self.name}: encounter '{encounter}' does not end where its recorded head says "
+                             f"({damage}); nothing was written (run combatlog verify)")
+        has_head = head_seq is not None
+        return (0, GENESIS_HASH, has_head) if last_seq is None else (last_seq + 1, last_hash, has_head)
 
     def _bodies(self, encounter: str, from_seq: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
         if from_seq == 0:
@@ -220,6 +287,92 @@ class PostgresStore(StoreBase):
                 return
             after = rows[-1][0]
 
+    def _bodies_between(self, encounter: str, first: int, last: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
+        """Like `_bodies`, bounded by `last`: index range scans of at most CHUNK rows, the first one also
+        fetching the hash of `first - 1` (no query reads past `last`)."""
+        first = max(first, 0)
+        start = max(first - 1, 0)
+        rows = self._range(encounter, start, min(last, start + CHUNK - 1))
+        prev: str | None = GENESIS_HASH
+        if first > 0:
+            prev = rows.pop(0)[2] if rows and rows[0][0] == first - 1 else None
+        return prev, self._rest_between(encounter, rows, start + CHUNK, last)
+
+    def _range(self, encounter: str, first: int, last: int) -> list[tuple[int, bytes, str]]:
+        return self._guarded(lambda conn: conn.execute(
+            "SELECT seq, body, hash FROM events WHERE encounter = %s AND seq BETWEEN %s AND %s ORDER BY seq",
+            (encounter, first, last)).fetchall())
+
+    def _rest_between(self, encounter: str, rows: list, start: int, last: int) -> Iterator[tuple[bytes, str]]:
+        while True:
+            for _, body, digest in rows:
+                yield bytes(body), digest
+            if start > last:
+                return
+            rows = self._range(encounter, start, min(last, start + CHUNK - 1))
+            if not rows:
+                return
+            start += CHUNK
+
+    def rows(self, encounter: str) -> Iterator[tuple[int, int, str, bytes, str]]:
+        """Every stored (seq, txn, type, body, hash) row of the encounter by seq, unchecked: for verify
+        (CHUNK rows per query, following the index, so a missing seq shows as a gap)."""
+        after = -1
+        while True:
+            rows = self._guarded(lambda conn: conn.execute(
+                "SELECT seq, txn, type, body, hash FROM events WHERE encounter = %s AND seq > %s ORDER BY seq "
+                "LIMIT %s", (encounter, after, CHUNK)).fetchall())
+            for seq, txn, kind, body, digest in rows:
+                yield seq, txn, kind, bytes(body), digest
+            if len(rows) < CHUNK:
+                return
+            after = rows[-1][0]
+
+    def marker_rows(self, encounter: str) -> list[tuple[int, bytes, str]]:
+        """(seq, body, hash) of the undo, redo and revert markers, found through their partial index without
+        reading the other events (the full replay's first pass); unverified: the caller checks them."""
+        return [(seq, bytes(body), digest) for seq, body, digest in
+                self._guarded(lambda conn: conn.execute(_MARKERS, (encounter,)).fetchall())]
+
+    def head(self, encounter: str) -> tuple[int, str] | None:
+        """The recorded (last seq, hash) of the encounter, or None when none is recorded."""
+        row = self._guarded(lambda conn: conn.execute(
+            "SELECT seq, hash FROM heads WHERE encounter = %s", (encounter,)).fetchone())
+        return (row[0], row[1]) if row else None
+
+    def integrity_problems(self) -> list[str]:
+        """What the storage itself shows before any event is read: every encounter's events counted in the
+        table (no index) against what the (encounter, seq) index finds and against its last seq, and heads
+        left behind by an encounter whose every event is gone (verify would not list it otherwise)."""
+
+        def check(conn: psycopg.Connection) -> list[str]:
+            problems = []
+            with conn.transaction():
+                for setting in ("enable_indexscan", "enable_indexonlyscan", "enable_bitmapscan"):
+                    conn.execute(f"SET LOCAL {setting} = off")
+                in_table = {name: (count, top) for name, count, top in conn.execute(
+                    "SELECT encounter, count(*), max(seq) FROM events GROUP BY encounter")}
+            with conn.transaction():
+                conn.execute("SET LOCAL enable_seqscan = off")
+                in_index = dict(conn.execute("SELECT encounter, count(*) FROM events GROUP BY encounter"
+                                             " ORDER BY encounter").fetchall())
+            for name, (count, top) in sorted(in_table.items()):
+                if in_index.get(name, 0) != count:
+                    problems.append(f"encounter '{name}': the table holds {count} events but its index finds "
+                                    f"{in_index.get(name, 0)} (damaged index)")
+                elif top + 1 != count:
+                    problems.append(f"encounter '{name}': {count} events stored but the last seq is {top} "
+                                    "(events missing)")
+            for name, seq in conn.execute(
+                    "SELECT encounter, seq FROM heads h WHERE NOT EXISTS "
+                    "(SELECT 1 FROM events e WHERE e.encounter = h.encounter) ORDER BY encounter"):
+                gap = "event 0" if seq == 0 else f"events 0 to {seq}"
+                problems.append(f"encounter '{name}': its head records event {seq} but the log holds none of its "
+                                f"events ({gap} cut)")
+            return problems
+
+        return self._guarded(check)
+
     def encounters(self) -> list[str]:
         """The encounters with at least one event, sorted."""
         return self._guarded(lambda conn: [row[0] for row in conn.execute(_ENCOUNTERS)])
@@ -239,6 +392,13 @@ class PostgresStore(StoreBase):
         row = self._guarded(lambda conn: conn.execute(
             "SELECT body FROM snapshots WHERE encounter = %s AND seq = %s", (encounter, seq)).fetchone())
         return bytes(row[0]) if row else None
+
+    def snapshot_before(self, encounter: str, seq: int) -> int | None:
+        """The greatest seq <= `seq` holding a snapshot of the encounter, or None (one backward index probe)."""
+        row = self._guarded(lambda conn: conn.execute(
+            "SELECT seq FROM snapshots WHERE encounter = %s AND seq <= %s ORDER BY seq DESC LIMIT 1",
+            (encounter, seq)).fetchone())
+        return row[0] if row else None
 
     def write_snapshot(self, encounter: str, seq: int, body: bytes) -> None:
         """Store (or replace) the snapshot body at `seq`; the events table is not touched."""
