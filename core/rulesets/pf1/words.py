@@ -117,8 +117,11 @@ def _register() -> None:
     """The layer's `describe` (used by `combatlog log` and the shell) fills pf1 events with `pf1_args` too."""
     from combatlog.core.rulesets.pf1.events import EVENT_TYPES
 
+    extras = getattr(layer, "_EXTRA", None)  # the layer's registry of per-event variables
+    if not isinstance(extras, dict):
+        return  # a layer without it still prints the lines, with the raw fields
     for event_type in EVENT_TYPES:
-        layer._EXTRA.setdefault(event_type.__name__, pf1_args)
+        extras.setdefault(event_type.__name__, pf1_args)
 
 
 _register()
