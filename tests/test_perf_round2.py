@@ -10,11 +10,12 @@ import msgspec
 import pytest
 
 from combatlog.core.kernel.fold import evolve, fold
+from combatlog.core.kernel.state import EMPTY
 from combatlog.events.envelope import compute_hash
 from combatlog.events.stores import SQLiteStore, StoreError
 from combatlog.events.stores.memory import ReplicaStore
 from combatlog.replay.engine import Encounter
-from combatlog.replay.full import replay_full, stream_records
+from combatlog.replay.full import markers, out_of_force, replay_full, stream_records
 from combatlog.replay.verify import check_rows, rederive_all, stored_rows, verify_encounter
 
 from test_perf_open import brawl
@@ -42,13 +43,8 @@ def test_the_fold_gives_the_state_evolve_gives_event_by_event(mixed_log):
     # position kept aside, the ruleset found once) and with `evolve` one by one, Then both states are equal,
     # and the full replay's state is the one an opened encounter holds.
     with SQLiteStore(mixed_log) as store:
-        from combatlog.replay.full import markers, out_of_force
-
         skip = out_of_force(markers(store, "e"))
         events = [record.event for record in stream_records(store, "e") if record.txn not in skip]
-        one_by_one = None
-        from combatlog.core.kernel.state import EMPTY
-
         one_by_one = EMPTY
         for event in events:
             one_by_one = evolve(one_by_one, event)
@@ -89,9 +85,9 @@ def test_an_append_after_another_writer_is_a_conflict_not_a_fork(tmp_path):
 
 
 def test_verify_keeps_a_bounded_replica_on_a_log_that_re_derives_identically(mixed_log, monkeypatch):
-    # Given a sound log of about 3000 events, When verify re-derives it, Then it finds nothing and its
-    # replica never falls back to holding the whole log, and holds at most 2 x 4096 events... of which
-    # here fewer: keep it honest with a small window.
+    # Given a sound log of about 3000 events, When verify re-derives it on a replica keeping 64 events,
+    # Then it finds nothing, the replica never falls back to holding the whole log, and it never holds
+    # more than twice its window (plus one command's events).
     fallbacks = []
     original = ReplicaStore.materialized
     monkeypatch.setattr(ReplicaStore, "materialized", lambda self, name: fallbacks.append(name) or original(self, name))
