@@ -58,6 +58,22 @@ def check_numbered(seqs: Sequence[int], expected_seq: int) -> None:
         raise ValueError(f"records must be numbered gaplessly from {expected_seq}, got seqs {list(seqs)}")
 
 
+def ends_at_head(log: str, encounter: str, last_seq: int | None, last_hash: str | None, head_seq: int | None,
+               head_hash: str | None) -> None:
+    """Refuse to append to a log whose last event is not its recorded head: appending after a cut (or
+    rewritten) tail would bury the damage under new events. No recorded head: nothing to compare."""
+    if head_seq is None or (last_seq, last_hash) == (head_seq, head_hash):
+        return
+    if last_seq is None or last_seq < head_seq:
+        damage = f"events {0 if last_seq is None else last_seq + 1} to {head_seq} are missing from its end"
+    elif last_seq > head_seq:
+        damage = f"events {head_seq + 1} to {last_seq} were added without updating it"
+    else:
+        damage = f"event {last_seq} is not the one it records"
+    raise StoreError(f"{log}: encounter '{encounter}' does not end where its recorded head says "
+                     f"({damage}); nothing was written (run combatlog verify)")
+
+
 class StoreBase:
     """The shared half of a store: sealing, verifying and chain checks; subclasses move bytes."""
 

@@ -32,7 +32,7 @@ from psycopg import errors, sql
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from combatlog.events.envelope import GENESIS_HASH
-from combatlog.events.stores.base import ConcurrencyConflict, Sealed, StoreBase, StoreError
+from combatlog.events.stores.base import ConcurrencyConflict, Sealed, StoreBase, StoreError, ends_at_head
 
 # The pool warns when it replaces a dropped connection; without a handler of the app's, Python would print that
 # on stderr beside the CLI's one-line messages. Apps that configure logging still receive it.
@@ -253,15 +253,7 @@ class PostgresStore(StoreBase):
         """(next seq, last hash, whether a head is recorded), refusing a log whose last event is not its
         recorded head: appending after a cut (or rewritten) tail would bury the damage under new events."""
         last_seq, last_hash, head_seq, head_hash = conn.execute(_END_AND_HEAD, {"e": encounter}).fetchone()
-        if head_seq is not None and (last_seq, last_hash) != (head_seq, head_hash):
-            if last_seq is None or last_seq < head_seq:
-                damage = f"events {0 if last_seq is None else last_seq + 1} to {head_seq} are missing from its end"
-            elif last_seq > head_seq:
-                damage = f"events {head_seq + 1} to {last_seq} were added without updating it"
-            else:
-                damage = f"event {last_seq} is not the one it records"
-            raise StoreError(f"{self.name}: encounter '{encounter}' does not end where its recorded head says "
-                             f"({damage}); nothing was written (run combatlog verify)")
+        ends_at_head(self.name, encounter, last_seq, last_hash, head_seq, head_hash)
         has_head = head_seq is not None
         return (0, GENESIS_HASH, has_head) if last_seq is None else (last_seq + 1, last_hash, has_head)
 

@@ -10,7 +10,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from combatlog.events.envelope import GENESIS_HASH
-from combatlog.events.stores.base import ConcurrencyConflict, Sealed, StoreBase, StoreError
+from combatlog.events.stores.base import ConcurrencyConflict, Sealed, StoreBase, StoreError, ends_at_head
 
 SCHEMA_VERSION = 1
 CHUNK = 2000
@@ -219,15 +219,7 @@ class SQLiteStore(StoreBase):
         """(next seq, last hash), refusing a log whose last event is not its recorded head: appending after
         a cut (or rewritten) tail would bury the damage under new events."""
         last_seq, last_hash, head_seq, head_hash = self._db.execute(_END_AND_HEAD, (encounter,)).fetchone()
-        if head_seq is not None and (last_seq, last_hash) != (head_seq, head_hash):
-            if last_seq is None or last_seq < head_seq:
-                damage = f"events {0 if last_seq is None else last_seq + 1} to {head_seq} are missing from its end"
-            elif last_seq > head_seq:
-                damage = f"events {head_seq + 1} to {last_seq} were added without updating it"
-            else:
-                damage = f"event {last_seq} is not the one it records"
-            raise StoreError(f"{self.path}: encounter '{encounter}' does not end where its recorded head says "
-                             f"({damage}); nothing was written (run combatlog verify)")
+        ends_at_head(self.path, encounter, last_seq, last_hash, head_seq, head_hash)
         return (0, GENESIS_HASH) if last_seq is None else (last_seq + 1, last_hash)
 
     def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]]) -> list[Sealed]:
