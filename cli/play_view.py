@@ -101,17 +101,22 @@ def conditions_text(cid: str, creature: dict, lang: str, state, cast: Cast) -> s
     return ", ".join(shown)
 
 
+def _ruleset(state):
+    from combatlog.core.rulesets import RULESETS
+
+    return RULESETS.get(getattr(state, "ruleset", "") or "")
+
+
 def _death_saves(state) -> bool:
-    """Only D&D 5e rolls death saves (Pathfinder rolls stabilization checks, Rôle'n Play has none)."""
-    return str(getattr(state, "ruleset", "") or "dnd5e").startswith("dnd5e")
+    """Whether the ruleset rolls death saves (Pathfinder rolls stabilization checks, Rôle'n Play has none)."""
+    return getattr(_ruleset(state), "death_saves", True)
 
 
 def _condition_name(condition: str, lang: str, gender: str, state) -> str:
     """A condition in words: a Pathfinder condition (flat_footed) by the pf1 catalogs, the others as in 5e."""
-    if getattr(state, "ruleset", "") == "pf1":
-        from combatlog.core.rulesets.pf1.words import condition_name as pf1_condition_name
-
-        named = pf1_condition_name(condition, lang)
+    own = getattr(_ruleset(state), "condition_name", None)  # a ruleset naming conditions of its own
+    if own is not None:
+        named = own(condition, lang)
         if named != condition:
             return named
     return condition_name(condition, lang, gender)
@@ -141,7 +146,7 @@ def left_this_turn(cid: str, creature: dict, document: dict, lang: str, units: s
         return ""
     if creature["status"] != "alive" or "incapacitated" in creature["conditions"]:
         return message(lang, "table-left-none")  # no action, bonus action, reaction or move (seed 000 Incapacité)
-    if document.get("ruleset") == "pf1":
+    if "actions" in creature:  # Pathfinder's economy: standard, move, swift actions (its state document)
         return _pf1_left(cid, creature, document, lang)
     left = []
     economy = creature.get("economy") or {}

@@ -620,6 +620,13 @@ class Phrasebook:
                       **{key.replace("people", "reactors"): value for key, value in people.items()}, **extra)
 
 
+def _words_edition(ruleset: str) -> int:
+    """The SRD edition whose action and condition names the ruleset's transcript uses (its registry hook)."""
+    from combatlog.core.rulesets import RULESETS
+
+    return getattr(RULESETS.get(ruleset), "words_edition", 2024)
+
+
 def _death_saves(ruleset: str) -> str:
     """"yes" when the ruleset rolls death saving throws (its registry hook; Rôle'n Play has none)."""
     from combatlog.core.rulesets import RULESETS
@@ -647,7 +654,7 @@ class French(Phrasebook):
     def __init__(self, ruleset: str, units: str):
         self.ruleset = ruleset
         self.units = units
-        self.y2014 = ruleset == "dnd5e-2014"
+        self.y2014 = _words_edition(ruleset) == 2014
 
     # ---- names ----
     def _noun(self, who: Who) -> str:
@@ -752,7 +759,7 @@ class English(Phrasebook):
     def __init__(self, ruleset: str, units: str):
         self.ruleset = ruleset
         self.units = units
-        self.y2014 = ruleset == "dnd5e-2014"
+        self.y2014 = _words_edition(ruleset) == 2014
 
     def _noun(self, who: Who) -> str:
         if who.proper:

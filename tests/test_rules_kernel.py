@@ -53,10 +53,11 @@ def test_before_create_the_kernel_state_is_empty_and_knows_no_game():
 
 
 def test_only_a_ruleset_asks_which_ruleset_it_is():
-    """No `if ruleset == ...` in the kernel, the fold and document entry points, replay or the event types."""
-    pattern = re.compile(r"""(ruleset|\.name)\s*[!=]=\s*["'](dnd5e|rolenplay|pf1)""")
-    places = [ROOT / "core" / "kernel", ROOT / "replay", ROOT / "events", ROOT / "projections" / "fold.py",
-              ROOT / "projections" / "document.py", ROOT / "core" / "rulesets" / "__init__.py"]
+    """No `if ruleset == ...` outside a ruleset's own package: the kernel, replay, the events, the projections
+    (words and transcripts), the CLI and shell, the server and the public API ask rulesets for hooks instead."""
+    pattern = re.compile(r"""(ruleset|\.name|\))\s*[!=]=\s*["'](dnd5e|rolenplay|pf1)""")
+    places = [ROOT / "core" / "kernel", ROOT / "replay", ROOT / "events", ROOT / "projections", ROOT / "cli",
+              ROOT / "server", ROOT / "package", ROOT / "core" / "rulesets" / "__init__.py"]
     for place in places:
         for path in ([place] if place.is_file() else sorted(place.rglob("*.py"))):
             assert not pattern.search(path.read_text(encoding="utf-8")), path

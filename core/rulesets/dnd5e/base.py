@@ -72,6 +72,8 @@ class Ruleset5e:
     # --- where the 2014 text, the 2024 text and Rôle'n Play (seed 003) part ways ---
     # Death saving throws (seed 000/001); Rôle'n Play has none: dying until healed or stabilized.
     death_saves = True
+    # The SRD edition whose action and condition names the transcript uses (seed 001 for 2014, seed 000 otherwise).
+    words_edition = 2024
     # Seed 001 Terrain difficile: every other creature's space is difficult terrain (2014); 2024: only enemies'.
     every_creature_space_difficult = False
     # 2014: only through a non-hostile or a creature two sizes apart; 2024 adds incapacitated and Tiny ones.

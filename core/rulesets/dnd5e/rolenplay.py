@@ -176,6 +176,7 @@ class Rolenplay(Dnd5e2014):
     event_types = FIVE_E_EVENTS + ROLENPLAY_EVENTS
     creature_options = True
     death_saves = False
+    words_edition = 2024  # Rôle'n Play's transcript keeps the 2024 names it has always used
     # « Les états spéciaux »: unconscious implies incapacitated only; prone comes when it ends (D5).
     implied = {
         "unconscious": ("incapacitated",),

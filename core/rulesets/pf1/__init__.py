@@ -11,6 +11,15 @@ class Pf1Ruleset:
     state_type = Pf1State
     event_types = EVENT_TYPES
     template_family = "pf1"
+    # What the shared words and views ask of a ruleset (never its name): PF1 rolls stabilization checks, not
+    # death saves, and names its own conditions (flat-footed, staggered…).
+    death_saves = False
+    words_edition = 2024
+
+    def condition_name(self, condition: str, lang: str) -> str:
+        from combatlog.core.rulesets.pf1.words import condition_name
+
+        return condition_name(condition, lang)
 
     def initial_state(self, created):
         from combatlog.core.rulesets.pf1.fold import initial_state
