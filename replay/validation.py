@@ -16,12 +16,13 @@ from typing import Any
 import msgspec
 
 from combatlog.projections.words import both
+from combatlog.core.kernel.commands import MAX_DISTANCE, MAX_NUMBER
 from combatlog.core.kernel.errors import InvalidCommand
 from combatlog.events.envelope import Recorded
 from combatlog.events.union import AnyEvent
 
-# Generous for any table (a 1000 m speed, a million hit points), small enough that no arithmetic explodes.
-MAX_NUMBER = 10**9
+# MAX_NUMBER (10**9): generous for any table (a 1000 m speed, a million hit points), small enough that no
+# arithmetic explodes; MAX_DISTANCE (10 000 m). The rules bound raw stat blocks with the same figures.
 MAX_SEED = 2**63 - 1
 MAX_DEPTH = 24
 MAX_ITEMS = 100_000  # per list or object (a big map's terrain squares)
@@ -31,7 +32,6 @@ MAX_FREE_TEXT = 2_000  # notes, triggers, reasons, effects
 MAX_LINE = 1_000_000  # characters in one script line
 FREE_TEXT = frozenset({"note", "trigger", "reason", "effect", "description", "text", "comment", "message"})
 DISTANCES = frozenset({"speed", "swim_speed", "fly_speed", "climb_speed", "burrow_speed", "reach", "range_increment"})
-MAX_DISTANCE = 10_000  # metres
 UNTIL_KEYS = frozenset({"end_of_turn", "start_of_turn", "rounds", "save", "of", "concentration", "expires_round"})
 
 # Control characters (C0, DEL, C1), line and paragraph separators, bidirectional overrides (text that shows

@@ -2,24 +2,13 @@
 
 from typing import Any, Literal
 
-import re
-
 import msgspec
 
-from combatlog.projections.words import Phrase, both
+from combatlog.projections.words import both
+from combatlog.core.kernel.commands import Command, explained
 from combatlog.core.kernel.errors import InvalidCommand
 
 Square = tuple[int, int]
-
-
-class Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="do"):
-    dice: tuple[int, ...] | None = None
-    # Free-text note from the table, kept in the log.
-    note: str = ""
-
-    @property
-    def do_name(self) -> str:
-        return self.__struct_config__.tag
 
 
 class Create(Command, tag="create", kw_only=True):
@@ -294,30 +283,6 @@ def parse_command(raw: object) -> Command:
         return msgspec.convert(raw, COMMAND_CLASSES[name])
     except msgspec.ValidationError as error:
         raise InvalidCommand(*both("rule-command-field", name=name, reason=explained(str(error)))) from None
-
-
-_EXPECTED = re.compile(r"Expected `([^`]+)`, got `([^`]+)`")
-
-
-def explained(text: str) -> Phrase:
-    """A msgspec validation error in plain words, in the language of the message it goes into."""
-    message, _, where = text.partition(" - at ")
-    field = where.strip("`").removeprefix("$.").removeprefix("$")
-    if message.startswith("Object contains unknown field"):
-        return Phrase("rule-reason-unknown-field", key=message.split("`")[1], field=field)
-    if message.startswith("Object missing required field"):
-        return Phrase("rule-reason-missing-field", key=message.split("`")[1], field=field)
-    expected = _EXPECTED.fullmatch(message)
-    if expected:
-        detail = Phrase("rule-reason-expected", expected=expected[1], got=expected[2])
-    else:
-        detail = (message[0].lower() + message[1:] if field else message).replace("`", "")
-    return Phrase("rule-reason-field", field=field, detail=detail)
-
-
-def _explain(text: str) -> str:
-    """The English of `explained` (the pf1 package reads it)."""
-    return explained(text)("en")
 
 
 def command_to_dict(command: Command) -> dict[str, Any]:

@@ -7,6 +7,7 @@ import msgspec
 
 from combatlog.projections.words import both
 from combatlog.core.kernel.dice import DiceError, DiceExpression
+from combatlog.core.kernel.commands import MAX_DISTANCE
 from combatlog.core.kernel.errors import InvalidCommand
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
@@ -158,7 +159,6 @@ def parse_stats(raw: object, who: str) -> Stats:
 # Bounds on every number of a stat block, generous for any table (seed 000's creatures stay far inside them),
 # checked here in the core so that callers of `decide` that skip replay/validation.py cannot store a NaN (it
 # encodes as null and the log no longer opens) or a number no rule can work with.
-MAX_DISTANCE = 10_000  # metres: speeds, reach, ranges
 MAX_HP = 1_000_000
 SCORE = (0, 100)  # ability scores (seed 000: 1 to 30)
 BONUS = (-100, 100)  # AC, to-hit and other bonuses
@@ -190,30 +190,6 @@ def _out_of_bounds(stats: Stats) -> list[str]:
         if not (math.isfinite(value) and low <= value <= high):
             problems.append(f"field '{field}': {value!r} is out of range ({low} to {high})")
     return problems
-
-
-MAX_NUMBER = 10**9  # as replay/validation.py: no arithmetic of the rules explodes below it
-DISTANCE_KEYS = frozenset({"speed", "swim_speed", "fly_speed", "climb_speed", "burrow_speed", "reach", "range",
-                           "range_increment"})
-
-
-def bad_number(raw: object) -> tuple[str, str] | None:
-    """The first number of a raw stat block that is not finite, beyond ±MAX_NUMBER, or a negative or over-long
-    distance, as (field, reason); None when all are sound. For rulesets whose stat blocks have no bounds of
-    their own, so that `decide` called directly never folds a NaN (stored as null: a log that no longer opens)."""
-    stack: list[tuple[object, str, str]] = [(raw, "", "")]
-    while stack:
-        item, where, key = stack.pop()
-        if isinstance(item, dict):
-            stack += [(child, f"{where}.{name}" if where else str(name), str(name)) for name, child in item.items()]
-        elif isinstance(item, (list, tuple)):
-            stack += [(child, f"{where}[{index}]", key) for index, child in enumerate(item)]
-        elif isinstance(item, (int, float)) and not isinstance(item, bool):
-            if not math.isfinite(item) or not -MAX_NUMBER <= item <= MAX_NUMBER:
-                return where, f"{item!r} is not a finite number within ±{MAX_NUMBER}"
-            if key in DISTANCE_KEYS and not 0 <= item <= MAX_DISTANCE:
-                return where, f"a distance runs from 0 to {MAX_DISTANCE} m, not {item!r}"
-    return None
 
 
 def _explain(error: msgspec.ValidationError) -> str:

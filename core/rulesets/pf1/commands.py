@@ -4,7 +4,9 @@ from typing import Any, Literal
 
 import msgspec
 
+from combatlog.core.kernel.commands import Command, explained
 from combatlog.core.kernel.errors import InvalidCommand
+from combatlog.projections.words import both
 
 Square = tuple[int, int]
 
@@ -13,15 +15,6 @@ class SaveSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     ability: Literal["fort", "ref", "will"]
     dc: int
     half: bool = True
-
-
-class Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="do"):
-    dice: tuple[int, ...] | None = None
-    note: str = ""
-
-    @property
-    def do_name(self) -> str:
-        return self.__struct_config__.tag
 
 
 class Create(Command, tag="create", kw_only=True):
@@ -299,7 +292,4 @@ def parse(raw: object) -> Command:
     try:
         return msgspec.convert(raw, AnyCommand)
     except msgspec.ValidationError as error:
-        from combatlog.core.rulesets.dnd5e.commands import _explain
-
-        reason = _explain(str(error))
-        raise InvalidCommand(f"{name}: {reason}", message_fr=f"{name} : {reason}") from None
+        raise InvalidCommand(*both("rule-command-field", name=name, reason=explained(str(error)))) from None

@@ -8,6 +8,7 @@ from typing import Literal
 
 import msgspec
 
+from combatlog.core.kernel.commands import explained
 from combatlog.core.kernel.errors import RuleViolation
 
 
@@ -173,7 +174,7 @@ def parse_stats(raw: object, who: str) -> Pf1Stats:
     if "ac" in raw and not isinstance(raw["ac"], dict):
         raise fail(f"{who}: in pf1 'ac' is an object (armor, shield, natural, deflection, dodge, misc, max_dex), not a number",
                    f"{who} : en pf1 'ac' est un objet (armor, shield, natural, deflection, dodge, misc, max_dex), pas un nombre")
-    from combatlog.core.rulesets.dnd5e.stats import bad_number  # robust2: decide called directly gets no NaN in
+    from combatlog.core.kernel.commands import bad_number  # decide called directly gets no NaN in
 
     bad = bad_number(raw)
     if bad:
@@ -181,10 +182,8 @@ def parse_stats(raw: object, who: str) -> Pf1Stats:
     try:
         stats = msgspec.convert(raw, Pf1Stats)
     except msgspec.ValidationError as error:
-        from combatlog.core.rulesets.dnd5e.commands import _explain
-
-        reason = _explain(str(error))
-        raise fail(f"{who}: stats: {reason}", f"{who} : stats : {reason}") from None
+        reason = explained(str(error))
+        raise fail(f"{who}: stats: {reason('en')}", f"{who} : stats : {reason('fr')}") from None
     stats = with_attack_names(stats)
     for attack in stats.attacks:
         if attack.kind == "ranged" and not attack.range_increment:
