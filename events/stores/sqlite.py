@@ -33,6 +33,8 @@ CREATE TABLE IF NOT EXISTS snapshots (
     body BLOB NOT NULL,
     PRIMARY KEY (encounter, seq)
 );
+-- The undo, redo and revert markers by themselves: a full replay reads them first, without a scan.
+CREATE INDEX IF NOT EXISTS events_markers ON events (encounter, seq) WHERE type IN ('Undone', 'Redone', 'Reverted');
 """
 
 # The head of each encounter (its last seq and that event's hash), written in the same transaction as the
@@ -292,10 +294,10 @@ class SQLiteStore(StoreBase):
                 prev = None
         return prev, iter([(body, digest) for _, body, digest in rows])
 
-    def _chunks(self, encounter: str, from_seq: int, size: int) -> Iterator[list[tuple[bytes, str]]]:
+    def _chunks(self, encounter: str, from_seq: int, size: int, columns: str = "body, hash") -> Iterator[list[tuple]]:
         with self._guard():
             cursor = self._db.execute(
-                "SELECT body, hash FROM events WHERE encounter = ? AND seq >= ? ORDER BY seq", (encounter, from_seq)
+                f"SELECT {columns} FROM events WHERE encounter = ? AND seq >= ? ORDER BY seq", (encounter, from_seq)
             )
             try:
                 while chunk := cursor.fetchmany(size):
@@ -311,6 +313,11 @@ class SQLiteStore(StoreBase):
     def body_chunks(self, encounter: str, from_seq: int = 0, size: int = 4096) -> Iterator[list[tuple[bytes, str]]]:
         """The stored (body, hash) pairs from `from_seq`, in lists of up to `size`, unverified (the caller checks)."""
         return self._chunks(encounter, max(from_seq, 0), size)
+
+    def bodies_only(self, encounter: str, size: int = CHUNK) -> Iterator[list[tuple[bytes]]]:
+        """Every stored body of the encounter as 1-tuples, in lists of up to `size`, unverified: the full
+        replay's stream, which checks each body against the next one's `prev_hash` (no hash column read)."""
+        return self._chunks(encounter, 0, size, "body")
 
     def marker_rows(self, encounter: str) -> list[tuple[int, bytes, str]]:
         """(seq, body, hash) of the undo, redo and revert markers, found by their type column without decoding
