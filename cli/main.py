@@ -16,7 +16,7 @@ from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.envelope import LogCorrupted
 from combatlog.events.stores import ConcurrencyConflict, StoreError, export_jsonl, import_jsonl, open_store
 from combatlog.projections.document import state_document
-from combatlog.projections.words import both, message
+from combatlog.projections.words import Said, both, message
 from combatlog.replay.engine import DEFAULT_ENCOUNTER, Encounter
 from combatlog.replay.validation import check_name, parse_line
 
@@ -224,7 +224,7 @@ def _existing_store(path: str):
     if _is_url(path):
         return open_store(path, create=False)
     if not Path(path).exists():
-        raise StoreError(f"{path}: no such log file")
+        raise StoreError(Said("store-no-such-log-file", path=path))
     return open_reader(path)
 
 
