@@ -37,7 +37,7 @@ verify-envelope-field = { $field } { $event } là où sa commande a { $command }
 
 ## Les instantanés et la fin enregistrée du journal.
 verify-snapshot-forged = l'instantané enregistré à cet événement est illisible ou ne passe pas son authentification (abîmé ou falsifié)
-verify-snapshot-elsewhere = l'instantané enregistré à cet événement ne lui appartient pas (son seq ou l'empreinte de l'événement diffèrent)
+verify-snapshot-elsewhere = l'instantané enregistré à cet événement ne lui appartient pas (son numéro ou l'empreinte de son événement diffèrent)
 verify-snapshot-state = l'instantané enregistré à cet événement contient un autre état que celui que donnent les événements ({ $fields })
 verify-head-cut-one = la fin enregistrée du journal dit qu'il s'arrête à l'événement { $seq } : l'événement { $first } a été coupé de sa fin
 verify-head-cut = la fin enregistrée du journal dit qu'il s'arrête à l'événement { $seq } : les événements { $first } à { $last } ont été coupés de sa fin
@@ -46,4 +46,4 @@ verify-head-hash = son empreinte diffère de celle qu'a enregistrée la fin du j
 ## Le stockage lui-même (les contrôles propres à SQLite).
 verify-sqlite-integrity = contrôle d'intégrité SQLite : { $line }
 verify-damaged-index = rencontre « { $encounter } » : la table contient { $count } événements mais son index en trouve { $indexed } (index abîmé)
-verify-rows-missing = rencontre « { $encounter } » : { $count } événements enregistrés, mais le dernier seq est { $last } (événements manquants)
+verify-rows-missing = rencontre « { $encounter } » : { $count } événements enregistrés, mais le dernier porte le numéro { $last } (événements manquants)
