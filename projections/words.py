@@ -90,14 +90,14 @@ class Said(str):
         return cls.by(Phrase(message_id, **args))
 
     @classmethod
-    def by(cls, say: Callable[[str], str]) -> "Said":
-        """What `say(lang)` gives, in English now and in any language later (e.g. a RuleViolation's `localized`)."""
-        text = str.__new__(cls, say("en"))
-        text._say = say
+    def by(cls, speak: Callable[[str], str]) -> "Said":
+        """What `speak(lang)` gives, in English now and in any language later (e.g. a RuleViolation's `localized`)."""
+        text = str.__new__(cls, speak("en"))
+        text._speak = speak
         return text
 
     def localized(self, lang: str) -> str:
-        return str(self) if _lang(lang) == "en" else self._say(_lang(lang))
+        return str(self) if _lang(lang) == "en" else self._speak(_lang(lang))
 
 
 def localized(text: Any, lang: str) -> str:
