@@ -30,7 +30,8 @@ class LogCorrupted(Exception):
     def __init__(self, seq: int, reason: str, encounter: str = ""):
         super().__init__(seq, reason, encounter)
         self.seq = seq
-        self.reason = reason
+        self.reason = str(reason)  # the English text, a plain str
+        self.reason_words = reason  # the same reason in every language when it was said through the catalogs
         self.encounter = encounter
 
     def __str__(self) -> str:
@@ -39,7 +40,7 @@ class LogCorrupted(Exception):
 
     def localized(self, lang: str) -> str:
         """The same sentence in `lang` (the reason too, when it was said through the catalogs)."""
-        return message(lang, "store-log-corrupted", seq=self.seq, encounter=self.encounter, reason=self.reason)
+        return message(lang, "store-log-corrupted", seq=self.seq, encounter=self.encounter, reason=self.reason_words)
 
 
 _encoder = msgspec.json.Encoder(order="sorted")

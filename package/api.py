@@ -301,7 +301,7 @@ class Encounter:
         records = list(self.log.store.read(self.name))  # raises LogCorrupted at the first broken link
         discrepancy = rederive(records)
         if discrepancy is not None:
-            raise LogCorrupted(discrepancy.seq, discrepancy.message, self.name)
+            raise LogCorrupted(discrepancy.seq, discrepancy.words, self.name)
 
     # ------------------------------------------------------------------ following
     def wait_for_new(self, after: int, timeout: float = 30.0) -> bool:

@@ -35,12 +35,17 @@ class Discrepancy:
     message: str
     fields: tuple[str, ...] = field(default=())
 
+    def __post_init__(self) -> None:
+        # `message` stays a plain str (what JSON encoders take); its words in every language are kept beside it.
+        object.__setattr__(self, "words", self.message)
+        object.__setattr__(self, "message", str(self.message))
+
     def __str__(self) -> str:
         return f"event {self.seq}: {self.message}"
 
     def localized(self, lang: str) -> str:
-        """The same line in `lang` (`message` is a Said when verify wrote it)."""
-        return message(lang, "verify-problem", seq=self.seq, problem=self.message)
+        """The same line in `lang` (when verify said it through the catalogs; else its English)."""
+        return message(lang, "verify-problem", seq=self.seq, problem=self.words)
 
 
 Problem = Discrepancy
@@ -302,7 +307,7 @@ def _decode_loose(body: bytes) -> Recorded | str:
             return Said("verify-seq-or-prev-hash-type")
         return decode_body(body, compute_hash(body), expected_seq=seq, expected_prev=prev)
     except LogCorrupted as error:
-        return error.reason
+        return error.reason_words
     except (msgspec.DecodeError, KeyError, TypeError, AttributeError) as error:
         return f"{type(error).__name__}: {error}"
 
@@ -533,7 +538,10 @@ def _merged(problems: list[Discrepancy]) -> list[Discrepancy]:
     out: list[Discrepancy] = []
     for seq, group in groupby(sorted(problems, key=lambda problem: problem.seq), key=lambda problem: problem.seq):
         items = list(group)
-        messages = list(dict.fromkeys(problem.message for problem in items))
+        said: dict[str, str] = {}  # each message once, in order, with its words in every language
+        for problem in items:
+            said.setdefault(problem.message, problem.words)
+        messages = list(said.values())
         fields = tuple(dict.fromkeys(name for problem in items for name in problem.fields))
         out.append(Discrepancy(seq, messages[0] if len(messages) == 1 else _joined(messages), fields))
     return out

@@ -13,6 +13,7 @@ import warnings
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
+import msgspec
 import pytest
 from fluent.syntax import ast as fluent_ast
 from fluent.syntax import parse
@@ -268,6 +269,10 @@ def test_library_users_keep_the_english_texts_and_the_fields_they_had(tmp_path):
     assert str(problems[0]) == "event 8: its bytes do not match its stored hash (edited or damaged)"
     assert [problem.localized("en") for problem in problems] == [str(problem) for problem in problems]
     assert problems[1].message == "InitiativeRolled.total is 15 in the log, the rules give 16"
+    assert problems[1].localized("fr") == "événement 9 : InitiativeRolled.total vaut 15 dans le journal, les règles donnent 16"
+    # What a library user stores or sends stays plain English text.
+    assert type(error.reason) is str and type(problems[0].message) is str
+    assert json.loads(msgspec.json.encode(problems))[0]["message"] == problems[0].message
 
 
 def test_errors_raised_with_plain_text_still_localize_to_that_text():

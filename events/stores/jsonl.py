@@ -147,7 +147,7 @@ def import_jsonl(file: File, store: EventStore) -> dict[str, int]:
                     (decode_body(body, line.hash, expected_seq=seq, expected_prev=prev, encounter=line.encounter), body)
                 )
             except LogCorrupted as error:
-                raise LogCorrupted(error.seq, Said("store-reason-at-line", file=name, line=number, reason=error.reason),
+                raise LogCorrupted(error.seq, Said("store-reason-at-line", file=name, line=number, reason=error.reason_words),
                                    error.encounter) from None
     # Check every encounter before writing any, so a conflict does not leave the import half done.
     for encounter, log in logs.items():
