@@ -16,7 +16,7 @@ from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.envelope import LogCorrupted
 from combatlog.events.stores import ConcurrencyConflict, StoreError, export_jsonl, import_jsonl, open_store
 from combatlog.projections.document import state_document
-from combatlog.projections.words import both, message
+from combatlog.projections.words import Said, both, localized, message
 from combatlog.replay.engine import DEFAULT_ENCOUNTER, Encounter
 from combatlog.replay.validation import check_name, parse_line
 
@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         print(say("cli-error", text=printable(str(error))), file=sys.stderr)
         return EXIT_REJECTED
     except (StoreError, LogCorrupted, ConcurrencyConflict) as error:
-        print(say("cli-error", text=printable(str(error))), file=sys.stderr)
+        print(say("cli-error", text=printable(error.localized(reader_lang()))), file=sys.stderr)
         return EXIT_FAILED
     except BrokenPipeError:
         return EXIT_OK
@@ -224,7 +224,7 @@ def _existing_store(path: str):
     if _is_url(path):
         return open_store(path, create=False)
     if not Path(path).exists():
-        raise StoreError(f"{path}: no such log file")
+        raise StoreError(Said("store-no-such-log-file", path=path))
     return open_reader(path)
 
 
@@ -303,7 +303,7 @@ def _run(args) -> int:
                 return EXIT_REJECTED
             except (ConcurrencyConflict, StoreError, LogCorrupted) as error:
                 # Another writer (or a damaged file): the commands before this line are in the log, this one is not.
-                print(say("cli-line", number=number, text=printable(str(error))), file=sys.stderr)
+                print(say("cli-line", number=number, text=printable(error.localized(reader_lang()))), file=sys.stderr)
                 return EXIT_FAILED
             except (RecursionError, MemoryError):
                 print(say("cli-line", number=number, text=say("cli-command-nested-too-deeply")), file=sys.stderr)
@@ -589,7 +589,7 @@ def _repair(args) -> int:
             problems = store_problems(store)
         if problems:
             for problem in problems:
-                print(say("cli-error", text=printable(problem)), file=sys.stderr)
+                print(say("cli-error", text=printable(localized(problem, reader_lang()))), file=sys.stderr)
             return EXIT_FAILED
         print(say("cli-repair-sqlite", log=str(args.log)))
         return EXIT_OK
@@ -615,7 +615,8 @@ def _verify(args) -> int:
 
     failed = []
     with _existing_store(args.log) as store, Progress("verify") as progress:
-        failed += [say("cli-verify-failed", where="", problem=str(problem)) for problem in store_problems(store)]
+        failed += [say("cli-verify-failed", where="", problem=localized(problem, reader_lang()))
+                   for problem in store_problems(store)]
         total = 0
         names = store.encounters()
         for name in names:
@@ -626,7 +627,7 @@ def _verify(args) -> int:
             where = name if len(names) > 1 else ""
             for problem in problems[:MAX_REPORTED]:
                 fields = f" [{', '.join(problem.fields)}]" if problem.fields else ""
-                failed.append(say("cli-verify-failed", where=where, problem=f"{problem}{fields}"))
+                failed.append(say("cli-verify-failed", where=where, problem=f"{problem.localized(reader_lang())}{fields}"))
             if len(problems) > MAX_REPORTED:
                 failed.append(say("cli-verify-more", where=where, count=len(problems) - MAX_REPORTED))
         progress.close()

@@ -39,6 +39,7 @@ from combatlog.projections.words import (
     damage_name,
     describe,
     distance,
+    localized,
     message,
     ruleset_name,
     skill_name,
@@ -137,15 +138,15 @@ class Shell:
             self.error(error.localized(self.lang))
         except ConcurrencyConflict as error:
             self.reload()
-            self.error(self.words("shell-conflict", error=str(error)))
+            self.error(self.words("shell-conflict", error=error.localized(self.lang)))
         except StoreError as error:
-            self.error(self.words("shell-store-error", error=str(error)))
+            self.error(self.words("shell-store-error", error=error.localized(self.lang)))
         except KeyboardInterrupt:
             self.reload()
             self.say(self.words("shell-interrupted"), style="yellow")
         except Exception as error:  # the shell never crashes on input
             self.reload()
-            self.error(self.words("shell-internal-error", error=f"{type(error).__name__}: {error}"))
+            self.error(self.words("shell-internal-error", error=f"{type(error).__name__}: {localized(error, self.lang)}"))
 
     def _handle(self, line: str) -> None:
         state = self.encounter.state

@@ -6,6 +6,7 @@ from typing import Any, Callable
 import msgspec
 
 from combatlog.events.union import EVENT_TYPES, AnyEvent
+from combatlog.projections.words import Said, message
 
 GENESIS_HASH = "0" * 64
 
@@ -29,12 +30,17 @@ class LogCorrupted(Exception):
     def __init__(self, seq: int, reason: str, encounter: str = ""):
         super().__init__(seq, reason, encounter)
         self.seq = seq
-        self.reason = reason
+        self.reason = str(reason)  # the English text, a plain str
+        self.reason_words = reason  # the same reason in every language when it was said through the catalogs
         self.encounter = encounter
 
     def __str__(self) -> str:
         where = f" of encounter '{self.encounter}'" if self.encounter else ""
         return f"log corrupted at event {self.seq}{where}: {self.reason}"
+
+    def localized(self, lang: str) -> str:
+        """The same sentence in `lang` (the reason too, when it was said through the catalogs)."""
+        return message(lang, "store-log-corrupted", seq=self.seq, encounter=self.encounter, reason=self.reason_words)
 
 
 _encoder = msgspec.json.Encoder(order="sorted")
@@ -81,7 +87,7 @@ def seal(records: list[Recorded], prev_hash: str) -> list[tuple[Recorded, bytes]
 def decode_body(body: bytes, stored_hash: str, *, expected_seq: int, expected_prev: str, encounter: str = "") -> Recorded:
     """Decode one stored body, checking its bytes against the chain; raises LogCorrupted naming the seq."""
     if compute_hash(body) != stored_hash:
-        raise LogCorrupted(expected_seq, "its bytes do not match its hash (edited or damaged)", encounter)
+        raise LogCorrupted(expected_seq, Said("store-reason-bytes-changed"), encounter)
     try:
         record = _typed_decoder.decode(body)
     except (msgspec.DecodeError, msgspec.ValidationError) as error:
@@ -91,11 +97,11 @@ def decode_body(body: bytes, stored_hash: str, *, expected_seq: int, expected_pr
         if record.v < current:
             record = _upcast(body, None, expected_seq, encounter)
         elif record.v > current:
-            raise LogCorrupted(expected_seq, f"event version {record.v} is newer than this combatlog knows ({current})", encounter)
+            raise LogCorrupted(expected_seq, Said("store-reason-version-newer", version=record.v, current=current), encounter)
     if record.seq != expected_seq:
-        raise LogCorrupted(expected_seq, f"found seq {record.seq} where {expected_seq} was expected", encounter)
+        raise LogCorrupted(expected_seq, Said("store-reason-seq-elsewhere", found=record.seq, expected=expected_seq), encounter)
     if record.prev_hash != expected_prev:
-        raise LogCorrupted(expected_seq, "it does not follow the previous event's hash (chain broken)", encounter)
+        raise LogCorrupted(expected_seq, Said("store-reason-chain-broken"), encounter)
     return msgspec.structs.replace(record, hash=stored_hash)
 
 
@@ -107,13 +113,13 @@ def _upcast(body: bytes, error: Exception, seq: int, encounter: str) -> Recorded
         version = raw.get("v", 1)
         current = EVENT_TYPES[event_type].schema_version
     except Exception:
-        raise LogCorrupted(seq, f"unreadable event ({error})", encounter) from None
+        raise LogCorrupted(seq, Said("store-reason-unreadable", error=str(error)), encounter) from None
     if version >= current:
-        raise LogCorrupted(seq, f"unreadable event ({error})", encounter)
+        raise LogCorrupted(seq, Said("store-reason-unreadable", error=str(error)), encounter)
     while version < current:
         lift = UPCASTERS.get((event_type, version))
         if lift is None:
-            raise LogCorrupted(seq, f"no upcaster for {event_type} v{version}", encounter)
+            raise LogCorrupted(seq, Said("store-reason-no-upcaster", type=event_type, version=version), encounter)
         event = lift(dict(event))
         version += 1
     raw["event"] = event
@@ -121,7 +127,7 @@ def _upcast(body: bytes, error: Exception, seq: int, encounter: str) -> Recorded
     try:
         return msgspec.convert(raw, Recorded)
     except msgspec.ValidationError as lifted_error:
-        raise LogCorrupted(seq, f"upcast {event_type} is invalid ({lifted_error})", encounter) from None
+        raise LogCorrupted(seq, Said("store-reason-upcast-invalid", type=event_type, error=str(lifted_error)), encounter) from None
 
 
 def encode_record(record: Recorded) -> bytes:

@@ -16,7 +16,8 @@ words), `conditions(at=SEQ)` (durations), `window_text(lang)`, `parse_line(line)
 Errors: `RuleViolation` (a refused command: `error.localized("fr")`), `BatchRejected` (one of a list, with its
 `line`), `LogCorrupted` (`error.seq` names the first bad event), `ConcurrencyConflict` (another writer got there
 first: read again and retry; in `execute_all`, its `line` and `events` say what the commands before it
-appended), `StoreError` (the log cannot be opened, read or written).
+appended), `StoreError` (the log cannot be opened, read or written). `str(error)` is English; the last three
+also have `error.localized("fr")`, as the CLI prints them.
 """
 
 __version__ = "0.1.0"

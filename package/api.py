@@ -18,6 +18,7 @@ from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.envelope import LogCorrupted, Recorded, canonical_body
 from combatlog.events.stores import ConcurrencyConflict, EventStore, StoreError, open_store
 from combatlog.projections.document import state_document
+from combatlog.projections.words import Said
 from combatlog.replay import engine as _engine
 
 DEFAULT_ENCOUNTER = _engine.DEFAULT_ENCOUNTER
@@ -38,7 +39,7 @@ def open_log(path_or_url: str | os.PathLike[str], *, create: bool = True) -> Log
     `combatlog run --log` does; with `create=False` a missing log raises StoreError and nothing is written."""
     target = os.fspath(path_or_url)
     if not _is_url(target) and target != ":memory:" and not create and not Path(target).exists():
-        raise StoreError(f"{target}: no such log file")
+        raise StoreError(Said("store-no-such-log-file", path=target))
     return Log(open_store(target, create=create) if _is_url(target) else open_store(target), target)
 
 
@@ -300,7 +301,7 @@ class Encounter:
         records = list(self.log.store.read(self.name))  # raises LogCorrupted at the first broken link
         discrepancy = rederive(records)
         if discrepancy is not None:
-            raise LogCorrupted(discrepancy.seq, discrepancy.message, self.name)
+            raise LogCorrupted(discrepancy.seq, discrepancy.words, self.name)
 
     # ------------------------------------------------------------------ following
     def wait_for_new(self, after: int, timeout: float = 30.0) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, Callable
 
 import msgspec
 from babel.numbers import format_decimal
@@ -79,6 +79,33 @@ class Phrase:
         return f"Phrase({self.message_id!r}, {self.args!r})"
 
 
+class Said(str):
+    """A catalog message said in English, that can be said again in another language: `localized(lang)`.
+
+    What the store and verify errors carry: being the English text itself, it keeps `str(error)`, substring
+    checks and `error.reason` unchanged for library users, while the CLI and the server speak the reader's
+    language. Given as a variable of another message, it is said in that message's language."""
+
+    def __new__(cls, message_id: str, /, **args: Any) -> "Said":
+        return cls.by(Phrase(message_id, **args))
+
+    @classmethod
+    def by(cls, speak: Callable[[str], str]) -> "Said":
+        """What `speak(lang)` gives, in English now and in any language later (e.g. a RuleViolation's `localized`)."""
+        text = str.__new__(cls, speak("en"))
+        text._speak = speak
+        return text
+
+    def localized(self, lang: str) -> str:
+        return str(self) if _lang(lang) == "en" else self._speak(_lang(lang))
+
+
+def localized(text: Any, lang: str) -> str:
+    """`text` in `lang` when it can be said again (a Said, an error with `localized`), else as it stands."""
+    said = getattr(text, "localized", None)
+    return said(lang) if callable(said) else str(text)
+
+
 def term_phrase(kind: str, key: str, /, **args: Any) -> Phrase:
     """A game term (`<kind>-<key>`, e.g. condition-prone) as a variable of another message."""
     return Phrase(f"{kind}-{kebab(key)}", _default=key, **args)
@@ -113,6 +140,8 @@ def message(lang: str, message_id: str, /, **args: Any) -> str:
     for name, value in args.items():
         if isinstance(value, Phrase):
             value = value(lang)
+        elif isinstance(value, Said):
+            value = value.localized(lang)
         converted = _arg(value)
         # A field is reachable by its own name ($hp_before) and in Fluent's usual kebab-case ($hp-before).
         for key in {name, name.replace("_", "-")}:

@@ -19,6 +19,7 @@ from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, deco
 from combatlog.events.meta import Redone, Reverted, Undone
 from combatlog.events.union import EVENT_TYPES
 from combatlog.projections.fold import fold
+from combatlog.projections.words import Said
 
 CHUNK = 2048
 _record_decoder = msgspec.json.Decoder(Recorded)
@@ -74,10 +75,10 @@ def markers(store, encounter: str) -> list[Recorded]:
         found = []
         for seq, body, stored_hash in store.marker_rows(encounter):
             if _sha256(body).hexdigest() != stored_hash:
-                raise LogCorrupted(seq, "its bytes do not match its hash (edited or damaged)", encounter)
+                raise LogCorrupted(seq, Said("store-reason-bytes-changed"), encounter)
             record = _record_decoder.decode(body)
             if record.seq != seq:
-                raise LogCorrupted(seq, f"found seq {record.seq} where {seq} was expected", encounter)
+                raise LogCorrupted(seq, Said("store-reason-seq-elsewhere", found=record.seq, expected=seq), encounter)
             found.append(record)
         return found
     return [record for record in _stream(store, encounter, False)

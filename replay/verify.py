@@ -10,6 +10,7 @@ last stored event, so a cut tail is caught.
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import reduce
 from itertools import groupby
 from typing import Any
 
@@ -20,6 +21,7 @@ from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, comp
 from combatlog.events.meta import CommandIssued, EncounterCreated
 from combatlog.events.stores import MemoryStore
 from combatlog.events.stores.memory import ReplicaStore
+from combatlog.projections.words import Said, localized, message
 from combatlog.replay.engine import Encounter
 
 MAX_FIELDS = 12  # fields named per event; the rest are counted
@@ -33,8 +35,17 @@ class Discrepancy:
     message: str
     fields: tuple[str, ...] = field(default=())
 
+    def __post_init__(self) -> None:
+        # `message` stays a plain str (what JSON encoders take); its words in every language are kept beside it.
+        object.__setattr__(self, "words", self.message)
+        object.__setattr__(self, "message", str(self.message))
+
     def __str__(self) -> str:
         return f"event {self.seq}: {self.message}"
+
+    def localized(self, lang: str) -> str:
+        """The same line in `lang` (when verify said it through the catalogs; else its English)."""
+        return message(lang, "verify-problem", seq=self.seq, problem=self.words)
 
 
 Problem = Discrepancy
@@ -85,7 +96,7 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
         command = getattr(opening.event, "command", None)
         follow = False
         if opening.seq != txn or not isinstance(opening.event, CommandIssued):
-            found.append(Discrepancy(opening.seq, "a transaction must open with CommandIssued", ("Recorded.txn",)))
+            found.append(Discrepancy(opening.seq, Said("verify-transaction-without-command"), ("Recorded.txn",)))
             follow = True
         else:
             replica.clock = lambda at=opening.at: at
@@ -95,12 +106,12 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
             try:
                 produced = replica.execute(command, actor=opening.actor)
             except RuleViolation as error:
-                found.append(Discrepancy(opening.seq, f"the rules reject this command now: {error}",
+                found.append(Discrepancy(opening.seq, Said("verify-rules-reject", error=Said.by(error.localized)),
                                          ("CommandIssued.command",)))
                 follow = True
             except Exception as error:  # a log that makes the rules fail is reported, not crashed on
-                found.append(Discrepancy(opening.seq, f"the rules cannot run this command "
-                                                      f"({type(error).__name__}: {error})", ("CommandIssued.command",)))
+                found.append(Discrepancy(opening.seq, Said("verify-rules-cannot-run", kind=type(error).__name__,
+                                                           error=str(error)), ("CommandIssued.command",)))
                 follow = True
             else:
                 for mine, theirs in zip(recorded, produced):
@@ -109,8 +120,8 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
                         found.append(Discrepancy(mine.seq, _describe(mine.event, theirs.event, fields), tuple(fields)))
                 if len(recorded) != len(produced):
                     seq = recorded[min(len(recorded), len(produced)) - 1].seq
-                    found.append(Discrepancy(seq, f"the command produced {len(produced)} events, "
-                                                  f"the log holds {len(recorded)}"))
+                    found.append(Discrepancy(seq, Said("verify-event-count", produced=len(produced),
+                                                       recorded=len(recorded))))
                 # An edited command the rules still take: follow the log only if what it caused differs.
                 follow = opening.seq in suspects and (
                     len(recorded) != len(produced)
@@ -219,13 +230,30 @@ _MISSING = object()
 
 def _describe(logged, derived, fields: list[str]) -> str:
     if fields == ["type"]:
-        return f"the log has {type(logged).__name__} where the rules give {type(derived).__name__}"
+        return Said("verify-other-type", logged=type(logged).__name__, derived=type(derived).__name__)
     shown = []
     a, b = msgspec.json.decode(_canonical(logged)), msgspec.json.decode(_canonical(derived))
     for path in fields[:MAX_FIELDS]:
-        shown.append(f"{path} is {_short(_at(a, path))} in the log, the rules give {_short(_at(b, path))}")
-    more = f" (and {len(fields) - MAX_FIELDS} more fields)" if len(fields) > MAX_FIELDS else ""
-    return "; ".join(shown) + more if shown else f"{type(logged).__name__} differs from what the rules give"
+        shown.append(Said("verify-field-differs", field=path, logged=_short(_at(a, path)), derived=_short(_at(b, path))))
+    if not shown:
+        return Said("verify-event-differs", type=type(logged).__name__)
+    if len(fields) > MAX_FIELDS:
+        return Said("verify-more-fields", fields=_joined(shown), count=len(fields) - MAX_FIELDS)
+    return _joined(shown)
+
+
+def _joined(parts: list[str]) -> str:
+    """Several findings about one event in one sentence: "a; b; c" ("a ; b ; c" in French)."""
+    def say(lang: str) -> str:
+        said = [localized(part, lang) for part in parts]
+        return reduce(lambda first, then: message(lang, "verify-and", first=first, then=then), said) if said else ""
+
+    return Said.by(say)
+
+
+def _listed(parts: list[str]) -> str:
+    """"a, b" in every language (field names and values, no words between them to translate)."""
+    return Said.by(lambda lang: ", ".join(localized(part, lang) for part in parts))
 
 
 def _at(value: Any, path: str) -> Any:
@@ -276,10 +304,10 @@ def _decode_loose(body: bytes) -> Recorded | str:
         raw = msgspec.json.decode(body)
         seq, prev = raw["seq"], raw.get("prev_hash", GENESIS_HASH)
         if not isinstance(seq, int) or not isinstance(prev, str):
-            return "its seq or prev_hash is not of the right type"
+            return Said("verify-seq-or-prev-hash-type")
         return decode_body(body, compute_hash(body), expected_seq=seq, expected_prev=prev)
     except LogCorrupted as error:
-        return error.reason
+        return error.reason_words
     except (msgspec.DecodeError, KeyError, TypeError, AttributeError) as error:
         return f"{type(error).__name__}: {error}"
 
@@ -310,35 +338,34 @@ class RowChecker:
             self.count += 1
             self.last_seq = row.seq
             if row.seq > expected:
-                gap = f"event {expected} is" if row.seq == expected + 1 else f"events {expected} to {row.seq - 1} are"
-                self.add(Discrepancy(expected, f"{gap} missing from the log"))
+                gap = (Said("verify-event-missing", first=expected) if row.seq == expected + 1
+                       else Said("verify-events-missing", first=expected, last=row.seq - 1))
+                self.add(Discrepancy(expected, gap))
                 prev_hash = None
             elif row.seq < expected:
-                self.add(Discrepancy(row.seq, "it is stored twice or out of order"))
+                self.add(Discrepancy(row.seq, Said("verify-stored-twice")))
             expected = row.seq + 1
             if compute_hash(row.body) != row.hash:
-                self.add(Discrepancy(row.seq, "its bytes do not match its stored hash (edited or damaged)",
+                self.add(Discrepancy(row.seq, Said("verify-bytes-changed"),
                                      ("Recorded.hash",)))
             record = _decode_loose(row.body)
             if isinstance(record, str):
-                self.add(Discrepancy(row.seq, f"its bytes are not a readable event ({record})"))
+                self.add(Discrepancy(row.seq, Said("verify-unreadable", reason=record)))
                 prev_hash = row.hash
                 continue
             if record.seq != row.seq:
-                self.add(Discrepancy(row.seq, f"it holds seq {record.seq} but is stored as event {row.seq} "
-                                              "(moved or reordered)", ("Recorded.seq",)))
+                self.add(Discrepancy(row.seq, Said("verify-moved", held=record.seq, seq=row.seq), ("Recorded.seq",)))
             if prev_hash is not None and record.prev_hash != prev_hash:
-                self.add(Discrepancy(row.seq, "it does not follow the previous event's hash (chain broken)",
+                self.add(Discrepancy(row.seq, Said("store-reason-chain-broken"),
                                      ("Recorded.prev_hash",)))
             if row.txn is not None and row.txn != record.txn:
-                self.add(Discrepancy(row.seq, f"the stored txn column says {row.txn}, the event says {record.txn}",
+                self.add(Discrepancy(row.seq, Said("verify-txn-column", column=row.txn, txn=record.txn),
                                      ("events.txn",)))
             if row.type is not None and row.type != type(record.event).__name__:
-                self.add(Discrepancy(row.seq, f"the stored type column says {row.type}, the event is "
-                                              f"{type(record.event).__name__}", ("events.type",)))
+                self.add(Discrepancy(row.seq, Said("verify-type-column", column=row.type, type=type(record.event).__name__),
+                                     ("events.type",)))
             if isinstance(record.event, CommandIssued) and record.txn != record.seq:
-                self.add(Discrepancy(row.seq, f"a CommandIssued opens its own transaction, yet its txn is "
-                                              f"{record.txn}", ("Recorded.txn",)))
+                self.add(Discrepancy(row.seq, Said("verify-command-txn", txn=record.txn), ("Recorded.txn",)))
             record = msgspec.structs.replace(record, hash=row.hash)
             if isinstance(record.event, CommandIssued) and group:
                 for problem in check_envelopes(group):
@@ -385,15 +412,15 @@ def check_envelopes(records: list[Recorded]) -> list[Discrepancy]:
         together = {tuple(getattr(record, name) for name in ENVELOPE) for record in rest}
         if len(wrong) == len(rest) and len(rest) >= 2 and len(together) == 1:
             names = wrong[0][1]
-            detail = ", ".join(f"{name} {getattr(opening, name)!r} where its {len(rest)} events have "
-                               f"{getattr(rest[0], name)!r}" for name in names)
-            problems.append(Discrepancy(opening.seq, f"its envelope disagrees with its command's events: {detail}",
+            detail = _listed([Said("verify-envelope-field-of-command", field=name, command=repr(getattr(opening, name)),
+                                   count=len(rest), events=repr(getattr(rest[0], name))) for name in names])
+            problems.append(Discrepancy(opening.seq, Said("verify-envelope-of-command", detail=detail),
                                         tuple(f"Recorded.{name}" for name in names)))
             continue
         for record, names in wrong:
-            detail = ", ".join(f"{name} {getattr(record, name)!r} where its command has {getattr(opening, name)!r}"
-                               for name in names)
-            problems.append(Discrepancy(record.seq, f"its envelope disagrees with its command: {detail}",
+            detail = _listed([Said("verify-envelope-field", field=name, event=repr(getattr(record, name)),
+                                   command=repr(getattr(opening, name))) for name in names])
+            problems.append(Discrepancy(record.seq, Said("verify-envelope", detail=detail),
                                         tuple(f"Recorded.{name}" for name in names)))
     return problems
 
@@ -422,12 +449,10 @@ def check_snapshots(store, encounter: str, hashes: dict[int, str], states: dict[
         if verdict == "stale":
             continue  # written by another combatlog version: never used, nothing to trust or distrust
         if snapshot is None:
-            problems.append(Discrepancy(seq, "the snapshot stored at this event is unreadable or fails its "
-                                             "authentication (damaged or forged)", ("snapshot",)))
+            problems.append(Discrepancy(seq, Said("verify-snapshot-forged"), ("snapshot",)))
             continue
         if snapshot.seq != seq or snapshot.hash != hashes.get(seq):
-            problems.append(Discrepancy(seq, "the snapshot stored at this event does not belong to it "
-                                             "(its seq or event hash differ)", ("snapshot.hash",)))
+            problems.append(Discrepancy(seq, Said("verify-snapshot-elsewhere"), ("snapshot.hash",)))
             continue
         expected = states.get(seq)
         if expected is None:  # a snapshot inside a transaction: fold from the start to compare
@@ -438,8 +463,8 @@ def check_snapshots(store, encounter: str, hashes: dict[int, str], states: dict[
             if _canonical(snapshot.state) != _canonical(folded):
                 fields = [f"snapshot.{path}" for path in _paths(msgspec.json.decode(_canonical(snapshot.state)),
                                                                msgspec.json.decode(_canonical(folded)))]
-                problems.append(Discrepancy(seq, "the snapshot stored at this event holds another state than the "
-                                                 f"events give ({', '.join(fields[:MAX_FIELDS])})", tuple(fields)))
+                problems.append(Discrepancy(seq, Said("verify-snapshot-state", fields=", ".join(fields[:MAX_FIELDS])),
+                                            tuple(fields)))
     return problems
 
 
@@ -454,11 +479,11 @@ def check_head(store, encounter: str, last: Recorded | None, last_row_seq: int) 
         return []
     seq, digest = recorded
     if seq > last_row_seq:
-        gap = f"event {seq}" if seq == last_row_seq + 1 else f"events {last_row_seq + 1} to {seq}"
-        return [Discrepancy(last_row_seq + 1, f"the log's head says it ends at event {seq}: {gap} "
-                                              "cut from its end")]
+        cut = (Said("verify-head-cut-one", seq=seq, first=seq) if seq == last_row_seq + 1
+               else Said("verify-head-cut", seq=seq, first=last_row_seq + 1, last=seq))
+        return [Discrepancy(last_row_seq + 1, cut)]
     if last is not None and last.seq == seq and last.hash != digest:
-        return [Discrepancy(seq, "its hash differs from the one the log's head recorded", ("head.hash",))]
+        return [Discrepancy(seq, Said("verify-head-hash"), ("head.hash",))]
     return []
 
 
@@ -513,9 +538,12 @@ def _merged(problems: list[Discrepancy]) -> list[Discrepancy]:
     out: list[Discrepancy] = []
     for seq, group in groupby(sorted(problems, key=lambda problem: problem.seq), key=lambda problem: problem.seq):
         items = list(group)
-        messages = list(dict.fromkeys(problem.message for problem in items))
+        said: dict[str, str] = {}  # each message once, in order, with its words in every language
+        for problem in items:
+            said.setdefault(problem.message, problem.words)
+        messages = list(said.values())
         fields = tuple(dict.fromkeys(name for problem in items for name in problem.fields))
-        out.append(Discrepancy(seq, "; ".join(messages), fields))
+        out.append(Discrepancy(seq, messages[0] if len(messages) == 1 else _joined(messages), fields))
     return out
 
 

@@ -336,7 +336,7 @@ def create_app(location: str, *, token: str, lang: str | None = None, private: b
                              "events": error.events}, bool(error.events)
             except combatlog.ConcurrencyConflict as error:
                 done = getattr(error, "events", [])
-                return 409, {"error": word(encounter.lang, "conflict"), "detail": str(error), "seq": encounter.seq,
+                return 409, {"error": word(encounter.lang, "conflict"), "detail": error.localized(encounter.lang), "seq": encounter.seq,
                              "line": getattr(error, "line", 1), "events": done}, bool(done)
             # The seq of this batch's last event (another process may have written since: its events come after).
             seq = events[-1]["body"]["seq"] if events else encounter.seq

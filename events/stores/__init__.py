@@ -6,6 +6,7 @@ from combatlog.events.stores.base import ConcurrencyConflict, EventStore, Sealed
 from combatlog.events.stores.jsonl import JsonlStore, export_jsonl, import_jsonl
 from combatlog.events.stores.memory import MemoryStore
 from combatlog.events.stores.sqlite import SQLiteStore
+from combatlog.projections.words import Said
 
 
 def is_postgres_url(location: object) -> bool:
@@ -21,12 +22,12 @@ def open_store(location: str | os.PathLike[str], *, create: bool = True, durable
         try:
             from combatlog.events.stores.postgres import PostgresStore
         except ImportError as error:
-            raise StoreError(f"a PostgreSQL log needs {error.name}: pip install 'combatlog[postgres]'") from None
+            raise StoreError(Said("store-needs-module", module=error.name)) from None
         return PostgresStore(os.fspath(location), create=create)
     if os.fspath(location) == ":memory:":
         return MemoryStore()
     if not create and not os.path.exists(location):
-        raise StoreError(f"{os.fspath(location)}: no such log file")
+        raise StoreError(Said("store-no-such-log-file", path=os.fspath(location)))
     if os.fspath(location).lower().endswith(".jsonl"):
         return JsonlStore(location)
     return SQLiteStore(location, durable=durable)

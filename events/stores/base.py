@@ -6,6 +6,7 @@ from itertools import islice
 from typing import Protocol, Self
 
 from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, decode_body, seal
+from combatlog.projections.words import Said, localized
 
 Sealed = tuple[Recorded, bytes]
 
@@ -14,19 +15,22 @@ class ConcurrencyConflict(Exception):
     """Another writer appended to the encounter since the caller last read it."""
 
     def __init__(self, encounter: str, expected_seq: int, actual_next_seq: int):
-        count = f"{actual_next_seq} event{'' if actual_next_seq == 1 else 's'}"
-        if actual_next_seq > expected_seq:
-            situation = f"moved on: expected to write event {expected_seq} but the log already has {count}"
-        else:
-            situation = f"is behind: expected to write event {expected_seq} but the log has only {count}"
-        super().__init__(f"encounter '{encounter}' {situation}; reload and try again")
+        super().__init__(Said("store-conflict", encounter=encounter, expected=expected_seq, count=actual_next_seq,
+                              moved_on=actual_next_seq > expected_seq))
         self.encounter = encounter
         self.expected_seq = expected_seq
         self.actual_next_seq = actual_next_seq
 
+    def localized(self, lang: str) -> str:
+        return localized(self.args[0], lang)
+
 
 class StoreError(Exception):
     """The store's file cannot be opened, read or written; the message names the file."""
+
+    def localized(self, lang: str) -> str:
+        """The message in `lang` when it was said through the catalogs (a Said), else as it was raised."""
+        return localized(self.args[0], lang) if self.args else ""
 
 
 class EventStore(Protocol):
@@ -65,13 +69,12 @@ def ends_at_head(log: str, encounter: str, last_seq: int | None, last_hash: str 
     if head_seq is None or (last_seq, last_hash) == (head_seq, head_hash):
         return
     if last_seq is None or last_seq < head_seq:
-        damage = f"events {0 if last_seq is None else last_seq + 1} to {head_seq} are missing from its end"
+        damage = Said("store-head-cut", first=0 if last_seq is None else last_seq + 1, last=head_seq)
     elif last_seq > head_seq:
-        damage = f"events {head_seq + 1} to {last_seq} were added without updating it"
+        damage = Said("store-head-added", first=head_seq + 1, last=last_seq)
     else:
-        damage = f"event {last_seq} is not the one it records"
-    raise StoreError(f"{log}: encounter '{encounter}' does not end where its recorded head says "
-                     f"({damage}); nothing was written (run combatlog verify)")
+        damage = Said("store-head-replaced", seq=last_seq)
+    raise StoreError(Said("store-head-mismatch", path=log, encounter=encounter, damage=damage))
 
 
 class StoreBase:
@@ -113,7 +116,7 @@ class StoreBase:
         prev, bodies = self._bodies(encounter, max(from_seq, 0))
         for seq, (body, stored_hash) in enumerate(bodies, max(from_seq, 0)):
             if prev is None:
-                raise LogCorrupted(seq - 1, "it is missing from the log", encounter)
+                raise LogCorrupted(seq - 1, Said("store-reason-missing"), encounter)
             yield decode_body(body, stored_hash, expected_seq=seq, expected_prev=prev, encounter=encounter), body
             prev = stored_hash
 
@@ -138,7 +141,7 @@ class StoreBase:
         try:
             for seq, (body, stored_hash) in enumerate(bodies, first):
                 if prev is None:
-                    raise LogCorrupted(seq - 1, "it is missing from the log", encounter)
+                    raise LogCorrupted(seq - 1, Said("store-reason-missing"), encounter)
                 records.append(decode_body(body, stored_hash, expected_seq=seq, expected_prev=prev, encounter=encounter))
                 prev = stored_hash
         finally:

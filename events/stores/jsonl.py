@@ -12,6 +12,7 @@ import msgspec
 
 from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, compute_hash, decode_body
 from combatlog.events.stores.base import ConcurrencyConflict, EventStore, Sealed, StoreBase, StoreError
+from combatlog.projections.words import Said
 
 try:
     import fcntl
@@ -88,9 +89,9 @@ def _parse(lines: Iterable[bytes | str], name: str, first_line: int = 1) -> Iter
         try:
             yield number, _line_decoder.decode(line)
         except (msgspec.DecodeError, msgspec.ValidationError) as error:
-            cut = (f" (the file ends mid-line: an interrupted write? `combatlog repair {name}` cuts it off)"
-                   if line[-1:] not in (b"\n", "\n") else "")
-            raise StoreError(f"{name}, line {number}: not a readable combatlog event{cut}: {error}") from None
+            torn = line[-1:] not in (b"\n", "\n")
+            raise StoreError(Said("store-jsonl-unreadable-line", file=name, line=number, torn=torn,
+                                  error=str(error))) from None
 
 
 def _body(line: _Line) -> bytes:
@@ -110,7 +111,7 @@ def _opened(file: File, mode: str) -> Iterator[tuple[IO[Any], str]]:
         with open(file, mode) as handle:
             yield handle, os.fspath(file)
     except OSError as error:
-        raise StoreError(f"{os.fspath(file)}: {error.strerror or error}") from None
+        raise StoreError(Said("store-file-error", path=os.fspath(file), error=str(error.strerror or error))) from None
 
 
 def export_jsonl(store: EventStore, encounter: str | None, file: File) -> int:
@@ -146,7 +147,8 @@ def import_jsonl(file: File, store: EventStore) -> dict[str, int]:
                     (decode_body(body, line.hash, expected_seq=seq, expected_prev=prev, encounter=line.encounter), body)
                 )
             except LogCorrupted as error:
-                raise LogCorrupted(error.seq, f"{name}, line {number}: {error.reason}", error.encounter) from None
+                raise LogCorrupted(error.seq, Said("store-reason-at-line", file=name, line=number, reason=error.reason_words),
+                                   error.encounter) from None
     # Check every encounter before writing any, so a conflict does not leave the import half done.
     for encounter, log in logs.items():
         next_seq = store.last(encounter)[0]
@@ -163,7 +165,7 @@ class JsonlStore(StoreBase):
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
         if not self.path.resolve().parent.is_dir():
-            raise StoreError(f"cannot open {self.path}: the folder {self.path.resolve().parent} does not exist")
+            raise StoreError(Said("store-folder-missing", path=self.path, folder=self.path.resolve().parent))
         self._heads: dict[str, tuple[int, str]] = {}
         self._scanned = 0  # bytes of the file already folded into _heads
         self._lines = 0
@@ -179,7 +181,7 @@ class JsonlStore(StoreBase):
             yield None
             return
         except OSError as error:
-            raise StoreError(f"{self.path}: {error.strerror or error}") from None
+            raise StoreError(Said("store-file-error", path=self.path, error=str(error.strerror or error))) from None
         with handle:
             if fcntl is not None:
                 fcntl.flock(handle, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)  # released on close
@@ -222,7 +224,7 @@ class JsonlStore(StoreBase):
                 os.fsync(handle.fileno())
             except OSError as error:
                 handle.truncate(size)  # all or nothing: drop the part that made it
-                raise StoreError(f"{self.path}: {error.strerror or error}") from None
+                raise StoreError(Said("store-file-error", path=self.path, error=str(error.strerror or error))) from None
             self._heads[encounter] = (next_seq + len(sealed), sealed[-1][0].hash)
             self._scanned, self._lines = size + len(data), self._lines + data.count(b"\n")
             self._events += len(sealed)
@@ -315,8 +317,7 @@ def whole_prefix(data: bytes, name: str = "<log>") -> tuple[int, int | None, lis
         except (msgspec.DecodeError, msgspec.ValidationError) as error:
             if offset == len(data) and not raw.endswith(b"\n"):
                 return start, number, lines
-            raise StoreError(f"{name}, line {number}: not a readable combatlog event: {error}; "
-                             "only a last line cut mid-way can be repaired") from None
+            raise StoreError(Said("store-jsonl-unrepairable-line", file=name, line=number, error=str(error))) from None
     if data and not data.endswith(b"\n"):
         return len(data), None, lines  # a whole last line missing only its newline: nothing to cut
     return len(data), None, lines
@@ -331,7 +332,7 @@ def repair_jsonl(path: str | os.PathLike[str], incomplete: Callable[[str, list[S
     try:
         handle = open(path, "r+b")
     except OSError as error:
-        raise StoreError(f"{path}: {error.strerror or error}") from None
+        raise StoreError(Said("store-file-error", path=path, error=str(error.strerror or error))) from None
     with handle:
         if fcntl is not None:
             fcntl.flock(handle, fcntl.LOCK_EX)
@@ -359,7 +360,7 @@ def repair_jsonl(path: str | os.PathLike[str], incomplete: Callable[[str, list[S
                 # The unfinished command's lines were the last ones written for this encounter.
                 first = min(start for start, _ in mine[-count:])
                 if any(start > first and line.encounter != last_encounter for start, _, line in lines):
-                    raise StoreError(f"{path}: the unfinished command is not at the end of the file; repair it by hand")
+                    raise StoreError(Said("store-jsonl-unfinished-not-last", path=path))
                 end = first
                 cut_events = [(last_encounter, record.seq) for record, _ in sealed[-count:]]
         if end >= len(data):

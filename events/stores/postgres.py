@@ -33,6 +33,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from combatlog.events.envelope import GENESIS_HASH
 from combatlog.events.stores.base import ConcurrencyConflict, Sealed, StoreBase, StoreError, ends_at_head
+from combatlog.projections.words import Said
 
 # The pool warns when it replaces a dropped connection; without a handler of the app's, Python would print that
 # on stderr beside the CLI's one-line messages. Apps that configure logging still receive it.
@@ -155,7 +156,7 @@ class PostgresStore(StoreBase):
         try:
             self._pool.open(wait=True, timeout=connect_timeout)
         except PoolTimeout:
-            raise StoreError(f"{self.name}: cannot connect to the PostgreSQL server") from None
+            raise StoreError(Said("store-postgres-unreachable", path=self.name)) from None
 
     # ------------------------------------------------------------------ connections
     def _connect(self, create: bool = False) -> psycopg.Connection:
@@ -168,10 +169,10 @@ class PostgresStore(StoreBase):
                 self._create_database()
                 return self._connect(create=False)
             if missing:
-                raise StoreError(f"{self.name}: no such log (the database does not exist)") from None
-            raise StoreError(f"{self.name}: cannot connect to the PostgreSQL server: {_first_line(error)}") from None
+                raise StoreError(Said("store-postgres-no-database", path=self.name)) from None
+            raise StoreError(Said("store-postgres-unreachable-because", path=self.name, error=_first_line(error))) from None
         except psycopg.Error as error:  # a malformed URL
-            raise StoreError(f"{self.name}: {_first_line(error)}") from None
+            raise StoreError(Said("store-file-error", path=self.name, error=_first_line(error))) from None
 
     def _create_database(self) -> None:
         parts = urlsplit(self.url)
@@ -183,8 +184,7 @@ class PostgresStore(StoreBase):
         except errors.DuplicateDatabase:
             pass  # another process created it first
         except psycopg.Error as error:
-            raise StoreError(f"{self.name}: the database does not exist and cannot be created: "
-                             f"{_first_line(error)}") from None
+            raise StoreError(Said("store-postgres-cannot-create", path=self.name, error=_first_line(error))) from None
 
     def _guarded(self, work: Callable[[psycopg.Connection], object], retry: Callable[[], bool] = lambda: True):
         """Run `work(connection)` on a pooled connection; database failures become StoreError naming the log.
@@ -192,7 +192,7 @@ class PostgresStore(StoreBase):
         A connection the server dropped while it sat in the pool (a restart, a failover, an idle timeout) fails
         on first use: the work is run once more on a fresh one when `retry()` says nothing was written."""
         if self._closed:
-            raise StoreError(f"{self.name}: the store is closed")
+            raise StoreError(Said("store-postgres-closed", path=self.name))
         for attempt in (1, 2):
             try:
                 with self._pool.connection() as conn:
@@ -206,9 +206,9 @@ class PostgresStore(StoreBase):
             except (psycopg.errors.UniqueViolation, ConcurrencyConflict):
                 raise
             except PoolTimeout:
-                raise StoreError(f"{self.name}: no connection to the PostgreSQL server") from None
+                raise StoreError(Said("store-postgres-no-connection", path=self.name)) from None
             except psycopg.Error as error:
-                raise StoreError(f"{self.name}: {_first_line(error)}") from None
+                raise StoreError(Said("store-file-error", path=self.name, error=_first_line(error))) from None
         raise AssertionError("unreachable")
 
     # ------------------------------------------------------------------ the store interface
@@ -425,7 +425,7 @@ class PostgresStore(StoreBase):
     def _ensure_listener(self) -> "_Listener":
         with self._listener_lock:
             if self._closed:
-                raise StoreError(f"{self.name}: the store is closed")
+                raise StoreError(Said("store-postgres-closed", path=self.name))
             if self._listener is None:
                 self._listener = _Listener(self)
             listener = self._listener
@@ -459,7 +459,8 @@ class _Listener:
 
     def ready(self, timeout: float) -> None:
         if not self._listening.wait(timeout):
-            raise StoreError(f"{self.store.name}: cannot listen for new events: {self.error or 'no connection'}")
+            raise StoreError(Said("store-postgres-cannot-listen", path=self.store.name,
+                                  error=self.error or Said("store-postgres-no-connection-reason")))
 
     def _loop(self) -> None:
         delay = 0.1
@@ -511,9 +512,9 @@ def migrate(conn: psycopg.Connection, name: str, *, create: bool) -> int:
     once); with `create=False` a database holding no log is an error and nothing is created. The version."""
     version = _version(conn)
     if version is None and not create:
-        raise StoreError(f"{name}: no such log (the database holds no combatlog events)")
+        raise StoreError(Said("store-postgres-no-log", path=name))
     if version is not None and version > SCHEMA_VERSION:
-        raise StoreError(f"{name} has log schema version {version}; this combatlog reads version {SCHEMA_VERSION}")
+        raise StoreError(Said("store-schema-version", path=name, version=version, supported=SCHEMA_VERSION))
     if version == SCHEMA_VERSION:
         return version
     try:
@@ -523,13 +524,12 @@ def migrate(conn: psycopg.Connection, name: str, *, create: bool) -> int:
                          " version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())")
             (version,) = conn.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()
             if version > SCHEMA_VERSION:
-                raise StoreError(
-                    f"{name} has log schema version {version}; this combatlog reads version {SCHEMA_VERSION}")
+                raise StoreError(Said("store-schema-version", path=name, version=version, supported=SCHEMA_VERSION))
             for step in range(version + 1, SCHEMA_VERSION + 1):
                 conn.execute(MIGRATIONS[step - 1])
                 conn.execute("INSERT INTO schema_version (version) VALUES (%s)", (step,))
     except psycopg.Error as error:
-        raise StoreError(f"{name}: cannot create or update the log's tables: {_first_line(error)}") from None
+        raise StoreError(Said("store-postgres-cannot-migrate", path=name, error=_first_line(error))) from None
     return SCHEMA_VERSION
 
 

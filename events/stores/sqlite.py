@@ -11,6 +11,7 @@ from pathlib import Path
 
 from combatlog.events.envelope import GENESIS_HASH
 from combatlog.events.stores.base import ConcurrencyConflict, Sealed, StoreBase, StoreError, ends_at_head
+from combatlog.projections.words import Said
 
 SCHEMA_VERSION = 1
 CHUNK = 2000
@@ -92,7 +93,7 @@ class SQLiteStore(StoreBase):
         self._known_end: dict[str, tuple[int, int, str]] = {}
         folder = Path(self.path).resolve().parent
         if not folder.is_dir():
-            raise StoreError(f"cannot open {self.path}: the folder {folder} does not exist")
+            raise StoreError(Said("store-folder-missing", path=self.path, folder=folder))
         if readonly:
             self._open_readonly(timeout)
             return
@@ -105,9 +106,7 @@ class SQLiteStore(StoreBase):
             with self._guard():
                 (version,) = self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
             if version != str(SCHEMA_VERSION):
-                raise StoreError(
-                    f"{self.path} has log schema version {version}; this combatlog reads version {SCHEMA_VERSION}"
-                )
+                raise StoreError(Said("store-schema-version", path=self.path, version=version, supported=SCHEMA_VERSION))
         except BaseException:
             self._db.close()
             raise
@@ -127,23 +126,23 @@ class SQLiteStore(StoreBase):
                 return step()
             except _Busy:
                 if time.monotonic() > deadline:
-                    raise StoreError(f"{self.path}: another process holds the log; try again") from None
+                    raise StoreError(Said("store-busy", path=self.path)) from None
                 time.sleep(0.05)
 
     def _refuse_foreign(self) -> None:
         """Never write our tables into another application's SQLite database."""
         tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if tables and not {"meta", "events"} <= tables:
-            raise StoreError(f"{self.path} is a SQLite database of another application, not a combatlog log")
+            raise StoreError(Said("store-foreign-database", path=self.path))
 
     def _open_readonly(self, timeout: float) -> None:
         """Open an existing log without creating or altering anything (no schema, no journal mode, no snapshot)."""
         try:
             size = os.path.getsize(self.path)
         except OSError as error:
-            raise StoreError(f"{self.path}: {error.strerror or error}") from None
+            raise StoreError(Said("store-file-error", path=self.path, error=str(error.strerror or error))) from None
         if size == 0:
-            raise StoreError(f"{self.path} is an empty file, not a combatlog log")
+            raise StoreError(Said("store-empty-file", path=self.path))
         uri = "file:" + urllib.parse.quote(str(Path(self.path).resolve())) + "?mode=ro"
         if not os.path.exists(self.path + "-wal"):
             # No write-ahead log means no writer has the file open: read the file as it is, without the
@@ -155,13 +154,11 @@ class SQLiteStore(StoreBase):
             with self._guard():
                 tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
                 if not {"meta", "events"} <= tables:
-                    raise StoreError(f"{self.path} is a SQLite database but not a combatlog log (no events table)")
+                    raise StoreError(Said("store-no-events-table", path=self.path))
                 row = self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
             if row is None or row[0] != str(SCHEMA_VERSION):
-                version = row[0] if row else "unknown"
-                raise StoreError(
-                    f"{self.path} has log schema version {version}; this combatlog reads version {SCHEMA_VERSION}"
-                )
+                version = row[0] if row else Said("store-schema-version-unknown")
+                raise StoreError(Said("store-schema-version", path=self.path, version=version, supported=SCHEMA_VERSION))
             self._has_snapshots = "snapshots" in tables
         except BaseException:
             self._db.close()
@@ -173,7 +170,7 @@ class SQLiteStore(StoreBase):
         with self._guard():
             for (line,) in self._db.execute("PRAGMA integrity_check"):
                 if line != "ok":
-                    problems.append(f"SQLite integrity check: {line}")
+                    problems.append(Said("verify-sqlite-integrity", line=line))
             # NOT INDEXED reads the table itself: a damaged (encounter, seq) index cannot hide rows from it.
             counted = dict(self._db.execute(
                 "SELECT encounter, COUNT(*) FROM events NOT INDEXED GROUP BY encounter").fetchall())
@@ -181,11 +178,9 @@ class SQLiteStore(StoreBase):
                 indexed = self._db.execute(
                     "SELECT COUNT(*), MAX(seq) FROM events WHERE encounter = ? AND seq >= 0", (encounter,)).fetchone()
                 if indexed[0] != count:
-                    problems.append(f"encounter '{encounter}': the table holds {count} events but its index finds "
-                                    f"{indexed[0]} (damaged index)")
+                    problems.append(Said("verify-damaged-index", encounter=encounter, count=count, indexed=indexed[0]))
                 elif indexed[1] is not None and indexed[1] + 1 != count:
-                    problems.append(f"encounter '{encounter}': {count} events stored but the last seq is {indexed[1]} "
-                                    f"(events missing)")
+                    problems.append(Said("verify-rows-missing", encounter=encounter, count=count, last=indexed[1]))
         return problems
 
     def rows(self, encounter: str) -> Iterator[tuple[int, int, str, bytes, str]]:
@@ -208,8 +203,8 @@ class SQLiteStore(StoreBase):
             if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "database is locked" in str(error):
                 raise _Busy(str(error)) from None
             if not isinstance(error, sqlite3.OperationalError) or name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
-                raise StoreError(f"{self.path} is not a readable combatlog log: {error}") from None
-            raise StoreError(f"{self.path}: {error}") from None
+                raise StoreError(Said("store-unreadable-log", path=self.path, error=str(error))) from None
+            raise StoreError(Said("store-file-error", path=self.path, error=str(error))) from None
 
     def _last(self, encounter: str) -> tuple[int, str]:
         row = self._db.execute(
@@ -264,8 +259,7 @@ class SQLiteStore(StoreBase):
             # Two writers racing: whoever lost gets the conflict, never "database is locked".
             actual = self.last(encounter)[0]
             if actual == expected_seq:
-                raise StoreError(f"{self.path}: another process held the log too long; nothing was written, "
-                                 "try again") from None
+                raise StoreError(Said("store-busy-too-long", path=self.path)) from None
             raise ConcurrencyConflict(encounter, expected_seq, actual) from None
         return sealed
 

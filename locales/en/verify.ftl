@@ -1,0 +1,44 @@
+# What `combatlog verify` finds wrong in a log (replay/verify.py), one problem per event. The English texts
+# are what `str(problem)` and `problem.message` give.
+
+verify-problem = event { $seq }: { $problem }
+verify-and = { $first }; { $then }
+
+## Re-running each recorded command with its recorded dice.
+verify-transaction-without-command = a transaction must open with CommandIssued
+verify-rules-reject = the rules reject this command now: { $error }
+verify-rules-cannot-run = the rules cannot run this command ({ $kind }: { $error })
+verify-event-count = the command produced { $produced } events, the log holds { $recorded }
+verify-other-type = the log has { $logged } where the rules give { $derived }
+verify-field-differs = { $field } is { $logged } in the log, the rules give { $derived }
+verify-more-fields = { $fields } (and { $count } more fields)
+verify-event-differs = { $type } differs from what the rules give
+
+## The stored rows: bytes, place, link, columns, envelopes.
+verify-event-missing = event { $first } is missing from the log
+verify-events-missing = events { $first } to { $last } are missing from the log
+verify-stored-twice = it is stored twice or out of order
+verify-bytes-changed = its bytes do not match its stored hash (edited or damaged)
+verify-unreadable = its bytes are not a readable event ({ $reason })
+verify-seq-or-prev-hash-type = its seq or prev_hash is not of the right type
+verify-moved = it holds seq { $held } but is stored as event { $seq } (moved or reordered)
+verify-txn-column = the stored txn column says { $column }, the event says { $txn }
+verify-type-column = the stored type column says { $column }, the event is { $type }
+verify-command-txn = a CommandIssued opens its own transaction, yet its txn is { $txn }
+verify-envelope-of-command = its envelope disagrees with its command's events: { $detail }
+verify-envelope-field-of-command = { $field } { $command } where its { $count } events have { $events }
+verify-envelope = its envelope disagrees with its command: { $detail }
+verify-envelope-field = { $field } { $event } where its command has { $command }
+
+## Snapshots and the log's recorded head.
+verify-snapshot-forged = the snapshot stored at this event is unreadable or fails its authentication (damaged or forged)
+verify-snapshot-elsewhere = the snapshot stored at this event does not belong to it (its seq or event hash differ)
+verify-snapshot-state = the snapshot stored at this event holds another state than the events give ({ $fields })
+verify-head-cut-one = the log's head says it ends at event { $seq }: event { $first } cut from its end
+verify-head-cut = the log's head says it ends at event { $seq }: events { $first } to { $last } cut from its end
+verify-head-hash = its hash differs from the one the log's head recorded
+
+## The storage itself (SQLite's own checks).
+verify-sqlite-integrity = SQLite integrity check: { $line }
+verify-damaged-index = encounter '{ $encounter }': the table holds { $count } events but its index finds { $indexed } (damaged index)
+verify-rows-missing = encounter '{ $encounter }': { $count } events stored but the last seq is { $last } (events missing)
