@@ -116,3 +116,19 @@ def test_the_markers_are_read_through_their_own_index(marked_log):
     with SQLiteStore(marked_log, readonly=True) as store:
         assert [record.seq for record in full.markers(store, "e")] == [
             record.seq for record in store.read("e") if type(record.event).__name__ in ("Undone", "Redone", "Reverted")]
+
+
+def test_a_body_edited_by_hand_into_text_is_named_not_a_crash(marked_log, tmp_path, capsys):
+    # Given event 700 edited with sqlite's replace(), which stores the body back as TEXT, When the log is
+    # replayed in full, opened or verified, Then event 700 is named as edited, never a reader's TypeError.
+    from combatlog.cli.main import main as cli_main
+
+    copy = damaged_copy(marked_log, tmp_path, "UPDATE events SET body = replace(body, '\"actor\":\"dm\"', "
+                        "'\"actor\":\"DM\"') WHERE encounter = 'e' AND seq = 700")
+    with sqlite3.connect(copy) as db:
+        assert db.execute("SELECT typeof(body) FROM events WHERE seq = 700").fetchone() == ("text",)
+    with SQLiteStore(copy, readonly=True) as store, pytest.raises(LogCorrupted) as caught:
+        replay_full(store, "e")
+    assert caught.value.seq == 700
+    assert cli_main(["verify", str(copy)]) != 0
+    assert "event 700: its bytes do not match" in capsys.readouterr().err

@@ -48,6 +48,10 @@ CREATE TABLE IF NOT EXISTS heads (
 )
 """
 
+# A body as bytes even when a hand edit stored it as text (sqlite's replace() returns text): the hash check
+# then names the edited event instead of a reader failing on a str.
+_BODY = "CAST(body AS BLOB)"
+
 # The last event of an encounter and its recorded head, in one statement (the append's check).
 _END_AND_HEAD = """
 SELECT (SELECT seq FROM events WHERE encounter = ?1 ORDER BY seq DESC LIMIT 1),
@@ -187,7 +191,7 @@ class SQLiteStore(StoreBase):
         """Every stored (seq, txn, type, body, hash) row of the encounter by seq, unchecked: for verify."""
         with self._guard():
             cursor = self._db.execute(
-                "SELECT seq, txn, type, body, hash FROM events WHERE encounter = ? ORDER BY seq", (encounter,))
+                "SELECT seq, txn, type, CAST(body AS BLOB), hash FROM events WHERE encounter = ? ORDER BY seq", (encounter,))
             while chunk := cursor.fetchmany(CHUNK):
                 yield from chunk
 
@@ -278,7 +282,7 @@ class SQLiteStore(StoreBase):
         prev: str | None = GENESIS_HASH if first == 0 else None
         with self._guard():
             rows = self._db.execute(
-                "SELECT seq, body, hash FROM events WHERE encounter = ? AND seq BETWEEN ? AND ? ORDER BY seq",
+                "SELECT seq, CAST(body AS BLOB), hash FROM events WHERE encounter = ? AND seq BETWEEN ? AND ? ORDER BY seq",
                 (encounter, max(first - 1, 0), last),
             ).fetchall()
         if first > 0:
@@ -288,7 +292,7 @@ class SQLiteStore(StoreBase):
                 prev = None
         return prev, iter([(body, digest) for _, body, digest in rows])
 
-    def _chunks(self, encounter: str, from_seq: int, size: int, columns: str = "body, hash") -> Iterator[list[tuple]]:
+    def _chunks(self, encounter: str, from_seq: int, size: int, columns: str = _BODY + ", hash") -> Iterator[list[tuple]]:
         with self._guard():
             cursor = self._db.execute(
                 f"SELECT {columns} FROM events WHERE encounter = ? AND seq >= ? ORDER BY seq", (encounter, from_seq)
@@ -311,14 +315,14 @@ class SQLiteStore(StoreBase):
     def bodies_only(self, encounter: str, size: int = CHUNK) -> Iterator[list[tuple[bytes]]]:
         """Every stored body of the encounter as 1-tuples, in lists of up to `size`, unverified: the full
         replay's stream, which checks each body against the next one's `prev_hash` (no hash column read)."""
-        return self._chunks(encounter, 0, size, "body")
+        return self._chunks(encounter, 0, size, _BODY)
 
     def marker_rows(self, encounter: str) -> list[tuple[int, bytes, str]]:
         """(seq, body, hash) of the undo, redo and revert markers, found by their type column without decoding
         the other events (the full replay's first pass); unverified: the caller checks them."""
         with self._guard():
             return self._db.execute(
-                "SELECT seq, body, hash FROM events WHERE encounter = ? AND type IN ('Undone', 'Redone', 'Reverted') "
+                "SELECT seq, CAST(body AS BLOB), hash FROM events WHERE encounter = ? AND type IN ('Undone', 'Redone', 'Reverted') "
                 "ORDER BY seq", (encounter,)
             ).fetchall()
 
@@ -355,7 +359,7 @@ class SQLiteStore(StoreBase):
             return None
         with self._guard():
             row = self._db.execute(
-                "SELECT body FROM snapshots WHERE encounter = ? AND seq = ?", (encounter, seq)
+                "SELECT CAST(body AS BLOB) FROM snapshots WHERE encounter = ? AND seq = ?", (encounter, seq)
             ).fetchone()
         return row[0] if row else None
 
