@@ -26,6 +26,7 @@ import json
 import os
 import platform
 import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -240,6 +241,7 @@ def live_rates(folder: Path, commands: int, durable_commands: int) -> dict:
                 done += play(encounter, encounter.next_seq + 1)
             ours, ours_cpu = time.perf_counter() - began, time.process_time() - cpu
             events = encounter.next_seq
+        store_floor = bare_transactions(path, folder / f"bare-{label}.db", durable) if label == "NORMAL" else None
         theirs = eventsourcing_commands(str(folder / f"es-{label}.db"), count, synchronous=label) \
             if eventsourcing_commands else None
         # The goal is judged on CPU time for NORMAL (no fsync: all work is CPU) and on wall time for FULL.
@@ -254,7 +256,38 @@ def live_rates(folder: Path, commands: int, durable_commands: int) -> dict:
             "eventsourcing_commands_per_s_cpu": theirs["commands_per_s_cpu"] if theirs else None,
             "ratio": mine[key] / theirs[f"commands_per_s_{key}"] if theirs else None,
         }
+        if store_floor is not None:
+            results[label]["bare_sqlite_us_per_command_cpu"] = store_floor
+            results[label]["ours_us_per_command_cpu"] = 1e6 / mine["cpu"]
     return results
+
+
+def bare_transactions(played: Path, bare: Path, durable: bool) -> float:
+    """CPU microseconds a command of `played` costs SQLite alone: the same rows, written with plain sqlite3
+    statements into a new log of the same schema and settings, one transaction per command (write lock, the
+    rows in one statement, the head, commit). The floor under our append, whatever Python does around it."""
+    with SQLiteStore(played, readonly=True) as store:
+        rows = list(store.rows(ENCOUNTER))[-3000:]
+    commands: dict[int, list] = {}
+    for seq, txn, kind, body, digest in rows:
+        commands.setdefault(txn, []).append((ENCOUNTER, seq, txn, kind, body, digest))
+    SQLiteStore(bare, durable=durable).close()  # the same schema and pragmas as a real log
+    db = sqlite3.connect(bare, isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+    db.execute("CREATE TABLE IF NOT EXISTS heads (encounter TEXT PRIMARY KEY, seq INTEGER NOT NULL, hash TEXT NOT NULL)")
+    groups = list(commands.values())
+    began = time.process_time()
+    for group in groups:
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("INSERT INTO events (encounter, seq, txn, type, body, hash) VALUES "
+                   + ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(group)), [value for row in group for value in row])
+        db.execute("INSERT INTO heads (encounter, seq, hash) VALUES (?, ?, ?) ON CONFLICT (encounter) DO UPDATE "
+                   "SET seq = excluded.seq, hash = excluded.hash", (ENCOUNTER, group[-1][1], group[-1][5]))
+        db.execute("COMMIT")
+    spent = time.process_time() - began
+    db.close()
+    return spent / len(groups) * 1e6
 
 
 # ------------------------------------------------------------------------------------------------ table
@@ -304,6 +337,12 @@ def goals(report: dict) -> list[dict]:
                                  f" (wall: {live['ours_commands_per_s_wall']:,.0f} vs "
                                  f"{live['eventsourcing_commands_per_s_wall']:,.0f})",
                      "ratio": live["ratio"], "met": live["ratio"] >= 2 if label == "NORMAL" else None})
+        if live.get("bare_sqlite_us_per_command_cpu"):
+            rows.append({"goal": f"one live command: all of it vs SQLite's own work alone (synchronous={label})",
+                         "target": "(for information)",
+                         "measured": f"{live['ours_us_per_command_cpu']:.0f} µs vs {live['bare_sqlite_us_per_command_cpu']:.0f}"
+                                     f" µs CPU (eventsourcing: {1e6 / live['eventsourcing_commands_per_s_cpu']:.0f} µs)",
+                         "ratio": live["bare_sqlite_us_per_command_cpu"] / live["ours_us_per_command_cpu"], "met": None})
     return rows
 
 
