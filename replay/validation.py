@@ -64,6 +64,8 @@ def describe_char(char: str) -> str:
 
 def check_text(text: str, what: str = "text", what_fr: str = "texte", limit: int = MAX_TEXT) -> None:
     """Refuse a string holding control characters, line breaks, lone surrogates, or longer than `limit`."""
+    if len(text) <= limit and text.isascii() and text.isprintable():
+        return  # plain printable ASCII holds none of the forbidden characters
     if len(text) > limit:
         raise _refuse(*both("rule-characters-long-at-most", what=what, length=len(text), limit=limit, what_fr=what_fr))
     bad = _FORBIDDEN.search(text)
