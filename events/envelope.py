@@ -65,9 +65,9 @@ _SHA256 = hashlib.sha256()
 
 def compute_hash(body: bytes) -> str:
     """SHA-256 of the canonical body, hex."""
-    digest = _SHA256.copy()
-    digest.update(body)
-    return digest.hexdigest()
+    sha = _SHA256.copy()
+    sha.update(body)
+    return sha.hexdigest()
 
 
 def seal(records: list[Recorded], prev_hash: str) -> list[tuple[Recorded, bytes]]:
@@ -77,9 +77,9 @@ def seal(records: list[Recorded], prev_hash: str) -> list[tuple[Recorded, bytes]
     for record in records:
         record = replace(record, prev_hash=prev_hash, hash="", v=type(record.event).schema_version)
         body = encode(record)
-        digest = _SHA256.copy()
-        digest.update(body)
-        prev_hash = digest.hexdigest()
+        sha = _SHA256.copy()
+        sha.update(body)
+        prev_hash = sha.hexdigest()
         sealed.append((replace(record, hash=prev_hash), body))
     return sealed
 

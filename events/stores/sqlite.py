@@ -264,7 +264,8 @@ class SQLiteStore(StoreBase):
                         db.executemany(_insert_rows(1), [
                             (encounter, r.seq, r.txn, type(r.event).__name__, body, r.hash) for r, body in sealed])
                     last = sealed[-1][0]
-                    # Our own last append wrote the head row (known): updating it in place is enough.
+                    # A head this connection wrote before is updated in place; otherwise (a first append here,
+                    # or no row to update) it is inserted or replaced.
                     if known is None or db.execute(_UPDATE_HEAD, (last.seq, last.hash, encounter)).rowcount != 1:
                         db.execute(_UPSERT_HEAD, (encounter, last.seq, last.hash))
                     db.execute("COMMIT")
