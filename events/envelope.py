@@ -65,22 +65,28 @@ def canonical_body(record: Recorded) -> bytes:
     return _encoder.encode(msgspec.structs.replace(record, hash=""))
 
 
+# A fresh SHA-256 is copied from this one: cheaper than looking the algorithm up again for every event.
+_SHA256 = hashlib.sha256()
+
+
 def compute_hash(body: bytes) -> str:
     """SHA-256 of the canonical body, hex."""
-    return hashlib.sha256(body).hexdigest()
+    sha = _SHA256.copy()
+    sha.update(body)
+    return sha.hexdigest()
 
 
 def seal(records: list[Recorded], prev_hash: str) -> list[tuple[Recorded, bytes]]:
     """Chain `records` after `prev_hash`: each gets its prev_hash and hash; returns (record, body) pairs."""
     sealed = []
+    replace, encode = msgspec.structs.replace, _encoder.encode
     for record in records:
-        record = msgspec.structs.replace(
-            record, prev_hash=prev_hash, hash="", v=type(record.event).schema_version
-        )
-        body = _encoder.encode(record)
-        digest = compute_hash(body)
-        sealed.append((msgspec.structs.replace(record, hash=digest), body))
-        prev_hash = digest
+        record = replace(record, prev_hash=prev_hash, hash="", v=type(record.event).schema_version)
+        body = encode(record)
+        sha = _SHA256.copy()
+        sha.update(body)
+        prev_hash = sha.hexdigest()
+        sealed.append((replace(record, hash=prev_hash), body))
     return sealed
 
 

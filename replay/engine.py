@@ -25,11 +25,19 @@ _stdlib_log = logging.getLogger("combatlog")
 DEFAULT_ENCOUNTER = "default"
 
 
+_formatted_second: tuple[int, str] = (-1, "")  # the last second utc_now formatted, and its text
+
+
 def utc_now() -> str:
-    """Now in UTC to the millisecond, e.g. 2026-11-23T12:06:01.375Z (what datetime's isoformat gives, cheaper)."""
-    now = _time.time_ns() // 1_000_000
-    seconds, millis = divmod(now, 1000)
-    return f"{_time.strftime('%Y-%m-%dT%H:%M:%S', _time.gmtime(seconds))}.{millis:03d}Z"
+    """Now in UTC to the millisecond, e.g. 2026-11-23T12:06:01.375Z (what datetime's isoformat gives, cheaper).
+    Commands come many to the second: the second's text is formatted once and kept."""
+    global _formatted_second
+    seconds, millis = divmod(_time.time_ns() // 1_000_000, 1000)
+    second, text = _formatted_second
+    if second != seconds:
+        text = _time.strftime("%Y-%m-%dT%H:%M:%S", _time.gmtime(seconds))
+        _formatted_second = (seconds, text)
+    return f"{text}.{millis:03d}Z"
 
 
 class Encounter:

@@ -64,6 +64,8 @@ def describe_char(char: str) -> str:
 
 def check_text(text: str, what: str = "text", what_fr: str = "texte", limit: int = MAX_TEXT) -> None:
     """Refuse a string holding control characters, line breaks, lone surrogates, or longer than `limit`."""
+    if len(text) <= limit and text.isascii() and text.isprintable():
+        return  # plain printable ASCII holds none of the forbidden characters
     if len(text) > limit:
         raise _refuse(*both("rule-characters-long-at-most", what=what, length=len(text), limit=limit, what_fr=what_fr))
     bad = _FORBIDDEN.search(text)
@@ -95,6 +97,14 @@ def check_value(value: Any) -> None:
         kind = type(item)
         if kind is str and len(item) <= MAX_TEXT and item.isprintable() and item.isascii():
             continue  # the common case, checked without building any message
+        if kind is int and 0 <= item <= _PLAIN_INT:
+            continue  # within every bound, distances' included
+        if kind is dict and depth < MAX_DEPTH and len(item) <= MAX_ITEMS:
+            for key, child in item.items():
+                if not (type(key) is str and len(key) <= MAX_TEXT and key.isprintable() and key.isascii()):
+                    _check_key(key, path)
+                stack.append((child, path + (key,), depth + 1))
+            continue
         en, fr = _field(path)
         if isinstance(item, int):
             limit = MAX_SEED if path == ("seed",) else MAX_NUMBER
@@ -133,6 +143,17 @@ def check_value(value: Any) -> None:
                 _check_distance_list(item, en, fr)
             continue
         raise _refuse(*both("rule-not-json-value", en=en, kind=type(item).__name__, fr=fr))
+
+
+_PLAIN_INT = min(MAX_NUMBER, MAX_DISTANCE)  # a whole number from 0 to this passes every check of check_value
+
+
+def _check_key(key: Any, path: tuple) -> None:
+    """An object's key that is not plain short text: refused unless it is text check_text lets through."""
+    en, fr = _field(path)
+    if not isinstance(key, str):
+        raise _refuse(*both("rule-key-not-text", en=en, key=_short(key), fr=fr))
+    check_text(key, f"{en}: a key", f"{fr} : une clé", MAX_TEXT)
 
 
 def _short(value: Any) -> str:

@@ -31,8 +31,10 @@ SETUP = [
     {"do": "initiative", "id": "gob1", "value": 10},
     {"do": "start"},
 ]
+# Long enough that the run is still going when the kill comes (up to 0.3 s after the file reaches 20 kB),
+# however fast commands get: 3000 was within reach of the kill window once a command cost ~100 µs.
 LONG = SETUP + [{"do": "damage", "target": "gob1", "amount": 1, "type": "fire"} if n % 2 == 0
-                else {"do": "heal", "target": "gob1", "amount": 1} for n in range(3000)]
+                else {"do": "heal", "target": "gob1", "amount": 1} for n in range(12000)]
 
 
 def cli(*argv) -> tuple[int, str, str]:

@@ -89,7 +89,20 @@ class DiceExpression:
 
     @staticmethod
     def parse(text: str) -> DiceExpression:
-        """Parse dice notation such as "2d6+3", "d20", "4d6kh3", "d%" or "-1"."""
+        """Parse dice notation such as "2d6+3", "d20", "4d6kh3", "d%" or "-1" (an expression is immutable:
+        the few a fight rolls are parsed once and kept)."""
+        if type(text) is str:
+            parsed = _PARSED.get(text)
+            if parsed is None:
+                parsed = DiceExpression._parse(text)
+                if len(_PARSED) >= _PARSED_KEPT:
+                    _PARSED.clear()
+                _PARSED[text] = parsed
+            return parsed
+        return DiceExpression._parse(text)
+
+    @staticmethod
+    def _parse(text: str) -> DiceExpression:
         if not isinstance(text, str):
             raise DiceError(f"a dice expression is text, not {type(text).__name__}")
         if not text.strip():
@@ -138,6 +151,10 @@ class DiceExpression:
 
     def __str__(self) -> str:
         return self.text
+
+
+_PARSED: dict[str, DiceExpression] = {}  # dice text -> its parsed expression (a parse error is never kept)
+_PARSED_KEPT = 256
 
 
 @runtime_checkable

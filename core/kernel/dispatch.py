@@ -4,14 +4,15 @@ Before `create`, the ruleset named by the `create` command; afterwards, the enco
 
 from collections.abc import Callable
 
+import combatlog.core.rulesets as _rulesets
+
 # Before any encounter, a command that is not a well-formed `create` of a known ruleset is explained
 # (unknown command, missing field, "the first command must be create", unknown ruleset) by this one.
 FALLBACK = "dnd5e-2024"
 
 
 def ruleset_for(state, raw):
-    from combatlog.core.rulesets import RULESETS
-
+    RULESETS = _rulesets.RULESETS
     if state.created:
         return RULESETS[state.ruleset]
     name = raw.get("ruleset") if isinstance(raw, dict) and raw.get("do") == "create" else None

@@ -60,6 +60,11 @@ SELECT (SELECT seq FROM events WHERE encounter = ?1 ORDER BY seq DESC LIMIT 1),
        (SELECT hash FROM heads WHERE encounter = ?1)
 """
 
+# An append's head: updated in place when this connection wrote it last, else inserted or replaced.
+_UPDATE_HEAD = "UPDATE heads SET seq = ?, hash = ? WHERE encounter = ?"
+_UPSERT_HEAD = ("INSERT INTO heads (encounter, seq, hash) VALUES (?, ?, ?) "
+                "ON CONFLICT (encounter) DO UPDATE SET seq = excluded.seq, hash = excluded.hash")
+
 # The distinct encounters through the (encounter, seq) index, one seek per encounter instead of a full scan.
 _ENCOUNTERS = """
 WITH RECURSIVE names(name) AS (
@@ -223,18 +228,25 @@ class SQLiteStore(StoreBase):
         ends_at_head(self.path, encounter, last_seq, last_hash, head_seq, head_hash)
         return (0, GENESIS_HASH) if last_seq is None else (last_seq + 1, last_hash)
 
+    # The cursor every append runs its statements on (made by the first append): one cursor object
+    # instead of a new one per statement.
+    _writer: sqlite3.Cursor | None = None
+
     def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]]) -> list[Sealed]:
         try:
-            with self._guard():
+            try:
+                db = self._writer
+                if db is None:
+                    db = self._writer = self._db.cursor()
                 # IMMEDIATE takes the write lock up front, so the seq check and the insert see the same log.
-                self._db.execute("BEGIN IMMEDIATE")
+                db.execute("BEGIN IMMEDIATE")
                 try:
                     if not self._heads_ready:  # whoever made the file, the head is kept from the first write on
-                        self._db.execute(_HEADS_TABLE)
+                        db.execute(_HEADS_TABLE)
                         self._heads_ready = True
                     # data_version moves only when another connection commits: while it stands still since our
                     # own last append, the end of the log (and its head) is the one that append wrote.
-                    (version,) = self._db.execute("PRAGMA data_version").fetchone()
+                    (version,) = db.execute("PRAGMA data_version").fetchone()
                     known = self._known_end.pop(encounter, None)
                     if known is not None and known[0] == version:
                         next_seq, prev = known[1], known[2]
@@ -243,22 +255,29 @@ class SQLiteStore(StoreBase):
                     if next_seq != expected_seq:
                         raise ConcurrencyConflict(encounter, expected_seq, next_seq)
                     sealed = make(prev)
-                    rows = [(encounter, r.seq, r.txn, type(r.event).__name__, body, r.hash) for r, body in sealed]
-                    if len(rows) <= 16:  # a command's few rows in one statement: fewer round trips
-                        self._db.execute(_insert_rows(len(rows)), [value for row in rows for value in row])
+                    if len(sealed) <= 16:  # a command's few rows in one statement: fewer round trips
+                        values: list = []
+                        for record, body in sealed:
+                            values += (encounter, record.seq, record.txn, type(record.event).__name__, body,
+                                       record.hash)
+                        db.execute(_insert_rows(len(sealed)), values)
                     else:  # an import: thousands of rows, beyond any statement's parameter limit
-                        self._db.executemany(_insert_rows(1), rows)
-                    self._db.execute(
-                        "INSERT INTO heads (encounter, seq, hash) VALUES (?, ?, ?) "
-                        "ON CONFLICT (encounter) DO UPDATE SET seq = excluded.seq, hash = excluded.hash",
-                        (encounter, sealed[-1][0].seq, sealed[-1][0].hash),
-                    )
-                    self._db.execute("COMMIT")
-                    self._known_end[encounter] = (version, sealed[-1][0].seq + 1, sealed[-1][0].hash)
+                        db.executemany(_insert_rows(1), [
+                            (encounter, r.seq, r.txn, type(r.event).__name__, body, r.hash) for r, body in sealed])
+                    last = sealed[-1][0]
+                    # A head this connection wrote before is updated in place; otherwise (a first append here,
+                    # or no row to update) it is inserted or replaced.
+                    if known is None or db.execute(_UPDATE_HEAD, (last.seq, last.hash, encounter)).rowcount != 1:
+                        db.execute(_UPSERT_HEAD, (encounter, last.seq, last.hash))
+                    db.execute("COMMIT")
+                    self._known_end[encounter] = (version, last.seq + 1, last.hash)
                 except BaseException:
                     if self._db.in_transaction:
                         self._db.execute("ROLLBACK")
                     raise
+            except sqlite3.DatabaseError as error:
+                with self._guard():  # the same translation as every other statement's (StoreError, _Busy)
+                    raise error
         except (sqlite3.IntegrityError, _Busy):
             # Two writers racing: whoever lost gets the conflict, never "database is locked".
             actual = self.last(encounter)[0]

@@ -277,10 +277,11 @@ def parse_command(raw: object) -> Command:
     name = raw.get("do")
     if name is None:
         raise InvalidCommand(*both("rule-command-has-no-do-field"))
-    if name not in COMMAND_NAMES:
+    kind = COMMAND_CLASSES.get(name) if isinstance(name, str) else None
+    if kind is None:
         raise InvalidCommand(*both("rule-unknown-command-known", name=name, COMMAND_NAMES=', '.join(COMMAND_NAMES)))
     try:
-        return msgspec.convert(raw, COMMAND_CLASSES[name])
+        return msgspec.convert(raw, kind)
     except msgspec.ValidationError as error:
         raise InvalidCommand(*both("rule-command-field", name=name, reason=explained(str(error)))) from None
 

@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 
 def conditions_in_force(creature: Combatant, ruleset: Ruleset5e) -> set[str]:
     """Every condition the creature has, including those implied by another (SRD glossary)."""
+    if not creature.conditions:
+        return set()
     active = {instance.condition for instance in creature.conditions}
     for condition in list(active):
         active.update(ruleset.implied.get(condition, ()))

@@ -69,7 +69,10 @@ class Combatant(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     unconscious_at_zero: bool = False
 
     def has(self, condition: str) -> bool:
-        return any(instance.condition == condition for instance in self.conditions)
+        for instance in self.conditions:
+            if instance.condition == condition:
+                return True
+        return False
 
     def exhaustion(self) -> int:
         return sum(instance.level for instance in self.conditions if instance.condition == "exhaustion")

@@ -92,7 +92,10 @@ class Stats(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
         return ability_modifier(getattr(self.abilities, ability))
 
     def attack(self, attack_id: str) -> AttackProfile | None:
-        return next((attack for attack in self.attacks if attack.id == attack_id), None)
+        for attack in self.attacks:
+            if attack.id == attack_id:
+                return attack
+        return None
 
     def reaction(self, reaction_id: str) -> ReactionProfile | None:
         return next((reaction for reaction in self.reactions if reaction.id == reaction_id), None)

@@ -5,11 +5,11 @@ import msgspec
 
 from combatlog.projections.words import both
 from combatlog.core.rulesets.dnd5e import commands as c
-from combatlog.core.rulesets.dnd5e.conditions import end_condition, end_effect
+from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_condition, end_effect
 from combatlog.core.kernel.context import Context, fail
-from combatlog.core.rulesets.dnd5e.queries import conditions_in_force
+from combatlog.core.rulesets.dnd5e.queries import conditions_in_force, occupied_squares
 from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources, saving_throw
-from combatlog.core.rulesets.dnd5e.stats import parse_stats
+from combatlog.core.rulesets.dnd5e.stats import SIZES, parse_stats
 from combatlog.events.turns import (
     CombatantAdded,
     CombatantRemoved,
@@ -225,10 +225,6 @@ def end_turn(ctx: Context, command: c.EndTurn) -> None:
 def _prone_in_another_space(ctx: Context, creature) -> None:
     """Seed 000, Se Déplacer autour d'Autres Créatures: a creature that ends its turn in another creature's
     space falls prone, unless it is Tiny or larger than the other (SRD 5.2)."""
-    from combatlog.core.rulesets.dnd5e.conditions import apply_condition
-    from combatlog.core.rulesets.dnd5e.queries import occupied_squares
-    from combatlog.core.rulesets.dnd5e.stats import SIZES
-
     if creature.position is None or creature.status == "dead" or creature.stats.size == "tiny" or creature.has("prone"):
         return
     mine = set(occupied_squares(creature))
