@@ -8,7 +8,7 @@ Logs are built through the real engine (command -> decide -> append -> fold, sna
 two sturdy brawlers trade blows and heals. Then, for each size:
 
 - whole processes (the CLI run by benchmarks/child.py, the median of several, each one's own peak RSS):
-  `run` of one command, `state --json`, `state --json --at SEQ` (middle of the log),
+  `run` of one command, `state --json`, `state --json --at SEQ` (500 events past the snapshot below the middle),
   undo and redo (each a `run` of one undo/redo command), `state --json --replay`;
 - in process (log already open where it says so): open, state --at, undo, redo, one command, full replay;
 - the ceiling: a plain `msgspec.json.decode` of every stored body (garbage collector off), same run;
@@ -119,7 +119,7 @@ def processes(log: Path, count: int, samples: int, replay_samples: int) -> dict:
     """Median wall time and the highest peak RSS of each verb run as its own process."""
     verbs: dict[str, list[tuple[float, float, float]]] = {name: [] for name in
                                                           ("run", "state", "state --at", "undo", "redo", "replay")}
-    middle = at_seq(count)
+    middle = at_seq(log)
     script = lambda command: json.dumps(command).encode() + b"\n"  # noqa: E731
     for _ in range(samples):
         verbs["run"].append(process(["run", "-", "--log", str(log), "-q"], script(ONE_COMMAND)))
@@ -134,11 +134,27 @@ def processes(log: Path, count: int, samples: int, replay_samples: int) -> dict:
             for name, runs in verbs.items()}
 
 
-def at_seq(count: int) -> int:
-    """The `--at` target: the middle of the log, 500 events past a multiple of 1000 (snapshots come every
-    1000 events), so every size folds about as far from its snapshot."""
-    middle = count // 2
-    return max(0, middle - middle % 1000 + 500) if count > 1000 else count // 2
+TAIL = 500  # events after the newest snapshot that every size's `open`, `state` and `state --at` fold
+
+
+def at_seq(log: Path) -> int:
+    """The `--at` target: TAIL events past the snapshot nearest below the middle of the log (or from the
+    first event when none is), so every size folds as far from its snapshot. Snapshots follow the commands
+    (the one after each 1000 events), so they drift away from round numbers as a log grows."""
+    with SQLiteStore(log, readonly=True) as store:
+        middle = store.last(ENCOUNTER)[0] // 2
+        below = [seq for seq in store.snapshot_seqs(ENCOUNTER) if seq <= middle]
+    return (below[-1] if below else -1) + TAIL
+
+
+def settle(log: Path) -> None:
+    """Heal until TAIL events (or one or two more) follow the newest snapshot, through the next snapshot if
+    the log's end is already further: opening any size then folds the same tail, and the figures compare the
+    sizes rather than where each log's end happens to fall."""
+    with SQLiteStore(log) as store:
+        encounter = Encounter(store, ENCOUNTER)
+        while not TAIL <= encounter.next_seq - 1 - max(encounter.snapshots.latest(), -1) < TAIL + 3:
+            encounter.execute(ONE_COMMAND)
 
 
 # ------------------------------------------------------------------------------------------- in process
@@ -149,7 +165,12 @@ def in_process(log: Path, samples: int) -> dict:
         count = store.last(ENCOUNTER)[0]
         results["open"] = median_of(lambda: Encounter(store, ENCOUNTER), samples)
         encounter = Encounter(store, ENCOUNTER)
-        results["state --at"] = median_of(lambda: encounter.state_at(at_seq(count)), samples)
+        # Read-only, as `combatlog state --at` reads: a writable fold fills in a missing snapshot on its way,
+        # and every later sample would start from it.
+        at = at_seq(log)
+        with SQLiteStore(log, readonly=True) as reader:
+            viewer = Encounter(reader, ENCOUNTER)
+            results["state --at"] = median_of(lambda: viewer.state_at(at), samples)
         undo, redo, command = [], [], []
         for _ in range(samples):
             undo.append(median_of(lambda: encounter.execute({"do": "undo"}), 1))
@@ -412,6 +433,7 @@ def main(argv: list[str] | None = None) -> int:
             shutil.copyfile(pristine, path)
             for suffix in ("-wal", "-shm"):
                 Path(f"{path}{suffix}").unlink(missing_ok=True)
+            settle(path)
             with SQLiteStore(path) as store:
                 count = store.last(ENCOUNTER)[0]
             print(f"measuring {count:,} events...", file=sys.stderr, flush=True)
