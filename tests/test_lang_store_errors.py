@@ -29,18 +29,10 @@ from combatlog.events.stores import ConcurrencyConflict, StoreError, open_store
 from combatlog.projections.words import Said, has
 from combatlog.replay.verify import verify_encounter
 from combatlog.server.app import create_app
+from test_robust_cli import FIGHT  # the same short fight: aria hits a goblin
 
 ROOT = Path(__file__).resolve().parents[1]
 NEW_CATALOGS = ("store.ftl", "verify.ftl")
-FIGHT = [
-    {"do": "create", "ruleset": "dnd5e-2024", "seed": 3, "lang": "en"},
-    {"do": "add", "id": "aria", "name": "Aria", "side": "party", "kind": "pc", "template": "fighter", "at": [2, 2]},
-    {"do": "add", "id": "gob1", "side": "goblins", "template": "goblin", "at": [3, 2]},
-    {"do": "initiative", "id": "aria", "value": 15},
-    {"do": "initiative", "id": "gob1", "value": 10},
-    {"do": "start"},
-    {"do": "attack", "attacker": "aria", "target": "gob1", "with": "longsword", "dice": [15, 3]},
-]
 EDITED = 8  # the CommandIssued of aria's initiative
 
 
