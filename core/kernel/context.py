@@ -1,6 +1,5 @@
 """The working context of one command: state so far, dice, and the events decided."""
 
-import re
 from typing import Any
 
 from combatlog.projections.words import both
@@ -68,24 +67,3 @@ class Context:
             raise fail(str(error), error.message_fr) from None
 
 
-
-def _dice_fr(message: str) -> str:
-    """The French of a supplied-dice error, from its English (kept for the pf1 package: a DiceError now carries
-    its French in `message_fr`, from the catalogs)."""
-    from combatlog.projections.words import message as said
-
-    for pattern, message_id, names in _DICE_PATTERNS:
-        match = pattern.fullmatch(message)
-        if match:
-            values = {name: (int(value) if value.isdigit() else value) for name, value in zip(names, match.groups())}
-            return said("fr", message_id, **values)
-    return message
-
-
-_DICE_PATTERNS = [
-    (re.compile(r"not enough dice supplied: a d(\d+) is still needed"), "dice-not-enough", ("sides",)),
-    (re.compile(r"die (\d+) \(a d(\d+)\) cannot show (-?\d+): faces run from 1 to \d+"), "dice-cannot-show",
-     ("number", "sides", "face")),
-    (re.compile(r"die (\d+) \(a d(\d+)\) must be a whole number, not (.*)"), "dice-not-whole", ("number", "sides", "face")),
-    (re.compile(r"(\d+) supplied dic?e (?:was|were) not used: (.*)"), "dice-not-used", ("count", "listed")),
-]

@@ -22,7 +22,6 @@ __all__ = [
 
 MAX_COUNT = 1000
 MAX_SIDES = 1000
-_EXAMPLE = "expected something like 2d6+3"
 
 # One signed term; the sign is optional only on the first. Numbers are capped at 9 digits so
 # int() never meets a pathological string; anything longer fails as garbage.
@@ -41,10 +40,15 @@ class DiceError(ValueError):
         super().__init__(message)
         self.message_fr = message_fr or message
 
+    def localized(self, lang: str) -> str:
+        return self.message_fr if lang == "fr" else str(self)
+
 
 def _said(message_id: str, **args) -> DiceError:
-    from combatlog.projections.words import both
+    """A DiceError in English and French from the catalogs; a DiceError given as a value is said in each."""
+    from combatlog.projections.words import Said, both
 
+    args = {name: Said.by(value.localized) if isinstance(value, DiceError) else value for name, value in args.items()}
     return DiceError(*both(message_id, **args))
 
 
@@ -62,9 +66,9 @@ class DiceTerm:
         if self.keep is None and self.keep_count == 0:
             object.__setattr__(self, "keep_count", self.count)
         if not 1 <= self.count <= MAX_COUNT:
-            raise DiceError(f"a term rolls from 1 to {MAX_COUNT} dice, not {self.count}")
+            raise _said("dice-term-count", max=MAX_COUNT, count=self.count)
         if not 1 <= self.sides <= MAX_SIDES:
-            raise DiceError(f"a die has from 1 to {MAX_SIDES} sides, not {self.sides}")
+            raise _said("dice-term-sides", max=MAX_SIDES, sides=self.sides)
         if self.sign not in (1, -1):
             raise DiceError(f"a term's sign is +1 or -1, not {self.sign}")
         if self.keep not in (None, "h", "l"):
@@ -72,7 +76,7 @@ class DiceTerm:
         if self.keep is None and self.keep_count != self.count:
             raise DiceError(f"{self.count}d{self.sides} keeps every die, so keep_count must be {self.count}")
         if self.keep is not None and not 1 <= self.keep_count <= self.count:
-            raise DiceError(f"cannot keep {self.keep_count} of {self.count} dice")
+            raise _said("dice-term-keep", keep=self.keep_count, count=self.count)
 
     def __str__(self) -> str:
         keep = f"k{self.keep}{self.keep_count}" if self.keep else ""
@@ -104,16 +108,16 @@ class DiceExpression:
     @staticmethod
     def _parse(text: str) -> DiceExpression:
         if not isinstance(text, str):
-            raise DiceError(f"a dice expression is text, not {type(text).__name__}")
+            raise _said("dice-not-text", kind=type(text).__name__)
         if not text.strip():
-            raise DiceError(f"{text!r} is not a dice expression: it is empty; {_EXAMPLE}")
+            raise _said("dice-empty", shown=repr(text), text=text)
         terms: list[DiceTerm] = []
         constant = 0
         position = 0
         while position < len(text):
             match = _TOKEN.match(text, position)
             if match is None or (position and not match["sign"]):
-                raise DiceError(f"{text!r} is not a dice expression: {_EXAMPLE}")
+                raise _said("dice-not-expression", shown=repr(text), text=text)
             position = match.end()
             sign = -1 if match["sign"] == "-" else 1
             if match["constant"] is not None:
@@ -126,7 +130,7 @@ class DiceExpression:
             try:
                 terms.append(DiceTerm(count, sides, sign, keep, keep_count))
             except DiceError as error:
-                raise DiceError(f"{text!r} is not a dice expression: {error}") from None
+                raise _said("dice-bad-term", shown=repr(text), text=text, reason=error) from None
         return DiceExpression.of(terms, constant)
 
     @staticmethod

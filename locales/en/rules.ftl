@@ -128,6 +128,17 @@ rule-unknown-ability-use-one-of = unknown ability '{ $ability }' (use one of { $
 rule-unknown-skill = unknown skill '{ $skill }'
 rule-stats = { $who }'s stats: { $text }
 rule-stats-error = { $who }'s stats: { $error }
+# One problem of a 5e stat block (dnd5e/stats.py), joined by "; " into rule-stats
+stats-unknown-value = { $key }: unknown '{ $value }'
+stats-max-hp-low = max_hp must be at least 1, not { $value }
+stats-hp-outside = hp { $hp } must lie between 0 and max_hp { $max_hp }
+stats-speed-negative = speed cannot be negative ({ $value })
+stats-attacks-per-action = attacks_per_action must be at least 1
+stats-out-of-range = field '{ $field }': { $value } is out of range ({ $low } to { $high })
+stats-attack-twice = attack '{ $attack }' is listed twice
+stats-unknown-damage-type = attack '{ $attack }': unknown damage type '{ $type }'
+stats-attack-dice = attack '{ $attack }': { $error }
+stats-ranged-needs-range = attack '{ $attack }' is ranged and needs a range [normal, long]
 rule-every-combatant-dead-end-combat = every combatant is dead: end the combat
 rule-unconscious-at-zero-rolenplay = unconscious_at_zero is a Rôle'n Play option
 rule-combatant-needs-id = a combatant needs an id
@@ -210,6 +221,14 @@ dice-not-used = { $count ->
     [one] 1 supplied die was not used
    *[other] { $count } supplied dice were not used
  }: { $listed }
+# Dice expressions (dice.py): $shown is the expression as written, quoted
+dice-not-text = a dice expression is text, not { $kind }
+dice-empty = { $shown } is not a dice expression: it is empty; expected something like 2d6+3
+dice-not-expression = { $shown } is not a dice expression: expected something like 2d6+3
+dice-bad-term = { $shown } is not a dice expression: { $reason }
+dice-term-count = a term rolls from 1 to { $max } dice, not { $count }
+dice-term-sides = a die has from 1 to { $max } sides, not { $sides }
+dice-term-keep = cannot keep { $keep } of { $count } dice
 rule-nothing-to-remove = { $target } has no { $condition }{ $has-source ->
     [yes] {" "}from { $source }
    *[no] {""}

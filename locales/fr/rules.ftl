@@ -142,6 +142,17 @@ rule-unknown-ability-use-one-of = caractéristique inconnue « { $ability } » (
 rule-unknown-skill = compétence inconnue « { $skill } »
 rule-stats = caractéristiques de { $who } : { $text }
 rule-stats-error = caractéristiques de { $who } : { $error }
+# Un problème d'un bloc de caractéristiques 5e (dnd5e/stats.py), joints par « ; » dans rule-stats
+stats-unknown-value = { $key } : « { $value } » inconnu
+stats-max-hp-low = max_hp doit valoir au moins 1, pas { $value }
+stats-hp-outside = hp { $hp } doit être compris entre 0 et max_hp { $max_hp }
+stats-speed-negative = speed ne peut pas être négative ({ $value })
+stats-attacks-per-action = attacks_per_action doit valoir au moins 1
+stats-out-of-range = champ « { $field } » : { $value } est hors limites (de { $low } à { $high })
+stats-attack-twice = l'attaque « { $attack } » figure deux fois
+stats-unknown-damage-type = attaque « { $attack } » : type de dégâts « { $type } » inconnu
+stats-attack-dice = attaque « { $attack } » : { $error }
+stats-ranged-needs-range = l'attaque « { $attack } » est à distance et demande une portée [normale, longue]
 rule-every-combatant-dead-end-combat = tous les combattants sont morts : terminez le combat
 rule-unconscious-at-zero-rolenplay = unconscious_at_zero est une option de Rôle'n Play
 rule-combatant-needs-id = un combattant a besoin d'un identifiant
@@ -259,6 +270,14 @@ dice-not-used = { $count ->
     [one] 1 dé fourni non utilisé
    *[other] { $count } dés fournis non utilisés
  } : { $listed }
+# Expressions de dés (dice.py) : $text est l'expression telle qu'écrite
+dice-not-text = une expression de dés est un texte, pas { $kind }
+dice-empty = « { $text } » n'est pas une expression de dés : elle est vide ; il faut quelque chose comme 2d6+3
+dice-not-expression = « { $text } » n'est pas une expression de dés : il faut quelque chose comme 2d6+3
+dice-bad-term = « { $text } » n'est pas une expression de dés : { $reason }
+dice-term-count = un terme lance de 1 à { $max } dés, pas { $count }
+dice-term-sides = un dé a de 1 à { $max } faces, pas { $sides }
+dice-term-keep = impossible de garder { $keep } dés sur { $count }
 rule-nothing-to-remove = { $target } n'a pas l'état « { $condition_name } »{ $has-source ->
     [yes] {" "}venant { ELISION($source) ->
         [vowel] d'{ $source }

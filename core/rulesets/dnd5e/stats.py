@@ -5,9 +5,9 @@ from typing import Literal
 
 import msgspec
 
-from combatlog.projections.words import both
+from combatlog.projections.words import Phrase, Said, both
 from combatlog.core.kernel.dice import DiceError, DiceExpression
-from combatlog.core.kernel.commands import MAX_DISTANCE
+from combatlog.core.kernel.commands import MAX_DISTANCE, explained
 from combatlog.core.kernel.errors import InvalidCommand
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
@@ -119,8 +119,10 @@ def parse_stats(raw: object, who: str) -> Stats:
     try:
         stats = msgspec.convert(raw, Stats)
     except msgspec.ValidationError as error:
-        raise InvalidCommand(*both("rule-stats-error", who=who, error=_explain(error))) from None
-    problems = []
+        # A nested field is named by its path from the stat block (stats.speed, stats.attacks[0].to_hit).
+        where = str(error).replace("`$.", "`stats.").replace("`$[", "`stats[")
+        raise InvalidCommand(*both("rule-stats-error", who=who, error=explained(where))) from None
+    problems: list[Phrase] = []
     for key, values, allowed in (
         ("saves", stats.saves, ABILITIES),
         ("skills", stats.skills, tuple(SKILLS)),
@@ -129,32 +131,32 @@ def parse_stats(raw: object, who: str) -> Stats:
         ("immunities", stats.immunities, DAMAGE_TYPES),
         ("condition_immunities", stats.condition_immunities, CONDITIONS),
     ):
-        problems += [f"{key}: unknown '{value}'" for value in values if value not in allowed]
+        problems += [Phrase("stats-unknown-value", key=key, value=value) for value in values if value not in allowed]
     if stats.max_hp < 1:
-        problems.append(f"max_hp must be at least 1, not {stats.max_hp}")
+        problems.append(Phrase("stats-max-hp-low", value=stats.max_hp))
     if stats.hp is not None and not 0 <= stats.hp <= stats.max_hp:
-        problems.append(f"hp {stats.hp} must lie between 0 and max_hp {stats.max_hp}")
+        problems.append(Phrase("stats-hp-outside", hp=stats.hp, max_hp=stats.max_hp))
     if stats.speed < 0:
-        problems.append(f"speed cannot be negative ({stats.speed})")
+        problems.append(Phrase("stats-speed-negative", value=stats.speed))
     if stats.attacks_per_action < 1:
-        problems.append("attacks_per_action must be at least 1")
+        problems.append(Phrase("stats-attacks-per-action"))
     problems += _out_of_bounds(stats)
     seen = set()
     for attack in stats.attacks:
         if attack.id in seen:
-            problems.append(f"attack '{attack.id}' is listed twice")
+            problems.append(Phrase("stats-attack-twice", attack=attack.id))
         seen.add(attack.id)
         for part in attack.damage:
             if part.type not in DAMAGE_TYPES:
-                problems.append(f"attack '{attack.id}': unknown damage type '{part.type}'")
+                problems.append(Phrase("stats-unknown-damage-type", attack=attack.id, type=part.type))
             try:
                 DiceExpression.parse(part.roll)
             except DiceError as error:
-                problems.append(f"attack '{attack.id}': {error}")
+                problems.append(Phrase("stats-attack-dice", attack=attack.id, error=Said.by(error.localized)))
         if attack.kind == "ranged" and attack.range is None:
-            problems.append(f"attack '{attack.id}' is ranged and needs a range [normal, long]")
+            problems.append(Phrase("stats-ranged-needs-range", attack=attack.id))
     if problems:
-        text = "; ".join(problems)
+        text = Said.by(lambda lang: ("; " if lang == "en" else " ; ").join(problem(lang) for problem in problems))
         raise InvalidCommand(*both("rule-stats", who=who, text=text))
     return stats
 
@@ -168,7 +170,7 @@ BONUS = (-100, 100)  # AC, to-hit and other bonuses
 MAX_ATTACKS = 100
 
 
-def _out_of_bounds(stats: Stats) -> list[str]:
+def _out_of_bounds(stats: Stats) -> list[Phrase]:
     """One problem per number out of its bounds, each naming its field as written in `stats`."""
     numbers: list[tuple[str, float, float, float]] = [
         ("ac", stats.ac, 0, BONUS[1]),
@@ -191,23 +193,8 @@ def _out_of_bounds(stats: Stats) -> list[str]:
     problems = []
     for field, value, low, high in numbers:
         if not (math.isfinite(value) and low <= value <= high):
-            problems.append(f"field '{field}': {value!r} is out of range ({low} to {high})")
+            problems.append(Phrase("stats-out-of-range", field=field, value=repr(value), low=low, high=high))
     return problems
-
-
-def _explain(error: msgspec.ValidationError) -> str:
-    text = str(error)
-    if text.startswith("Object contains unknown field"):
-        field, _, where = text.partition(" - at ")
-        name = field.split("`")[1]
-        place = where.strip("`").replace("$", "stats")
-        return f"unknown key '{name}'" + (f" in {place}" if place not in ("", "stats") else "")
-    if text.startswith("Object missing required field"):
-        field, _, where = text.partition(" - at ")
-        name = field.split("`")[1]
-        place = where.strip("`").replace("$", "stats")
-        return f"missing required key '{name}'" + (f" in {place}" if place not in ("", "stats") else "")
-    return text.replace("`$", "`stats")
 
 
 def stats_to_builtins(stats: Stats) -> dict:

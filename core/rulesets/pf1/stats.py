@@ -196,7 +196,8 @@ def parse_stats(raw: object, who: str) -> Pf1Stats:
             try:
                 DiceExpression.parse(part.roll)
             except DiceError as error:
-                raise fail(f"{who}: attack '{attack.id}': {error}", f"{who} : attaque '{attack.id}' : {error}") from None
+                raise fail(f"{who}: attack '{attack.id}': {error}",
+                           f"{who} : attaque '{attack.id}' : {error.localized('fr')}") from None
         if not 2 <= attack.crit_range <= 20 or not 2 <= attack.crit_multiplier <= 6:
             raise fail(f"{who}: attack '{attack.id}': crit_range runs 2..20 and crit_multiplier 2..6",
                        f"{who} : attaque '{attack.id}' : crit_range va de 2 à 20 et crit_multiplier de 2 à 6")
