@@ -579,6 +579,15 @@ def create_app(location: str, *, token: str, lang: str | None = None, private: b
     async def api_error(request: Request, error: ApiError) -> Response:
         return _json_response(error.body, error.status)
 
+    async def log_error(request: Request, error: Exception) -> Response:
+        """A damaged log (500, naming the first bad event) or one that cannot be read or written (503): a JSON
+        error in the request's language (`?lang`), else the server's, never a bare "Internal Server Error"."""
+        asked = request.query_params.get("lang")
+        lang = asked if asked in LANGS else hub.lang or "en"
+        if isinstance(error, combatlog.LogCorrupted):
+            return _json_response({"error": error.localized(lang), "seq": error.seq}, 500)
+        return _json_response({"error": error.localized(lang)}, 503)
+
     @asynccontextmanager
     async def lifespan(app):
         hub.loop = asyncio.get_running_loop()
@@ -607,7 +616,7 @@ def create_app(location: str, *, token: str, lang: str | None = None, private: b
         Route("/e/{enc}/table/stream", table_stream),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={ApiError: api_error})
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={ApiError: api_error, combatlog.LogCorrupted: log_error, combatlog.StoreError: log_error})
     app.state.hub = hub
     app.state.private = private
     return app

@@ -320,3 +320,39 @@ def test_every_message_the_stores_and_verify_name_is_in_both_catalogs():
             used |= set(re.findall(r'Said\(\s*"([a-z0-9-]+)"', path.read_text(encoding="utf-8")))
     assert len(used) > 50
     assert sorted((lang, mid) for mid in used for lang in ("fr", "en") if not has(lang, mid)) == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_server_answers_a_damaged_log_with_a_json_error_naming_the_event(tmp_path, lang):
+    # Given a served log whose event 8 was edited behind combatlog's back, When a client reads its state,
+    # its log, its transcript or sends a command, Then each answer is a 500 JSON error naming event 8 in the
+    # asked language, never a bare "Internal Server Error", and nothing is appended.
+    path = fought(tmp_path)
+    edit_row(path, EDITED, b'"value":15', b'"value":16')
+    before = path.read_bytes()
+    with TestClient(create_app(str(path), token="t"), raise_server_exceptions=False) as client:
+        answers = [client.get(f"/api/encounters/default/{what}?lang={lang}")
+                   for what in ("state", "log", "events", "transcript")]
+        answers.append(client.post(f"/api/encounters/default/commands?lang={lang}", json={"do": "end_turn"},
+                                   headers={"Authorization": "Bearer t"}))
+    for answer in answers:
+        assert answer.status_code == 500 and answer.json()["seq"] == EDITED
+        assert {"fr": "journal corrompu à l'événement 8 de la rencontre « default » : ses octets ne correspondent "
+                      "plus à son empreinte",
+                "en": "log corrupted at event 8 of encounter 'default': its bytes do not match its hash"}[lang] \
+            in answer.json()["error"]
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT COUNT(*) FROM events").fetchone() == (20,)
+
+
+def test_the_server_answers_a_log_it_can_no_longer_read_with_a_503_json_error(tmp_path):
+    # Given a served log overwritten with bytes that are no SQLite database after the server opened it,
+    # When a client reads the encounters, Then the answer is a 503 JSON error naming the file.
+    path = fought(tmp_path)
+    with TestClient(create_app(str(path), token="t"), raise_server_exceptions=False) as client:
+        path.write_bytes(b"not a database at all, " * 400)
+        for suffix in ("-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        answer = client.get("/api/encounters/default/state?lang=fr")
+    assert answer.status_code == 503 and answer.headers["content-type"].startswith("application/json")
+    assert answer.json()["error"] == f"{path} n'est pas un journal combatlog lisible : file is not a database"
