@@ -34,9 +34,14 @@ def pg_robust(pg_cluster):  # noqa: F811
 
 
 def table_rows(url: str, encounter: str) -> list[tuple]:
+    """The stored rows of the encounter; none while no command has ever created the log's tables (the first
+    case of a fresh database may be a refused `create`)."""
     with psycopg.connect(url, autocommit=True) as conn:
-        return conn.execute("SELECT seq, txn, type, body, hash FROM events WHERE encounter = %s ORDER BY seq",
-                            (encounter,)).fetchall()
+        try:
+            return conn.execute("SELECT seq, txn, type, body, hash FROM events WHERE encounter = %s ORDER BY seq",
+                                (encounter,)).fetchall()
+        except psycopg.errors.UndefinedTable:
+            return []
 
 
 def run_pg_line(url: str, folder: Path, ruleset: str, line: str) -> tuple[int, str]:

@@ -48,6 +48,16 @@ command-next-round = { $rounds ->
     [1] next round after the combat
    *[other] { $rounds } rounds after the combat
  }
-command-full-attack = { $attacker } makes a full attack on { $target }
-command-maneuver = { $attacker } attempts a combat maneuver on { $target }
+command-full-attack = full attack by { $attacker }{ $has-target ->
+    [yes] {" "}on { $target }
+   *[no] {""}
+ }{ $has-with ->
+    [yes] {" "}({ $with })
+   *[no] {""}
+ }
+command-maneuver = combat maneuver by { $attacker } on { $target } ({ $maneuver ->
+    [bull_rush] bull rush
+    [dirty_trick] dirty trick
+   *[other] { $maneuver }
+ })
 command-roll-off = initiative roll-off: { $ids }

@@ -237,19 +237,6 @@ event-pf1-window-closed = the reaction window closes
 event-pf1-spell-lost = { $id } loses the spell (concentration failed)
 
 # Summaries of the pf1-only commands (the "▸" line of the log) and of the pf1 actions.
-command-full-attack = full attack by { $attacker }{ $has-target ->
-    [yes] {" "}on { $target }
-   *[no] {""}
- }{ $has-with ->
-    [yes] {" "}({ $with })
-   *[no] {""}
- }
-command-maneuver = combat maneuver by { $attacker } on { $target } ({ $maneuver ->
-    [bull_rush] bull rush
-    [dirty_trick] dirty trick
-   *[other] { $maneuver }
- })
-command-roll-off = initiative roll-off: { $ids }
 command-coup-de-grace = { $attacker } delivers a coup de grâce to { $target }{ $has-with ->
     [yes] {" "}({ $with })
    *[no] {""}

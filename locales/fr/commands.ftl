@@ -66,6 +66,30 @@ command-next-round = { $rounds ->
     [1] round suivant après le combat
    *[other] { $rounds } rounds après le combat
  }
-command-full-attack = { $attacker } attaque { $target } à outrance
-command-maneuver = { $attacker } tente une manœuvre de combat contre { $target }
+command-full-attack = attaque à outrance { ELISION($attacker) ->
+    [vowel] d'{ $attacker }
+   *[consonant] de { $attacker }
+ }{ $has-target ->
+    [yes] {" "}sur { $target }
+   *[no] {""}
+ }{ $has-with ->
+    [yes] {" "}({ $with })
+   *[no] {""}
+ }
+command-maneuver = manœuvre de combat { ELISION($attacker) ->
+    [vowel] d'{ $attacker }
+   *[consonant] de { $attacker }
+ } sur { $target } ({ $maneuver ->
+    [trip] croc-en-jambe
+    [grapple] lutte
+    [bull_rush] bousculade
+    [disarm] désarmement
+    [sunder] destruction
+    [overrun] renversement
+    [dirty_trick] sale coup
+    [drag] traction
+    [reposition] repositionnement
+    [steal] vol
+   *[other] { $maneuver }
+ })
 command-roll-off = jet pour départager l'initiative : { $ids }

@@ -384,33 +384,6 @@ event-pf1-window-closed = fin de la fenêtre de réaction
 event-pf1-spell-lost = { $id } perd son sort (concentration ratée)
 
 # Résumés des commandes propres à pf1 (la ligne « ▸ » du journal) et des actions pf1.
-command-full-attack = attaque à outrance { ELISION($attacker) ->
-    [vowel] d'{ $attacker }
-   *[consonant] de { $attacker }
- }{ $has-target ->
-    [yes] {" "}sur { $target }
-   *[no] {""}
- }{ $has-with ->
-    [yes] {" "}({ $with })
-   *[no] {""}
- }
-command-maneuver = manœuvre de combat { ELISION($attacker) ->
-    [vowel] d'{ $attacker }
-   *[consonant] de { $attacker }
- } sur { $target } ({ $maneuver ->
-    [trip] croc-en-jambe
-    [grapple] lutte
-    [bull_rush] bousculade
-    [disarm] désarmement
-    [sunder] destruction
-    [overrun] renversement
-    [dirty_trick] sale coup
-    [drag] traction
-    [reposition] repositionnement
-    [steal] vol
-   *[other] { $maneuver }
- })
-command-roll-off = jet pour départager { $ids }
 command-coup-de-grace = { $attacker } porte un coup de grâce à { $target }{ $has-with ->
     [yes] {" "}({ $with })
    *[no] {""}
