@@ -18,6 +18,14 @@ def shown_conditions(creature: dict, lang: str) -> list[str]:
     return [condition_name(c, lang) for c in creature["conditions"]]
 
 
+def turn_name(document: dict) -> str:
+    """Whose turn it is, by display name; a name two combatants share is followed by the id, as in the log."""
+    turn = document["turn"] or ""
+    name = (document["combatants"].get(turn) or {}).get("name") or turn
+    shared = sum(1 for c in document["combatants"].values() if c.get("name") == name) > 1
+    return f"{name} ({turn})" if shared and name != turn else name
+
+
 def render_table(document: dict, lang: str | None = None, units: str = "m") -> str:
     lang = lang or document.get("lang") or "en"
     title_args = {
@@ -25,7 +33,7 @@ def render_table(document: dict, lang: str | None = None, units: str = "m") -> s
         "ruleset": ruleset_name(document["ruleset"] or "", lang),
         "phase": term(lang, "phase", document["phase"]),
         "round": document["round"],
-        "turn": document["turn"] or "",
+        "turn": turn_name(document),
         "seq": document["seq"],
     }
     lines = [message(lang, "state-title", **title_args)]
