@@ -108,8 +108,9 @@ def _ruleset(state):
 
 
 def _death_saves(state) -> bool:
-    """Whether the ruleset rolls death saves (Pathfinder rolls stabilization checks, Rôle'n Play has none)."""
-    return getattr(_ruleset(state), "death_saves", True)
+    from combatlog.core.rulesets import rolls_death_saves
+
+    return rolls_death_saves(getattr(state, "ruleset", ""))
 
 
 def _condition_name(condition: str, lang: str, gender: str, state) -> str:

@@ -1,5 +1,6 @@
 """A plain-text table of the state document, for `combatlog state` without --json, in the table's language."""
 
+from combatlog.core.rulesets import rolls_death_saves
 from combatlog.projections.words import (
     condition_name,
     distance,
@@ -37,6 +38,7 @@ def render_table(document: dict, lang: str | None = None, units: str = "m") -> s
         "seq": document["seq"],
     }
     lines = [message(lang, "state-title", **title_args)]
+    death_saves = rolls_death_saves(document["ruleset"])
     order = document["order"] + [cid for cid in document["combatants"] if cid not in document["order"]]
     hp_label, init_label, ac_label = message(lang, "label-hp"), message(lang, "label-init"), message(lang, "label-ac")
     for cid in order:
@@ -46,7 +48,7 @@ def render_table(document: dict, lang: str | None = None, units: str = "m") -> s
         initiative = "-" if c["initiative"] is None else str(c["initiative"])
         status = status_name(c["status"], lang)
         extra = shown_conditions(c, lang)
-        if c["status"] in ("dying", "stable"):
+        if c["status"] in ("dying", "stable") and death_saves:
             extra.insert(0, message(lang, "death-saves", successes=c["death_saves"]["successes"],
                                     failures=c["death_saves"]["failures"]))
         if c.get("concentration"):

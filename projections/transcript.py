@@ -629,9 +629,9 @@ def _words_edition(ruleset: str) -> int:
 
 def _death_saves(ruleset: str) -> str:
     """"yes" when the ruleset rolls death saving throws (its registry hook; Rôle'n Play has none)."""
-    from combatlog.core.rulesets import RULESETS
+    from combatlog.core.rulesets import rolls_death_saves
 
-    return "yes" if getattr(RULESETS.get(ruleset), "death_saves", True) else "no"
+    return "yes" if rolls_death_saves(ruleset) else "no"
 
 
 def _kebab(text: str) -> str:

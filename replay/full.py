@@ -128,10 +128,11 @@ class _Unsure(Exception):
     """The quick stream met something it cannot judge alone (damage, an edit, a missing event)."""
 
 
-def _events_in_force(store, encounter: str, skip: set[int], progress):
+def _events_in_force(store, encounter: str, skip: set[int], end: tuple[int, str], progress):
     """The events of the transactions in force, decoded one body at a time (a small working set: each record
     is gone before the next is read) and chained by the bodies themselves: SHA-256 of every body must be the
-    next body's `prev_hash`, and the last one the log's last hash. Raises _Unsure on anything else."""
+    next body's `prev_hash`, and the last one the log's last hash (`end`: next seq, last hash). Raises _Unsure
+    on anything else."""
     sha256, versions, decode = _sha256, _VERSIONS, _record_decoder.decode
     errors = (msgspec.DecodeError, msgspec.ValidationError)
     prev = GENESIS_HASH
@@ -150,7 +151,7 @@ def _events_in_force(store, encounter: str, skip: set[int], progress):
                 yield record.event
         if progress is not None:
             progress.advance(len(chunk))
-    if (seq, prev) != store.last(encounter):
+    if (seq, prev) != end:
         raise _Unsure
 
 
@@ -162,21 +163,21 @@ def replay_full(store, encounter: str, *, progress=None) -> EncounterState:
     each body against its stored hash and names the event at fault."""
     with quiet_gc():
         skip = out_of_force(markers(store, encounter))
+        end = store.last(encounter)
         if progress is not None:
-            progress.stage("replaying", store.last(encounter)[0])
+            progress.stage("replaying", end[0])
         if hasattr(store, "bodies_only"):
             try:
-                return _replay_quick(store, encounter, skip, progress)
+                return _replay_quick(store, encounter, skip, end, progress)
             except _Unsure:
                 if progress is not None:
-                    progress.stage("replaying", store.last(encounter)[0])
+                    progress.stage("replaying", end[0])
         return _replay_careful(store, encounter, skip, progress)
 
 
-def _replay_quick(store, encounter: str, skip: set[int], progress) -> EncounterState:
-    state = fold(_events_in_force(store, encounter, skip, progress), EncounterState())
-    last = store.last(encounter)[0] - 1
-    return msgspec.structs.replace(state, seq=last) if last >= 0 else state
+def _replay_quick(store, encounter: str, skip: set[int], end: tuple[int, str], progress) -> EncounterState:
+    state = fold(_events_in_force(store, encounter, skip, end, progress), EncounterState())
+    return msgspec.structs.replace(state, seq=end[0] - 1) if end[0] else state
 
 
 def _replay_careful(store, encounter: str, skip: set[int], progress) -> EncounterState:

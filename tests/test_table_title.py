@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 from combatlog.projections.table import render_table
 from conftest import run_script, state_of
 
@@ -24,3 +26,18 @@ def test_the_title_names_the_creature_whose_turn_it_is_and_tells_twins_apart(tmp
         "tour, round 1, tour d'Aria (événement n° 47)",
     ]
     assert render_table(state_of(log), "en").splitlines()[0].endswith("round 1, Gobelours's turn (event #50)")
+
+
+@pytest.mark.parametrize("fight, creature, shows_saves", [
+    ("goblin_ambush", "aria", True),  # 5e: a dying PC rolls death saves
+    ("rolenplay_wolf_ford", "gob1", False),  # Rôle'n Play has no death saves (seed 003)
+    ("pf1_ford_ambush", "orc", False),  # Pathfinder rolls stabilization checks, not death saves
+])
+def test_the_table_shows_death_saves_only_where_the_ruleset_rolls_them(tmp_path, fight, creature, shows_saves):
+    log = tmp_path / "fight.db"
+    script = AMBUSH.parent / f"{fight}.jsonl"
+    assert run_script(log, *script.read_text(encoding="utf-8").splitlines()).code == 0
+    document = state_of(log)
+    assert document["combatants"][creature]["status"] in ("dying", "stable")
+    row = next(line for line in render_table(document, "fr").splitlines() if line[2:].startswith(creature + " "))
+    assert ("JS contre la mort" in row) is shows_saves

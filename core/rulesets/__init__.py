@@ -46,6 +46,12 @@ def find_ruleset(name: str) -> Ruleset:
         ) from None
 
 
+def rolls_death_saves(name: str | None) -> bool:
+    """Whether the ruleset `name` rolls death saving throws (Pathfinder rolls stabilization checks, Rôle'n Play
+    has none); True for an unknown name, as the 5e rules the other rulesets started from."""
+    return getattr(RULESETS.get(name or ""), "death_saves", True)
+
+
 def all_event_types() -> tuple[type, ...]:
     """Every ruleset's own event types, each once, for the kernel's decoder union."""
     seen: dict[type, None] = {}
