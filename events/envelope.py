@@ -83,9 +83,7 @@ def seal(records: list[Recorded], prev_hash: str) -> list[tuple[Recorded, bytes]
     for record in records:
         record = replace(record, prev_hash=prev_hash, hash="", v=type(record.event).schema_version)
         body = encode(record)
-        sha = _SHA256.copy()
-        sha.update(body)
-        prev_hash = sha.hexdigest()
+        prev_hash = compute_hash(body)
         sealed.append((replace(record, hash=prev_hash), body))
     return sealed
 

@@ -130,9 +130,7 @@ def check_value(value: Any) -> None:
             if len(item) > MAX_ITEMS:
                 raise _refuse(*both("rule-more-than-keys", en=en, MAX_ITEMS=MAX_ITEMS, fr=fr))
             for key, child in item.items():
-                if not isinstance(key, str):
-                    raise _refuse(*both("rule-key-not-text", en=en, key=_short(key), fr=fr))
-                check_text(key, f"{en}: a key", f"{fr} : une clé", MAX_TEXT)
+                _check_key(key, path)
                 stack.append((child, path + (key,), depth + 1))
             continue
         if isinstance(item, (list, tuple)):
