@@ -415,7 +415,7 @@ def _export(args) -> int:
         if args.encounter is not None:
             _pick_encounter(opened, args.encounter)  # refuses an encounter the log does not have
         if args.format != "jsonl":
-            from combatlog.projections.transcript import to_html, to_json, to_markdown, transcript
+            from combatlog.transcript import to_html, to_json, to_markdown, transcript
 
             from combatlog.replay.full import stream_records
 

@@ -284,7 +284,7 @@ class Encounter:
 
     def transcript(self, format: str = "md", lang: str | None = None, *, include_undone: bool = False) -> str:
         """The fight's transcript as `combatlog export` writes it: `format` md, html or json; `lang` fr or en."""
-        from combatlog.projections.transcript import to_html, to_json, to_markdown, transcript
+        from combatlog.transcript import to_html, to_json, to_markdown, transcript
 
         if format not in TRANSCRIPT_FORMATS:
             raise ValueError(f"unknown transcript format '{format}' (use md, html or json)")

@@ -443,7 +443,7 @@ class Pf1Machine(RuleBasedStateMachine):
 
         decoded = [msgspec.json.decode(encode_record(r), type=Recorded) for r in self.enc.records]
         assert rebuild(decoded)[0] == rebuild(self.enc.records)[0], "a stored log folds to another state"
-        from combatlog.projections.transcript import to_html, to_markdown, transcript
+        from combatlog.transcript import to_html, to_markdown, transcript
 
         for lang in ("fr", "en"):
             for undone in (False, True):

@@ -15,7 +15,7 @@ import pytest
 
 from combatlog.cli.main import main as cli_main
 from combatlog.events.stores import open_store
-from combatlog.projections.transcript import to_html, to_markdown, transcript
+from combatlog.transcript import to_html, to_markdown, transcript
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = ROOT / "fixtures" / "encounters" / "transcript_demo.jsonl"

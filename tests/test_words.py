@@ -177,7 +177,7 @@ def test_state_text_and_log_show_feet_when_asked(tmp_path, capsys):
 
 
 def test_transcript_sentences_come_from_the_catalogs_with_french_elision():
-    from combatlog.projections.transcript import English, French, Who
+    from combatlog.transcript.phrases import English, French, Who
 
     aria = Who(id="aria", name_en="Aria", name_fr="Aria", proper=True)
     spider = Who(id="sp", name_en="Giant Spider", name_fr="Araignée géante", proper=False, gender="f")

@@ -123,6 +123,9 @@ tr-label-stable = stable
 tr-label-dead = dead
 tr-label-nothing = Nothing recorded this turn.
 tr-label-left = left the fight
+tr-label-undone = undone
+tr-label-dice_typed = dice typed by the table
+tr-label-dice_rolled = dice rolled by the engine
 
 # Rolls, damage and hit points.
 tr-kept = { $first } and { $second }, kept { $natural }

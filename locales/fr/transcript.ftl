@@ -127,6 +127,9 @@ tr-label-stable = stable
 tr-label-dead = mort
 tr-label-nothing = Rien d'enregistré pour ce tour.
 tr-label-left = a quitté le combat
+tr-label-undone = annulé
+tr-label-dice_typed = dés de la table
+tr-label-dice_rolled = dés tirés par le moteur
 
 # Rolls, damage and hit points.
 tr-kept = { $first } et { $second }, on garde { $natural }

@@ -1,0 +1,649 @@
+"""The transcript of a log: walk its events in order, fold each with the encounter's ruleset, and write each
+event's lines from the event and the folded state around it (HP, conditions, positions come from the fold).
+
+Every line is written from the events alone (faces, labelled modifiers, AC, outcome, HP before/after),
+never by running rules again. Timestamps are left out on purpose: a transcript of the same log is the
+same text whenever and wherever it is produced.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from combatlog.core.kernel.dice import DiceError, DiceExpression
+from combatlog.events import attacks, conditions, damage, meta, movement, reactions, rolenplay, turns
+from combatlog.events.envelope import Recorded
+from combatlog.replay.timeline import timeline_of
+from combatlog.transcript.model import CastMember, Entry, Round, Transcript, Turn
+from combatlog.transcript.phrases import TEMPLATE_GENDER_FR, English, French, Who, _template_id
+
+
+STRUCTURAL = (turns.CombatStarted, turns.TurnStarted, turns.TurnEnded, turns.TurnSkipped)
+
+
+class _Builder:
+    def __init__(self, records: list[Recorded], lang: str | None, include_undone: bool, units: str | None = None):
+        self.records = records
+        timeline = timeline_of(records)
+        self.undone_txns = timeline.undone
+        self.commands = timeline.commands
+        self.include_undone = include_undone
+        created = next((r.event for r in records if isinstance(r.event, meta.EncounterCreated)), None)
+        self.ruleset = created.ruleset if created else ""
+        self.lang = lang or (created.lang if created else "en")
+        units = units or (created.units if created else "m")
+        self.p = French(self.ruleset, units) if self.lang == "fr" else English(self.ruleset, units)
+        self.t = Transcript(
+            title=(created.name if created and created.name else self.p.title_default()), lang=self.lang,
+            ruleset=self.ruleset, subtitle=self.p.subtitle(self.ruleset),
+            include_undone=include_undone,
+        )
+        self.who: dict[str, Who] = {}
+        self.attack_names: dict[tuple[str, str], dict] = {}
+        self.reaction_names: dict[tuple[str, str], dict] = {}
+        self.base_ac: dict[str, int] = {}
+        self._collect_names()
+        # what the fold of events in force says, for "from (2, 2)", the final table and group names
+        self.position: dict[str, tuple] = {}
+        self.hp: dict[str, int] = {}
+        self.temp: dict[str, int] = {}
+        self.status: dict[str, str] = {}
+        self.conds: dict[str, dict[int, str]] = {}
+        self.initiative: dict[str, int] = {}
+        self.cast: dict[str, CastMember] = {}
+        self.started = False
+        self.current = ""  # whose turn it is
+        self.suspended_moves: set[str] = set()  # movers waiting on a reaction window
+        self.container: list[Entry] = self.t.setup
+        self.entry: Entry | None = None
+        self.txn = -1
+        self.seq = 0
+        self.command: dict = {}
+        self.first_entry: Entry | None = None
+        self.undone_now = False
+        self.opportunity = False
+        self.special_head = False
+        self.contest_open = False
+
+    # ---- names ----
+    def _collect_names(self) -> None:
+        adds = [r for r in self.records if isinstance(r.event, turns.CombatantAdded)]
+        adds.sort(key=lambda r: r.txn in self.undone_txns)  # numbering follows the combatants really in the fight
+        counts: dict[str, int] = {}
+        for record in adds:
+            event = record.event
+            template = _template_id(event.template)
+            proper = not (event.kind == "monster" and template
+                          and event.name.lower().replace(" ", "_") == template)
+            who = Who(id=event.id, name_en=event.name, name_fr=event.name_fr or event.name, proper=proper,
+                      gender=TEMPLATE_GENDER_FR.get(template, "m") if not proper else None)
+            self.who[event.id] = who
+            if not proper:
+                counts[who.name_fr] = counts.get(who.name_fr, 0) + 1
+            for attack in event.stats.get("attacks") or ():
+                self.attack_names[(event.id, attack.get("id"))] = attack.get("name") or {}
+            for reaction in event.stats.get("reactions") or ():
+                self.reaction_names[(event.id, reaction.get("id"))] = reaction.get("name") or {}
+            self.base_ac[event.id] = event.stats.get("ac")
+        seen: dict[str, int] = {}
+        for record in adds:
+            who = self.who[record.event.id]
+            if not who.proper and counts[who.name_fr] > 1:
+                seen[who.name_fr] = seen.get(who.name_fr, 0) + 1
+                who.number = seen[who.name_fr]
+
+    def name(self, creature_id: str | None) -> Who:
+        if creature_id in self.who:
+            return self.who[creature_id]
+        text = str(creature_id or "?")
+        return Who(id=text, name_en=text, name_fr=text, proper=True)
+
+    def weapon_name(self, creature_id: str | None, attack_id: str | None) -> str:
+        names = self.attack_names.get((creature_id, attack_id)) or {}
+        return names.get(self.lang) or names.get("en") or str(attack_id or "?").replace("_", " ")
+
+    def reaction_name(self, creature_id: str, reaction_id: str) -> str:
+        if reaction_id == "opportunity_attack":
+            return "attaque d'opportunité" if self.lang == "fr" else "opportunity attack"
+        names = self.reaction_names.get((creature_id, reaction_id)) or {}
+        return names.get(self.lang) or names.get("en") or reaction_id.replace("_", " ")
+
+    # ---- entries ----
+    def head(self, kind: str, text: str, actor: str = "", tags: tuple[str, ...] = ()) -> Entry:
+        entry = Entry(kind=kind, text=text, seq=self.seq, txn=self.txn, actor=actor, undone=self.undone_now,
+                      tags=list(tags) + (["undone"] if self.undone_now else []))
+        self.container.append(entry)
+        self.entry = entry
+        if self.first_entry is None:
+            self.first_entry = entry
+        return entry
+
+    def detail(self, kind: str, text: str, actor: str = "") -> None:
+        if self.entry is None:
+            self.head(kind, text, actor)
+        else:
+            self.entry.details.append(text)
+
+    def tag(self, name: str) -> None:
+        if self.entry is not None and name not in self.entry.tags:
+            self.entry.tags.append(name)
+
+    def _close_txn(self) -> None:
+        note = self.command.get("note") if isinstance(self.command, dict) else None
+        if note and self.command.get("do") not in ("undo", "redo", "revert"):
+            if self.first_entry is not None:
+                self.first_entry.details.insert(0, self.p.note(note))
+            else:
+                self.head("note", self.p.note(note))
+
+    # ---- rolls ----
+    def d20(self, faces, natural, modifiers, total, adv, dis) -> tuple[str, str]:
+        """("d20 (4 et 9, on garde 9) + 7 = 16", the advantage/disadvantage wording)."""
+        two = len(faces) == 2
+        dice = f"d20 ({self.p.kept(faces, natural)})" if two else f"d20 ({natural})"
+        mods = ""
+        shown = [m for m in modifiers if m.value != 0] or list(modifiers[:1])
+        for modifier in shown:
+            sign = "-" if modifier.value < 0 else "+"
+            label = self.p.modifier_label(self._localized_label(modifier.label))
+            mods += f" {sign} {abs(modifier.value)}" + (f" ({label})" if label else "")
+        roll = f"{dice}{mods} = {total}" if mods else f"{dice} = {total}" if total != natural else dice
+        adv_sources = [self.p.source(s, self.name) for s in adv]
+        dis_sources = [self.p.source(s, self.name) for s in dis]
+        return roll, self.p.mode(adv_sources, dis_sources, two)
+
+    def _localized_label(self, label: str) -> str:
+        for (_, reaction_id), names in self.reaction_names.items():
+            if reaction_id == label:
+                return names.get(self.lang) or label
+        return label
+
+    def dice_expr(self, roll: str, faces: tuple[int, ...], critical: bool) -> str:
+        if not roll:
+            return ""
+        try:
+            parsed = DiceExpression.parse(roll)
+        except DiceError:
+            return f"{roll} ({', '.join(map(str, faces))})"
+        factor = 2 if critical else 1
+        parts = []
+        position = 0
+        for index, term in enumerate(parsed.terms):
+            count = term.count * factor
+            taken = faces[position:position + count]
+            position += count
+            sign = ("- " if term.sign < 0 else "+ ") if index else ("-" if term.sign < 0 else "")
+            keep = f"k{term.keep}{term.keep_count * factor}" if term.keep else ""
+            parts.append(f"{sign}{count}d{term.sides}{keep} ({', '.join(map(str, taken))})")
+        if position != len(faces):
+            return f"{roll} ({', '.join(map(str, faces))})"
+        if parsed.constant:
+            parts.append(f"{'+' if parsed.constant > 0 else '-'} {abs(parsed.constant)}")
+        return " ".join(parts)
+
+    # ---- the walk ----
+    def build(self) -> Transcript:
+        for record in self.records:
+            undone = record.txn in self.undone_txns
+            if undone and not self.include_undone:
+                continue
+            if record.txn != self.txn:
+                self._close_txn()
+                self.txn = record.txn
+                self.entry = None
+                self.first_entry = None
+                self.command = {}
+                self.opportunity = False
+                self.special_head = False
+                self.contest_open = False
+            self.seq = record.seq
+            self.undone_now = undone
+            self.on(record.event)
+        self._close_txn()
+        self._finish()
+        return self.t
+
+    def _finish(self) -> None:
+        for creature_id, row in self.cast.items():
+            row.final_hp = self.hp.get(creature_id)
+            row.final_temp_hp = self.temp.get(creature_id, 0)
+            status = self.status.get(creature_id, "alive")
+            row.final_status = self.p.labels.get(status, status)
+            row.final_conditions = sorted({self.p.condition_label(c) for c in self.conds.get(creature_id, {}).values()})
+        if "_ruleset_names" in self.__dict__:
+            self._ruleset_finish()
+        self.t.combatants = list(self.cast.values())
+
+    def _ruleset_finish(self) -> None:
+        """A ruleset's own fight: the final table from its state document (implied conditions included)."""
+        from combatlog.core.rulesets.pf1.words import condition_name
+        from combatlog.projections.document import state_document
+        from combatlog.replay.timeline import rebuild
+
+        document = state_document(rebuild(self.records)[0])
+        for creature_id, row in self.cast.items():
+            creature = document.get("combatants", {}).get(creature_id)
+            if creature is None:
+                continue
+            row.final_hp, row.final_temp_hp = creature["hp"], creature["temp_hp"]
+            row.final_status = self.p.labels.get(creature["status"], creature["status"])
+            # A ruleset's own condition (flat_footed) by its catalog name, the others (incapacitated) as in 5e.
+            row.final_conditions = [name if (name := condition_name(c, self.lang)) != c else self.p.condition_label(c)
+                                    for c in creature["conditions"]]
+
+    def _live(self) -> bool:
+        return not self.undone_now
+
+    def on(self, event) -> None:  # noqa: C901 - one dispatch over every event type, in the order of events/
+        p = self.p
+        match event:
+            case meta.CommandIssued():
+                self.command = event.command if isinstance(event.command, dict) else {}
+            case meta.EncounterCreated():
+                pass
+            case meta.Undone(txns=txns):
+                self._marker("undo", p.undo([self._summary(t) for t in txns]))
+            case meta.Redone(txns=txns):
+                self._marker("redo", p.redo([self._summary(t) for t in txns]))
+            case meta.Reverted(to=to, txns=txns):
+                self._marker("revert", p.revert(to, len(txns)))
+            case meta.CombatEnded(reason=reason):
+                if self._live():
+                    self.container = self.t.ending
+                    self.entry = None
+                self.head("end", p.ended(reason))
+            case meta.DiceLeftUnused(faces=faces):
+                self.detail("dice", p.unused_dice(faces, event.reason))
+            case turns.CombatantAdded():
+                if self._live():
+                    stats = event.stats
+                    hp = stats.get("hp") if stats.get("hp") is not None else stats.get("max_hp")
+                    self.cast[event.id] = CastMember(
+                        id=event.id, name=p.display(self.name(event.id)), side=event.side, kind=event.kind,
+                        ac=stats.get("ac"), hp=hp, max_hp=stats.get("max_hp"),
+                    )
+                    self.hp[event.id] = hp
+                    self.status[event.id] = "alive"
+                if self.started or self.undone_now:
+                    self.head("join", p.joins(self.name(event.id)), event.id)
+            case turns.CombatantRemoved(id=who):
+                self.head("leave", p.leaves(self.name(who)), who)
+                if self._live():
+                    self.status[who] = "left"
+            case turns.Placed(id=who, at=at):
+                if self.started or self.undone_now:
+                    self.head("place", p.placed(self.name(who), at), who)
+                if self._live():
+                    self.position[who] = tuple(at)
+            case turns.SurpriseDeclared(ids=ids):
+                self.head("surprise", p.surprise([self.name(i) for i in ids]))
+            case turns.InitiativeRolled():
+                people = [self.name(i) for i in event.ids]
+                if event.set_by_dm:
+                    self.head("initiative", p.initiative_set(people, event.total), event.ids[0])
+                else:
+                    roll, mode = self.d20(event.faces, event.natural, event.modifiers, event.total,
+                                          event.advantage, event.disadvantage)
+                    self.head("initiative", p.initiative(people, roll, mode), event.ids[0])
+                if self._live():
+                    for creature_id in event.ids:
+                        self.initiative[creature_id] = event.total
+            case turns.TiesOrdered(ids=ids):
+                self.head("order", p.ties([self.name(i) for i in ids]))
+            case turns.OrderChanged(order=order):
+                self.head("order", p.order_changed([p.order_item(self.name(i), self.initiative.get(i)) for i in order]))
+            case turns.CombatStarted(order=order):
+                if self._live():
+                    self.started = True
+                    self.t.initiative = p.order([p.order_item(self.name(i), self.initiative.get(i)) for i in order])
+                    self.entry = None
+                else:
+                    self.head("turn", p.structural("start", None, None))
+            case turns.TurnStarted(id=who, round=number):
+                if self._live():
+                    self._turn(who, number)
+                else:
+                    self.head("turn", p.structural("turn_start", self.name(who), number))
+            case turns.TurnSkipped(id=who, round=number):
+                if self._live():
+                    self._turn(who, number, skipped=event.reason)
+                else:
+                    self.head("turn", p.structural("turn_skip", self.name(who), number))
+            case turns.TurnEnded(id=who):
+                if self.undone_now:
+                    self.head("turn", p.structural("turn_end", self.name(who), None))
+                self.entry = None
+            case turns.EconomySpent():
+                pass
+            case turns.ActionTaken():
+                if event.action == "hide":
+                    self.head("action", p.hide(self.name(event.id)), event.id)
+                else:
+                    self.head("action", p.action(self.name(event.id), event.action, event.slot, event.details, self.name),
+                              event.id)
+            case movement.Moved():
+                self._moved(event)
+            case movement.MovementSpent(id=who, metres=metres, reason=reason):
+                if reason == "stand up":
+                    self.head("move", p.stand(self.name(who), metres), who)
+                else:
+                    self.head("move", p.movement_spent(self.name(who), metres, reason), who)
+            case movement.TerrainMarked(squares=squares, kind=kind):
+                self.head("terrain", p.terrain(len(squares), kind))
+            case attacks.AttackRolled():
+                self._attack(event)
+            case attacks.AttackReevaluated():
+                self.detail("attack", p.reevaluated(self.name(event.target), self._ac_text(event.target, event), event.hit))
+            case attacks.SavingThrowRolled():
+                self._save(event)
+            case attacks.CheckRolled():
+                self._check(event)
+            case attacks.ContestResolved(ids=ids, totals=totals, winner=winner):
+                people = [self.name(i) for i in ids]
+                if winner:
+                    ordered = totals if winner == ids[0] else (totals[1], totals[0])
+                    self.detail("contest", p.contest(people, ordered, self.name(winner)))
+                else:
+                    self.detail("contest", p.contest(people, totals, None))
+            case damage.DamageTaken():
+                self._damage(event)
+            case damage.Healed():
+                if event.roll == "natural 20" and self.entry is not None and self.entry.kind == "death_save":
+                    self.detail("heal", p.heal(self.name(event.target), event.amount, event.roll, event.hp_before,
+                                               event.hp_after))
+                else:
+                    roll = self.dice_expr(event.roll, event.faces, False) if event.faces else event.roll
+                    if event.faces:
+                        roll = f"{roll} = {event.amount}"
+                    self.detail("heal", p.heal(self.name(event.target), event.amount, roll, event.hp_before,
+                                               event.hp_after), event.target)
+                if self._live():
+                    self.hp[event.target] = event.hp_after
+            case damage.TempHpGranted():
+                self.head("temp_hp", p.temp_hp(self.name(event.target), event.amount, event.before, event.after),
+                          event.target)
+                if self._live():
+                    self.temp[event.target] = event.after
+            case damage.StatusChanged():
+                self._status(event)
+            case damage.DeathSaveRolled():
+                roll, _ = self.d20(event.faces, event.natural, (), event.natural, (), ())
+                self.head("death_save", p.death_save(self.name(event.id), roll, event.outcome, event.successes,
+                                                     event.failures), event.id)
+            case damage.DeathSaveFailed():
+                self.detail("death_save", p.death_save_failed(self.name(event.id), event.count, event.reason,
+                                                              event.successes, event.failures), event.id)
+            case damage.DeathSavesReset(id=who):
+                self.detail("death_save", p.death_saves_reset(self.name(who)), who)
+            case conditions.ConditionApplied():
+                self._condition_applied(event)
+            case conditions.ConditionEnded():
+                self._condition_ended(event)
+            case conditions.ConcentrationStarted(id=who, effect=effect):
+                self.detail("concentration", p.concentration_start(self.name(who), effect), who)
+            case conditions.ConcentrationEnded(id=who, effect=effect, reason=reason):
+                self.detail("concentration", p.concentration_end(self.name(who), effect, reason), who)
+            case conditions.EffectStarted():
+                if event.data.get("ac_bonus"):
+                    until = p.until(event.until, self.name, event.id, self.current) if "this_attack" not in event.until else ""
+                    self.detail("effect", p.effect_started(self.name(event.id), self.reaction_name(event.id, event.effect),
+                                                           event.data, until), event.id)
+            case conditions.EffectEnded():
+                pass  # Dodge, Help and reaction bonuses end quietly: the rolls they touch already say so
+            case reactions.ReactionWindowOpened():
+                people = [self.name(i) for i in event.reactors]
+                pending = dict(event.pending)
+                if pending.get("kind") == "move":
+                    self.suspended_moves.add(pending.get("id"))
+                if pending.get("kind") == "readied" and ": " in event.trigger:
+                    pending["trigger"] = event.trigger.split(": ", 1)[1]  # the table's own words
+                text = p.window(pending, people, self.name)
+                if self.entry is None:
+                    self.head("reaction_window", text)
+                else:
+                    self.detail("reaction_window", text)
+            case reactions.ReactionTaken(id=who, reaction=reaction):
+                if reaction == "opportunity_attack":
+                    self.opportunity = True
+                else:
+                    self.head("reaction", p.reacts(self.name(who), self.reaction_name(who, reaction)), who)
+            case reactions.ReactionPassed(id=who):
+                self.head("reaction", p.passes(self.name(who)), who)
+            case reactions.ReactionWindowClosed():
+                pass
+            case rolenplay.ReactionsRestored() | rolenplay.PlainStreakChanged():
+                pass  # the reaction is back / the streak shows as the target's AC bonus on the attack (Rôle'n Play)
+            case _:
+                self._ruleset_event(event)
+
+    # ---- handlers ----
+    def _ruleset_event(self, event) -> None:
+        """A ruleset's own events (pf1), read by their fields: who joins (stats and side) goes in the cast, HP and
+        status after; the event opening a turn opens it here; every other one is its catalog line, with names."""
+        from combatlog.core.rulesets.pf1.words import cast_ac, describe as catalog_line
+
+        names = self.__dict__.get("_ruleset_names")
+        if names is None:
+            names = self._ruleset_names = self._collect_ruleset_names()
+        if self._live() and hasattr(event, "stats") and hasattr(event, "side"):
+            stats = event.stats
+            hp = stats.get("hp") if stats.get("hp") is not None else stats.get("max_hp")
+            self.cast[event.id] = CastMember(id=event.id, name=names.get(event.id, event.id), side=event.side,
+                                             kind=event.kind, ac=cast_ac(stats), hp=hp, max_hp=stats.get("max_hp"))
+            self.hp[event.id] = hp
+            self.status[event.id] = "alive"
+        if self._live() and hasattr(event, "hp_after") and getattr(event, "target", None) in self.hp:
+            self.hp[event.target] = event.hp_after
+            if hasattr(event, "temp_after"):
+                self.temp[event.target] = event.temp_after
+        if self._live() and hasattr(event, "status") and hasattr(event, "hp") and getattr(event, "id", None) in self.hp:
+            self.hp[event.id] = event.hp
+            self.status[event.id] = event.status
+        if getattr(event, "opens_turn", False) and self._live():
+            self._turn(event.id, event.round)
+            return
+        line = catalog_line(event, self.lang, names, self.__dict__.get("_ruleset_attacks"))
+        self.detail("other", line or type(event).__name__)
+
+    def _collect_ruleset_names(self) -> dict[str, str]:
+        """Display names of a ruleset's joining events; the same name twice is numbered (Gobelin 1, Gobelin 2)."""
+        joins = [r.event for r in self.records if hasattr(r.event, "stats") and hasattr(r.event, "side")
+                 and hasattr(r.event, "name") and r.txn not in self.undone_txns]
+        totals: dict[tuple[str, str], int] = {}
+        for event in joins:
+            key = (event.name, event.name_fr or event.name)
+            totals[key] = totals.get(key, 0) + 1
+        seen: dict[tuple[str, str], int] = {}
+        names = {}
+        for event in joins:
+            key = (event.name, event.name_fr or event.name)
+            seen[key] = seen.get(key, 0) + 1
+            suffix = f" {seen[key]}" if totals[key] > 1 else ""
+            self.who[event.id] = Who(id=event.id, name_en=key[0] + suffix, name_fr=key[1] + suffix, proper=True)
+            names[event.id] = (key[1] if self.lang == "fr" else key[0]) + suffix
+            for attack in event.stats.get("attacks") or ():
+                label = attack  # the pf1 words pick the name in the reader's language (name, name_fr)
+                self.__dict__.setdefault("_ruleset_attacks", {})[(event.id, attack.get("id"))] = label
+        return names
+
+    def _marker(self, kind: str, text: str) -> None:
+        entry = self.head(kind, text)
+        note = self.command.get("note")
+        if note:
+            entry.details.append(self.p.note(note))
+
+    def _summary(self, txn: int) -> str:
+        return self.p.summary(self.commands.get(txn, {}), self.name, self.weapon_name)
+
+    def _turn(self, who: str, number: int, skipped: str = "") -> None:
+        if not self.t.rounds or self.t.rounds[-1].number != number:
+            self.t.rounds.append(Round(number=number, heading=self.p.round(number)))
+        self.current = "" if skipped else who
+        turn = Turn(id=who, heading=self.p.turn(self.name(who)),
+                    skipped=self.p.skipped(self.name(who), skipped) if skipped else "")
+        self.t.rounds[-1].turns.append(turn)
+        self.container = turn.entries
+        self.entry = None
+
+    def _moved(self, event: movement.Moved) -> None:
+        who = self.name(event.id)
+        end = event.path[-1]
+        start = self.position.get(event.id)
+        if event.forced:
+            self.detail("move", self.p.forced(who, end), event.id)
+        else:
+            resumed = self.command.get("do") in ("react", "pass") and event.id in self.suspended_moves
+            reaction = not resumed and self.command.get("do") == "react"
+            self.suspended_moves.discard(event.id)
+            self.head("move", self.p.moved(who, event.cost, start, end, event.mode, resumed, reaction), event.id)
+        if self._live():
+            self.position[event.id] = tuple(end)
+
+    def _ac_text(self, target: str, event) -> str:
+        mods = []
+        for modifier in event.ac_modifiers:
+            label = self.p.modifier_label(modifier.label) or modifier.label
+            label = self._localized_label(modifier.label) if label == modifier.label else label
+            mods.append(f"{modifier.value} {label}")
+        base = event.target_ac - sum(m.value for m in event.ac_modifiers)
+        return self.p.ac(event.target_ac, base, mods)
+
+    def _attack(self, event: attacks.AttackRolled) -> None:
+        attacker, target = self.name(event.attacker), self.name(event.target)
+        weapon = self.weapon_name(event.attacker, event.attack)
+        opportunity = self.opportunity and event.slot == "reaction"
+        self.opportunity = False
+        tags = ("critical",) if event.critical else ()
+        self.head("attack", self.p.attack(attacker, target, weapon, opportunity, event.nonlethal), event.attacker, tags)
+        roll, mode = self.d20(event.faces, event.natural, event.modifiers, event.total, event.advantage,
+                              event.disadvantage)
+        self.detail("attack", self.p.attack_roll(mode, roll, self._ac_text(event.target, event), self.p.outcome(event)))
+
+    def _save(self, event: attacks.SavingThrowRolled) -> None:
+        who = self.name(event.id)
+        if event.purpose in ("shove", "grapple") and not self.special_head:
+            self.special_head = True
+            attacker = self.name(self.command.get("attacker"))
+            self.head("attack", self.p.special(attacker, who, event.purpose, self.command), attacker.id)
+        why = self.p.save_purpose(event.purpose)
+        if event.auto_fail:
+            text = self.p.save_auto_fail(who, event.ability, event.dc, event.auto_fail, why)
+        else:
+            roll, mode = self.d20(event.faces, event.natural, event.modifiers, event.total, event.advantage,
+                                  event.disadvantage)
+            text = self.p.save(who, event.ability, event.dc, mode, roll, event.success, why)
+        if event.purpose == "" or event.purpose.startswith("end "):
+            self.head("save", text, event.id)
+        elif event.purpose == "damage" and self.entry is None:
+            self._damage_head()
+            self.detail("save", text, event.id)
+        else:
+            self.detail("save", text, event.id)
+
+    def _damage_head(self) -> None:
+        command = self.command
+        targets = command.get("targets") or ([command.get("target")] if command.get("target") else [])
+        source = command.get("source") or ""
+        source_text = self.p.subj(self.name(source)) if source in self.who else source
+        self.head("damage", self.p.damage_head([self.name(t) for t in targets], source_text, command, self.name),
+                  source if source in self.who else "")
+
+    def _check(self, event: attacks.CheckRolled) -> None:
+        who = self.name(event.id)
+        if event.purpose in ("shove", "grapple") and not self.special_head:
+            self.special_head = True
+            attacker = self.name(self.command.get("attacker"))
+            self.head("attack", self.p.special(attacker, self.name(self.command.get("target")), event.purpose,
+                                               self.command), attacker.id)
+        if event.purpose == "contest" and not self.contest_open:
+            self.contest_open = True
+            against = (self.command.get("against") or {}).get("id")
+            self.head("contest", self.p.contest_head(who, self.name(against)), event.id)
+        roll, mode = self.d20(event.faces, event.natural, event.modifiers, event.total, event.advantage,
+                              event.disadvantage)
+        text = self.p.check(who, event.ability, event.skill, event.dc, mode, roll, event.success)
+        if event.purpose in ("", "search", "study", "influence", "utilize", "magic"):
+            if self.entry is not None and self.entry.kind == "action" and self.entry.actor == event.id:
+                self.detail("check", text, event.id)
+            else:
+                self.head("check", text, event.id)
+        else:
+            self.detail("check", text, event.id)
+
+    def _damage(self, event: damage.DamageTaken) -> None:
+        who = self.name(event.target)
+        if self.entry is None and self.command.get("do") == "damage":
+            self._damage_head()
+        elif self.command.get("do") in ("react", "pass") and event.source in self.who and (
+                self.entry is None or self.entry.kind == "reaction"):
+            # a suspended attack goes on once the window closes: its damage is not the reaction's
+            self.head("damage", self.p.attack_lands(self.name(event.source), who), event.source)
+        parts = []
+        for part in event.parts:
+            expr = self.dice_expr(part.roll, part.faces, event.critical) if part.faces else str(part.rolled)
+            parts.append(self.p.damage_part(expr, part.rolled, part.type, list(part.notes), part.adjusted, part.applied))
+        line = self.p.damage(parts, event.total, event.critical, len(event.parts) > 1)
+        hp = self.p.hp(who, event.hp_before, event.hp_after, event.temp_before, event.temp_after)
+        if self.entry is None:
+            self.head("damage", self.p.damage_alone(who, line, hp), event.target)
+        else:
+            self.detail("damage", f"{line} ; {hp}." if self.lang == "fr" else f"{line}; {hp}.")
+        if self._live():
+            self.hp[event.target] = event.hp_after
+            self.temp[event.target] = event.temp_after
+
+    def _status(self, event: damage.StatusChanged) -> None:
+        who = self.name(event.id)
+        previous = self.status.get(event.id, "alive")
+        if self._live():
+            self.status[event.id] = event.status
+            if event.hp is not None:
+                self.hp[event.id] = event.hp
+        if event.status == "dead":
+            self.detail("status", self.p.dies(who, event.reason), event.id)
+            self.tag("death")
+        elif event.status == "dying":
+            self.detail("status", self.p.dying(who, event.reason), event.id)
+        elif event.status == "stable":
+            self.detail("status", self.p.stable(who, event.reason), event.id)
+        elif event.status == previous and event.hp is not None:
+            self.detail("status", self.p.max_hp_halved(who, event.hp), event.id)
+        # back to "alive": the healing and "regains consciousness" lines already say it
+
+    def _condition_applied(self, event: conditions.ConditionApplied) -> None:
+        who = self.name(event.target)
+        if event.no_effect:
+            self.detail("condition", self.p.condition_no_effect(who, event.condition, event.no_effect), event.target)
+            return
+        if self._live():
+            self.conds.setdefault(event.target, {})[event.instance] = event.condition
+        source = self.who.get(event.source)
+        shoved = source is not None and event.condition == "prone" and self.command.get("do") in ("shove", "attack")
+        internal = {"0 HP", "fell unconscious", "hide", "knocked out"}
+        source_text = "" if event.source in internal else event.source
+        if shoved:
+            source = None
+        until = self.p.until(event.until, self.name, event.target, self.current)
+        self.detail("condition", self.p.condition_gained(who, event.condition, event.level, source, source_text, until),
+                    event.target)
+
+    def _condition_ended(self, event: conditions.ConditionEnded) -> None:
+        if self._live():
+            self.conds.get(event.target, {}).pop(event.instance, None)
+        if event.condition == "prone" and event.reason == "stood up":
+            return  # "X se relève" already says it
+        reason = self.p.end_reason(event.reason, self.name)
+        self.detail("condition", self.p.condition_lost(self.name(event.target), event.condition, reason), event.target)
+
+
+def transcript(records: Iterable[Recorded], *, lang: str | None = None, include_undone: bool = False,
+               units: str | None = None) -> Transcript:
+    """The transcript of one encounter's records, in `lang` (default: the encounter's language), distances in
+    `units` ("m" or "ft"; default: the encounter's).
+
+    Commands undone by the DM are left out unless `include_undone`, which shows them marked; the undo
+    markers themselves are always shown."""
+    if lang not in (None, "fr", "en"):
+        raise ValueError(f"unknown transcript language '{lang}' (use fr or en)")
+    return _Builder(list(records), lang, include_undone, units).build()
+
