@@ -13,9 +13,13 @@ from typing import Iterable
 from combatlog.core.kernel.dice import DiceError, DiceExpression
 from combatlog.events import attacks, conditions, damage, meta, movement, reactions, rolenplay, turns
 from combatlog.events.envelope import Recorded
+from combatlog.core.kernel.state import EMPTY
+from combatlog.core.rulesets import RULESETS
+from combatlog.projections.document import state_document
+from combatlog.projections.fold import evolve
 from combatlog.replay.timeline import timeline_of
 from combatlog.transcript.model import CastMember, Entry, Round, Transcript, Turn
-from combatlog.transcript.phrases import TEMPLATE_GENDER_FR, English, French, Who, _template_id
+from combatlog.transcript.phrases import LOG_WORDS, TEMPLATE_GENDER_FR, English, French, Who, _template_id
 
 
 STRUCTURAL = (turns.CombatStarted, turns.TurnStarted, turns.TurnEnded, turns.TurnSkipped)
@@ -43,13 +47,14 @@ class _Builder:
         self.reaction_names: dict[tuple[str, str], dict] = {}
         self.base_ac: dict[str, int] = {}
         self._collect_names()
-        # what the fold of events in force says, for "from (2, 2)", the final table and group names
-        self.position: dict[str, tuple] = {}
-        self.hp: dict[str, int] = {}
-        self.temp: dict[str, int] = {}
-        self.status: dict[str, str] = {}
-        self.conds: dict[str, dict[int, str]] = {}
-        self.initiative: dict[str, int] = {}
+        # The ruleset's own fold of the events in force, event by event: `before` is the state an event found,
+        # `state` the one it left. HP, status, conditions, positions and initiative are read there, never kept here.
+        self.fold_skips = timeline.undone | timeline.markers
+        # The ruleset's own transcript words (pf1: its events' lines, its conditions), else its events' log lines.
+        self.words = getattr(RULESETS.get(self.ruleset), "transcript_words", None) or LOG_WORDS
+        self.ruleset_names: dict[str, str] | None = None
+        self.ruleset_attacks: dict[tuple[str, str], dict] = {}
+        self.before = self.state = EMPTY
         self.cast: dict[str, CastMember] = {}
         self.started = False
         self.current = ""  # whose turn it is
@@ -198,38 +203,53 @@ class _Builder:
                 self.contest_open = False
             self.seq = record.seq
             self.undone_now = undone
+            self.before = self.state
+            if record.txn not in self.fold_skips:
+                self.state = evolve(self.state, record.event)
             self.on(record.event)
         self._close_txn()
         self._finish()
         return self.t
 
     def _finish(self) -> None:
+        """The final table: each creature's row from the state document of the last folded state."""
+        document = state_document(self.state).get("combatants", {})
         for creature_id, row in self.cast.items():
-            row.final_hp = self.hp.get(creature_id)
-            row.final_temp_hp = self.temp.get(creature_id, 0)
-            status = self.status.get(creature_id, "alive")
-            row.final_status = self.p.labels.get(status, status)
-            row.final_conditions = sorted({self.p.condition_label(c) for c in self.conds.get(creature_id, {}).values()})
-        if "_ruleset_names" in self.__dict__:
-            self._ruleset_finish()
+            if creature_id in document:
+                self._final_row(row, document[creature_id], self.creature(creature_id))
         self.t.combatants = list(self.cast.values())
 
-    def _ruleset_finish(self) -> None:
-        """A ruleset's own fight: the final table from its state document (implied conditions included)."""
-        from combatlog.core.rulesets.pf1.words import condition_name
-        from combatlog.projections.document import state_document
-        from combatlog.replay.timeline import rebuild
+    def _final_row(self, row: CastMember, creature: dict, folded, status: str = "") -> None:
+        """HP and status as the state document shows them; the conditions the creature holds (the ones the
+        table applied, not the ones they imply: "unconscious", not also "incapacitated"), unless the ruleset's
+        words ask for the state document's full list."""
+        row.final_hp, row.final_temp_hp = creature["hp"], creature["temp_hp"]
+        status = status or creature["status"]
+        row.final_status = self.p.labels.get(status, status)
+        if self.words.final_conditions_implied:
+            row.final_conditions = [self.condition_label(c) for c in creature["conditions"]]
+        else:
+            row.final_conditions = sorted({self.condition_label(c.condition) for c in folded.conditions})
 
-        document = state_document(rebuild(self.records)[0])
-        for creature_id, row in self.cast.items():
-            creature = document.get("combatants", {}).get(creature_id)
-            if creature is None:
-                continue
-            row.final_hp, row.final_temp_hp = creature["hp"], creature["temp_hp"]
-            row.final_status = self.p.labels.get(creature["status"], creature["status"])
-            # A ruleset's own condition (flat_footed) by its catalog name, the others (incapacitated) as in 5e.
-            row.final_conditions = [name if (name := condition_name(c, self.lang)) != c else self.p.condition_label(c)
-                                    for c in creature["conditions"]]
+    def condition_label(self, condition: str) -> str:
+        """A condition in the final table: by the ruleset's own word (pf1 flat-footed), else the shared 5e word."""
+        own = self.words.condition_name(condition, self.lang)
+        return own if own != condition else self.p.condition_label(condition)
+
+    def _join_cast(self, creature_id: str, name: str, side: str, kind: str) -> None:
+        """A creature joins: its row in the cast, with AC and HP as the fold has just set them."""
+        creature = state_document(self.state).get("combatants", {}).get(creature_id)
+        if creature is not None:
+            self.cast[creature_id] = CastMember(id=creature_id, name=name, side=side, kind=kind, ac=creature["ac"],
+                                                hp=creature["hp"], max_hp=creature["max_hp"])
+
+    def creature(self, creature_id: str | None, state=None):
+        """A combatant of the folded state (default: after the event being read), or None."""
+        return (state or self.state).combatants.get(creature_id)
+
+    def initiative_of(self, creature_id: str):
+        creature = self.creature(creature_id)
+        return creature.initiative if creature is not None else None
 
     def _live(self) -> bool:
         return not self.undone_now
@@ -256,25 +276,15 @@ class _Builder:
                 self.detail("dice", p.unused_dice(faces, event.reason))
             case turns.CombatantAdded():
                 if self._live():
-                    stats = event.stats
-                    hp = stats.get("hp") if stats.get("hp") is not None else stats.get("max_hp")
-                    self.cast[event.id] = CastMember(
-                        id=event.id, name=p.display(self.name(event.id)), side=event.side, kind=event.kind,
-                        ac=stats.get("ac"), hp=hp, max_hp=stats.get("max_hp"),
-                    )
-                    self.hp[event.id] = hp
-                    self.status[event.id] = "alive"
+                    self._join_cast(event.id, p.display(self.name(event.id)), event.side, event.kind)
                 if self.started or self.undone_now:
                     self.head("join", p.joins(self.name(event.id)), event.id)
             case turns.CombatantRemoved(id=who):
                 self.head("leave", p.leaves(self.name(who)), who)
-                if self._live():
-                    self.status[who] = "left"
+                self._left(who)
             case turns.Placed(id=who, at=at):
                 if self.started or self.undone_now:
                     self.head("place", p.placed(self.name(who), at), who)
-                if self._live():
-                    self.position[who] = tuple(at)
             case turns.SurpriseDeclared(ids=ids):
                 self.head("surprise", p.surprise([self.name(i) for i in ids]))
             case turns.InitiativeRolled():
@@ -285,17 +295,14 @@ class _Builder:
                     roll, mode = self.d20(event.faces, event.natural, event.modifiers, event.total,
                                           event.advantage, event.disadvantage)
                     self.head("initiative", p.initiative(people, roll, mode), event.ids[0])
-                if self._live():
-                    for creature_id in event.ids:
-                        self.initiative[creature_id] = event.total
             case turns.TiesOrdered(ids=ids):
                 self.head("order", p.ties([self.name(i) for i in ids]))
             case turns.OrderChanged(order=order):
-                self.head("order", p.order_changed([p.order_item(self.name(i), self.initiative.get(i)) for i in order]))
+                self.head("order", p.order_changed([p.order_item(self.name(i), self.initiative_of(i)) for i in order]))
             case turns.CombatStarted(order=order):
                 if self._live():
                     self.started = True
-                    self.t.initiative = p.order([p.order_item(self.name(i), self.initiative.get(i)) for i in order])
+                    self.t.initiative = p.order([p.order_item(self.name(i), self.initiative_of(i)) for i in order])
                     self.entry = None
                 else:
                     self.head("turn", p.structural("start", None, None))
@@ -357,13 +364,9 @@ class _Builder:
                         roll = f"{roll} = {event.amount}"
                     self.detail("heal", p.heal(self.name(event.target), event.amount, roll, event.hp_before,
                                                event.hp_after), event.target)
-                if self._live():
-                    self.hp[event.target] = event.hp_after
             case damage.TempHpGranted():
                 self.head("temp_hp", p.temp_hp(self.name(event.target), event.amount, event.before, event.after),
                           event.target)
-                if self._live():
-                    self.temp[event.target] = event.after
             case damage.StatusChanged():
                 self._status(event)
             case damage.DeathSaveRolled():
@@ -418,32 +421,25 @@ class _Builder:
 
     # ---- handlers ----
     def _ruleset_event(self, event) -> None:
-        """A ruleset's own events (pf1), read by their fields: who joins (stats and side) goes in the cast, HP and
-        status after; the event opening a turn opens it here; every other one is its catalog line, with names."""
-        from combatlog.core.rulesets.pf1.words import cast_ac, describe as catalog_line
-
-        names = self.__dict__.get("_ruleset_names")
-        if names is None:
-            names = self._ruleset_names = self._collect_ruleset_names()
+        """A ruleset's own events (pf1), read by their fields: who joins (stats and side) goes in the cast; the
+        event opening a turn opens it here; every other one is the line the ruleset's `transcript_words` write."""
+        if self.ruleset_names is None:
+            self.ruleset_names = self._collect_ruleset_names()
+        names = self.ruleset_names
         if self._live() and hasattr(event, "stats") and hasattr(event, "side"):
-            stats = event.stats
-            hp = stats.get("hp") if stats.get("hp") is not None else stats.get("max_hp")
-            self.cast[event.id] = CastMember(id=event.id, name=names.get(event.id, event.id), side=event.side,
-                                             kind=event.kind, ac=cast_ac(stats), hp=hp, max_hp=stats.get("max_hp"))
-            self.hp[event.id] = hp
-            self.status[event.id] = "alive"
-        if self._live() and hasattr(event, "hp_after") and getattr(event, "target", None) in self.hp:
-            self.hp[event.target] = event.hp_after
-            if hasattr(event, "temp_after"):
-                self.temp[event.target] = event.temp_after
-        if self._live() and hasattr(event, "status") and hasattr(event, "hp") and getattr(event, "id", None) in self.hp:
-            self.hp[event.id] = event.hp
-            self.status[event.id] = event.status
+            self._join_cast(event.id, names.get(event.id, event.id), event.side, event.kind)
+        if self.creature(getattr(event, "id", None), self.before) is not None and \
+                self.creature(event.id) is None and self._live():
+            self._left(event.id)
         if getattr(event, "opens_turn", False) and self._live():
             self._turn(event.id, event.round)
             return
-        line = catalog_line(event, self.lang, names, self.__dict__.get("_ruleset_attacks"))
+        line = self.words.line(event, self.lang, names, self.ruleset_attacks, before=self.creature_document)
         self.detail("other", line or type(event).__name__)
+
+    def creature_document(self, creature_id: str) -> dict | None:
+        """A creature as the state document showed it before the event being read (HP before a hit)."""
+        return state_document(self.before).get("combatants", {}).get(creature_id)
 
     def _collect_ruleset_names(self) -> dict[str, str]:
         """Display names of a ruleset's joining events; the same name twice is numbered (Gobelin 1, Gobelin 2)."""
@@ -462,9 +458,17 @@ class _Builder:
             self.who[event.id] = Who(id=event.id, name_en=key[0] + suffix, name_fr=key[1] + suffix, proper=True)
             names[event.id] = (key[1] if self.lang == "fr" else key[0]) + suffix
             for attack in event.stats.get("attacks") or ():
-                label = attack  # the pf1 words pick the name in the reader's language (name, name_fr)
-                self.__dict__.setdefault("_ruleset_attacks", {})[(event.id, attack.get("id"))] = label
+                # the ruleset's words pick the name in the reader's language (name, name_fr)
+                self.ruleset_attacks[(event.id, attack.get("id"))] = attack
         return names
+
+    def _left(self, creature_id: str) -> None:
+        """A creature leaves the fight (the fold forgets it): its final row is the state it was in, "left"."""
+        if not self._live() or creature_id not in self.cast:
+            return
+        creature = state_document(self.before).get("combatants", {}).get(creature_id)
+        if creature is not None:
+            self._final_row(self.cast[creature_id], creature, self.creature(creature_id, self.before), status="left")
 
     def _marker(self, kind: str, text: str) -> None:
         entry = self.head(kind, text)
@@ -488,7 +492,8 @@ class _Builder:
     def _moved(self, event: movement.Moved) -> None:
         who = self.name(event.id)
         end = event.path[-1]
-        start = self.position.get(event.id)
+        mover = self.creature(event.id, self.before)
+        start = mover.position if mover is not None else None
         if event.forced:
             self.detail("move", self.p.forced(who, end), event.id)
         else:
@@ -496,8 +501,6 @@ class _Builder:
             reaction = not resumed and self.command.get("do") == "react"
             self.suspended_moves.discard(event.id)
             self.head("move", self.p.moved(who, event.cost, start, end, event.mode, resumed, reaction), event.id)
-        if self._live():
-            self.position[event.id] = tuple(end)
 
     def _ac_text(self, target: str, event) -> str:
         mods = []
@@ -588,17 +591,11 @@ class _Builder:
             self.head("damage", self.p.damage_alone(who, line, hp), event.target)
         else:
             self.detail("damage", f"{line} ; {hp}." if self.lang == "fr" else f"{line}; {hp}.")
-        if self._live():
-            self.hp[event.target] = event.hp_after
-            self.temp[event.target] = event.temp_after
 
     def _status(self, event: damage.StatusChanged) -> None:
         who = self.name(event.id)
-        previous = self.status.get(event.id, "alive")
-        if self._live():
-            self.status[event.id] = event.status
-            if event.hp is not None:
-                self.hp[event.id] = event.hp
+        found = self.creature(event.id, self.before)
+        previous = found.status if found is not None else "alive"
         if event.status == "dead":
             self.detail("status", self.p.dies(who, event.reason), event.id)
             self.tag("death")
@@ -615,8 +612,6 @@ class _Builder:
         if event.no_effect:
             self.detail("condition", self.p.condition_no_effect(who, event.condition, event.no_effect), event.target)
             return
-        if self._live():
-            self.conds.setdefault(event.target, {})[event.instance] = event.condition
         source = self.who.get(event.source)
         shoved = source is not None and event.condition == "prone" and self.command.get("do") in ("shove", "attack")
         internal = {"0 HP", "fell unconscious", "hide", "knocked out"}
@@ -628,8 +623,6 @@ class _Builder:
                     event.target)
 
     def _condition_ended(self, event: conditions.ConditionEnded) -> None:
-        if self._live():
-            self.conds.get(event.target, {}).pop(event.instance, None)
         if event.condition == "prone" and event.reason == "stood up":
             return  # "X se relève" already says it
         reason = self.p.end_reason(event.reason, self.name)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 # The language layer, imported here only (the transcript package reads words through this module).
-from combatlog.projections.words import distance, has, maybe, message, ruleset_name, term
+from combatlog.projections.words import Cast, describe, distance, has, maybe, message, ruleset_name, term
 
 
 # Grammatical gender of the French name of each creature template. A creature named by the table
@@ -728,3 +728,21 @@ class English(Phrasebook):
         return condition
 
 
+
+
+class LogWords:
+    """The transcript words of a ruleset that brings none (its `transcript_words` is None): its own events read as
+    their log lines (`event-<type>` in the catalogs), its conditions by the shared 5e words."""
+
+    final_conditions_implied = False
+
+    def condition_name(self, condition: str, lang: str) -> str:
+        return condition
+
+    def line(self, event, lang: str, names: dict[str, str], attacks, before=None) -> str | None:
+        cast = Cast(lang)
+        cast.names.update(names)
+        return describe(event, lang, cast)
+
+
+LOG_WORDS = LogWords()

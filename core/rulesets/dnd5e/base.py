@@ -74,6 +74,8 @@ class Ruleset5e:
     death_saves = True
     # The SRD edition whose action and condition names the transcript uses (seed 001 for 2014, seed 000 otherwise).
     words_edition = 2024
+    # The transcript's hook for a ruleset's own words (pf1 has one); the 5e words live in the transcript package.
+    transcript_words = None
     # Seed 001 Terrain difficile: every other creature's space is difficult terrain (2014); 2024: only enemies'.
     every_creature_space_difficult = False
     # 2014: only through a non-hostile or a creature two sizes apart; 2024 adds incapacitated and Tiny ones.

@@ -21,6 +21,13 @@ class Pf1Ruleset:
 
         return condition_name(condition, lang)
 
+    @property
+    def transcript_words(self):
+        """The transcript's hook: pf1's event lines and condition names (core/rulesets/pf1/words.py)."""
+        from combatlog.core.rulesets.pf1.words import TRANSCRIPT_WORDS
+
+        return TRANSCRIPT_WORDS
+
     def initial_state(self, created):
         from combatlog.core.rulesets.pf1.fold import initial_state
 

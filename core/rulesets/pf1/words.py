@@ -143,3 +143,20 @@ def describe(event, lang: str = "en", names: dict[str, str] | None = None,
             label = attack_label(label, lang)
         cast.attacks[key] = label
     return layer.describe(event, lang, cast)
+
+
+class TranscriptWords:
+    """What a transcript asks of pf1 (the ruleset's `transcript_words` hook): its events' lines, its conditions."""
+
+    condition_name = staticmethod(condition_name)
+    # A dying or disabled creature is unconscious and helpless through its status, which only the state
+    # document's condition list shows: the final table lists that one.
+    final_conditions_implied = True
+
+    def line(self, event, lang: str, names: dict[str, str], attacks: dict[tuple[str, str], Any],
+             before=None) -> str | None:
+        """The transcript line of a pf1 event; `before(id)` gives a creature's state document before the event."""
+        return describe(event, lang, names, attacks)
+
+
+TRANSCRIPT_WORDS = TranscriptWords()
