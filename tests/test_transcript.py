@@ -400,3 +400,52 @@ def test_the_2014_rules_speak_of_empoigne_and_of_readied_actions(tmp_path):
     assert "L'attaque de l'orc 2 contre Lyra porte." in text
     assert "Le MJ revient à l'événement n° 61 : 6 commandes annulées." in text
     assert "Initiative commune de l'orc 1 et de l'orc 2 : d20 (10) + 1 = 11." in text
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 23: event numbers, and who threw the dice
+# ---------------------------------------------------------------------------------------------
+
+
+def test_the_markdown_transcript_numbers_each_entry_by_its_event_as_the_html_does(demo_log):
+    markdown = _export(demo_log, "--format", "md", "--lang", "fr")
+    html = _export(demo_log, "--format", "html", "--lang", "fr")
+    # Aria's first attack is event 27 in the demo log (the HTML's reference #27 says the same)
+    assert '<li class="entry attack dice-typed" data-seq="27"' in html
+    assert "- Aria attaque le gobelin 1 avec son épée longue. `#27`" in markdown
+    assert "- Annulé par le MJ : l'attaque de Brom contre le gobelin 2 (masse d'armes). `#59`" in markdown
+
+
+MIXED_DICE = """
+{"do": "create", "ruleset": "dnd5e-2024", "seed": "dice-source", "lang": "fr", "name": "Qui lance ?"}
+{"do": "add", "id": "aria", "name": "Aria", "side": "party", "kind": "pc", "template": "fighter", "at": [0, 0]}
+{"do": "add", "id": "gob", "side": "goblins", "template": "goblin", "at": [1, 0]}
+{"do": "initiative", "id": "aria"}
+{"do": "initiative", "id": "gob", "dice": [1]}
+{"do": "start"}
+{"do": "attack", "attacker": "aria", "target": "gob", "with": "longsword", "dice": [2]}
+{"do": "attack", "attacker": "aria", "target": "gob", "with": "longsword"}
+"""
+
+
+def test_each_roll_says_whether_the_table_typed_its_dice_or_the_engine_rolled_them(tmp_path):
+    log = tmp_path / "dice.db"
+    _run(_script(tmp_path, MIXED_DICE), log)
+    records = _records(log)
+    document = transcript(records)
+    setup = {entry.seq: entry for entry in document.setup}
+    engine_initiative, typed_initiative = sorted(setup)
+    assert "dice-typed" in setup[typed_initiative].tags and "dice-rolled" not in setup[typed_initiative].tags
+    assert "dice-rolled" in setup[engine_initiative].tags and "dice-typed" not in setup[engine_initiative].tags
+    typed_attack, engine_attack = document.rounds[0].turns[0].entries
+    assert typed_attack.tags == ["dice-typed"] and engine_attack.tags[-1] == "dice-rolled"
+    french = to_markdown(document)
+    assert f"- Aria attaque le gobelin avec son épée longue. `#{typed_attack.seq}` *(dés de la table)*" in french
+    assert f"- Aria attaque le gobelin avec son épée longue. `#{engine_attack.seq}` *(dés tirés par le moteur)*" in french
+    english = to_markdown(transcript(records, lang="en"))
+    assert "*(dice typed by the table)*" in english and "*(dice rolled by the engine)*" in english
+    html = to_html(document)
+    assert '<span class="tag dice">dés de la table</span>' in html
+    assert '<span class="tag dice">dés tirés par le moteur</span>' in html
+    # a move rolls nothing: no mark
+    assert all(not {"dice-typed", "dice-rolled"} & set(entry.tags) for entry in document.setup if "Initiative" not in entry.text)

@@ -69,6 +69,11 @@ class _Builder:
         self.opportunity = False
         self.special_head = False
         self.contest_open = False
+        # Who threw the dice of the command being read; a command a reaction window suspends keeps its own dice
+        # for when it goes on, so the window remembers them.
+        self.dice_source: tuple[str, ...] = ()
+        self.suspended_dice: list[tuple[str, ...]] = []
+        self.rolled = False  # a roll's line is being written
 
     # ---- names ----
     def _collect_names(self) -> None:
@@ -121,6 +126,7 @@ class _Builder:
         self.entry = entry
         if self.first_entry is None:
             self.first_entry = entry
+        self._mark_dice()
         return entry
 
     def detail(self, kind: str, text: str, actor: str = "") -> None:
@@ -128,6 +134,23 @@ class _Builder:
             self.head(kind, text, actor)
         else:
             self.entry.details.append(text)
+            self._mark_dice()
+
+    def _mark_dice(self) -> None:
+        """The entry that has just received a roll's line says who threw its dice (tags dice-typed, dice-rolled)."""
+        if self.rolled:
+            self.rolled = False
+            for mark in self.dice_source:
+                self.tag(mark)
+
+    @staticmethod
+    def _dice_source(event: meta.CommandIssued) -> tuple[str, ...]:
+        """Who threw a command's dice: the table when it typed faces in ("dice" in the command), the engine's
+        seeded stream otherwise; both when a command with typed faces also drew from the stream."""
+        command = event.command if isinstance(event.command, dict) else {}
+        if "dice" not in command:
+            return ("dice-rolled",)
+        return ("dice-typed", "dice-rolled") if event.rng_draws else ("dice-typed",)
 
     def tag(self, name: str) -> None:
         if self.entry is not None and name not in self.entry.tags:
@@ -153,6 +176,7 @@ class _Builder:
             label = self.p.modifier_label(self._localized_label(modifier.label))
             mods += f" {sign} {abs(modifier.value)}" + (f" ({label})" if label else "")
         roll = f"{dice}{mods} = {total}" if mods else f"{dice} = {total}" if total != natural else dice
+        self.rolled = True
         adv_sources = [self.p.source(s, self.name) for s in adv]
         dis_sources = [self.p.source(s, self.name) for s in dis]
         return roll, self.p.mode(adv_sources, dis_sources, two)
@@ -166,6 +190,7 @@ class _Builder:
     def dice_expr(self, roll: str, faces: tuple[int, ...], critical: bool) -> str:
         if not roll:
             return ""
+        self.rolled = bool(faces)
         try:
             parsed = DiceExpression.parse(roll)
         except DiceError:
@@ -259,6 +284,7 @@ class _Builder:
         match event:
             case meta.CommandIssued():
                 self.command = event.command if isinstance(event.command, dict) else {}
+                self.dice_source = self._dice_source(event)
             case meta.EncounterCreated():
                 pass
             case meta.Undone(txns=txns):
@@ -394,6 +420,7 @@ class _Builder:
             case conditions.EffectEnded():
                 pass  # Dodge, Help and reaction bonuses end quietly: the rolls they touch already say so
             case reactions.ReactionWindowOpened():
+                self.suspended_dice.append(self.dice_source)
                 people = [self.name(i) for i in event.reactors]
                 pending = dict(event.pending)
                 if pending.get("kind") == "move":
@@ -413,7 +440,8 @@ class _Builder:
             case reactions.ReactionPassed(id=who):
                 self.head("reaction", p.passes(self.name(who)), who)
             case reactions.ReactionWindowClosed():
-                pass
+                if self.suspended_dice:
+                    self.dice_source = self.suspended_dice.pop()
             case rolenplay.ReactionsRestored() | rolenplay.PlainStreakChanged():
                 pass  # the reaction is back / the streak shows as the target's AC bonus on the attack (Rôle'n Play)
             case _:

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from combatlog.transcript.model import Entry, Transcript, hp_cell
+from combatlog.transcript.model import Entry, Transcript, dice_marks, hp_cell
 from combatlog.transcript.phrases import label_words, side_name
 
 
@@ -41,7 +41,3 @@ def to_html(t: Transcript) -> str:
                            side=lambda side: side_name(side, t.lang),
                            dice_marks=lambda entry: dice_marks(entry, labels)) + "\n"
 
-
-def dice_marks(entry: Entry, labels: dict[str, str]) -> list[str]:
-    """Who threw the dice of an entry's rolls: the table (typed in) and/or the engine."""
-    return [labels[tag.replace("-", "_")] for tag in ("dice-typed", "dice-rolled") if tag in entry.tags]

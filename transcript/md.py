@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from combatlog.transcript.model import Entry, Transcript, hp_cell
+from combatlog.transcript.model import Entry, Transcript, dice_marks, hp_cell
 from combatlog.transcript.phrases import label_words, side_name
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
@@ -28,7 +28,9 @@ def to_markdown(t: Transcript) -> str:
                 text = f"~~{text}~~ *({labels['undone']})*"
             elif "critical" in entry.tags:
                 text = f"**{text}**"
-            out.append(f"- {text}")
+            # the event number, as the HTML's reference, then who threw the dice
+            marks = "".join(f" *({_md(mark)})*" for mark in dice_marks(entry, labels))
+            out.append(f"- {text} `#{entry.seq}`{marks}")
             for line in entry.details:
                 detail = _md(line)
                 out.append(f"  - ~~{detail}~~" if entry.undone else f"  - {detail}")

@@ -71,3 +71,11 @@ def hp_cell(hp, max_hp, temp: int = 0) -> str:
     """A table cell of hit points: "5 / 44", with temporary HP as "(+3)"."""
     text = f"{hp} / {max_hp}" if max_hp is not None else str(hp)
     return text + (f" (+{temp})" if temp else "")
+
+
+DICE_MARKS = ("dice-typed", "dice-rolled")
+
+
+def dice_marks(entry: Entry, labels: dict[str, str]) -> list[str]:
+    """Who threw the dice of an entry's rolls, in words: the table (faces typed in) and/or the engine."""
+    return [labels[mark.replace("-", "_")] for mark in DICE_MARKS if mark in entry.tags]
