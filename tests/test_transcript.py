@@ -449,3 +449,32 @@ def test_each_roll_says_whether_the_table_typed_its_dice_or_the_engine_rolled_th
     assert '<span class="tag dice">dés tirés par le moteur</span>' in html
     # a move rolls nothing: no mark
     assert all(not {"dice-typed", "dice-rolled"} & set(entry.tags) for entry in document.setup if "Initiative" not in entry.text)
+
+
+PF1_FORD = ROOT / "fixtures" / "encounters" / "pf1_ford_ambush.jsonl"
+
+
+def test_the_pf1_transcript_reads_like_the_5e_one_dice_faces_damage_type_and_hp_before_and_after(tmp_path):
+    """Issue 23: the pf1 transcript printed `dégâts sur Gobelin 1 : 4` and `subit 4 dégâts → 2 PV` although
+    Pf1DamageRolled holds `1d6 [4] piercing`. Lisette's shortbow hits Goblin 1 (6 HP, seed 004 fixture) for 1d6 = 4
+    piercing: 6 - 4 = 2 HP left; the HP before comes from the fold, the event holds only the HP after."""
+    log = tmp_path / "ford.db"
+    _run(PF1_FORD, log)
+    french = _export(log, "--format", "md", "--lang", "fr")
+    assert "  - Dégâts : 1d6 (4) = 4 perforants ; PV de Gobelin 1 : 6 → 2." in french
+    assert "dégâts sur Gobelin 1" not in french and "subit 4 dégâts → 2 PV" not in french
+    assert "- Initiative de Brann Cœur-de-Fer : d20 (10) + 2 = 12." in french
+    assert "- Initiative commune de Gobelin 1 et de Gobelin 2 : d20 (9) + 6 = 15." in french
+    assert "attaque de Lisette Vif-Argent sur Gobelin 1 (arc court) : d20 (12) + 7 = 19 contre CA 14 (pris au dépourvu)" in french
+    # Brann's confirmed critical with his longsword (×2): the whole damage twice, his Strength bonus (+4) included
+    # in each roll (seed 004 Multiplication des dégâts): 5 + 3 + 4 = 12 and 4 + 3 + 4 = 11, 23 in all
+    assert ("Dégâts : 1d8 (5) + 3 + 4 (For) = 12 tranchants + 1d8 (4) + 3 + 4 (For) = 11 tranchants, soit 23 au total ; "
+            "PV de Gobelin 1 : 2 → -21.") in french
+    english = _export(log, "--format", "md", "--lang", "en")
+    assert "  - Damage: 1d6 (4) = 4 piercing; Goblin 1: HP 6 → 2." in english
+    assert "- Initiative for Brann Ironheart: d20 (10) + 2 = 12." in english
+    for text in (french, english):
+        assert "d20 \\[" not in text, "raw log faces"
+        # every initiative and damage line is a sentence now (the log's lower-case "initiative de …" is gone)
+        lines = [line for line in text.splitlines() if re.search(r"Initiative|Dégâts|Damage|initiative de|dégâts sur", line)]
+        assert lines and not [line for line in lines if re.match(r"\s*- [a-zé]", line)], "a lower-case log line"

@@ -74,6 +74,7 @@ class _Builder:
         self.dice_source: tuple[str, ...] = ()
         self.suspended_dice: list[tuple[str, ...]] = []
         self.rolled = False  # a roll's line is being written
+        self.pending_damage: str | None = None  # a ruleset's damage dice waiting for the hit points they change
 
     # ---- names ----
     def _collect_names(self) -> None:
@@ -157,6 +158,7 @@ class _Builder:
             self.entry.tags.append(name)
 
     def _close_txn(self) -> None:
+        self._flush_damage()
         note = self.command.get("note") if isinstance(self.command, dict) else None
         if note and self.command.get("do") not in ("undo", "redo", "revert"):
             if self.first_entry is not None:
@@ -462,12 +464,52 @@ class _Builder:
         if getattr(event, "opens_turn", False) and self._live():
             self._turn(event.id, event.round)
             return
-        line = self.words.line(event, self.lang, names, self.ruleset_attacks, before=self.creature_document)
+        view = self.words.view(event)
+        if view is not None and view["kind"] == "hp" and self.pending_damage is not None:
+            self._ruleset_hp(view, damage_line=self.pending_damage)
+            return
+        self._flush_damage()
+        if view is not None:
+            getattr(self, f"_ruleset_{view['kind']}")(view)
+            return
+        line = self.words.line(event, self.lang, names, self.ruleset_attacks)
+        if line is not None and any(hasattr(event, field) for field in ("d20", "d100", "faces", "rounds")):
+            self.rolled = True
         self.detail("other", line or type(event).__name__)
 
-    def creature_document(self, creature_id: str) -> dict | None:
-        """A creature as the state document showed it before the event being read (HP before a hit)."""
-        return state_document(self.before).get("combatants", {}).get(creature_id)
+    # A ruleset's rolls in the shared shapes of its `transcript_words.view`: the 5e transcript's own sentences.
+    def _ruleset_initiative(self, view: dict) -> None:
+        modifier = view["modifier"]
+        roll = f"d20 ({view['faces'][0]}) {'-' if modifier < 0 else '+'} {abs(modifier)} = {view['total']}"
+        self.rolled = True
+        self.head("initiative", self.p.initiative([self.name(i) for i in view["ids"]], roll, ""), view["ids"][0])
+
+    def _ruleset_damage(self, view: dict) -> None:
+        """Damage dice: held until the hit points they change, to read as one line ("Dégâts : … ; PV … : 6 → 2.")."""
+        parts = []
+        for part in view["parts"]:
+            expr = self.dice_expr(part["roll"], part["faces"], False) if part["faces"] else str(part["total"])
+            if part.get("modifier") and part["faces"]:
+                label = self.p.modifier_label(part.get("modifier_label", ""))
+                sign = "-" if part["modifier"] < 0 else "+"
+                expr += f" {sign} {abs(part['modifier'])}" + (f" ({label})" if label else "")
+            parts.append(self.p.damage_part(expr, part["total"], part["type"], [], part["total"], part["total"]))
+        self.pending_damage = self.p.damage(parts, view["total"], False, len(parts) > 1)
+
+    def _ruleset_hp(self, view: dict, damage_line: str | None = None) -> None:
+        self.pending_damage = None
+        hurt = self.creature(view["target"], self.before)
+        if hurt is None:
+            return
+        hp = self.p.hp(self.name(view["target"]), hurt.hp, view["hp_after"], hurt.temp_hp, view["temp_after"])
+        self.detail("damage", self.p.damage_line(damage_line, hp) if damage_line else self.p.sentence(hp),
+                    view["target"])
+
+    def _flush_damage(self) -> None:
+        """Damage dice no hit points followed (nonlethal, reduced): their line on its own."""
+        if self.pending_damage is not None:
+            line, self.pending_damage = self.pending_damage, None
+            self.detail("damage", self.p.sentence(line))
 
     def _collect_ruleset_names(self) -> dict[str, str]:
         """Display names of a ruleset's joining events; the same name twice is numbered (Gobelin 1, Gobelin 2)."""
@@ -618,7 +660,7 @@ class _Builder:
         if self.entry is None:
             self.head("damage", self.p.damage_alone(who, line, hp), event.target)
         else:
-            self.detail("damage", f"{line} ; {hp}." if self.lang == "fr" else f"{line}; {hp}.")
+            self.detail("damage", self.p.damage_line(line, hp))
 
     def _status(self, event: damage.StatusChanged) -> None:
         who = self.name(event.id)

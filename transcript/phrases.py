@@ -254,6 +254,13 @@ class Phrasebook:
         return self.t("hp", temp=temp_before != temp_after, temp_before=temp_before, temp_after=temp_after,
                       before=before, after=after, **self.forms(who))
 
+    def damage_line(self, line: str, hp: str) -> str:
+        """Damage and the hit points it changes, as one sentence ("Dégâts : … ; PV du gobelin : 7 → 2.")."""
+        return self.t("damage-line", line=line, hp=hp)
+
+    def sentence(self, text: str) -> str:
+        return self.t("sentence", text=text)
+
     def damage_alone(self, who: Who, line: str, hp: str) -> str:
         return self.t("damage-alone", line=line, hp=hp, **self.forms(who))
 

@@ -157,6 +157,8 @@ tr-hp = { $who-display }: { $temp ->
    *[no] {""}
  }HP { $before } → { $after }
 tr-damage-alone = { $who-subj } takes damage. { $line }; { $hp }.
+tr-damage-line = { $line }; { $hp }.
+tr-sentence = { $text }.
 tr-temp-hp = { $kept ->
     [yes] { $who-subj } keeps { $before } temporary HP (the new { $amount } do not stack).
    *[no] { $who-subj } gains { $amount } temporary HP (temporary HP { $before } → { $after }).

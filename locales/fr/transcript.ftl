@@ -164,6 +164,8 @@ tr-hp = { $temp ->
    *[no] PV { $who-de } : { $before } → { $after }
  }
 tr-damage-alone = { $who-subj } subit des dégâts. { $line } ; { $hp }.
+tr-damage-line = { $line } ; { $hp }.
+tr-sentence = { $text }.
 tr-temp-hp = { $kept ->
     [yes] { $who-subj } garde ses { $before } PV temporaires (les { $amount } nouveaux ne se cumulent pas).
    *[no] { $who-subj } reçoit { $amount } PV temporaires (PV temporaires { $before } → { $after }).

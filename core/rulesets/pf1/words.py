@@ -134,6 +134,10 @@ def describe(event, lang: str = "en", names: dict[str, str] | None = None,
     lang = "fr" if lang == "fr" else "en"
     if not has(lang, f"event-{kebab(type(event).__name__)}"):
         return None
+    return layer.describe(event, lang, _cast(lang, names, attacks))
+
+
+def _cast(lang: str, names: dict[str, str] | None, attacks: dict[tuple[str, str], Any] | None) -> Cast:
     cast = Cast(lang)
     cast.names.update(names or {})
     for key, label in (attacks or {}).items():
@@ -142,21 +146,67 @@ def describe(event, lang: str = "en", names: dict[str, str] | None = None,
         elif isinstance(label, dict):
             label = attack_label(label, lang)
         cast.attacks[key] = label
-    return layer.describe(event, lang, cast)
+    return cast
+
+
+def _damage_part(part: dict[str, Any]) -> dict[str, Any]:
+    """A rolled damage part, with what its total adds to the dice: the Strength bonus the rules put on an
+    attack's first part (seed 004 Multiplication des dégâts: "Str and bonuses included")."""
+    from combatlog.core.kernel.dice import DiceError, DiceExpression
+
+    roll, faces, total = part.get("roll", ""), tuple(part.get("faces") or ()), part.get("total", 0)
+    modifier = 0
+    try:
+        parsed = DiceExpression.parse(roll)
+        per_roll = sum(term.count for term in parsed.terms)
+        if per_roll and len(faces) % per_roll == 0 and all(term.sign > 0 and not term.keep for term in parsed.terms):
+            modifier = total - sum(faces) - parsed.constant * (len(faces) // per_roll)
+    except DiceError:
+        pass
+    return {"roll": roll, "faces": faces, "total": total, "type": part.get("type", ""), "modifier": modifier,
+            "modifier_label": "str" if modifier else ""}
 
 
 class TranscriptWords:
-    """What a transcript asks of pf1 (the ruleset's `transcript_words` hook): its events' lines, its conditions."""
+    """What a transcript asks of pf1 (the ruleset's `transcript_words` hook): its conditions' names, a neutral
+    view of the rolls a transcript writes in its own words (initiative, damage, hit points), and the line of
+    every other event."""
 
     condition_name = staticmethod(condition_name)
     # A dying or disabled creature is unconscious and helpless through its status, which only the state
     # document's condition list shows: the final table lists that one.
     final_conditions_implied = True
 
-    def line(self, event, lang: str, names: dict[str, str], attacks: dict[tuple[str, str], Any],
-             before=None) -> str | None:
-        """The transcript line of a pf1 event; `before(id)` gives a creature's state document before the event."""
-        return describe(event, lang, names, attacks)
+    def view(self, event) -> dict[str, Any] | None:
+        """The event as the transcript's shared shapes, or None: "initiative" (ids, faces, modifier, total),
+        "damage" (target, parts of roll/faces/total/type/modifier/modifier_label, total), "hp" (target, hp_after,
+        temp_after)."""
+        kind = type(event).__name__
+        if kind == "Pf1InitiativeRolled" and not event.set_by_dm and event.faces:
+            return {"kind": "initiative", "ids": event.ids, "faces": event.faces, "modifier": event.modifier,
+                    "total": event.total}
+        if kind == "Pf1DamageRolled" and not event.minimum:
+            return {"kind": "damage", "target": event.target, "total": event.total,
+                    "parts": [_damage_part(part) for part in event.parts]}
+        if kind == "Pf1DamageTaken" and not event.nonlethal and not event.reduced:
+            return {"kind": "hp", "target": event.target, "hp_after": event.hp_after, "temp_after": event.temp_after}
+        return None
+
+    def line(self, event, lang: str, names: dict[str, str], attacks: dict[tuple[str, str], Any]) -> str | None:
+        """The transcript line of a pf1 event: its catalog line (the log's words, which the pf1 tests quote), with
+        the dice faces in parentheses as the transcript shows them ("d20 (12) + 7")."""
+        lang = "fr" if lang == "fr" else "en"
+        message_id = f"event-{kebab(type(event).__name__)}"
+        if not has(lang, message_id):
+            return None
+        args = layer.event_args(event, lang, _cast(lang, names, attacks))
+        for field in ("d20", "d100"):
+            if isinstance(args.get(field), int):
+                args[field] = f"({args[field]})"
+        faces = getattr(event, "faces", None)
+        if isinstance(faces, (list, tuple)) and faces:
+            args["faces"] = "(" + ", ".join(map(str, faces)) + ")"
+        return message(lang, message_id, **args)
 
 
 TRANSCRIPT_WORDS = TranscriptWords()
