@@ -746,7 +746,10 @@ class LogWords:
     def condition_name(self, condition: str, lang: str) -> str:
         return condition
 
-    def line(self, event, lang: str, names: dict[str, str], attacks, before=None) -> str | None:
+    def view(self, event) -> dict | None:
+        return None  # no roll of its own in the transcript's shared shapes
+
+    def line(self, event, lang: str, names: dict[str, str], attacks) -> str | None:
         cast = Cast(lang)
         cast.names.update(names)
         return describe(event, lang, cast)
