@@ -478,3 +478,31 @@ def test_the_pf1_transcript_reads_like_the_5e_one_dice_faces_damage_type_and_hp_
         # every initiative and damage line is a sentence now (the log's lower-case "initiative de …" is gone)
         lines = [line for line in text.splitlines() if re.search(r"Initiative|Dégâts|Damage|initiative de|dégâts sur", line)]
         assert lines and not [line for line in lines if re.match(r"\s*- [a-zé]", line)], "a lower-case log line"
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 19: the grammar lives in the catalogs, the ruleset words behind a hook
+# ---------------------------------------------------------------------------------------------
+
+
+def test_weapon_possessives_and_articles_come_from_the_catalogs():
+    from combatlog.transcript.phrases import English, French
+
+    french, english = French("dnd5e-2024", "m"), English("dnd5e-2024", "m")
+    assert french.weapon("Dague") == "sa dague" and french.weapon("Rapière") == "sa rapière"
+    assert french.weapon("Arc long") == "son arc long" and french.weapon("Épée longue") == "son épée longue"
+    assert french.weapon("Cimeterre") == "son cimeterre" and french.weapon("Fléau d'armes") == "son fléau d'armes"
+    assert french.weapon("Hache d'armes") == "sa hache d'armes"  # an aspirated h: no elision
+    assert french.weapon("Serpette") == "sa serpette"  # not listed, ends in -e: feminine (tr-weapon's default)
+    assert english.weapon("Axe") == "an axe" and english.weapon("Longsword") == "a longsword"
+
+
+def test_the_transcript_package_holds_no_grammar_table_and_imports_no_ruleset():
+    package = ROOT / "transcript"
+    source = "\n".join(path.read_text(encoding="utf-8") for path in package.glob("*.py"))
+    for word in ("FEMININE_HEADS", "MASCULINE_HEADS", "TEMPLATE_GENDER_FR", '"sa "', "rulesets.pf1", "l'état"):
+        assert word not in source, word
+    from combatlog.core.rulesets import find_ruleset
+
+    assert find_ruleset("pf1").transcript_words.condition_name("flat_footed", "fr") != "flat_footed"
+    assert find_ruleset("dnd5e-2024").transcript_words is None  # the 5e words are the transcript's own

@@ -19,7 +19,7 @@ from combatlog.projections.document import state_document
 from combatlog.projections.fold import evolve
 from combatlog.replay.timeline import timeline_of
 from combatlog.transcript.model import CastMember, Entry, Round, Transcript, Turn
-from combatlog.transcript.phrases import LOG_WORDS, TEMPLATE_GENDER_FR, English, French, Who, _template_id
+from combatlog.transcript.phrases import LOG_WORDS, English, French, Who, _template_id
 
 
 STRUCTURAL = (turns.CombatStarted, turns.TurnStarted, turns.TurnEnded, turns.TurnSkipped)
@@ -87,7 +87,7 @@ class _Builder:
             proper = not (event.kind == "monster" and template
                           and event.name.lower().replace(" ", "_") == template)
             who = Who(id=event.id, name_en=event.name, name_fr=event.name_fr or event.name, proper=proper,
-                      gender=TEMPLATE_GENDER_FR.get(template, "m") if not proper else None)
+                      gender=self.p.template_gender(template) if not proper else None)
             self.who[event.id] = who
             if not proper:
                 counts[who.name_fr] = counts.get(who.name_fr, 0) + 1
@@ -115,7 +115,7 @@ class _Builder:
 
     def reaction_name(self, creature_id: str, reaction_id: str) -> str:
         if reaction_id == "opportunity_attack":
-            return "attaque d'opportunité" if self.lang == "fr" else "opportunity attack"
+            return self.p.t("opportunity-attack")
         names = self.reaction_names.get((creature_id, reaction_id)) or {}
         return names.get(self.lang) or names.get("en") or reaction_id.replace("_", " ")
 

@@ -4,33 +4,14 @@ locales/<lang>/transcript.ftl (tr-*) with the noun phrases of the combatants."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
 # The language layer, imported here only (the transcript package reads words through this module).
-from combatlog.projections.words import Cast, describe, distance, has, maybe, message, ruleset_name, term
+from combatlog.projections.words import Cast, describe, distance, maybe, message, ruleset_name, term
 
 
-# Grammatical gender of the French name of each creature template. A creature named by the table
-# (a PC, a named villain) has no known gender: its lines are worded so that none is needed.
-TEMPLATE_GENDER_FR = {
-    "bandit": "m", "bandit_captain": "m", "bugbear": "m", "giant_spider": "f", "goblin": "m", "hobgoblin": "m",
-    "ogre": "m", "orc": "m", "skeleton": "m", "wolf": "m", "young_red_dragon": "m", "zombie": "m",
-}
-# Words starting with an aspirated h take no elision ("la hache", "sa hachette").
-H_ASPIRE = ("hache", "hachette", "hallebarde", "harpon", "hurlement")
-# Head nouns of weapon names, by gender, for "son"/"sa"; unknown words fall back on the final -e rule.
-FEMININE_HEADS = {
-    "arbalète", "dague", "épée", "griffe", "hache", "hachette", "hallebarde", "javeline", "lance", "masse", "massue",
-    "morgenstern", "morsure", "rapière", "fronde", "faux", "serpe", "pique", "queue", "corne", "pince", "étoile",
-    "flèche", "arme", "frappe", "boule", "gifle", "lame",
-}
-MASCULINE_HEADS = {
-    "arc", "cimeterre", "coup", "trait", "bâton", "gourdin", "marteau", "fléau", "fouet", "trident", "pic", "javelot",
-    "sabre", "glaive", "poing", "dard", "souffle", "rayon", "tentacule", "cimeterre", "projectile", "rocher",
-}
-
-VOWELS = "aeiouyàâäéèêëîïôöûüœæ"
 ABILITY_IDS = ("str", "dex", "con", "int", "wis", "cha")
 
 
@@ -58,13 +39,6 @@ def _low(text: str) -> str:
     if len(text) > 1 and text[1:2].isupper():
         return text  # an acronym or a proper noun: leave it
     return text[:1].lower() + text[1:]
-
-
-def _elides(word: str) -> bool:
-    lowered = word.lower()
-    if lowered.startswith(H_ASPIRE):
-        return False
-    return lowered[:1] in VOWELS or lowered[:1] == "h"
 
 
 def _join(items: list[str], conj: str) -> str:
@@ -464,6 +438,16 @@ class Phrasebook:
     def distance(self, metres: float) -> str:
         return distance(metres, self.lang, self.units)
 
+    def source(self, label: str, names) -> str:
+        """Why a roll had advantage or disadvantage, in words (tr-source-*); a label no catalog knows, as recorded."""
+        match = re.fullmatch(r"help from (\S+)", label)
+        if match:
+            return self.t("source-help", **self.forms(names(match[1]), "helper"))
+        match = re.fullmatch(r"exhaustion (\d+)", label)
+        if match:
+            return self.t("source-exhaustion", level=int(match[1]))
+        return maybe(self.lang, f"tr-source-{_kebab(label)}", label)
+
     def square(self, at) -> str:
         return f"({at[0]}, {at[1]})"
 
@@ -603,10 +587,10 @@ class French(Phrasebook):
         return self._np("a", who)
 
     def objs(self, people: list[Who]) -> str:
-        return _join([self.obj(w) for w in people], "et")
+        return _join([self.obj(w) for w in people], self.t("and"))
 
     def des(self, people: list[Who]) -> str:
-        return _join([self.de(w) for w in people], "et")
+        return _join([self.de(w) for w in people], self.t("and"))
 
     def noun_forms(self, who: Who) -> dict[str, str]:
         return {"subj": self.subj(who), "obj": self.obj(who), "de": self.de(who), "a": self.a(who),
@@ -616,47 +600,27 @@ class French(Phrasebook):
         return {"people-obj": self.objs(people), "people-de": self.des(people)}
 
     def weapon(self, name: str) -> str:
-        """The attack with its possessive: "son épée longue", "sa dague"."""
+        """The attack with its possessive ("son épée longue", "sa dague"): the catalog knows the genders."""
         word = _low(name)
         head = re.split(r"[\s(]", word, maxsplit=1)[0]
-        if _elides(head):
-            return "son " + word
-        feminine = head in FEMININE_HEADS or (head not in MASCULINE_HEADS and head.endswith("e"))
-        return ("sa " if feminine else "son ") + word
+        key = unicodedata.normalize("NFKD", head).encode("ascii", "ignore").decode()
+        return self.t("weapon", weapon=word, head=head, ending=head[-1:], **{"head-key": key})
 
-    # ---- numbers and rolls ----
-
-    def source(self, label: str, names) -> str:
-        if has("fr", f"tr-source-{_kebab(label)}"):
-            return message("fr", f"tr-source-{_kebab(label)}")
-        match = re.fullmatch(r"help from (\S+)", label)
-        if match:
-            return "aide " + self.de(names(match[1]))
-        match = re.fullmatch(r"exhaustion (\d+)", label)
-        if match:
-            return f"épuisement {match[1]}"
-        return label
-
-    # ---- sentences ----
-
-    def _ability_de(self, ability: str) -> str:
-        name = term("fr", "ability-long", ability)
-        return ("d'" if _elides(name) else "de ") + name
+    def template_gender(self, template: str) -> str:
+        """The grammatical gender of a creature template's French name (tr-template-gender)."""
+        return self.t("template-gender", template=template)
 
     def to_list(self, people: list[Who]) -> str:
-        return _join([self.a(w) for w in people], "et")
+        return _join([self.a(w) for w in people], self.t("and"))
 
     def damage_type(self, kind: str, count: int) -> str:
         return maybe("fr", f"tr-damage-after-{kind}", kind, count=count)
 
     def condition_term(self, condition: str, article: bool = False) -> str:
-        """The rule term: "la condition Agrippé" (2024) or "l'état empoigné" (2014)."""
+        """The rule term in the edition's words (tr-condition-term: a 2024 condition, a 2014 état)."""
         name = self.condition_name(condition)
-        if self.y2014:
-            label = name.lower()
-            return f"l'état {label}" if article else f"état {label}"
-        label = _cap(name)
-        return f"la condition {label}" if article else f"condition {label}"
+        return self.t("condition-term", name=name.lower() if self.y2014 else _cap(name), article=article,
+                      edition=2014 if self.y2014 else 2024)
 
     def condition_name(self, condition: str) -> str:
         return self.t("condition-name", condition=condition, raw=condition, edition=2014 if self.y2014 else 2024)
@@ -700,13 +664,13 @@ class English(Phrasebook):
         return _cap(self.obj(who))
 
     def poss(self, who: Who) -> str:
-        return self.obj(who) + "'s"
+        return self.t("np-poss", noun=self.obj(who))
 
     def objs(self, people: list[Who]) -> str:
-        return _join([self.obj(w) for w in people], "and")
+        return _join([self.obj(w) for w in people], self.t("and"))
 
     def to_list(self, people: list[Who]) -> str:
-        return "to " + self.objs(people)
+        return self.t("to-list", people=self.objs(people))
 
     def noun_forms(self, who: Who) -> dict[str, str]:
         return {"subj": self.subj(who), "obj": self.obj(who), "poss": self.poss(who),
@@ -716,20 +680,18 @@ class English(Phrasebook):
         return {"people-obj": self.objs(people)}
 
     def weapon(self, name: str) -> str:
+        """The attack with its article ("a longsword", "an axe"): the catalog picks the article."""
         word = name.lower() if not name[1:2].isupper() else name
-        return ("an " if word[:1] in "aeiou" else "a ") + word
+        return self.t("weapon", weapon=word, initial=word[:1].lower())
 
-    def source(self, label: str, names) -> str:
-        match = re.fullmatch(r"help from (\S+)", label)
-        if match:
-            return "help from " + self.obj(names(match[1]))
-        return maybe("en", f"tr-source-{_kebab(label)}", label)
+    def template_gender(self, template: str) -> None:
+        return None  # English names need no gender
 
     def damage_type(self, kind: str, count: int) -> str:
         return kind
 
     def condition_term(self, condition: str, article: bool = False) -> str:
-        return f"the {condition} condition" if article else f"{condition} condition"
+        return self.t("condition-term", name=condition, article=article)
 
     def condition_label(self, condition: str) -> str:
         return condition

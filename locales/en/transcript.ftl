@@ -532,3 +532,25 @@ tr-np-obj = { $proper ->
  }
 tr-np-de = of { tr-np-obj }
 tr-np-a = to { tr-np-obj }
+
+# Grammar the phrasebook asks for: a weapon with its article ("a longsword", "an axe").
+tr-weapon = { $initial ->
+    [a] an { $weapon }
+    [e] an { $weapon }
+    [i] an { $weapon }
+    [o] an { $weapon }
+    [u] an { $weapon }
+   *[other] a { $weapon }
+ }
+tr-and = and
+tr-np-poss = { $noun }'s
+tr-to-list = to { $people }
+tr-condition-term = { $article ->
+    [yes] the { $name } condition
+   *[no] { $name } condition
+ }
+tr-source-help = help from { $helper-obj }
+tr-source-exhaustion = exhaustion { $level }
+tr-opportunity-attack = opportunity attack
+# English names need no grammatical gender (French only: le gobelin, l'araignée géante).
+tr-template-gender = none

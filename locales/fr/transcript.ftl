@@ -737,3 +737,82 @@ tr-np-a = { $proper ->
         }
     }
  }
+
+# Grammar the phrasebook asks for: a weapon with its possessive, by the gender of the name's first word ("son épée
+# longue", "sa dague", "son arc"); before a vowel or a mute h always "son"; a word not listed: feminine when it ends in -e.
+# $head-key is the first word without its accents (Fluent keys are ASCII: fleau for fléau).
+tr-weapon = { ELISION($head) ->
+    [vowel] son { $weapon }
+   *[consonant] { $head-key ->
+        [dague] sa { $weapon }
+        [griffe] sa { $weapon }
+        [hache] sa { $weapon }
+        [hachette] sa { $weapon }
+        [hallebarde] sa { $weapon }
+        [javeline] sa { $weapon }
+        [lance] sa { $weapon }
+        [masse] sa { $weapon }
+        [massue] sa { $weapon }
+        [morgenstern] sa { $weapon }
+        [morsure] sa { $weapon }
+        [rapiere] sa { $weapon }
+        [fronde] sa { $weapon }
+        [faux] sa { $weapon }
+        [serpe] sa { $weapon }
+        [pique] sa { $weapon }
+        [queue] sa { $weapon }
+        [corne] sa { $weapon }
+        [pince] sa { $weapon }
+        [fleche] sa { $weapon }
+        [frappe] sa { $weapon }
+        [boule] sa { $weapon }
+        [gifle] sa { $weapon }
+        [lame] sa { $weapon }
+        [cimeterre] son { $weapon }
+        [coup] son { $weapon }
+        [trait] son { $weapon }
+        [baton] son { $weapon }
+        [gourdin] son { $weapon }
+        [marteau] son { $weapon }
+        [fleau] son { $weapon }
+        [fouet] son { $weapon }
+        [trident] son { $weapon }
+        [pic] son { $weapon }
+        [javelot] son { $weapon }
+        [sabre] son { $weapon }
+        [glaive] son { $weapon }
+        [poing] son { $weapon }
+        [dard] son { $weapon }
+        [souffle] son { $weapon }
+        [rayon] son { $weapon }
+        [tentacule] son { $weapon }
+        [projectile] son { $weapon }
+        [rocher] son { $weapon }
+       *[other] { $ending ->
+            [e] sa { $weapon }
+           *[other] son { $weapon }
+        }
+    }
+ }
+# The gender of a creature template's French name (le gobelin, l'araignée géante).
+tr-template-gender = { $template ->
+    [giant_spider] f
+   *[other] m
+ }
+tr-and = et
+tr-condition-term = { $edition ->
+    [2014] { $article ->
+        [yes] l'état { $name }
+       *[no] état { $name }
+    }
+   *[other] { $article ->
+        [yes] la condition { $name }
+       *[no] condition { $name }
+    }
+ }
+tr-source-help = aide { $helper-de }
+tr-source-exhaustion = épuisement { $level }
+tr-opportunity-attack = attaque d'opportunité
+# The English phrasebook's possessive and "to …" list; French builds these with tr-np-de and tr-np-a.
+tr-np-poss = { $noun }
+tr-to-list = { $people }
