@@ -404,7 +404,32 @@ def event_args(event, lang: str, cast: Cast, units: str = "m") -> dict[str, Any]
     extra = _EXTRA.get(type(event).__name__)
     if extra is not None:
         args.update(extra(event, lang, cast, units))
+    if isinstance(getattr(event, "advantage", None), tuple) and isinstance(getattr(event, "disadvantage", None), tuple):
+        args["why"] = roll_why(event.advantage, event.disadvantage, lang, cast)
     return args
+
+
+def roll_why(advantage, disadvantage, lang: str, cast: Cast) -> str:
+    """Why a d20 roll had advantage or disadvantage (" (avantage : cible à terre à 1,5 m)"); "" for neither."""
+    if not advantage and not disadvantage:
+        return ""
+
+    def words(labels) -> str:
+        shown = []
+        for label in labels:
+            helper = re.fullmatch(r"help from (\S+)", label)
+            exhaustion = re.fullmatch(r"exhaustion (\d+)", label)
+            if helper:
+                shown.append(message(lang, "event-roll-help", helper=cast.name(helper[1])))
+            elif exhaustion:
+                shown.append(message(lang, "tr-source-exhaustion", level=int(exhaustion[1])))
+            else:
+                key = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
+                shown.append(message(lang, f"tr-source-{key}") if has(lang, f"tr-source-{key}") else label)
+        return ", ".join(shown)
+
+    return message(lang, "event-roll-why", advantage=words(advantage), disadvantage=words(disadvantage),
+                   has_advantage="yes" if advantage else "no", has_disadvantage="yes" if disadvantage else "no")
 
 
 def _extra(kind: str):

@@ -506,3 +506,20 @@ def test_the_transcript_package_holds_no_grammar_table_and_imports_no_ruleset():
 
     assert find_ruleset("pf1").transcript_words.condition_name("flat_footed", "fr") != "flat_footed"
     assert find_ruleset("dnd5e-2024").transcript_words is None  # the 5e words are the transcript's own
+
+
+def test_a_log_line_says_why_a_roll_had_advantage_or_disadvantage(tmp_path, capsys):
+    """Issue 23: `d20 [3, 19]` alone does not say why two dice were rolled; the transcript did, the log now does."""
+    log = tmp_path / "busy.db"
+    _run(_script(tmp_path, BUSY_2024), log)
+    capsys.readouterr()
+    assert cli_main(["log", str(log)]) == 0
+    french = capsys.readouterr().out
+    assert "Aria : JS Sag DD 15 : d20 [3, 19] (avantage : décision du MJ) → 20, réussite" in french
+    assert "initiative de Lyra : d20 [10, 12] (désavantage : surprise) → 12" in french
+    assert ("d20 [9] (avantage : la cible ne voit pas l'attaquant, cible à terre à 1,5 m, cible inconsciente ; "
+            "désavantage : l'attaquant ne voit pas la cible ; ils s'annulent) → 14") in french
+    assert cli_main(["log", str(log), "--lang", "en"]) == 0
+    english = capsys.readouterr().out
+    assert "Aria: Wis save DC 15: d20 [3, 19] (advantage: DM's call) → 20, success" in english
+    assert "d20 [15] → 20" in english  # Lyra's dagger: neither, nothing added

@@ -29,7 +29,7 @@ event-placed = { $id }: square { $at }
 event-surprise-declared = surprised: { $ids }
 event-initiative-rolled = { $set-by-dm ->
     [yes] initiative of { $ids } set to { $total }
-   *[no] initiative of { $ids }: d20 { $faces } → { $total }
+   *[no] initiative of { $ids }: d20 { $faces }{ $why } → { $total }
  }
 event-ties-ordered = ties broken: { $ids }
 event-order-changed = new order: { $order }
@@ -60,7 +60,7 @@ event-terrain-marked = { $kind } terrain: { $count } { $count ->
     [one] square
    *[other] squares
  }
-event-attack-rolled = { $attacker } attacks { $target } ({ $attack }): d20 { $faces } → { $total } vs AC { $target-ac }: { $outcome ->
+event-attack-rolled = { $attacker } attacks { $target } ({ $attack }): d20 { $faces }{ $why } → { $total } vs AC { $target-ac }: { $outcome ->
     [critical] critical hit
     [hit] hit
     [auto-miss] automatic miss ({ $auto-miss })
@@ -72,13 +72,13 @@ event-attack-reevaluated = { $target }: AC { $target-ac } → { $outcome ->
    *[miss] miss
  }
 event-saving-throw-rolled = { $has-auto-fail ->
-    [no] { $id }: { $ability } save DC { $dc }: d20 { $faces } → { $total }, { $success ->
+    [no] { $id }: { $ability } save DC { $dc }: d20 { $faces }{ $why } → { $total }, { $success ->
     [yes] success
    *[no] failure
  }
    *[yes] { $id }: { $ability } save DC { $dc }: automatic failure ({ $auto-fail })
  }
-event-check-rolled = { $id }: { $what } check: d20 { $faces } → { $total }{ $success ->
+event-check-rolled = { $id }: { $what } check: d20 { $faces }{ $why } → { $total }{ $success ->
     [yes] , success (DC { $dc })
     [no] , failure (DC { $dc })
    *[none] {""}
@@ -225,3 +225,12 @@ reason-massive-damage = massive damage: { $over } left over for { $max } max HP
 by-creature = by { $who }
 reason-0-hp = 0 HP
 reason-unconscious = unconscious
+# Why a d20 roll had advantage or disadvantage, after its faces (the reasons' words: tr-source-* in transcript.ftl).
+event-roll-why = { $has_advantage ->
+    [yes] { $has_disadvantage ->
+        [yes] {" "}(advantage: { $advantage }; disadvantage: { $disadvantage }; they cancel out)
+       *[no] {" "}(advantage: { $advantage })
+    }
+   *[no] {" "}(disadvantage: { $disadvantage })
+ }
+event-roll-help = help from { $helper }

@@ -35,7 +35,7 @@ event-initiative-rolled = { $set-by-dm ->
    *[no] initiative { ELISION($ids) ->
     [vowel] d'{ $ids }
    *[consonant] de { $ids }
- } : d20 { $faces } → { $total }
+ } : d20 { $faces }{ $why } → { $total }
  }
 event-ties-ordered = égalités départagées : { $ids }
 event-order-changed = nouvel ordre : { $order }
@@ -75,7 +75,7 @@ event-terrain-marked = terrain { $kind } : { $count } { $count ->
     [one] case
    *[other] cases
  }
-event-attack-rolled = { $attacker } attaque { $target } ({ $attack }) : d20 { $faces } → { $total } contre CA { $target-ac } : { $outcome ->
+event-attack-rolled = { $attacker } attaque { $target } ({ $attack }) : d20 { $faces }{ $why } → { $total } contre CA { $target-ac } : { $outcome ->
     [critical] coup critique
     [hit] touche
     [auto-miss] raté d'office ({ $auto-miss })
@@ -87,7 +87,7 @@ event-attack-reevaluated = { $target } : CA { $target-ac } → { $outcome ->
    *[miss] raté
  }
 event-saving-throw-rolled = { $has-auto-fail ->
-    [no] { $id } : JS { $ability } DD { $dc } : d20 { $faces } → { $total }, { $success ->
+    [no] { $id } : JS { $ability } DD { $dc } : d20 { $faces }{ $why } → { $total }, { $success ->
     [yes] réussite
    *[no] échec
  }
@@ -96,7 +96,7 @@ event-saving-throw-rolled = { $has-auto-fail ->
 event-check-rolled = { $id } : test { ELISION($what) ->
     [vowel] d'{ $what }
    *[consonant] de { $what }
- } : d20 { $faces } → { $total }{ $success ->
+ } : d20 { $faces }{ $why } → { $total }{ $success ->
     [yes] , réussite (DD { $dc })
     [no] , échec (DD { $dc })
    *[none] {""}
@@ -276,3 +276,15 @@ reason-massive-damage = dégâts massifs : { $over } en trop pour { $max } PV ma
 by-creature = par { $who }
 reason-0-hp = 0 PV
 reason-unconscious = inconscience
+# Why a d20 roll had advantage or disadvantage, after its faces (the reasons' words: tr-source-* in transcript.ftl).
+event-roll-why = { $has_advantage ->
+    [yes] { $has_disadvantage ->
+        [yes] {" "}(avantage : { $advantage } ; désavantage : { $disadvantage } ; ils s'annulent)
+       *[no] {" "}(avantage : { $advantage })
+    }
+   *[no] {" "}(désavantage : { $disadvantage })
+ }
+event-roll-help = { ELISION($helper) ->
+    [vowel] aide d'{ $helper }
+   *[consonant] aide de { $helper }
+ }
