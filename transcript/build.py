@@ -22,9 +22,6 @@ from combatlog.transcript.model import CastMember, Entry, Round, Transcript, Tur
 from combatlog.transcript.phrases import LOG_WORDS, English, French, Who, _template_id
 
 
-STRUCTURAL = (turns.CombatStarted, turns.TurnStarted, turns.TurnEnded, turns.TurnSkipped)
-
-
 class _Builder:
     def __init__(self, records: list[Recorded], lang: str | None, include_undone: bool, units: str | None = None):
         self.records = records
@@ -45,7 +42,6 @@ class _Builder:
         self.who: dict[str, Who] = {}
         self.attack_names: dict[tuple[str, str], dict] = {}
         self.reaction_names: dict[tuple[str, str], dict] = {}
-        self.base_ac: dict[str, int] = {}
         self._collect_names()
         # The ruleset's own fold of the events in force, event by event: `before` is the state an event found,
         # `state` the one it left. HP, status, conditions, positions and initiative are read there, never kept here.
@@ -95,7 +91,6 @@ class _Builder:
                 self.attack_names[(event.id, attack.get("id"))] = attack.get("name") or {}
             for reaction in event.stats.get("reactions") or ():
                 self.reaction_names[(event.id, reaction.get("id"))] = reaction.get("name") or {}
-            self.base_ac[event.id] = event.stats.get("ac")
         seen: dict[str, int] = {}
         for record in adds:
             who = self.who[record.event.id]
