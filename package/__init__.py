@@ -16,7 +16,8 @@ words), `conditions(at=SEQ)` (durations), `window_text(lang)`, `parse_line(line)
 Errors: `RuleViolation` (a refused command: `error.localized("fr")`), `BatchRejected` (one of a list, with its
 `line`), `LogCorrupted` (`error.seq` names the first bad event), `ConcurrencyConflict` (another writer got there
 first: read again and retry; in `execute_all`, its `line` and `events` say what the commands before it
-appended), `StoreError` (the log cannot be opened, read or written). `str(error)` is English; the last three
+appended), `StoreError` (the log cannot be opened, read or written). `check_encounter_name(name)` refuses a name the CLI's
+`--encounter` refuses. `str(error)` is English; the last three
 also have `error.localized("fr")`, as the CLI prints them.
 """
 
@@ -31,9 +32,10 @@ from combatlog.api import (  # noqa: E402  (after __version__, which inner modul
     LogCorrupted,
     RuleViolation,
     StoreError,
+    check_encounter_name,
     event_line,
     open_log,
 )
 
 __all__ = ["BatchRejected", "ConcurrencyConflict", "DEFAULT_ENCOUNTER", "Encounter", "Log", "LogCorrupted",
-           "RuleViolation", "StoreError", "__version__", "event_line", "open_log"]
+           "RuleViolation", "StoreError", "__version__", "check_encounter_name", "event_line", "open_log"]

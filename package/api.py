@@ -343,11 +343,19 @@ class BatchRejected(RuleViolation):
         self.events = events
 
 
+def check_encounter_name(name: object) -> None:
+    """Refuse, as the CLI's `--encounter` does, a name that is empty, too long or holds a control character,
+    a line break or a bidirectional override: RuleViolation naming what is wrong."""
+    from combatlog.replay.validation import check_name
+
+    check_name(name, "the encounter's name", "le nom de la rencontre")
+
+
 def _checked_lang(lang: str | None) -> str | None:
     if lang is not None and lang not in LANGS:
         raise ValueError(f"unknown language '{lang}' (use fr or en)")
     return lang
 
 
-__all__ = ["BatchRejected", "ConcurrencyConflict", "DEFAULT_ENCOUNTER", "Encounter", "Log", "LogCorrupted",
+__all__ = ["BatchRejected", "ConcurrencyConflict", "DEFAULT_ENCOUNTER", "Encounter", "Log", "LogCorrupted", "check_encounter_name",
            "RuleViolation", "StoreError", "event_line", "open_log"]

@@ -17,8 +17,9 @@ def dm_urls(host: str, port: int, token: str, encounters: list[str], lang: str |
     return [f"{base}/e/{name}?token={token}{suffix}" for name in encounters or ["default"]]
 
 
-ENV_LOG, ENV_TOKEN, ENV_LANG, ENV_PRIVATE = ("COMBATLOG_SERVE_LOG", "COMBATLOG_SERVE_TOKEN", "COMBATLOG_SERVE_LANG",
-                                             "COMBATLOG_SERVE_PRIVATE")
+ENV_LOG, ENV_TOKEN, ENV_LANG, ENV_PRIVATE, ENV_LISTEN = (
+    "COMBATLOG_SERVE_LOG", "COMBATLOG_SERVE_TOKEN", "COMBATLOG_SERVE_LANG", "COMBATLOG_SERVE_PRIVATE",
+    "COMBATLOG_SERVE_LISTEN")
 
 
 def is_url(log: str) -> bool:
@@ -44,8 +45,10 @@ def app_from_environment():
     """The app of one worker process (`uvicorn --factory`): the log, token and options come from the environment."""
     from combatlog.server.app import create_app
 
+    host, _, port = os.environ.get(ENV_LISTEN, "").rpartition(":")
     return create_app(os.environ[ENV_LOG], token=os.environ[ENV_TOKEN], lang=os.environ.get(ENV_LANG) or None,
-                      private=os.environ.get(ENV_PRIVATE) == "1")
+                      private=os.environ.get(ENV_PRIVATE) == "1", host=host or None,
+                      port=int(port) if port.isdigit() else None)
 
 
 def serve(log: str, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, token: str | None = None,
@@ -77,10 +80,11 @@ def serve(log: str, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, token
     out.flush()
     common = {"host": host, "port": port, "log_level": "warning", "timeout_graceful_shutdown": 2}
     if workers == 1:
-        uvicorn.run(create_app(log, token=token, lang=lang, private=private), **common)
+        uvicorn.run(create_app(log, token=token, lang=lang, private=private, host=host, port=port), **common)
         return 0
     # Worker processes are started afresh (spawned): they read their settings from the environment.
-    os.environ.update({ENV_LOG: log, ENV_TOKEN: token, ENV_LANG: lang or "", ENV_PRIVATE: "1" if private else ""})
+    os.environ.update({ENV_LOG: log, ENV_TOKEN: token, ENV_LANG: lang or "", ENV_PRIVATE: "1" if private else "",
+                       ENV_LISTEN: f"{host}:{port}"})
     uvicorn.run("combatlog.server:app_from_environment", factory=True, workers=workers, **common)
     return 0
 

@@ -1,0 +1,438 @@
+"""The endpoints of `combatlog serve`: the JSON API of INTERFACE.md §5, the DM's page and the players' view.
+
+Each is a plain function of the request. The log and its followers are `request.app.state.hub`, the server's
+options `request.app.state.settings`; who asks is `request.user` (the `TokenBackend`). Refusals are raised
+(`ApiError`, RuleViolation, the log's own errors) and answered by the app's exception handlers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.authentication import requires
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+
+import combatlog
+from combatlog.server.guards import (COOKIE, ApiError, encounter_name, fingerprint, idempotency_key, json_body,
+                                     json_response, lang_param, only_keys, request_lang, seq_param, token_matches)
+from combatlog.server.hub import Hub
+from combatlog.server.views import dm_document, players_document
+from combatlog.server.words import LANGS, word, words_for
+
+HERE = Path(__file__).parent
+KEEPALIVE = 15.0  # seconds between SSE comments on a quiet stream (proxies close silent connections)
+LINE_KEYS = ("line", "request_id")
+
+PAGE_HEADERS = {
+    # Scripts and styles come from /static only; the page's data sits in a non-executed JSON script element.
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+                               "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # the DM's address carries the token until the cookie replaces it
+    "Cache-Control": "no-store",
+}
+
+
+def _script_json(value: Any) -> str:
+    """JSON safe inside a <script> element."""
+    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+templates = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]))
+templates.filters["script_json"] = _script_json
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What `combatlog serve` was started with."""
+
+    token: str
+    lang: str | None = None  # the pages' language (--lang); each encounter's own when None
+    private: bool = False
+
+
+def hub_of(request: Request) -> Hub:
+    return request.app.state.hub
+
+
+def settings_of(request: Request) -> Settings:
+    return request.app.state.settings
+
+
+def page(html: str, status: int = 200) -> HTMLResponse:
+    return HTMLResponse(html, status_code=status, headers=PAGE_HEADERS)
+
+
+def refused_page(request: Request) -> HTMLResponse:
+    """The DM's page without the token: 401, saying where the right address is."""
+    lang = request_lang(request.query_params, settings_of(request).lang or "fr")
+    return page(templates.get_template("refused.html").render(lang=lang, w=words_for(lang)), 401)
+
+
+def error_lang(request: Request) -> str:
+    """The language of a refusal before any encounter is read: `?lang`, else the server's, else English."""
+    return request_lang(request.query_params, settings_of(request).lang)
+
+
+async def existing(request: Request) -> tuple[str, combatlog.Encounter]:
+    """The path's encounter (its name checked), or 404 when the log holds none of that name."""
+    name = encounter_name(request)
+
+    def find(log):
+        return log.encounter(name) if name in log.encounters() else None
+
+    found = await hub_of(request).call(find)
+    if found is None:
+        raise ApiError(404, {"error": word(error_lang(request), "no_such_encounter", name=name)})
+    return name, found
+
+
+async def page_lang(request: Request, encounter: combatlog.Encounter | None) -> str:
+    """A page's language: `?lang`, else the server's `--lang`, else the encounter's, else French."""
+    fallback = settings_of(request).lang
+    if fallback is None and encounter is not None:
+        fallback = await hub_of(request).call(lambda log: encounter.lang)
+    return lang_param(request, fallback or "fr") or "fr"
+
+
+def relabel(document: dict, encounter: combatlog.Encounter, lang: str) -> dict:
+    """Names in the reader's language (a monster is "Gobelin" in French); fields stay the same."""
+    if lang == document.get("lang"):
+        return document
+    names = {}
+    for record in encounter.records():
+        event = record.event
+        if type(event).__name__ == "CombatantAdded":
+            names[event.id] = (event.name_fr or event.name) if lang == "fr" else event.name
+    for cid, creature in document["combatants"].items():
+        creature["name"] = names.get(cid, creature["name"])
+    return document
+
+
+# ------------------------------------------------------------------------------------------ the JSON API: reads
+
+
+@requires("read", status_code=401)
+async def list_encounters(request: Request) -> Response:
+    """The encounter ids, sorted; `?detail=1` adds each one's last seq, name and language."""
+    detail = request.query_params.get("detail") in ("1", "true", "yes")
+
+    def listing(log):
+        if not detail:
+            return log.encounters()
+        return [{"id": name, "seq": log.last_seq(name), "name": log.encounter(name).state().get("name"),
+                 "lang": log.encounter(name).lang} for name in log.encounters()]
+
+    return json_response(await hub_of(request).call(listing))
+
+
+@requires("read", status_code=401)
+async def state(request: Request) -> Response:
+    name, encounter = await existing(request)
+    lang = lang_param(request, None)
+    at = seq_param(request, "at", lang or "en")
+
+    def read(log):
+        try:
+            document = encounter.state(at=at)
+        except combatlog.RuleViolation as error:
+            raise ApiError(404, {"error": error.localized(lang or encounter.lang)}) from None
+        return relabel(document, encounter, lang) if lang else document
+
+    return json_response(await hub_of(request).call(read))
+
+
+@requires("read", status_code=401)
+async def events(request: Request) -> Response:
+    name, encounter = await existing(request)
+    after = seq_param(request, "after", error_lang(request))
+    after = -1 if after is None else after
+    accept = request.headers.get("accept", "")
+    if request.query_params.get("format") == "jsonl" or "ndjson" in accept or "jsonl" in accept:
+        # Byte for byte what `combatlog export --format jsonl` writes.
+        exported = await hub_of(request).call(lambda log: encounter.export(after=after))
+        return Response(exported, media_type="application/x-ndjson")
+    return json_response(await hub_of(request).call(lambda log: encounter.events(after=after)))
+
+
+@requires("read", status_code=401)
+async def log_lines(request: Request) -> Response:
+    name, encounter = await existing(request)
+    lang = lang_param(request, None)
+    after = seq_param(request, "after", lang or "en")
+    lines = await hub_of(request).call(lambda log: encounter.log_lines(lang, after=-1 if after is None else after))
+    for entry in lines:
+        entry.pop("event", None)
+    return json_response({"lines": lines})
+
+
+@requires("read", status_code=401)
+async def transcript(request: Request) -> Response:
+    name, encounter = await existing(request)
+    lang = lang_param(request, None)
+    fmt = request.query_params.get("format", "md")
+    if fmt not in ("md", "html", "json"):
+        raise ApiError(400, {"error": word(lang or "en", "bad_format", value=fmt[:24])})
+    undone = request.query_params.get("include_undone") in ("1", "true", "yes")
+    text = await hub_of(request).call(lambda log: encounter.transcript(fmt, lang, include_undone=undone))
+    media = {"md": "text/markdown; charset=utf-8", "html": "text/html; charset=utf-8", "json": "application/json"}[fmt]
+    headers = {}
+    if request.query_params.get("download"):
+        headers["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'  # the name holds no quote
+    return Response(text, media_type=media, headers=headers)
+
+
+@requires("read", status_code=401)
+async def stream(request: Request) -> Response:
+    name, encounter = await existing(request)
+    lang = lang_param(request, None)
+
+    def make(log):
+        document = encounter.state()
+        return relabel(document, encounter, lang) if lang else document
+
+    return sse(request, name, make)
+
+
+# The library of creatures and spells (INTERFACE.md §7, `GET /api/library?q=…&ruleset=…&kind=…&lang=…`) is
+# served beside these reads: an endpoint function here, calling the public API's `combatlog.library`, and
+# one `Route("/api/library", library)` in app.py's ROUTES.
+
+
+# ------------------------------------------------------------------------------------------ the JSON API: writes
+
+
+@requires("dm", status_code=401)
+async def commands(request: Request) -> Response:
+    """One command object or a list of them, run in order (INTERFACE.md §5)."""
+    name = encounter_name(request)
+    hub = hub_of(request)
+    enc_lang = await hub.call(lambda log: log.encounter(name).lang if name in log.encounters() else None)
+    lang = enc_lang or settings_of(request).lang or "en"
+    payload, raw = await json_body(request, lang)
+    request_id = None
+    if isinstance(payload, dict) and "request_id" in payload:
+        payload = dict(payload)
+        request_id = payload.pop("request_id")
+    key = idempotency_key(request, request_id, lang)
+    batch = payload if isinstance(payload, list) else [payload]
+    # The last seq the client saw (`?seq=N`, or `?expected_seq=N`): a stale one answers 409.
+    expected = seq_param(request, "seq", lang)
+    if expected is None:
+        expected = seq_param(request, "expected_seq", lang)
+    actor = request.query_params.get("actor") or "dm"
+    return await run_batch(request, name, batch, expected, actor, key, fingerprint(request, raw))
+
+
+@requires("dm", status_code=401)
+async def line(request: Request) -> Response:
+    """One line in the shell's words (French or English) or raw JSON, from the DM's command box."""
+    name = encounter_name(request)
+    hub = hub_of(request)
+    lang = await hub.call(lambda log: log.encounter(name).lang if name in log.encounters() else None)
+    lang = lang or settings_of(request).lang or "en"
+    payload, raw = await json_body(request, lang)
+    if not isinstance(payload, dict):
+        raise ApiError(422, {"error": word(lang, "not_json", reason='{"line": "…"}'), "line": 1})
+    only_keys(payload, LINE_KEYS, lang)
+    text = payload.get("line", "")
+    if not isinstance(text, str):
+        raise ApiError(422, {"error": word(lang, "not_text", field="line"), "line": 1})
+    key = idempotency_key(request, payload.get("request_id"), lang)
+
+    def parse(log):
+        encounter = log.encounter(name)
+        try:
+            return encounter.parse_line(text)
+        except combatlog.RuleViolation as error:
+            raise ApiError(422, {"error": error.localized(encounter.lang), "line": 1}) from None
+
+    verb, batch = await hub.call(parse)
+    if not batch:
+        raise ApiError(422, {"error": word(lang, "nothing_to_run", line=text.strip()[:80]), "line": 1})
+    return await run_batch(request, name, batch, None, "dm", key, fingerprint(request, raw))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a batch did: its answer, or the refusal to raise again for every repeat of its idempotency key."""
+
+    body: dict | None = None
+    error: Exception | None = None
+    wrote: bool = False
+
+
+async def run_batch(request: Request, name: str, batch: list, expected: int | None, actor: str, key: str | None,
+                    asked: bytes) -> Response:
+    """Run `batch` on the log's thread; a repeat of an idempotency key answers the first outcome, appending nothing."""
+    hub = hub_of(request)
+
+    def run(log) -> tuple[Outcome, bool]:
+        if key is not None:
+            remembered = hub.replies.get(name, key)
+            if remembered is not None:
+                first_asked, outcome = remembered
+                if first_asked != asked:
+                    raise ApiError(422, {"error": word(log.encounter(name).lang, "key_reused", key=key[:40]),
+                                         "line": 1})
+                return outcome, True
+        encounter = log.encounter(name)
+        try:
+            events = encounter.execute_all(batch, actor=actor, expected_seq=expected)
+        except (combatlog.BatchRejected, combatlog.ConcurrencyConflict) as error:
+            outcome = Outcome(error=error, wrote=bool(getattr(error, "events", None)))
+        else:
+            # The seq of this batch's last event (another process may have written since: its events come after).
+            seq = events[-1]["body"]["seq"] if events else encounter.seq
+            outcome = Outcome(body={"seq": seq, "events": events}, wrote=bool(events))
+        if key is not None:
+            hub.replies.remember(name, key, asked, outcome)
+        return outcome, False
+
+    outcome, repeated = await hub.call(run)
+    if outcome.wrote and not repeated:
+        hub.notify(name)
+    if outcome.error is not None:
+        raise outcome.error
+    return json_response(outcome.body, headers={"Idempotent-Replayed": "true"} if repeated else None)
+
+
+# ------------------------------------------------------------------------------------------ streams
+
+
+def sse(request: Request, name: str, make: Callable[[combatlog.Log], dict]) -> StreamingResponse:
+    """Server-Sent Events: `make(log)`'s document now, then again at every change of the encounter."""
+    hub = hub_of(request)
+
+    async def stream():
+        hub.watch(name)  # here, not before: a response never iterated follows nothing
+        try:
+            async for chunk in pushes():
+                yield chunk
+        finally:
+            hub.unwatch(name)
+
+    async def pushes():
+        last = None
+        yield "retry: 1000\n\n"
+        while not hub.stopping.is_set():
+            change = hub.changed(name)  # taken before reading: a write during the read wakes us again
+            document = await hub.call(make)
+            if document["seq"] != last:
+                last = document["seq"]
+                yield f"event: state\nid: {last}\ndata: {json.dumps(document, ensure_ascii=False)}\n\n"
+            quiet = 0.0
+            while not change.is_set() and not hub.stopping.is_set():
+                try:  # one-second slices: a closed tab or a stopping server is noticed quickly
+                    await asyncio.wait_for(change.wait(), 1.0)
+                except asyncio.TimeoutError:
+                    quiet += 1.0
+                    if await request.is_disconnected():
+                        return
+                    if quiet >= KEEPALIVE:
+                        quiet = 0.0
+                        yield ": keepalive\n\n"
+
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+# ------------------------------------------------------------------------------------------ pages
+
+
+def players_state(encounter: combatlog.Encounter, lang: str) -> dict:
+    document = relabel(encounter.state(), encounter, lang)
+    return players_document(document, encounter.log_lines(lang), lang, encounter.status_words(lang))
+
+
+async def table_stream(request: Request) -> Response:
+    name, encounter = await existing(request)
+    lang = await page_lang(request, encounter)
+    return sse(request, name, lambda log: players_state(encounter, lang))
+
+
+async def table_page(request: Request) -> Response:
+    name, encounter = await existing(request)
+    lang = await page_lang(request, encounter)
+    document = await hub_of(request).call(lambda log: players_state(encounter, lang))
+    html = templates.get_template("table.html").render(
+        enc=name, lang=lang, doc=document, words=words_for(lang), w=words_for(lang))
+    return page(html)
+
+
+async def dm_page(request: Request) -> Response:
+    name = encounter_name(request)
+    given = request.query_params.get("token")
+    if given is not None:
+        # The address printed at start: swap the token in the URL for a cookie, then drop it from the URL.
+        if not token_matches(given, settings_of(request).token):
+            return refused_page(request)
+        target = request.url.path + (f"?lang={request.query_params['lang']}" if "lang" in request.query_params else "")
+        response = RedirectResponse(target, status_code=303)
+        response.set_cookie(COOKIE, settings_of(request).token, httponly=True, samesite="strict", path="/")
+        return response
+    if "dm" not in request.auth.scopes:
+        return refused_page(request)
+    hub = hub_of(request)
+    known = await hub.call(lambda log: log.encounter(name) if name in log.encounters() else None)
+    lang = await page_lang(request, known)
+
+    def read(log):
+        if known is None:
+            return None, []
+        document = relabel(known.state(), known, lang)
+        return (dm_document(document, lang, known.status_words(lang), known.window_text(lang)),
+                known.log_lines(lang))
+
+    document, lines = await hub.call(read)
+    for entry in lines:
+        entry.pop("event", None)
+    html = templates.get_template("dm.html").render(
+        enc=name, lang=lang, doc=document, lines=lines, words=words_for(lang), w=words_for(lang))
+    return page(html)
+
+
+@requires("dm", status_code=401)
+async def dm_view(request: Request) -> Response:
+    """The DM's page's data: the state document (at `?at=` for the time slider) with its display extras."""
+    name, encounter = await existing(request)
+    lang = await page_lang(request, encounter)
+    at = seq_param(request, "at", lang)
+
+    def read(log):
+        try:
+            document = relabel(encounter.state(at=at), encounter, lang)
+        except combatlog.RuleViolation as error:
+            raise ApiError(404, {"error": error.localized(lang)}) from None
+        return dm_document(document, lang, encounter.status_words(lang, at=at), encounter.window_text(lang, at=at))
+
+    return json_response(await hub_of(request).call(read))
+
+
+async def index(request: Request) -> Response:
+    """The encounters, with links to each one's pages; a private server names none to a visitor without the token."""
+    lang = lang_param(request, settings_of(request).lang or "fr") or "fr"
+    private = "read" not in request.auth.scopes
+
+    def listing(log):
+        return [(name, log.encounter(name).state().get("name") or name) for name in log.encounters()]
+
+    encounters = [] if private else await hub_of(request).call(listing)
+    html = templates.get_template("index.html").render(lang=lang, encounters=encounters, private=private,
+                                                       w=words_for(lang))
+    return page(html)
+
+
+async def favicon(request: Request) -> Response:
+    return Response(status_code=204)
+
+
+__all__ = ["KEEPALIVE", "Settings", "commands", "dm_page", "dm_view", "events", "favicon", "index", "line",
+           "list_encounters", "log_lines", "state", "stream", "table_page", "table_stream", "transcript"]
