@@ -280,7 +280,7 @@ async def run_batch(request: Request, name: str, batch: list, expected: int | No
             if remembered is not None:
                 first_asked, outcome = remembered
                 if first_asked != asked:
-                    raise ApiError(422, {"error": word(log.encounter(name).lang, "key_reused", key=key[:40]),
+                    raise ApiError(422, {"error": word(log.encounter(name).lang, "key_reused", id=key[:40]),
                                          "line": 1})
                 return outcome, True
         encounter = log.encounter(name)

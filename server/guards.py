@@ -102,9 +102,9 @@ def split_host(header: str) -> tuple[str | None, int | None]:
     """("name", port or None) of a Host header (`[::1]:8000`, `localhost`), or (None, None) when malformed."""
     header = header.strip().lower()
     if header.startswith("["):
-        name, _, rest = header[1:].partition("]")
+        name, bracket, rest = header[1:].partition("]")
         port_text = rest[1:] if rest.startswith(":") else None
-        if rest and port_text is None:
+        if not bracket or (rest and port_text is None):
             return None, None
     else:
         name, colon, port_text = header.partition(":")
@@ -273,7 +273,7 @@ def only_keys(body: dict, known: tuple[str, ...], lang: str) -> None:
     """422 naming the first key of `body` that is not one of `known`."""
     for key in body:
         if key not in known:
-            raise ApiError(422, {"error": word(lang, "unknown_key", key=shown(str(key), 60), known=", ".join(known)),
+            raise ApiError(422, {"error": word(lang, "unknown_key", field=shown(str(key), 60), known=", ".join(known)),
                                  "line": 1})
 
 
