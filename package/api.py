@@ -282,6 +282,14 @@ class Encounter:
             })
         return lines
 
+    def recent(self, count: int = 20) -> list[dict[str, Any]]:
+        """The last `count` events, read without the rest of the log (the cost does not grow with it): each entry
+        `seq`, `txn`, `actor`, `type`, `undone` (its command is undone now) and `event` (its fields)."""
+        self.refresh()
+        return [{"seq": record.seq, "txn": record.txn, "actor": record.actor, "type": type(record.event).__name__,
+                 "undone": undone, "event": msgspec.to_builtins(record.event, order="sorted")}
+                for record, undone in self._engine.recent(count)]
+
     def transcript(self, format: str = "md", lang: str | None = None, *, include_undone: bool = False) -> str:
         """The fight's transcript as `combatlog export` writes it: `format` md, html or json; `lang` fr or en."""
         from combatlog.projections.transcript import to_html, to_json, to_markdown, transcript

@@ -23,7 +23,7 @@ import combatlog
 from combatlog.server.guards import (COOKIE, ApiError, encounter_name, fingerprint, idempotency_key, json_body,
                                      json_response, lang_param, only_keys, request_lang, seq_param, token_matches)
 from combatlog.server.hub import Hub
-from combatlog.server.views import dm_document, players_document
+from combatlog.server.views import PLAYER_LOG_LINES, dm_document, players_document, told
 from combatlog.server.words import LANGS, word, words_for
 
 HERE = Path(__file__).parent
@@ -102,15 +102,11 @@ async def page_lang(request: Request, encounter: combatlog.Encounter | None) -> 
     return lang_param(request, fallback or "fr") or "fr"
 
 
-def relabel(document: dict, encounter: combatlog.Encounter, lang: str) -> dict:
-    """Names in the reader's language (a monster is "Gobelin" in French); fields stay the same."""
+def relabel(hub: Hub, log: combatlog.Log, name: str, document: dict, lang: str) -> dict:
+    """Names in the reader's language (a monster is "Gobelin" in French); fields stay the same. On the log's thread."""
     if lang == document.get("lang"):
         return document
-    names = {}
-    for record in encounter.records():
-        event = record.event
-        if type(event).__name__ == "CombatantAdded":
-            names[event.id] = (event.name_fr or event.name) if lang == "fr" else event.name
+    names = hub.names(log, name)[lang]
     for cid, creature in document["combatants"].items():
         creature["name"] = names.get(cid, creature["name"])
     return document
@@ -139,14 +135,16 @@ async def state(request: Request) -> Response:
     lang = lang_param(request, None)
     at = seq_param(request, "at", lang or "en")
 
+    hub = hub_of(request)
+
     def read(log):
         try:
             document = encounter.state(at=at)
         except combatlog.RuleViolation as error:
             raise ApiError(404, {"error": error.localized(lang or encounter.lang)}) from None
-        return relabel(document, encounter, lang) if lang else document
+        return relabel(hub, log, name, document, lang) if lang else document
 
-    return json_response(await hub_of(request).call(read))
+    return json_response(await hub.call(read))
 
 
 @requires("read", status_code=401)
@@ -194,11 +192,13 @@ async def stream(request: Request) -> Response:
     name, encounter = await existing(request)
     lang = lang_param(request, None)
 
+    hub = hub_of(request)
+
     def make(log):
         document = encounter.state()
-        return relabel(document, encounter, lang) if lang else document
+        return relabel(hub, log, name, document, lang) if lang else document
 
-    return sse(request, name, make)
+    return sse(request, name, ("state", name, lang), make)
 
 
 # The library of creatures and spells (INTERFACE.md §7, `GET /api/library?q=…&ruleset=…&kind=…&lang=…`) is
@@ -307,8 +307,9 @@ async def run_batch(request: Request, name: str, batch: list, expected: int | No
 # ------------------------------------------------------------------------------------------ streams
 
 
-def sse(request: Request, name: str, make: Callable[[combatlog.Log], dict]) -> StreamingResponse:
-    """Server-Sent Events: `make(log)`'s document now, then again at every change of the encounter."""
+def sse(request: Request, name: str, key: tuple, make: Callable[[combatlog.Log], dict]) -> StreamingResponse:
+    """Server-Sent Events: `make(log)`'s document now, then again at every change of the encounter, computed
+    once per change for all the streams sharing `key`."""
     hub = hub_of(request)
 
     async def stream():
@@ -324,10 +325,10 @@ def sse(request: Request, name: str, make: Callable[[combatlog.Log], dict]) -> S
         yield "retry: 1000\n\n"
         while not hub.stopping.is_set():
             change = hub.changed(name)  # taken before reading: a write during the read wakes us again
-            document = await hub.call(make)
-            if document["seq"] != last:
-                last = document["seq"]
-                yield f"event: state\nid: {last}\ndata: {json.dumps(document, ensure_ascii=False)}\n\n"
+            seq, message = await hub.latest(key, name, lambda log: as_event(make(log)))
+            if seq != last:
+                last = seq
+                yield message
             quiet = 0.0
             while not change.is_set() and not hub.stopping.is_set():
                 try:  # one-second slices: a closed tab or a stopping server is noticed quickly
@@ -344,24 +345,41 @@ def sse(request: Request, name: str, make: Callable[[combatlog.Log], dict]) -> S
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
+def as_event(document: dict) -> tuple[int, str]:
+    """(its seq, the Server-Sent Event carrying `document`): serialized once for every stream."""
+    seq = document["seq"]
+    return seq, f"event: state\nid: {seq}\ndata: {json.dumps(document, ensure_ascii=False)}\n\n"
+
+
 # ------------------------------------------------------------------------------------------ pages
 
 
-def players_state(encounter: combatlog.Encounter, lang: str) -> dict:
-    document = relabel(encounter.state(), encounter, lang)
-    return players_document(document, encounter.log_lines(lang), lang, encounter.status_words(lang))
+def players_state(hub: Hub, log: combatlog.Log, name: str, lang: str) -> dict:
+    """The players' view of the encounter now, from its state and its last events only (on the log's thread):
+    its cost does not grow with the log."""
+    encounter = log.encounter(name)
+    document = relabel(hub, log, name, encounter.state(), lang)
+    count = 8 * PLAYER_LOG_LINES  # a command is a few events, and most are told to the players
+    while True:
+        lines = encounter.recent(count)
+        if len(lines) < count or len(told(lines, document["combatants"], lang)) >= PLAYER_LOG_LINES:
+            break
+        count *= 4  # a stretch of untold events (dice, bookkeeping) or undone commands: look further back
+    return players_document(document, lines, lang, encounter.status_words(lang))
 
 
 async def table_stream(request: Request) -> Response:
     name, encounter = await existing(request)
     lang = await page_lang(request, encounter)
-    return sse(request, name, lambda log: players_state(encounter, lang))
+    hub = hub_of(request)
+    return sse(request, name, ("table", name, lang), lambda log: players_state(hub, log, name, lang))
 
 
 async def table_page(request: Request) -> Response:
     name, encounter = await existing(request)
     lang = await page_lang(request, encounter)
-    document = await hub_of(request).call(lambda log: players_state(encounter, lang))
+    hub = hub_of(request)
+    document = await hub.call(lambda log: players_state(hub, log, name, lang))
     html = templates.get_template("table.html").render(
         enc=name, lang=lang, doc=document, words=words_for(lang), w=words_for(lang))
     return page(html)
@@ -387,7 +405,7 @@ async def dm_page(request: Request) -> Response:
     def read(log):
         if known is None:
             return None, []
-        document = relabel(known.state(), known, lang)
+        document = relabel(hub, log, name, known.state(), lang)
         return (dm_document(document, lang, known.status_words(lang), known.window_text(lang)),
                 known.log_lines(lang))
 
@@ -406,14 +424,16 @@ async def dm_view(request: Request) -> Response:
     lang = await page_lang(request, encounter)
     at = seq_param(request, "at", lang)
 
+    hub = hub_of(request)
+
     def read(log):
         try:
-            document = relabel(encounter.state(at=at), encounter, lang)
+            document = relabel(hub, log, name, encounter.state(at=at), lang)
         except combatlog.RuleViolation as error:
             raise ApiError(404, {"error": error.localized(lang)}) from None
         return dm_document(document, lang, encounter.status_words(lang, at=at), encounter.window_text(lang, at=at))
 
-    return json_response(await hub_of(request).call(read))
+    return json_response(await hub.call(read))
 
 
 async def index(request: Request) -> Response:

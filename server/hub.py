@@ -59,6 +59,9 @@ class Hub:
         self._watch_lock = threading.Lock()
         self.watch_idle = WATCH_IDLE
         self.replies = Replies()
+        self._generation: dict[str, int] = {}  # changes of each encounter heard so far
+        self._latest: dict[tuple, tuple[int, asyncio.Future]] = {}  # (kind, encounter, lang) -> its generation's answer
+        self._names: dict[str, tuple[int, dict[str, dict[str, str]]]] = {}  # encounter -> (seq read, names per lang)
         self.stopping = threading.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
         # PostgreSQL: the watchers share one log (one pool, one LISTEN connection for every encounter);
@@ -113,9 +116,38 @@ class Hub:
 
     def notify(self, encounter: str) -> None:
         """Wake every follower of `encounter` (on the event loop's thread)."""
+        self._generation[encounter] = self._generation.get(encounter, 0) + 1
         event = self._changed.pop(encounter, None)
         if event is not None:
             event.set()
+
+    async def latest(self, key: tuple, encounter: str, make: Callable[[combatlog.Log], T]) -> T:
+        """`make(log)` once per change of `encounter` for every stream asking with the same `key`: a hundred
+        viewers woken by one command cost one computation on the log's thread, not a hundred."""
+        generation = self._generation.get(encounter, 0)
+        held = self._latest.get(key)
+        if held is None or held[0] != generation:
+            held = generation, asyncio.ensure_future(self.call(make))
+            self._latest[key] = held
+            held[1].add_done_callback(lambda done, key=key: self._forget_failed(key, done))
+        return await asyncio.shield(held[1])  # a viewer leaving does not cancel the others' answer
+
+    def _forget_failed(self, key: tuple, done: asyncio.Future) -> None:
+        if (done.cancelled() or done.exception() is not None) and self._latest.get(key, (0, None))[1] is done:
+            del self._latest[key]  # the next asker tries again
+
+    def names(self, log: combatlog.Log, encounter: str) -> dict[str, dict[str, str]]:
+        """Each combatant's name per language ({"en": {id: name}, "fr": {...}}), on the log's thread; only the
+        events appended since the last call are read."""
+        seen, names = self._names.get(encounter, (-1, {"en": {}, "fr": {}}))
+        for line in log.encounter(encounter).events(after=seen):
+            event = line["body"]["event"]
+            seen = line["body"]["seq"]
+            if event.get("type") == "CombatantAdded":
+                names["en"][event["id"]] = event["name"]
+                names["fr"][event["id"]] = event.get("name_fr") or event["name"]
+        self._names[encounter] = seen, names
+        return names
 
     def watch(self, encounter: str) -> None:
         """A stream follows `encounter`: start, once, a thread waiting on the store for writes by other processes.
