@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.authentication import requires
@@ -183,8 +184,15 @@ async def transcript(request: Request) -> Response:
     media = {"md": "text/markdown; charset=utf-8", "html": "text/html; charset=utf-8", "json": "application/json"}[fmt]
     headers = {}
     if request.query_params.get("download"):
-        headers["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'  # the name holds no quote
+        headers["Content-Disposition"] = attachment(f"{name}.{fmt}")
     return Response(text, media_type=media, headers=headers)
+
+
+def attachment(filename: str) -> str:
+    """A download's Content-Disposition: the name as is for browsers (RFC 6266), an ASCII stand-in for the rest
+    (a header is Latin-1: "Ω" would not go through). `filename` holds no quote (encounter_name refuses them)."""
+    fallback = filename.encode("ascii", "replace").decode("ascii").replace("?", "_")
+    return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
 @requires("read", status_code=401)

@@ -292,3 +292,21 @@ def test_idempotency_keys_are_kept_per_encounter_and_bounded(served):
     assert state_of(path)["combatants"]["aria"]["hp"] == 39
     client.post("/api/encounters/default/commands", json={**DAMAGE, "amount": 1}, headers={**AUTH, "Idempotency-Key": "k0"})
     assert state_of(path)["combatants"]["aria"]["hp"] == 38
+
+
+def test_names_outside_ascii_are_downloaded_linked_and_printed_safely(tmp_path, capsys):
+    from combatlog.server import dm_urls, terminal_name
+
+    path = tmp_path / "fight.db"
+    with combatlog.open_log(path) as log:  # the API creates what the server then serves
+        log.encounter("salle Ω 2").execute({"do": "create", "ruleset": "dnd5e-2024", "seed": 1, "lang": "fr"})
+    with TestClient(create_app(str(path), token=TOKEN)) as client:
+        download = client.get("/api/encounters/salle%20%CE%A9%202/transcript?format=md&download=1")
+        assert download.status_code == 200
+        assert download.headers["content-disposition"] == (
+            "attachment; filename=\"salle _ 2.md\"; filename*=UTF-8''salle%20%CE%A9%202.md")
+        assert 'href="/e/salle%20%CE%A9%202?lang=fr"' in client.get("/").text
+    assert dm_urls("127.0.0.1", 8000, "t", ["salle Ω 2"]) == ["http://127.0.0.1:8000/e/salle%20%CE%A9%202?token=t"]
+    # An older log's name with an escape sequence is printed escaped by `combatlog serve`, never raw.
+    assert terminal_name("embuscade\x1b[2J") == "'embuscade\\x1b[2J'"
+    assert terminal_name("salle Ω 2") == "salle Ω 2"
