@@ -236,7 +236,7 @@ async def commands(request: Request) -> Response:
     if expected is None:
         expected = seq_param(request, "expected_seq", lang)
     actor = request.query_params.get("actor") or "dm"
-    return await run_batch(request, name, batch, expected, actor, key, fingerprint(request, raw))
+    return await run_batch(request, name, lambda log: batch, expected, actor, key, fingerprint(request, raw))
 
 
 @requires("dm", status_code=401)
@@ -255,17 +255,17 @@ async def line(request: Request) -> Response:
         raise ApiError(422, {"error": word(lang, "not_text", field="line"), "line": 1})
     key = idempotency_key(request, payload.get("request_id"), lang)
 
-    def parse(log):
+    def parse(log) -> list[dict]:
         encounter = log.encounter(name)
         try:
-            return encounter.parse_line(text)
+            verb, batch = encounter.parse_line(text)
         except combatlog.RuleViolation as error:
             raise ApiError(422, {"error": error.localized(encounter.lang), "line": 1}) from None
+        if not batch:
+            raise ApiError(422, {"error": word(encounter.lang, "nothing_to_run", line=text.strip()[:80]), "line": 1})
+        return batch
 
-    verb, batch = await hub.call(parse)
-    if not batch:
-        raise ApiError(422, {"error": word(lang, "nothing_to_run", line=text.strip()[:80]), "line": 1})
-    return await run_batch(request, name, batch, None, "dm", key, fingerprint(request, raw))
+    return await run_batch(request, name, parse, None, "dm", key, fingerprint(request, raw))
 
 
 @dataclass(frozen=True)
@@ -277,9 +277,10 @@ class Outcome:
     wrote: bool = False
 
 
-async def run_batch(request: Request, name: str, batch: list, expected: int | None, actor: str, key: str | None,
-                    asked: bytes) -> Response:
-    """Run `batch` on the log's thread; a repeat of an idempotency key answers the first outcome, appending nothing."""
+async def run_batch(request: Request, name: str, prepare: Callable[[combatlog.Log], list[dict]], expected: int | None,
+                    actor: str, key: str | None, asked: bytes) -> Response:
+    """Run the batch `prepare(log)` gives on the log's thread; a repeat of an idempotency key answers the first
+    outcome, appending nothing (and before the line is parsed again: the state it parses against has moved)."""
     hub = hub_of(request)
 
     def run(log) -> tuple[Outcome, bool]:
@@ -291,6 +292,7 @@ async def run_batch(request: Request, name: str, batch: list, expected: int | No
                     raise ApiError(422, {"error": word(log.encounter(name).lang, "key_reused", id=key[:40]),
                                          "line": 1})
                 return outcome, True
+        batch = prepare(log)
         encounter = log.encounter(name)
         try:
             events = encounter.execute_all(batch, actor=actor, expected_seq=expected)

@@ -260,6 +260,10 @@ def test_a_line_with_a_request_id_applies_once_and_a_refusal_is_answered_again(s
     again = client.post("/api/encounters/default/line", json=body, headers=AUTH)
     assert again.json() == first.json()
     assert state_of(path)["combatants"]["aria"]["hp"] == 44 - 7
+    # "next" twice with one id: the turn passes once (the repeat is not parsed and run again).
+    turns = [client.post("/api/encounters/default/line", json={"line": "suivant", "request_id": "tab-1/43"},
+                         headers=AUTH) for _ in range(2)]
+    assert turns[0].json() == turns[1].json() and state_of(path)["turn"] == "gob1"
     refused = {"do": "attack", "attacker": "gob1", "target": "aria", "with": "scimitar", "request_id": "r-2"}
     answers = [client.post("/api/encounters/default/commands", json=refused, headers=AUTH) for _ in range(2)]
     assert [answer.status_code for answer in answers] == [422, 422]
