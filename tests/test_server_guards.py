@@ -314,3 +314,25 @@ def test_names_outside_ascii_are_downloaded_linked_and_printed_safely(tmp_path, 
     # An older log's name with an escape sequence is printed escaped by `combatlog serve`, never raw.
     assert terminal_name("embuscade\x1b[2J") == "'embuscade\\x1b[2J'"
     assert terminal_name("salle Ω 2") == "salle Ω 2"
+
+
+def test_ten_impatient_clicks_at_once_with_one_key_apply_once(tmp_path):
+    # Through a real uvicorn: the ten requests race; the log's one thread answers the nine repeats with the first.
+    from concurrent.futures import ThreadPoolExecutor
+
+    import httpx
+
+    from test_server import live_server
+
+    path = ready_log(tmp_path)
+    with live_server(path) as base:
+        def click(_):
+            return httpx.post(f"{base}/api/encounters/default/commands", json=DAMAGE, timeout=20,
+                              headers={**AUTH, "Idempotency-Key": "one-click"})
+
+        with ThreadPoolExecutor(10) as pool:
+            answers = list(pool.map(click, range(10)))
+    assert [answer.status_code for answer in answers] == [200] * 10
+    assert len({answer.text for answer in answers}) == 1
+    assert sum(answer.headers.get("Idempotent-Replayed") == "true" for answer in answers) == 9
+    assert state_of(path)["combatants"]["aria"]["hp"] == 44 - 5
