@@ -44,6 +44,7 @@ ROUTES = [
     Route("/api/encounters/{enc}/stream", ep.stream),
     Route("/api/encounters/{enc}/transcript", ep.transcript),
     Route("/api/encounters/{enc}/dm", ep.dm_view),
+    # Route("/api/library", ep.library): INTERFACE.md §7, wired with the library (see endpoints.py).
     Route("/e/{enc}", ep.dm_page),
     Route("/e/{enc}/table", ep.table_page),
     Route("/e/{enc}/table/stream", ep.table_stream),
@@ -150,7 +151,6 @@ def create_app(location: str, *, token: str, lang: str | None = None, private: b
     app = Starlette(routes=ROUTES, middleware=middleware, exception_handlers=EXCEPTION_HANDLERS, lifespan=lifespan)
     app.state.hub = Hub(location, lang)
     app.state.settings = ep.Settings(token=token, lang=lang, private=private)
-    app.state.private = private
     return app
 
 
