@@ -10,7 +10,7 @@ The library in five lines::
 
 `Log`: `encounters()`, `encounter(name)`, `close()`.
 `Encounter`: `execute(command)`, `execute_all(commands)`, `state(at=SEQ)`, `undo()`, `redo()`, `revert(to)`,
-`transcript(format, lang)`, `verify()`, `log_lines(lang)`, `recent(count)`, `events(after=SEQ)`, `wait_for_new(after, timeout)`,
+`transcript(format, lang)`, `verify()`, `log_lines(lang)`, `recent_lines(lang, count)`, `recent(count)`, `events(after=SEQ)`, `wait_for_new(after, timeout)`,
 `follow()`, `seq`, `lang`; for a table display: `status_words(lang, at=SEQ)` (the shell's status table in
 words), `conditions(at=SEQ)` (durations), `window_text(lang)`, `parse_line(line)` (the shell's words).
 Errors: `RuleViolation` (a refused command: `error.localized("fr")`), `BatchRejected` (one of a list, with its

@@ -262,25 +262,30 @@ class Encounter:
 
         Each entry: `seq`, `txn`, `round`, `turn`, `actor`, `type`, `text` (what happened), `undone` (the DM
         undid its command), `event` (the event's fields) and `line` (the whole `combatlog log` line)."""
-        from combatlog.projections.describe import log_entries
-
         self.refresh()
         lang = _checked_lang(lang) or self.lang
-        undone = self._engine.timeline.undone
-        lines = []
-        for record, state, text, _, line in log_entries(self._engine.records, lang, undone):
-            if record.seq <= after:
-                continue
-            event = record.event
-            if type(event).__name__ == "CommandIssued":
-                # As stored (keys sorted): a log read back from the file words it the same way.
-                event = msgspec.structs.replace(event, command=_sorted_decoder.decode(_sorted.encode(event.command)))
-            lines.append({
-                "seq": record.seq, "txn": record.txn, "round": state.round, "turn": state.turn,
-                "actor": record.actor, "type": type(record.event).__name__, "text": text,
-                "undone": record.txn in undone, "event": msgspec.to_builtins(event, order="sorted"), "line": line,
-            })
-        return lines
+        return _worded(self._engine.records, lang, self._engine.timeline.undone, after=after)
+
+    def recent_lines(self, lang: str | None = None, count: int = 300) -> list[dict[str, Any]]:
+        """The last `count` entries of `log_lines`, from the state before them (a snapshot and its tail) and their
+        own events: the cost does not grow with the log (only with how far back their undo markers reach)."""
+        self.refresh()
+        lang = _checked_lang(lang) or self.lang
+        recent = self._engine.recent(count)
+        # Start where no marker among these events names an earlier command: the state before them is then the
+        # state `log_lines` folds (a txn is numbered by its first event's seq, so seq `txn` starts it).
+        while recent:
+            named = [txn for record, _ in recent if type(record.event).__name__ in _MARKERS for txn in record.event.txns]
+            earliest = min(named, default=recent[0][0].seq)
+            if earliest >= recent[0][0].seq:
+                break
+            recent = self._engine.recent(self._engine.next_seq - earliest)
+        if not recent:
+            return []
+        first = recent[0][0].seq
+        before = self._engine.state_at(first - 1) if first > 0 else None
+        undone = frozenset(record.txn for record, is_undone in recent if is_undone)
+        return _worded([record for record, _ in recent], lang, undone, state=before)[-count:]
 
     def recent(self, count: int = 20) -> list[dict[str, Any]]:
         """The last `count` events, read without the rest of the log (the cost does not grow with it): each entry
@@ -339,6 +344,29 @@ class Encounter:
 
     def __repr__(self) -> str:
         return f"<combatlog.Encounter {self.name!r} of {self.log.location!r}>"
+
+
+_MARKERS = ("Undone", "Redone", "Reverted")
+
+
+def _worded(records, lang: str, undone, *, after: int = -1, state=None) -> list[dict[str, Any]]:
+    """`log_lines` entries of `records` (after seq `after`), folded from `state` (the empty state by default)."""
+    from combatlog.projections.describe import log_entries
+
+    lines = []
+    for record, folded, text, _, line in log_entries(records, lang, undone, state=state):
+        if record.seq <= after:
+            continue
+        event = record.event
+        if type(event).__name__ == "CommandIssued":
+            # As stored (keys sorted): a log read back from the file words it the same way.
+            event = msgspec.structs.replace(event, command=_sorted_decoder.decode(_sorted.encode(event.command)))
+        lines.append({
+            "seq": record.seq, "txn": record.txn, "round": folded.round, "turn": folded.turn,
+            "actor": record.actor, "type": type(record.event).__name__, "text": text,
+            "undone": record.txn in undone, "event": msgspec.to_builtins(event, order="sorted"), "line": line,
+        })
+    return lines
 
 
 class BatchRejected(RuleViolation):

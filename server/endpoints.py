@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 
 import combatlog
-from combatlog.server.guards import (COOKIE, ApiError, encounter_name, fingerprint, idempotency_key, json_body,
+from combatlog.server.guards import (COOKIE, ApiError, count_param, encounter_name, fingerprint, idempotency_key, json_body,
                                      json_response, lang_param, only_keys, request_lang, seq_param, token_matches)
 from combatlog.server.hub import Hub
 from combatlog.server.views import PLAYER_LOG_LINES, dm_document, players_document, told
@@ -30,6 +30,8 @@ from combatlog.server.words import LANGS, word, words_for
 HERE = Path(__file__).parent
 KEEPALIVE = 15.0  # seconds between SSE comments on a quiet stream (proxies close silent connections)
 LINE_KEYS = ("line", "request_id")
+MAX_LAST_LINES = 10_000  # `/log?last=N`
+DM_LOG_LINES = 300  # the running log's lines on the DM's page
 
 PAGE_HEADERS = {
     # Scripts and styles come from /static only; the page's data sits in a non-executed JSON script element.
@@ -166,7 +168,11 @@ async def log_lines(request: Request) -> Response:
     name, encounter = await existing(request)
     lang = lang_param(request, None)
     after = seq_param(request, "after", lang or "en")
-    lines = await hub_of(request).call(lambda log: encounter.log_lines(lang, after=-1 if after is None else after))
+    last = count_param(request, "last", lang or "en", MAX_LAST_LINES)
+    if last is not None:  # what the DM's page shows: read from the tail, whatever the log's length
+        lines = await hub_of(request).call(lambda log: encounter.recent_lines(lang, last))
+    else:
+        lines = await hub_of(request).call(lambda log: encounter.log_lines(lang, after=-1 if after is None else after))
     for entry in lines:
         entry.pop("event", None)
     return json_response({"lines": lines})
@@ -417,13 +423,13 @@ async def dm_page(request: Request) -> Response:
             return None, []
         document = relabel(hub, log, name, known.state(), lang)
         return (dm_document(document, lang, known.status_words(lang), known.window_text(lang)),
-                known.log_lines(lang))
+                known.recent_lines(lang, DM_LOG_LINES))
 
     document, lines = await hub.call(read)
     for entry in lines:
         entry.pop("event", None)
     html = templates.get_template("dm.html").render(
-        enc=name, lang=lang, doc=document, lines=lines, words=words_for(lang), w=words_for(lang))
+        enc=name, lang=lang, doc=document, lines=lines, log_shown=DM_LOG_LINES, words=words_for(lang), w=words_for(lang))
     return page(html)
 
 

@@ -221,6 +221,16 @@ def seq_param(request: Request, name: str, lang: str) -> int | None:
     return int(value)
 
 
+def count_param(request: Request, name: str, lang: str, limit: int) -> int | None:
+    """A count from the query string (`?last=`), None when absent; 400 naming the parameter outside 1..limit."""
+    value = request.query_params.get(name)
+    if value is None or value == "":
+        return None
+    if not value.isascii() or not value.isdigit() or len(value) > len(str(limit)) or not 1 <= int(value) <= limit:
+        raise ApiError(400, {"error": word(lang, "bad_count", field=name, value=shown(value), limit=limit)})
+    return int(value)
+
+
 def lang_param(request: Request, fallback: str | None) -> str | None:
     """`?lang=` (fr or en), `fallback` when absent; 400 for another language."""
     lang = request.query_params.get("lang")
@@ -295,5 +305,5 @@ def fingerprint(request: Request, body: bytes) -> bytes:
 
 
 __all__ = ["COOKIE", "MAX_BODY", "ApiError", "DungeonMaster", "HostPolicy", "SameOriginMiddleware", "TokenBackend",
-           "encounter_name", "fingerprint", "idempotency_key", "json_body", "json_response", "lang_param",
+           "count_param", "encounter_name", "fingerprint", "idempotency_key", "json_body", "json_response", "lang_param",
            "only_keys", "request_lang", "seq_param", "shown", "split_host", "token_matches"]

@@ -62,6 +62,7 @@ IDS: dict[str, str] = {
     "not_json": "server-not-json",
     "no_such_encounter": "server-no-such-encounter",
     "bad_seq": "server-bad-seq",
+    "bad_count": "server-bad-count",
     "bad_lang": "server-bad-lang",
     "bad_format": "server-bad-format",
     "conflict": "server-conflict",
@@ -107,7 +108,7 @@ _SCRIPT_PLACEHOLDERS: dict[str, dict[str, str]] = {
 }
 # Said by the server only (they need the catalog's grammar on real values, like French elision).
 _SERVER_ONLY = {"turn_of", "body_too_large", "not_json", "no_such_encounter", "bad_seq", "bad_lang", "bad_format",
-                "nothing_to_run", "bad_host", "cross_site", "not_json_type", "unknown_key", "not_text", "too_deep",
+                "nothing_to_run", "bad_count", "bad_host", "cross_site", "not_json_type", "unknown_key", "not_text", "too_deep",
                 "bad_encounter_quote", "bad_idempotency_key", "key_reused"} | {key for key in IDS if key.startswith("p_")}
 
 

@@ -104,5 +104,35 @@ def test_an_update_costs_the_same_at_any_log_length(tmp_path):
         started = time.perf_counter()
         whole_log_view(encounter, "en")
         whole = time.perf_counter() - started
-    assert len(tail["log"]) == 8
+        started = time.perf_counter()
+        shown = encounter.recent_lines("en", 300)  # what the DM's page asks at every change
+        dm_log = time.perf_counter() - started
+    assert len(tail["log"]) == 8 and len(shown) == 300
     assert per_push * 20 < whole, (per_push, whole)  # measured: about 3 ms against 2 s
+    assert dm_log * 5 < whole, (dm_log, whole)  # measured: about 0.1 s against 2 s
+
+
+def test_the_dm_pages_log_asks_for_its_last_lines_only(tmp_path):
+    from test_server import AUTH, TOKEN, TestClient
+    from combatlog.server.app import create_app
+
+    path = ready_log(tmp_path)
+    with combatlog.open_log(path) as log:  # undo, redo and revert reaching back across any tail's start
+        log.encounter("default").execute_all([
+            {"do": "move", "id": "aria", "path": [[3, 2]]},
+            {"do": "attack", "attacker": "aria", "target": "gob1", "with": "longsword", "dice": [15, 6]},
+            {"do": "end_turn"}, {"do": "undo"}, {"do": "redo"}, {"do": "end_turn"},
+            {"do": "condition", "target": "brom", "add": "prone"}, {"do": "end_turn"}, {"do": "undo"}, {"do": "undo"},
+            {"do": "revert", "to": 32}, {"do": "end_turn"}, {"do": "undo"}, {"do": "redo"}, {"do": "undo"}])
+    with TestClient(create_app(str(path), token=TOKEN)) as client:
+        whole = client.get("/api/encounters/default/log?lang=en").json()["lines"]
+        assert len(whole) > 60
+        for last in range(1, len(whole) + 2):
+            assert client.get(f"/api/encounters/default/log?lang=en&last={last}").json()["lines"] == whole[-last:], last
+        for bad in ("0", "-3", "abc", "10001", "9" * 40):
+            answer = client.get(f"/api/encounters/default/log?lang=en&last={bad}")
+            assert answer.status_code == 400
+            assert answer.json()["error"].startswith("last: '") and "from 1 to 10000" in answer.json()["error"]
+        page = client.get(f"/e/default?token={TOKEN}&lang=en")
+        assert page.status_code == 200 and '"log_shown": 300' in page.text
+        assert client.post("/api/encounters/default/line", json={"line": "next"}, headers=AUTH).status_code == 200

@@ -81,3 +81,4 @@ server-too-deep = the body is nested too deeply to be a command
 server-bad-encounter-quote = the encounter's name '{ $name }' holds a quote or a backslash: give it a name without them
 server-bad-idempotency-key = { $field } must be a text of 1 to { $limit } printable characters
 server-key-reused = the idempotency key '{ $id }' was already used for another request: send a new key
+server-bad-count = { $field }: '{ $value }' is not a count from 1 to { $limit }

@@ -87,3 +87,4 @@ server-too-deep = le corps est trop imbriqué pour être une commande
 server-bad-encounter-quote = le nom de rencontre « { $name } » contient un guillemet ou une barre oblique inverse : donnez-lui un nom sans
 server-bad-idempotency-key = { $field } doit être un texte de 1 à { $limit } caractères imprimables
 server-key-reused = la clé d'idempotence « { $id } » a déjà servi pour une autre requête : envoyez une nouvelle clé
+server-bad-count = { $field } : « { $value } » n'est pas un nombre de 1 à { $limit }
