@@ -10,13 +10,14 @@ The library in five lines::
 
 `Log`: `encounters()`, `encounter(name)`, `close()`.
 `Encounter`: `execute(command)`, `execute_all(commands)`, `state(at=SEQ)`, `undo()`, `redo()`, `revert(to)`,
-`transcript(format, lang)`, `verify()`, `log_lines(lang)`, `events(after=SEQ)`, `wait_for_new(after, timeout)`,
+`transcript(format, lang)`, `verify()`, `log_lines(lang)`, `recent_lines(lang, count)`, `recent(count)`, `events(after=SEQ)`, `wait_for_new(after, timeout)`,
 `follow()`, `seq`, `lang`; for a table display: `status_words(lang, at=SEQ)` (the shell's status table in
 words), `conditions(at=SEQ)` (durations), `window_text(lang)`, `parse_line(line)` (the shell's words).
 Errors: `RuleViolation` (a refused command: `error.localized("fr")`), `BatchRejected` (one of a list, with its
 `line`), `LogCorrupted` (`error.seq` names the first bad event), `ConcurrencyConflict` (another writer got there
 first: read again and retry; in `execute_all`, its `line` and `events` say what the commands before it
-appended), `StoreError` (the log cannot be opened, read or written). `str(error)` is English; the last three
+appended), `StoreError` (the log cannot be opened, read or written). `check_encounter_name(name)` refuses a name the CLI's
+`--encounter` refuses. `str(error)` is English; the last three
 also have `error.localized("fr")`, as the CLI prints them.
 """
 
@@ -31,9 +32,10 @@ from combatlog.api import (  # noqa: E402  (after __version__, which inner modul
     LogCorrupted,
     RuleViolation,
     StoreError,
+    check_encounter_name,
     event_line,
     open_log,
 )
 
 __all__ = ["BatchRejected", "ConcurrencyConflict", "DEFAULT_ENCOUNTER", "Encounter", "Log", "LogCorrupted",
-           "RuleViolation", "StoreError", "__version__", "event_line", "open_log"]
+           "RuleViolation", "StoreError", "__version__", "check_encounter_name", "event_line", "open_log"]

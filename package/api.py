@@ -262,25 +262,38 @@ class Encounter:
 
         Each entry: `seq`, `txn`, `round`, `turn`, `actor`, `type`, `text` (what happened), `undone` (the DM
         undid its command), `event` (the event's fields) and `line` (the whole `combatlog log` line)."""
-        from combatlog.projections.describe import log_entries
-
         self.refresh()
         lang = _checked_lang(lang) or self.lang
-        undone = self._engine.timeline.undone
-        lines = []
-        for record, state, text, _, line in log_entries(self._engine.records, lang, undone):
-            if record.seq <= after:
-                continue
-            event = record.event
-            if type(event).__name__ == "CommandIssued":
-                # As stored (keys sorted): a log read back from the file words it the same way.
-                event = msgspec.structs.replace(event, command=_sorted_decoder.decode(_sorted.encode(event.command)))
-            lines.append({
-                "seq": record.seq, "txn": record.txn, "round": state.round, "turn": state.turn,
-                "actor": record.actor, "type": type(record.event).__name__, "text": text,
-                "undone": record.txn in undone, "event": msgspec.to_builtins(event, order="sorted"), "line": line,
-            })
-        return lines
+        return _worded(self._engine.records, lang, self._engine.timeline.undone, after=after)
+
+    def recent_lines(self, lang: str | None = None, count: int = 300) -> list[dict[str, Any]]:
+        """The last `count` entries of `log_lines`, from the state before them (a snapshot and its tail) and their
+        own events: the cost does not grow with the log (only with how far back their undo markers reach)."""
+        self.refresh()
+        lang = _checked_lang(lang) or self.lang
+        recent = self._engine.recent(count)
+        # Start where no marker among these events names an earlier command: the state before them is then the
+        # state `log_lines` folds (a txn is numbered by its first event's seq, so seq `txn` starts it).
+        while recent:
+            named = [txn for record, _ in recent if type(record.event).__name__ in _MARKERS for txn in record.event.txns]
+            earliest = min(named, default=recent[0][0].seq)
+            if earliest >= recent[0][0].seq:
+                break
+            recent = self._engine.recent(self._engine.next_seq - earliest)
+        if not recent:
+            return []
+        first = recent[0][0].seq
+        before = self._engine.state_at(first - 1) if first > 0 else None
+        undone = frozenset(record.txn for record, is_undone in recent if is_undone)
+        return _worded([record for record, _ in recent], lang, undone, state=before)[-count:]
+
+    def recent(self, count: int = 20) -> list[dict[str, Any]]:
+        """The last `count` events, read without the rest of the log (the cost does not grow with it): each entry
+        `seq`, `txn`, `actor`, `type`, `undone` (its command is undone now) and `event` (its fields)."""
+        self.refresh()
+        return [{"seq": record.seq, "txn": record.txn, "actor": record.actor, "type": type(record.event).__name__,
+                 "undone": undone, "event": msgspec.to_builtins(record.event, order="sorted")}
+                for record, undone in self._engine.recent(count)]
 
     def transcript(self, format: str = "md", lang: str | None = None, *, include_undone: bool = False) -> str:
         """The fight's transcript as `combatlog export` writes it: `format` md, html or json; `lang` fr or en."""
@@ -333,6 +346,29 @@ class Encounter:
         return f"<combatlog.Encounter {self.name!r} of {self.log.location!r}>"
 
 
+_MARKERS = ("Undone", "Redone", "Reverted")
+
+
+def _worded(records, lang: str, undone, *, after: int = -1, state=None) -> list[dict[str, Any]]:
+    """`log_lines` entries of `records` (after seq `after`), folded from `state` (the empty state by default)."""
+    from combatlog.projections.describe import log_entries
+
+    lines = []
+    for record, folded, text, _, line in log_entries(records, lang, undone, state=state):
+        if record.seq <= after:
+            continue
+        event = record.event
+        if type(event).__name__ == "CommandIssued":
+            # As stored (keys sorted): a log read back from the file words it the same way.
+            event = msgspec.structs.replace(event, command=_sorted_decoder.decode(_sorted.encode(event.command)))
+        lines.append({
+            "seq": record.seq, "txn": record.txn, "round": folded.round, "turn": folded.turn,
+            "actor": record.actor, "type": type(record.event).__name__, "text": text,
+            "undone": record.txn in undone, "event": msgspec.to_builtins(event, order="sorted"), "line": line,
+        })
+    return lines
+
+
 class BatchRejected(RuleViolation):
     """A command of a list was refused: `line` is its 1-based place, `events` what the commands before it appended."""
 
@@ -343,11 +379,19 @@ class BatchRejected(RuleViolation):
         self.events = events
 
 
+def check_encounter_name(name: object) -> None:
+    """Refuse, as the CLI's `--encounter` does, a name that is empty, too long or holds a control character,
+    a line break or a bidirectional override: RuleViolation naming what is wrong."""
+    from combatlog.replay.validation import check_name
+
+    check_name(name, "the encounter's name", "le nom de la rencontre")
+
+
 def _checked_lang(lang: str | None) -> str | None:
     if lang is not None and lang not in LANGS:
         raise ValueError(f"unknown language '{lang}' (use fr or en)")
     return lang
 
 
-__all__ = ["BatchRejected", "ConcurrencyConflict", "DEFAULT_ENCOUNTER", "Encounter", "Log", "LogCorrupted",
+__all__ = ["BatchRejected", "ConcurrencyConflict", "DEFAULT_ENCOUNTER", "Encounter", "Log", "LogCorrupted", "check_encounter_name",
            "RuleViolation", "StoreError", "event_line", "open_log"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 import sys
+from urllib.parse import quote
 
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000
 
@@ -14,11 +15,24 @@ def dm_urls(host: str, port: int, token: str, encounters: list[str], lang: str |
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else f"[{host}]" if ":" in host else host
     base = f"http://{shown}:{port}"
     suffix = f"&lang={lang}" if lang else ""
-    return [f"{base}/e/{name}?token={token}{suffix}" for name in encounters or ["default"]]
+    return [f"{base}/e/{quote(name, safe='')}?token={quote(token, safe='')}{suffix}" for name in encounters or ["default"]]
 
 
-ENV_LOG, ENV_TOKEN, ENV_LANG, ENV_PRIVATE = ("COMBATLOG_SERVE_LOG", "COMBATLOG_SERVE_TOKEN", "COMBATLOG_SERVE_LANG",
-                                             "COMBATLOG_SERVE_PRIVATE")
+def terminal_name(name: str) -> str:
+    """An encounter's name as the terminal may print it: one the server refuses (a control character, an
+    escape sequence: an older log's) is shown escaped, never raw."""
+    import combatlog
+
+    try:
+        combatlog.check_encounter_name(name)
+    except combatlog.RuleViolation:
+        return ascii(name)
+    return name
+
+
+ENV_LOG, ENV_TOKEN, ENV_LANG, ENV_PRIVATE, ENV_LISTEN = (
+    "COMBATLOG_SERVE_LOG", "COMBATLOG_SERVE_TOKEN", "COMBATLOG_SERVE_LANG", "COMBATLOG_SERVE_PRIVATE",
+    "COMBATLOG_SERVE_LISTEN")
 
 
 def is_url(log: str) -> bool:
@@ -44,8 +58,10 @@ def app_from_environment():
     """The app of one worker process (`uvicorn --factory`): the log, token and options come from the environment."""
     from combatlog.server.app import create_app
 
+    host, _, port = os.environ.get(ENV_LISTEN, "").rpartition(":")
     return create_app(os.environ[ENV_LOG], token=os.environ[ENV_TOKEN], lang=os.environ.get(ENV_LANG) or None,
-                      private=os.environ.get(ENV_PRIVATE) == "1")
+                      private=os.environ.get(ENV_PRIVATE) == "1", host=host or None,
+                      port=int(port) if port.isdigit() else None)
 
 
 def serve(log: str, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, token: str | None = None,
@@ -71,18 +87,19 @@ def serve(log: str, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, token
     fr = lang == "fr"
     for name, url in zip(names or ["default"], dm_urls(host, port, token, names, lang)):
         shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
-        table = f"http://{shown}:{port}/e/{name}/table" + (f"?lang={lang}" if lang else "")
-        print(f"{'MJ' if fr else 'DM'} ({name}): {url}", file=out)
-        print(f"{'Joueurs' if fr else 'Players'} ({name}): {table}", file=out)
+        table = f"http://{shown}:{port}/e/{quote(name, safe='')}/table" + (f"?lang={lang}" if lang else "")
+        print(f"{'MJ' if fr else 'DM'} ({terminal_name(name)}): {url}", file=out)
+        print(f"{'Joueurs' if fr else 'Players'} ({terminal_name(name)}): {table}", file=out)
     out.flush()
     common = {"host": host, "port": port, "log_level": "warning", "timeout_graceful_shutdown": 2}
     if workers == 1:
-        uvicorn.run(create_app(log, token=token, lang=lang, private=private), **common)
+        uvicorn.run(create_app(log, token=token, lang=lang, private=private, host=host, port=port), **common)
         return 0
     # Worker processes are started afresh (spawned): they read their settings from the environment.
-    os.environ.update({ENV_LOG: log, ENV_TOKEN: token, ENV_LANG: lang or "", ENV_PRIVATE: "1" if private else ""})
+    os.environ.update({ENV_LOG: log, ENV_TOKEN: token, ENV_LANG: lang or "", ENV_PRIVATE: "1" if private else "",
+                       ENV_LISTEN: f"{host}:{port}"})
     uvicorn.run("combatlog.server:app_from_environment", factory=True, workers=workers, **common)
     return 0
 
 
-__all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "app_from_environment", "dm_urls", "serve", "workers_refusal"]
+__all__ = ["DEFAULT_HOST", "DEFAULT_PORT", "app_from_environment", "dm_urls", "serve", "terminal_name", "workers_refusal"]

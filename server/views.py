@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combatlog.projections.words import condition_name, message, status_name, term
-from combatlog.server.words import word
+from combatlog.server.words import condition_name, message, status_name, term, word
 
 PLAYER_LOG_LINES = 8
 
@@ -85,8 +84,7 @@ def players_document(document: dict, lines: list[dict], lang: str, status: dict[
             row |= {"hp": creature["hp"], "max_hp": creature["max_hp"], "temp_hp": creature["temp_hp"],
                     "death_saves": creature["death_saves"]}
         rows.append(row)
-    kinds = {cid: creature["kind"] for cid, creature in combatants.items()}
-    said = [text for text in (player_line(entry, names, kinds, lang) for entry in lines if not entry["undone"]) if text]
+    said = told(lines, combatants, lang, names)
     turn = document["turn"]
     return {
         "name": document.get("name") or "",
@@ -101,6 +99,13 @@ def players_document(document: dict, lines: list[dict], lang: str, status: dict[
         "combatants": rows,
         "log": said[-PLAYER_LOG_LINES:],
     }
+
+
+def told(lines: list[dict], combatants: dict, lang: str, names: dict[str, str] | None = None) -> list[str]:
+    """What the players hear of `lines` (entries of `Encounter.recent` or `log_lines`), undone commands left out."""
+    names = names or _distinct_names(combatants)
+    kinds = {cid: creature["kind"] for cid, creature in combatants.items()}
+    return [text for text in (player_line(entry, names, kinds, lang) for entry in lines if not entry["undone"]) if text]
 
 
 def _distinct_names(combatants: dict) -> dict[str, str]:

@@ -7,7 +7,8 @@ page says the same thing (table-round, table-window, shell-undone-mark, phase-*,
 
 from __future__ import annotations
 
-from combatlog.projections.words import LANGS, message
+# The one import of the catalogs' module in the server (views.py takes its words from here).
+from combatlog.projections.words import LANGS, condition_name, message, status_name, term
 
 # The key the templates and scripts use -> the catalog's message id.
 IDS: dict[str, str] = {
@@ -61,10 +62,21 @@ IDS: dict[str, str] = {
     "not_json": "server-not-json",
     "no_such_encounter": "server-no-such-encounter",
     "bad_seq": "server-bad-seq",
+    "bad_count": "server-bad-count",
     "bad_lang": "server-bad-lang",
     "bad_format": "server-bad-format",
     "conflict": "server-conflict",
     "nothing_to_run": "server-nothing-to-run",
+    "bad_host": "server-bad-host",
+    "cross_site": "server-cross-site",
+    "not_json_type": "server-not-json-type",
+    "unknown_key": "server-unknown-key",
+    "not_text": "server-not-text",
+    "too_deep": "server-too-deep",
+    "bad_encounter_quote": "server-bad-encounter-quote",
+    "bad_idempotency_key": "server-bad-idempotency-key",
+    "key_reused": "server-key-reused",
+    "private_index": "page-private-index",
     "p_combat_starts": "players-combat-starts",
     "p_combat_ends": "players-combat-ends",
     "p_turn": "players-turn",
@@ -96,7 +108,8 @@ _SCRIPT_PLACEHOLDERS: dict[str, dict[str, str]] = {
 }
 # Said by the server only (they need the catalog's grammar on real values, like French elision).
 _SERVER_ONLY = {"turn_of", "body_too_large", "not_json", "no_such_encounter", "bad_seq", "bad_lang", "bad_format",
-                "nothing_to_run"} | {key for key in IDS if key.startswith("p_")}
+                "nothing_to_run", "bad_count", "bad_host", "cross_site", "not_json_type", "unknown_key", "not_text", "too_deep",
+                "bad_encounter_quote", "bad_idempotency_key", "key_reused"} | {key for key in IDS if key.startswith("p_")}
 
 
 def word(lang: str, key: str, **values) -> str:
@@ -109,4 +122,4 @@ def words_for(lang: str) -> dict[str, str]:
     return {key: word(lang, key, **_SCRIPT_PLACEHOLDERS.get(key, {})) for key in IDS if key not in _SERVER_ONLY}
 
 
-__all__ = ["IDS", "LANGS", "word", "words_for"]
+__all__ = ["IDS", "LANGS", "condition_name", "message", "status_name", "term", "word", "words_for"]

@@ -16,6 +16,9 @@ if os.environ.get("CI"):
 
 from combatlog.cli.main import main as cli_main
 
+# The server answers only to the hosts it serves (DNS rebinding): add Starlette's TestClient's default one.
+os.environ.setdefault("COMBATLOG_SERVE_HOSTS", "testserver")
+
 
 class ScriptRun:
     """The outcome of `combatlog run`: exit code, stderr, and the state document afterwards."""

@@ -6,6 +6,8 @@ Outside CI these tests skip, saying why, when no Chromium is installed; under CI
 import os
 import re
 import shutil
+import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -203,3 +205,87 @@ def test_a_fight_starts_from_an_empty_log_on_the_dm_page(browser, tmp_path):
         expect(players.locator("#round")).to_contain_text("Goblin's turn", timeout=1000)
         dm.press("#command", "ArrowUp")
         expect(dm.locator("#command")).to_have_value("start")  # the shell's history, on the page
+
+
+@contextmanager
+def another_site():
+    """A plain HTTP server on another port of the same host: same-site for the browser (SameSite=Strict cookies
+    go along), another origin for the combatlog server. Yields its base URL."""
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    class Blank(BaseHTTPRequestHandler):
+        def do_GET(self):
+            body = b"<!doctype html><title>cat pictures</title><p>nothing to see</p>"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Blank)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+# JSON-looking fields in a text/plain form: the browser sends `{"line": "dgt aria 30 feu", "x": "="}`.
+FORGED_FORM = """([action, name]) => {
+  const form = document.createElement("form");
+  form.method = "POST"; form.enctype = "text/plain"; form.action = action;
+  const field = document.createElement("input");
+  field.name = name; field.value = '"}';
+  form.append(field); document.body.append(form); form.submit();
+}"""
+FORGED_FETCHES = """async (base) => {
+  const line = JSON.stringify({line: "dgt aria 30 feu"});
+  const command = JSON.stringify({do: "damage", target: "aria", amount: 30, type: "fire"});
+  const options = {method: "POST", mode: "no-cors", credentials: "include"};
+  const sent = [[`${base}/api/encounters/default/line`, line], [`${base}/api/encounters/default/commands`, command],
+                [`${base}/api/encounters/default/commands`, new Blob([command])]];  // a Blob: no content type at all
+  for (const [url, body] of sent) await fetch(url, {...options, body}).catch(() => null);
+  return sent.length;
+}"""
+
+
+def test_a_page_on_another_port_cannot_write_through_the_dms_logged_in_browser(browser, fight):
+    # Issue 24: a page on another port of the same host applied 30 fire damage to a PC through the DM's browser.
+    import combatlog
+
+    def seq() -> int:
+        with combatlog.open_log(fight) as log:
+            return log.last_seq("default")
+
+    with live_server(fight) as base, another_site() as evil:
+        context = browser.new_context()
+        dm = context.new_page()
+        assert dm.goto(f"{base}/e/default?token={TOKEN}").status == 200  # the DM is logged in: the cookie is set
+        before = seq()
+        attacker = context.new_page()
+        answers: list[tuple[str, int]] = []
+        attacker.on("response", lambda response: "/api/" in response.url
+                    and answers.append((response.url.split("/")[-1], response.status)))
+        attacker.goto(f"{evil}/")
+        assert attacker.evaluate(FORGED_FETCHES, base) == 3
+        for target, name in (("line", '{"line": "dgt aria 30 feu", "x": "'),
+                             ("commands", '{"do": "damage", "target": "aria", "amount": 30, "type": "fire", "x": "')):
+            attacker.goto(f"{evil}/")
+            with attacker.expect_navigation() as navigation:
+                attacker.evaluate(FORGED_FORM, [f"{base}/api/encounters/default/{target}", name])
+            assert navigation.value.status == 403, target
+        assert seq() == before
+        assert sorted(answers) == sorted([("line", 403), ("commands", 403), ("commands", 403),
+                                          ("line", 403), ("commands", 403)])
+        # The DM's own page still writes, with the same cookie.
+        dm.fill("#command", "dgt aria 5 feu")
+        dm.press("#command", "Enter")
+        from playwright.sync_api import expect
+
+        expect(dm.locator("tr[data-id=aria]")).to_contain_text("39/44")
+        assert seq() > before

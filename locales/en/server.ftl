@@ -33,6 +33,7 @@ page-players-view = Players' view
 page-last-lines = Latest events
 page-ok-seq = Done (event { $seq })
 page-disconnected = Connection lost, reconnecting…
+page-private-index = This server is private: open the address printed by 'combatlog serve'.
 
 ## How a monster looks to the players (never its exact HP)
 players-health-healthy = healthy
@@ -66,8 +67,18 @@ server-bad-token = Missing or wrong token: open the address printed by 'combatlo
 server-body-too-large = request too large (at most { $limit } bytes)
 server-not-json = not valid JSON ({ $reason })
 server-no-such-encounter = the log has no encounter '{ $name }'
-server-bad-seq = '{ $value }' is not an event number
+server-bad-seq = { $field }: '{ $value }' is not an event number
 server-bad-lang = unknown language '{ $value }' (fr or en)
 server-bad-format = unknown format '{ $value }' (md, html or json)
 server-conflict = someone else just wrote to the encounter: reload and try again
 server-nothing-to-run = nothing to run: '{ $line }' is a terminal shell command
+server-bad-host = this server does not answer to the host '{ $host }' (open it at the address 'combatlog serve' printed)
+server-cross-site = refused: the request comes from another site ({ $origin }); only this server's own pages may write
+server-not-json-type = the body must be sent as application/json (not '{ $type }')
+server-unknown-key = unknown field '{ $field }' (known: { $known })
+server-not-text = '{ $field }' must be a text
+server-too-deep = the body is nested too deeply to be a command
+server-bad-encounter-quote = the encounter's name '{ $name }' holds a quote or a backslash: give it a name without them
+server-bad-idempotency-key = { $field } must be a text of 1 to { $limit } printable characters
+server-key-reused = the idempotency key '{ $id }' was already used for another request: send a new key
+server-bad-count = { $field }: '{ $value }' is not a count from 1 to { $limit }

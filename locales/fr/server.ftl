@@ -33,6 +33,7 @@ page-players-view = Vue des joueurs
 page-last-lines = Derniers événements
 page-ok-seq = Fait (événement { $seq })
 page-disconnected = Connexion perdue, reconnexion…
+page-private-index = Ce serveur est privé : ouvrez l'adresse donnée par « combatlog serve ».
 
 ## How a monster looks to the players (never its exact HP)
 players-health-healthy = en forme
@@ -72,8 +73,18 @@ server-bad-token = Jeton absent ou incorrect : ouvrez l'adresse donnée par « c
 server-body-too-large = requête trop grosse (au plus { $limit } octets)
 server-not-json = JSON invalide ({ $reason })
 server-no-such-encounter = le journal n'a pas de rencontre « { $name } »
-server-bad-seq = « { $value } » n'est pas un numéro d'événement
+server-bad-seq = { $field } : « { $value } » n'est pas un numéro d'événement
 server-bad-lang = langue inconnue « { $value } » (fr ou en)
 server-bad-format = format inconnu « { $value } » (md, html ou json)
 server-conflict = quelqu'un d'autre vient d'écrire dans la rencontre : rechargez et recommencez
 server-nothing-to-run = rien à exécuter : « { $line } » est une commande du terminal
+server-bad-host = ce serveur ne répond pas à l'hôte « { $host } » (ouvrez-le à l'adresse donnée par « combatlog serve »)
+server-cross-site = refusé : la requête vient d'un autre site ({ $origin }) ; seules les pages de ce serveur peuvent écrire
+server-not-json-type = le corps doit être envoyé en application/json (pas « { $type } »)
+server-unknown-key = champ inconnu « { $field } » (connus : { $known })
+server-not-text = « { $field } » doit être un texte
+server-too-deep = le corps est trop imbriqué pour être une commande
+server-bad-encounter-quote = le nom de rencontre « { $name } » contient un guillemet ou une barre oblique inverse : donnez-lui un nom sans
+server-bad-idempotency-key = { $field } doit être un texte de 1 à { $limit } caractères imprimables
+server-key-reused = la clé d'idempotence « { $id } » a déjà servi pour une autre requête : envoyez une nouvelle clé
+server-bad-count = { $field } : « { $value } » n'est pas un nombre de 1 à { $limit }

@@ -5,6 +5,7 @@ const LANG = INITIAL.lang;
 const api = (path) => `/api/encounters/${ENC}${path}`;
 let live = INITIAL.doc;      // the latest state, with the page's extras
 let viewingAt = null;        // a seq while the time slider looks at the past
+const LOG_SHOWN = INITIAL.log_shown;  // the running log's last lines (the server reads only those)
 
 function render(doc) {
   const body = document.querySelector("#status tbody");
@@ -47,7 +48,7 @@ const slider = document.getElementById("time");
 }
 
 async function refreshLog() {
-  const response = await fetch(api(`/log?lang=${LANG}`));
+  const response = await fetch(api(`/log?lang=${LANG}&last=${LOG_SHOWN}`));
   if (!response.ok) return;
   const lines = (await response.json()).lines;
   renderLog(lines);
@@ -55,7 +56,7 @@ async function refreshLog() {
 
 function renderLog(lines) {
   const list = document.getElementById("log");
-  list.replaceChildren(...lines.slice(-300).reverse().map((line) =>
+  list.replaceChildren(...lines.slice(-LOG_SHOWN).reverse().map((line) =>
     el("li", {class: line.undone ? "undone" : "", "data-seq": line.seq},
       el("span", {class: "seq"}, line.seq), " ",
       el("span", {class: "place"}, line.turn ? `r${line.round} ${line.turn}` : "—"), " ",

@@ -1,0 +1,474 @@
+"""The endpoints of `combatlog serve`: the JSON API of INTERFACE.md §5, the DM's page and the players' view.
+
+Each is a plain function of the request. The log and its followers are `request.app.state.hub`, the server's
+options `request.app.state.settings`; who asks is `request.user` (the `TokenBackend`). Refusals are raised
+(`ApiError`, RuleViolation, the log's own errors) and answered by the app's exception handlers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.authentication import requires
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+
+import combatlog
+from combatlog.server.guards import (COOKIE, ApiError, count_param, encounter_name, fingerprint, idempotency_key, json_body,
+                                     json_response, lang_param, only_keys, request_lang, seq_param, token_matches)
+from combatlog.server.hub import Hub
+from combatlog.server.views import PLAYER_LOG_LINES, dm_document, players_document, told
+from combatlog.server.words import LANGS, word, words_for
+
+HERE = Path(__file__).parent
+KEEPALIVE = 15.0  # seconds between SSE comments on a quiet stream (proxies close silent connections)
+LINE_KEYS = ("line", "request_id")
+MAX_LAST_LINES = 10_000  # `/log?last=N`
+DM_LOG_LINES = 300  # the running log's lines on the DM's page
+
+PAGE_HEADERS = {
+    # Scripts and styles come from /static only; the page's data sits in a non-executed JSON script element.
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+                               "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # the DM's address carries the token until the cookie replaces it
+    "Cache-Control": "no-store",
+}
+
+
+def _script_json(value: Any) -> str:
+    """JSON safe inside a <script> element."""
+    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+templates = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]))
+templates.filters["script_json"] = _script_json
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What `combatlog serve` was started with."""
+
+    token: str
+    lang: str | None = None  # the pages' language (--lang); each encounter's own when None
+    private: bool = False
+
+
+def hub_of(request: Request) -> Hub:
+    return request.app.state.hub
+
+
+def settings_of(request: Request) -> Settings:
+    return request.app.state.settings
+
+
+def page(html: str, status: int = 200) -> HTMLResponse:
+    return HTMLResponse(html, status_code=status, headers=PAGE_HEADERS)
+
+
+def refused_page(request: Request) -> HTMLResponse:
+    """The DM's page without the token: 401, saying where the right address is."""
+    lang = request_lang(request.query_params, settings_of(request).lang or "fr")
+    return page(templates.get_template("refused.html").render(lang=lang, w=words_for(lang)), 401)
+
+
+def error_lang(request: Request) -> str:
+    """The language of a refusal before any encounter is read: `?lang`, else the server's, else English."""
+    return request_lang(request.query_params, settings_of(request).lang)
+
+
+async def existing(request: Request) -> tuple[str, combatlog.Encounter]:
+    """The path's encounter (its name checked), or 404 when the log holds none of that name."""
+    name = encounter_name(request)
+
+    def find(log):
+        return log.encounter(name) if name in log.encounters() else None
+
+    found = await hub_of(request).call(find)
+    if found is None:
+        raise ApiError(404, {"error": word(error_lang(request), "no_such_encounter", name=name)})
+    return name, found
+
+
+async def page_lang(request: Request, encounter: combatlog.Encounter | None) -> str:
+    """A page's language: `?lang`, else the server's `--lang`, else the encounter's, else French."""
+    fallback = settings_of(request).lang
+    if fallback is None and encounter is not None:
+        fallback = await hub_of(request).call(lambda log: encounter.lang)
+    return lang_param(request, fallback or "fr") or "fr"
+
+
+def relabel(hub: Hub, log: combatlog.Log, name: str, document: dict, lang: str) -> dict:
+    """Names in the reader's language (a monster is "Gobelin" in French); fields stay the same. On the log's thread."""
+    if lang == document.get("lang"):
+        return document
+    names = hub.names(log, name)[lang]
+    for cid, creature in document["combatants"].items():
+        creature["name"] = names.get(cid, creature["name"])
+    return document
+
+
+# ------------------------------------------------------------------------------------------ the JSON API: reads
+
+
+@requires("read", status_code=401)
+async def list_encounters(request: Request) -> Response:
+    """The encounter ids, sorted; `?detail=1` adds each one's last seq, name and language."""
+    detail = request.query_params.get("detail") in ("1", "true", "yes")
+
+    def listing(log):
+        if not detail:
+            return log.encounters()
+        return [{"id": name, "seq": log.last_seq(name), "name": log.encounter(name).state().get("name"),
+                 "lang": log.encounter(name).lang} for name in log.encounters()]
+
+    return json_response(await hub_of(request).call(listing))
+
+
+@requires("read", status_code=401)
+async def state(request: Request) -> Response:
+    name, encounter = await existing(request)
+    lang = lang_param(request, None)
+    at = seq_param(request, "at", lang or "en")
+
+    hub = hub_of(request)
+
+    def read(log):
+        try:
+            document = encounter.state(at=at)
+        except combatlog.RuleViolation as error:
+            raise ApiError(404, {"error": error.localized(lang or encounter.lang)}) from None
+        return relabel(hub, log, name, document, lang) if lang else document
+
+    return json_response(await hub.call(read))
+
+
+@requires("read", status_code=401)
+async def events(request: Request) -> Response:
+    name, encounter = await existing(request)
+    after = seq_param(request, "after", error_lang(request))
+    after = -1 if after is None else after
+    accept = request.headers.get("accept", "")
+    if request.query_params.get("format") == "jsonl" or "ndjson" in accept or "jsonl" in accept:
+        # Byte for byte what `combatlog export --format jsonl` writes.
+        exported = await hub_of(request).call(lambda log: encounter.export(after=after))
+        return Response(exported, media_type="application/x-ndjson")
+    return json_response(await hub_of(request).call(lambda log: encounter.events(after=after)))
+
+
+@requires("read", status_code=401)
+async def log_lines(request: Request) -> Response:
+    name, encounter = await existing(request)
+    lang = lang_param(request, None)
+    after = seq_param(request, "after", lang or "en")
+    last = count_param(request, "last", lang or "en", MAX_LAST_LINES)
+    if last is not None:  # what the DM's page shows: read from the tail, whatever the log's length
+        lines = await hub_of(request).call(lambda log: encounter.recent_lines(lang, last))
+    else:
+        lines = await hub_of(request).call(lambda log: encounter.log_lines(lang, after=-1 if after is None else after))
+    for entry in lines:
+        entry.pop("event", None)
+    return json_response({"lines": lines})
+
+
+@requires("read", status_code=401)
+async def transcript(request: Request) -> Response:
+    name, encounter = await existing(request)
+    lang = lang_param(request, None)
+    fmt = request.query_params.get("format", "md")
+    if fmt not in ("md", "html", "json"):
+        raise ApiError(400, {"error": word(lang or "en", "bad_format", value=fmt[:24])})
+    undone = request.query_params.get("include_undone") in ("1", "true", "yes")
+    text = await hub_of(request).call(lambda log: encounter.transcript(fmt, lang, include_undone=undone))
+    media = {"md": "text/markdown; charset=utf-8", "html": "text/html; charset=utf-8", "json": "application/json"}[fmt]
+    headers = {}
+    if request.query_params.get("download"):
+        headers["Content-Disposition"] = attachment(f"{name}.{fmt}")
+    return Response(text, media_type=media, headers=headers)
+
+
+def attachment(filename: str) -> str:
+    """A download's Content-Disposition: the name as is for browsers (RFC 6266), an ASCII stand-in for the rest
+    (a header is Latin-1: "Ω" would not go through). `filename` holds no quote (encounter_name refuses them)."""
+    fallback = filename.encode("ascii", "replace").decode("ascii").replace("?", "_")
+    return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{quote(filename, safe='')}"
+
+
+@requires("read", status_code=401)
+async def stream(request: Request) -> Response:
+    name, encounter = await existing(request)
+    lang = lang_param(request, None)
+
+    hub = hub_of(request)
+
+    def make(log):
+        document = encounter.state()
+        return relabel(hub, log, name, document, lang) if lang else document
+
+    return sse(request, name, ("state", name, lang), make)
+
+
+# The library of creatures and spells (INTERFACE.md §7, `GET /api/library?q=…&ruleset=…&kind=…&lang=…`) is
+# served beside these reads: an endpoint function here, calling the public API's `combatlog.library`, and
+# one `Route("/api/library", library)` in app.py's ROUTES.
+
+
+# ------------------------------------------------------------------------------------------ the JSON API: writes
+
+
+@requires("dm", status_code=401)
+async def commands(request: Request) -> Response:
+    """One command object or a list of them, run in order (INTERFACE.md §5)."""
+    name = encounter_name(request)
+    hub = hub_of(request)
+    enc_lang = await hub.call(lambda log: log.encounter(name).lang if name in log.encounters() else None)
+    lang = enc_lang or settings_of(request).lang or "en"
+    payload, raw = await json_body(request, lang)
+    request_id = None
+    if isinstance(payload, dict) and "request_id" in payload:
+        payload = dict(payload)
+        request_id = payload.pop("request_id")
+    key = idempotency_key(request, request_id, lang)
+    batch = payload if isinstance(payload, list) else [payload]
+    # The last seq the client saw (`?seq=N`, or `?expected_seq=N`): a stale one answers 409.
+    expected = seq_param(request, "seq", lang)
+    if expected is None:
+        expected = seq_param(request, "expected_seq", lang)
+    actor = request.query_params.get("actor") or "dm"
+    return await run_batch(request, name, lambda log: batch, expected, actor, key, fingerprint(request, raw))
+
+
+@requires("dm", status_code=401)
+async def line(request: Request) -> Response:
+    """One line in the shell's words (French or English) or raw JSON, from the DM's command box."""
+    name = encounter_name(request)
+    hub = hub_of(request)
+    lang = await hub.call(lambda log: log.encounter(name).lang if name in log.encounters() else None)
+    lang = lang or settings_of(request).lang or "en"
+    payload, raw = await json_body(request, lang)
+    if not isinstance(payload, dict):
+        raise ApiError(422, {"error": word(lang, "not_json", reason='{"line": "…"}'), "line": 1})
+    only_keys(payload, LINE_KEYS, lang)
+    text = payload.get("line", "")
+    if not isinstance(text, str):
+        raise ApiError(422, {"error": word(lang, "not_text", field="line"), "line": 1})
+    key = idempotency_key(request, payload.get("request_id"), lang)
+
+    def parse(log) -> list[dict]:
+        encounter = log.encounter(name)
+        try:
+            verb, batch = encounter.parse_line(text)
+        except combatlog.RuleViolation as error:
+            raise ApiError(422, {"error": error.localized(encounter.lang), "line": 1}) from None
+        if not batch:
+            raise ApiError(422, {"error": word(encounter.lang, "nothing_to_run", line=text.strip()[:80]), "line": 1})
+        return batch
+
+    return await run_batch(request, name, parse, None, "dm", key, fingerprint(request, raw))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a batch did: its answer, or the refusal to raise again for every repeat of its idempotency key."""
+
+    body: dict | None = None
+    error: Exception | None = None
+    wrote: bool = False
+
+
+async def run_batch(request: Request, name: str, prepare: Callable[[combatlog.Log], list[dict]], expected: int | None,
+                    actor: str, key: str | None, asked: bytes) -> Response:
+    """Run the batch `prepare(log)` gives on the log's thread; a repeat of an idempotency key answers the first
+    outcome, appending nothing (and before the line is parsed again: the state it parses against has moved)."""
+    hub = hub_of(request)
+
+    def run(log) -> tuple[Outcome, bool]:
+        if key is not None:
+            remembered = hub.replies.get(name, key)
+            if remembered is not None:
+                first_asked, outcome = remembered
+                if first_asked != asked:
+                    raise ApiError(422, {"error": word(log.encounter(name).lang, "key_reused", id=key[:40]),
+                                         "line": 1})
+                return outcome, True
+        batch = prepare(log)
+        encounter = log.encounter(name)
+        try:
+            events = encounter.execute_all(batch, actor=actor, expected_seq=expected)
+        except (combatlog.BatchRejected, combatlog.ConcurrencyConflict) as error:
+            outcome = Outcome(error=error, wrote=bool(getattr(error, "events", None)))
+        else:
+            # The seq of this batch's last event (another process may have written since: its events come after).
+            seq = events[-1]["body"]["seq"] if events else encounter.seq
+            outcome = Outcome(body={"seq": seq, "events": events}, wrote=bool(events))
+        if key is not None:
+            hub.replies.remember(name, key, asked, outcome)
+        return outcome, False
+
+    outcome, repeated = await hub.call(run)
+    if outcome.wrote and not repeated:
+        hub.notify(name)
+    if outcome.error is not None:
+        raise outcome.error
+    return json_response(outcome.body, headers={"Idempotent-Replayed": "true"} if repeated else None)
+
+
+# ------------------------------------------------------------------------------------------ streams
+
+
+def sse(request: Request, name: str, key: tuple, make: Callable[[combatlog.Log], dict]) -> StreamingResponse:
+    """Server-Sent Events: `make(log)`'s document now, then again at every change of the encounter, computed
+    once per change for all the streams sharing `key`."""
+    hub = hub_of(request)
+
+    async def stream():
+        hub.watch(name)  # here, not before: a response never iterated follows nothing
+        try:
+            async for chunk in pushes():
+                yield chunk
+        finally:
+            hub.unwatch(name)
+
+    async def pushes():
+        last = None
+        yield "retry: 1000\n\n"
+        while not hub.stopping.is_set():
+            change = hub.changed(name)  # taken before reading: a write during the read wakes us again
+            seq, message = await hub.latest(key, name, lambda log: as_event(make(log)))
+            if seq != last:
+                last = seq
+                yield message
+            quiet = 0.0
+            while not change.is_set() and not hub.stopping.is_set():
+                try:  # one-second slices: a closed tab or a stopping server is noticed quickly
+                    await asyncio.wait_for(change.wait(), 1.0)
+                except asyncio.TimeoutError:
+                    quiet += 1.0
+                    if await request.is_disconnected():
+                        return
+                    if quiet >= KEEPALIVE:
+                        quiet = 0.0
+                        yield ": keepalive\n\n"
+
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+def as_event(document: dict) -> tuple[int, str]:
+    """(its seq, the Server-Sent Event carrying `document`): serialized once for every stream."""
+    seq = document["seq"]
+    return seq, f"event: state\nid: {seq}\ndata: {json.dumps(document, ensure_ascii=False)}\n\n"
+
+
+# ------------------------------------------------------------------------------------------ pages
+
+
+def players_state(hub: Hub, log: combatlog.Log, name: str, lang: str) -> dict:
+    """The players' view of the encounter now, from its state and its last events only (on the log's thread):
+    its cost does not grow with the log."""
+    encounter = log.encounter(name)
+    document = relabel(hub, log, name, encounter.state(), lang)
+    count = 8 * PLAYER_LOG_LINES  # a command is a few events, and most are told to the players
+    while True:
+        lines = encounter.recent(count)
+        if len(lines) < count or len(told(lines, document["combatants"], lang)) >= PLAYER_LOG_LINES:
+            break
+        count *= 4  # a stretch of untold events (dice, bookkeeping) or undone commands: look further back
+    return players_document(document, lines, lang, encounter.status_words(lang))
+
+
+async def table_stream(request: Request) -> Response:
+    name, encounter = await existing(request)
+    lang = await page_lang(request, encounter)
+    hub = hub_of(request)
+    return sse(request, name, ("table", name, lang), lambda log: players_state(hub, log, name, lang))
+
+
+async def table_page(request: Request) -> Response:
+    name, encounter = await existing(request)
+    lang = await page_lang(request, encounter)
+    hub = hub_of(request)
+    document = await hub.call(lambda log: players_state(hub, log, name, lang))
+    html = templates.get_template("table.html").render(
+        enc=name, lang=lang, doc=document, words=words_for(lang), w=words_for(lang))
+    return page(html)
+
+
+async def dm_page(request: Request) -> Response:
+    name = encounter_name(request)
+    given = request.query_params.get("token")
+    if given is not None:
+        # The address printed at start: swap the token in the URL for a cookie, then drop it from the URL.
+        if not token_matches(given, settings_of(request).token):
+            return refused_page(request)
+        target = request.url.path + (f"?lang={request.query_params['lang']}" if "lang" in request.query_params else "")
+        response = RedirectResponse(target, status_code=303)
+        response.set_cookie(COOKIE, settings_of(request).token, httponly=True, samesite="strict", path="/")
+        return response
+    if "dm" not in request.auth.scopes:
+        return refused_page(request)
+    hub = hub_of(request)
+    known = await hub.call(lambda log: log.encounter(name) if name in log.encounters() else None)
+    lang = await page_lang(request, known)
+
+    def read(log):
+        if known is None:
+            return None, []
+        document = relabel(hub, log, name, known.state(), lang)
+        return (dm_document(document, lang, known.status_words(lang), known.window_text(lang)),
+                known.recent_lines(lang, DM_LOG_LINES))
+
+    document, lines = await hub.call(read)
+    for entry in lines:
+        entry.pop("event", None)
+    html = templates.get_template("dm.html").render(
+        enc=name, lang=lang, doc=document, lines=lines, log_shown=DM_LOG_LINES, words=words_for(lang), w=words_for(lang))
+    return page(html)
+
+
+@requires("dm", status_code=401)
+async def dm_view(request: Request) -> Response:
+    """The DM's page's data: the state document (at `?at=` for the time slider) with its display extras."""
+    name, encounter = await existing(request)
+    lang = await page_lang(request, encounter)
+    at = seq_param(request, "at", lang)
+
+    hub = hub_of(request)
+
+    def read(log):
+        try:
+            document = relabel(hub, log, name, encounter.state(at=at), lang)
+        except combatlog.RuleViolation as error:
+            raise ApiError(404, {"error": error.localized(lang)}) from None
+        return dm_document(document, lang, encounter.status_words(lang, at=at), encounter.window_text(lang, at=at))
+
+    return json_response(await hub.call(read))
+
+
+async def index(request: Request) -> Response:
+    """The encounters, with links to each one's pages; a private server names none to a visitor without the token."""
+    lang = lang_param(request, settings_of(request).lang or "fr") or "fr"
+    private = "read" not in request.auth.scopes
+
+    def listing(log):
+        return [(name, log.encounter(name).state().get("name") or name) for name in log.encounters()]
+
+    encounters = [] if private else await hub_of(request).call(listing)
+    html = templates.get_template("index.html").render(lang=lang, encounters=encounters, private=private,
+                                                       w=words_for(lang))
+    return page(html)
+
+
+async def favicon(request: Request) -> Response:
+    return Response(status_code=204)
+
+
+__all__ = ["KEEPALIVE", "Settings", "commands", "dm_page", "dm_view", "events", "favicon", "index", "line",
+           "list_encounters", "log_lines", "state", "stream", "table_page", "table_stream", "transcript"]

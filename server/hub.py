@@ -1,0 +1,225 @@
+"""The log's owner thread, the followers of each encounter, and the answers remembered per idempotency key.
+
+One thread owns the log (SQLite connections belong to the thread that opened them): every read and write goes
+through `Hub.call`. Followers (the Server-Sent Events streams) are woken at once by writes made here, and by a
+watcher thread per followed encounter that waits on the store (`wait_for_append`) for writes made elsewhere.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import combatlog
+from combatlog.logs import get_logger
+
+_log = get_logger()
+WATCH_IDLE = 30.0  # seconds a watcher waits on the store after its encounter's last stream closed
+REPLIES_KEPT = 256  # idempotency keys remembered per encounter: far more than a table posts while a reply is lost
+T = TypeVar("T")
+
+
+class Replies:
+    """The outcome of each command request that carried an idempotency key, per encounter, the newest kept.
+
+    Only the log's thread touches it (inside `Hub.call`), so a repeat racing its original waits its turn and
+    finds the first outcome."""
+
+    def __init__(self, kept: int = REPLIES_KEPT):
+        self.kept = kept
+        self._by_encounter: dict[str, OrderedDict[str, tuple[bytes, Any]]] = {}
+
+    def get(self, encounter: str, key: str) -> tuple[bytes, Any] | None:
+        """(the request's fingerprint, its outcome) for `key`, or None."""
+        return self._by_encounter.get(encounter, {}).get(key)
+
+    def remember(self, encounter: str, key: str, fingerprint: bytes, outcome: Any) -> None:
+        replies = self._by_encounter.setdefault(encounter, OrderedDict())
+        replies[key] = (fingerprint, outcome)
+        while len(replies) > self.kept:
+            replies.popitem(last=False)
+
+
+class Hub:
+    """The log, its owner thread, and the followers of each encounter."""
+
+    def __init__(self, location: str, lang: str | None):
+        self.location = location
+        self.lang = lang
+        self._owner = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="combatlog-log")
+        self._log: combatlog.Log | None = None
+        self._changed: dict[str, asyncio.Event] = {}
+        self._watchers: dict[str, threading.Thread] = {}
+        self._followers: dict[str, int] = {}  # open streams per encounter; a watcher stops when none is left
+        self._watch_lock = threading.Lock()
+        self.watch_idle = WATCH_IDLE
+        self.replies = Replies()
+        self._generation: dict[str, int] = {}  # changes of each encounter heard so far
+        self._latest: dict[tuple, tuple[int, asyncio.Future]] = {}  # (kind, encounter, lang) -> its generation's answer
+        self._names: dict[str, tuple[int, dict[str, dict[str, str]]]] = {}  # encounter -> (seq read, names per lang)
+        self.stopping = threading.Event()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        # PostgreSQL: the watchers share one log (one pool, one LISTEN connection for every encounter);
+        # SQLite connections belong to their thread, so each watcher opens its own.
+        self._shared_watch_log: combatlog.Log | None = None
+        self._shared_lock = threading.Lock()
+
+    # ---------------------------------------------------------------- the log's thread
+    async def call(self, function: Callable[[combatlog.Log], T]) -> T:
+        """Run `function(log)` on the log's own thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._owner, self._run, function)
+
+    def _run(self, function):
+        if self._log is None:
+            self._log = combatlog.open_log(self.location)
+        return function(self._log)
+
+    def close(self) -> None:
+        self.stopping.set()
+        for event in self._changed.values():
+            event.set()
+
+        def shut(log):
+            log.close()
+
+        if self._log is not None:
+            self._owner.submit(shut, self._log).result()
+        self._owner.shutdown(wait=True)
+        for thread in list(self._watchers.values()):
+            thread.join(timeout=2)
+        with self._shared_lock:
+            shared, self._shared_watch_log = self._shared_watch_log, None
+        if shared is not None:
+            shared.close()
+
+    def _watch_log(self) -> tuple[combatlog.Log, bool]:
+        """The log a watcher waits on, and whether the watcher owns it (closes it when done)."""
+        if not self.location.startswith(("postgresql://", "postgres://")):
+            return combatlog.open_log(self.location), True
+        with self._shared_lock:
+            if self._shared_watch_log is None:
+                self._shared_watch_log = combatlog.open_log(self.location)
+            return self._shared_watch_log, False
+
+    # ---------------------------------------------------------------- followers
+    def changed(self, encounter: str) -> asyncio.Event:
+        """An event set at the next change of `encounter` (take it before reading, then wait on it)."""
+        if encounter not in self._changed:
+            self._changed[encounter] = asyncio.Event()
+        return self._changed[encounter]
+
+    def notify(self, encounter: str) -> None:
+        """Wake every follower of `encounter` (on the event loop's thread)."""
+        self._generation[encounter] = self._generation.get(encounter, 0) + 1
+        event = self._changed.pop(encounter, None)
+        if event is not None:
+            event.set()
+
+    async def latest(self, key: tuple, encounter: str, make: Callable[[combatlog.Log], T]) -> T:
+        """`make(log)` once per change of `encounter` for every stream asking with the same `key`: a hundred
+        viewers woken by one command cost one computation on the log's thread, not a hundred."""
+        generation = self._generation.get(encounter, 0)
+        held = self._latest.get(key)
+        if held is None or held[0] != generation:
+            held = generation, asyncio.ensure_future(self.call(make))
+            self._latest[key] = held
+            held[1].add_done_callback(lambda done, key=key: self._forget_failed(key, done))
+        return await asyncio.shield(held[1])  # a viewer leaving does not cancel the others' answer
+
+    def _forget_failed(self, key: tuple, done: asyncio.Future) -> None:
+        if (done.cancelled() or done.exception() is not None) and self._latest.get(key, (0, None))[1] is done:
+            del self._latest[key]  # the next asker tries again
+
+    def names(self, log: combatlog.Log, encounter: str) -> dict[str, dict[str, str]]:
+        """Each combatant's name per language ({"en": {id: name}, "fr": {...}}), on the log's thread; only the
+        events appended since the last call are read."""
+        seen, names = self._names.get(encounter, (-1, {"en": {}, "fr": {}}))
+        for line in log.encounter(encounter).events(after=seen):
+            event = line["body"]["event"]
+            seen = line["body"]["seq"]
+            if event.get("type") == "CombatantAdded":
+                names["en"][event["id"]] = event["name"]
+                names["fr"][event["id"]] = event.get("name_fr") or event["name"]
+        self._names[encounter] = seen, names
+        return names
+
+    def watch(self, encounter: str) -> None:
+        """A stream follows `encounter`: start, once, a thread waiting on the store for writes by other processes.
+
+        Call `unwatch` when the stream ends; a watcher left without streams stops after `watch_idle` seconds."""
+        with self._watch_lock:
+            self._followers[encounter] = self._followers.get(encounter, 0) + 1
+            if encounter in self._watchers or self.location == ":memory:":
+                return
+            loop = asyncio.get_running_loop()
+            thread = threading.Thread(target=self._watch, args=(encounter, loop), daemon=True,
+                                      name=f"combatlog-watch-{encounter}")
+            self._watchers[encounter] = thread
+        thread.start()
+
+    def unwatch(self, encounter: str) -> None:
+        with self._watch_lock:
+            self._followers[encounter] = max(0, self._followers.get(encounter, 0) - 1)
+
+    def watching(self) -> list[str]:
+        """The encounters with a running watcher."""
+        with self._watch_lock:
+            return sorted(self._watchers)
+
+    def _still_followed(self, name: str, idle_since: list[float]) -> bool:
+        """False (and the watcher is forgotten) once nobody has followed `name` for `watch_idle` seconds."""
+        now = time.monotonic()
+        with self._watch_lock:
+            if self._followers.get(name, 0) > 0:
+                idle_since.clear()
+                return True
+            if not idle_since:
+                idle_since.append(now)
+            if now - idle_since[0] < self.watch_idle:
+                return True
+            self._watchers.pop(name, None)
+            self._followers.pop(name, None)
+            return False
+
+    def _watch(self, name: str, loop: asyncio.AbstractEventLoop) -> None:
+        """Wake the followers of `name` at every append, by this process or any other sharing the log."""
+        try:
+            log, owned = self._watch_log()
+        except Exception as error:  # the followers still hear this process's own writes
+            _log.warning("cannot watch the log", encounter=name, error=str(error))
+            with self._watch_lock:
+                self._watchers.pop(name, None)
+            return
+        try:
+            self._watch_loop(log, name, loop)
+        finally:
+            if owned:
+                log.close()
+
+    def _watch_loop(self, log: combatlog.Log, name: str, loop: asyncio.AbstractEventLoop) -> None:
+        last = -1  # the first round wakes the followers once: no write slips in while this thread starts
+        idle_since: list[float] = []
+        while not self.stopping.is_set():
+            if not self._still_followed(name, idle_since):
+                return
+            try:
+                if not log.store.wait_for_append(name, last, 0.5):
+                    continue
+                last = log.last_seq(name)
+            except Exception as error:  # a busy or briefly unreachable log: keep watching
+                _log.warning("watch failed", encounter=name, error=str(error))
+                self.stopping.wait(1.0)
+                continue
+            try:
+                loop.call_soon_threadsafe(self.notify, name)
+            except RuntimeError:  # the loop is closed: the server is stopping
+                return
+
+
+__all__ = ["Hub", "Replies", "WATCH_IDLE"]
