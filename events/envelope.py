@@ -1,18 +1,21 @@
 """The envelope every stored event travels in: sequence, transaction, time, actor, hash chain."""
 
 import hashlib
-from typing import Any, Callable
+from typing import Any, Callable, Generic, TypeVar
 
 import msgspec
 
-from combatlog.events.union import EVENT_TYPES, AnyEvent
-from combatlog.projections.words import Said, message
+from combatlog.projections.words import message
+
+E = TypeVar("E")
 
 GENESIS_HASH = "0" * 64
 
 
-class Recorded(msgspec.Struct, frozen=True, kw_only=True, gc=False, omit_defaults=True):
-    """One event as stored: `seq` is gapless from 0 per encounter; `txn` is the seq of its CommandIssued."""
+class Recorded(msgspec.Struct, Generic[E], frozen=True, kw_only=True, gc=False, omit_defaults=True):
+    """One event as stored: `seq` is gapless from 0 per encounter; `txn` is the seq of its CommandIssued.
+
+    Generic in its event: the codec (events/codec.py) decodes `Recorded[its union of event types]`."""
 
     seq: int
     txn: int
@@ -21,7 +24,7 @@ class Recorded(msgspec.Struct, frozen=True, kw_only=True, gc=False, omit_default
     v: int = 1
     prev_hash: str = GENESIS_HASH
     hash: str = ""
-    event: AnyEvent
+    event: E
 
 
 class LogCorrupted(Exception):
@@ -44,7 +47,6 @@ class LogCorrupted(Exception):
 
 
 _encoder = msgspec.json.Encoder(order="sorted")
-_typed_decoder = msgspec.json.Decoder(Recorded)
 
 # (event type, stored version) -> function turning the stored event dict into the next version's dict.
 UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
@@ -88,50 +90,15 @@ def seal(records: list[Recorded], prev_hash: str) -> list[tuple[Recorded, bytes]
     return sealed
 
 
-def decode_body(body: bytes, stored_hash: str, *, expected_seq: int, expected_prev: str, encounter: str = "") -> Recorded:
-    """Decode one stored body, checking its bytes against the chain; raises LogCorrupted naming the seq."""
-    if compute_hash(body) != stored_hash:
-        raise LogCorrupted(expected_seq, Said("store-reason-bytes-changed"), encounter)
-    try:
-        record = _typed_decoder.decode(body)
-    except (msgspec.DecodeError, msgspec.ValidationError) as error:
-        record = _upcast(body, error, expected_seq, encounter)
-    else:
-        current = type(record.event).schema_version
-        if record.v < current:
-            record = _upcast(body, None, expected_seq, encounter)
-        elif record.v > current:
-            raise LogCorrupted(expected_seq, Said("store-reason-version-newer", version=record.v, current=current), encounter)
-    if record.seq != expected_seq:
-        raise LogCorrupted(expected_seq, Said("store-reason-seq-elsewhere", found=record.seq, expected=expected_seq), encounter)
-    if record.prev_hash != expected_prev:
-        raise LogCorrupted(expected_seq, Said("store-reason-chain-broken"), encounter)
-    return msgspec.structs.replace(record, hash=stored_hash)
+def decode_body(body: bytes, stored_hash: str, *, expected_seq: int, expected_prev: str, encounter: str = "",
+                codec=None) -> Recorded:
+    """Decode one stored body with `codec` (default: the installed one), checking it against the chain."""
+    if codec is None:
+        from combatlog.events.codec import default_codec
 
-
-def _upcast(body: bytes, error: Exception, seq: int, encounter: str) -> Recorded:
-    try:
-        raw = msgspec.json.decode(body)
-        event = raw["event"]
-        event_type = event["type"]
-        version = raw.get("v", 1)
-        current = EVENT_TYPES[event_type].schema_version
-    except Exception:
-        raise LogCorrupted(seq, Said("store-reason-unreadable", error=str(error)), encounter) from None
-    if version >= current:
-        raise LogCorrupted(seq, Said("store-reason-unreadable", error=str(error)), encounter)
-    while version < current:
-        lift = UPCASTERS.get((event_type, version))
-        if lift is None:
-            raise LogCorrupted(seq, Said("store-reason-no-upcaster", type=event_type, version=version), encounter)
-        event = lift(dict(event))
-        version += 1
-    raw["event"] = event
-    raw["v"] = current
-    try:
-        return msgspec.convert(raw, Recorded)
-    except msgspec.ValidationError as lifted_error:
-        raise LogCorrupted(seq, Said("store-reason-upcast-invalid", type=event_type, error=str(lifted_error)), encounter) from None
+        codec = default_codec()
+    return codec.decode_body(body, stored_hash, expected_seq=expected_seq, expected_prev=expected_prev,
+                             encounter=encounter)
 
 
 def encode_record(record: Recorded) -> bytes:

@@ -14,6 +14,7 @@ from typing import Any
 
 import msgspec
 
+from combatlog.rulesets import CODEC, REGISTRY  # first: the assembly installs the registry and codec
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.envelope import LogCorrupted, Recorded, canonical_body
 from combatlog.events.stores import ConcurrencyConflict, EventStore, StoreError, open_store
@@ -40,7 +41,8 @@ def open_log(path_or_url: str | os.PathLike[str], *, create: bool = True) -> Log
     target = os.fspath(path_or_url)
     if not _is_url(target) and target != ":memory:" and not create and not Path(target).exists():
         raise StoreError(Said("store-no-such-log-file", path=target))
-    return Log(open_store(target, create=create) if _is_url(target) else open_store(target), target)
+    store = open_store(target, create=create, codec=CODEC) if _is_url(target) else open_store(target, codec=CODEC)
+    return Log(store, target)
 
 
 class Log:
@@ -96,7 +98,7 @@ class Encounter:
     def __init__(self, log: Log, name: str):
         self.log = log
         self.name = name
-        self._engine = _engine.Encounter(log.store, name)
+        self._engine = _engine.Encounter(log.store, name, registry=REGISTRY)
 
     # ------------------------------------------------------------------ keeping up with the log
     def refresh(self) -> int:

@@ -10,6 +10,7 @@ from typing import IO, Any
 
 import msgspec
 
+from combatlog.events.codec import default_codec
 from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, compute_hash, decode_body
 from combatlog.events.stores.base import ConcurrencyConflict, EventStore, Sealed, StoreBase, StoreError
 from combatlog.projections.words import Said
@@ -130,6 +131,7 @@ def export_jsonl(store: EventStore, encounter: str | None, file: File) -> int:
 def import_jsonl(file: File, store: EventStore) -> dict[str, int]:
     """Verify a JSONL log per encounter, then append each encounter in one transaction keeping its hashes."""
     logs: dict[str, list[Sealed]] = {}
+    decode_body = store.codec.decode_body if hasattr(store, "codec") else default_codec().decode_body
     with _opened(file, "rb") as (handle, name):
         for number, line in _parse(handle, name):
             log = logs.setdefault(line.encounter, [])
