@@ -15,7 +15,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from combatlog.cli.play_parse import (
+from combatlog.lines import (
     HELP,
     SHELL_VERBS,
     VERBS,
@@ -293,7 +293,7 @@ class Shell:
             self.say(self.words("help-outro"), style="dim")
 
     def do_templates(self, args) -> None:
-        from combatlog.cli.play_parse import templates
+        from combatlog.lines import templates
         from combatlog.fixtures import load_template
 
         self.say(self.words("shell-templates-title"), style="bold")
@@ -307,7 +307,7 @@ class Shell:
 
     def do_sheet(self, args) -> None:
         """A creature's stat block, with its attacks, in the DM's language."""
-        from combatlog.cli.play_parse import combatant_id
+        from combatlog.lines import combatant_id
         from combatlog.projections.document import state_document as document_of
 
         state = self.encounter.state

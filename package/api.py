@@ -108,7 +108,7 @@ class Encounter:
             return 0
         # Opening costs a snapshot and the tail, whatever the log's length: reopen rather than patch the engine.
         before = engine.next_seq
-        self._engine = _engine.Encounter(self.log.store, self.name)
+        self._engine = _engine.Encounter(self.log.store, self.name, registry=REGISTRY)
         return self._engine.next_seq - before
 
     @property
@@ -179,7 +179,7 @@ class Encounter:
 
         Returns (verb, commands): the canonical verb and the command dicts to execute, in order (none for the
         shell's own verbs: state, log, help, quit). Raises RuleViolation when the line makes no sense."""
-        from combatlog.cli.play_parse import parse_line
+        from combatlog.lines import parse_line
 
         self.refresh()
         parsed = parse_line(line, self._engine.state)
@@ -198,7 +198,7 @@ class Encounter:
     def window_text(self, lang: str | None = None, at: int | None = None) -> str | None:
         """The innermost open reaction window in words (as the shell says it), now or right after event `at`;
         None when no window is open."""
-        from combatlog.cli.play_view import window_line
+        from combatlog.projections.status import window_line
         from combatlog.projections.words import Cast
 
         self.refresh()
@@ -216,7 +216,7 @@ class Encounter:
 
         {"title": "Name — round 2 — Aria's turn", "rows": {id: {"conditions": "poisoned → end of Aria's turn",
         "left": "action, bonus, reaction, 9 m"}}}: the same sentences as the shell (from the Fluent catalogs)."""
-        from combatlog.cli.play_view import _title, conditions_text, left_this_turn
+        from combatlog.projections.status import conditions_text, left_this_turn, table_title
         from combatlog.projections.words import Cast
 
         self.refresh()
@@ -229,7 +229,7 @@ class Encounter:
         rows = {cid: {"conditions": conditions_text(cid, creature, lang, state, cast),
                       "left": left_this_turn(cid, creature, document, lang, units)}
                 for cid, creature in document["combatants"].items()}
-        return {"title": _title(document, lang, cast), "rows": rows}
+        return {"title": table_title(document, lang, cast), "rows": rows}
 
     def conditions(self, at: int | None = None) -> dict[str, list[dict[str, Any]]]:
         """The condition instances in force on each combatant (now, or right after event `at`), with their durations.
