@@ -17,7 +17,7 @@ from combatlog.events.envelope import LogCorrupted
 from combatlog.events.stores import ConcurrencyConflict, StoreError, export_jsonl, import_jsonl, open_store
 from combatlog.projections.document import state_document
 from combatlog.projections.words import Said, both, localized, message
-from combatlog.replay.engine import DEFAULT_ENCOUNTER, Encounter
+from combatlog.api import DEFAULT_ENCOUNTER, Encounter, Log
 from combatlog.replay.validation import check_name, parse_line
 
 EXIT_OK, EXIT_FAILED, EXIT_REJECTED = 0, 1, 2
@@ -289,15 +289,16 @@ def _run(args) -> int:
     except RuleViolation as error:
         raise BadInput(error.message, error.message_fr) from None
     with _writable_store(args.log, durable=args.durable) as store:
-        encounter = Encounter(store, _pick_encounter(store, args.encounter, creating=True))
-        lang = encounter.state.lang
-        first, start_state = encounter.next_seq, encounter.state
+        encounter = Log(store, args.log).encounter(_pick_encounter(store, args.encounter, creating=True))
+        live = encounter.live
+        lang = live.state.lang
+        first, start_state = live.next_seq, live.state
         for number, line in lines:
-            structlog.contextvars.bind_contextvars(encounter=encounter.encounter, line=number)
-            before = encounter.next_seq
+            structlog.contextvars.bind_contextvars(encounter=encounter.name, line=number)
+            before = live.next_seq
             try:
                 raw = parse_line(line)
-                encounter.execute(raw, actor=args.actor)
+                encounter.apply(raw, actor=args.actor)
             except RuleViolation as error:
                 print(say("cli-line", number=number, text=printable(error.localized(lang))), file=sys.stderr)
                 return EXIT_REJECTED
@@ -310,12 +311,12 @@ def _run(args) -> int:
                 return EXIT_REJECTED
             except Exception as error:  # a bug in the rules must not print a traceback or lose the script's place
                 text = say("cli-command-not-run", kind=type(error).__name__, error=printable(str(error))[:200],
-                           written=encounter.next_seq != before)
+                           written=live.next_seq != before)
                 print(say("cli-line", number=number, text=text), file=sys.stderr)
                 return EXIT_REJECTED
-            lang = encounter.state.lang
+            lang = live.state.lang
         if args.json:
-            print(json.dumps(state_document(encounter.state), ensure_ascii=False, indent=2))
+            print(json.dumps(state_document(live.state), ensure_ascii=False, indent=2))
         elif not args.quiet:
             _print_fight(encounter, first, start_state)
     return EXIT_OK
@@ -328,9 +329,9 @@ def _print_fight(encounter: Encounter, first: int, before) -> None:
     from combatlog.projections.table import render_table
     from combatlog.replay.full import undone_by
 
-    state = encounter.state
+    state = encounter.live.state
     # Only this run's events are read: markers name earlier transactions, so the ones that matter are among them.
-    records = encounter.store.read_range(encounter.encounter, first, encounter.next_seq - 1)
+    records = encounter.log.read_range(encounter.name, first, encounter.live.next_seq - 1)
     undone = undone_by(r for r in records if isinstance(r.event, (Undone, Redone, Reverted)))
     for line in log_lines(records, state.lang, undone, state.units, state=before):
         print(printable(line))
@@ -353,7 +354,7 @@ def _state(args) -> int:
 
             state = replay_full(store, name)
         else:
-            state = Encounter(store, name).state
+            state = Log(store, args.log).encounter(name).live.state
         document = state_document(state)
         if args.json:
             print(json.dumps(document, ensure_ascii=False, indent=2))
@@ -568,7 +569,7 @@ def _log(args) -> int:
 
     with _existing_store(args.log) as store:
         name = _pick_encounter(store, args.encounter)
-        lang = args.lang or Encounter(store, name).state.lang
+        lang = args.lang or Log(store, args.log).encounter(name).live.state.lang
         # Streamed: the markers first (what is undone at the end), then every event once, nothing kept.
         undone = undone_by(markers(store, name))
         for line in log_lines(stream_records(store, name), lang, undone, args.units):

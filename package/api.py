@@ -63,6 +63,10 @@ class Log:
             self._open[name] = Encounter(self, name)
         return self._open[name]
 
+    def read_range(self, name: str, first: int, last: int) -> list[Recorded]:
+        """The verified records `first`..`last` of encounter `name` (only those are read)."""
+        return self.store.read_range(name, first, last)
+
     def last_seq(self, name: str = DEFAULT_ENCOUNTER) -> int:
         """The last event's seq of encounter `name`, from the store's cheap last-seq query (-1 when empty)."""
         return self.store.last(name)[0] - 1
@@ -95,10 +99,11 @@ class Encounter:
 
     Every read first catches up with events other writers appended to the log since the last call."""
 
-    def __init__(self, log: Log, name: str):
+    def __init__(self, log: Log, name: str, *, live: _engine.Encounter | None = None):
         self.log = log
         self.name = name
-        self._engine = _engine.Encounter(log.store, name, registry=REGISTRY)
+        # `live`: an engine already open on this encounter of this log (a front end handing over its view).
+        self._engine = live if live is not None else _engine.Encounter(log.store, name, registry=REGISTRY)
 
     # ------------------------------------------------------------------ keeping up with the log
     def refresh(self) -> int:
@@ -110,6 +115,17 @@ class Encounter:
         before = engine.next_seq
         self._engine = _engine.Encounter(self.log.store, self.name, registry=REGISTRY)
         return self._engine.next_seq - before
+
+    def reload(self) -> None:
+        """Open the encounter again from the log (its newest snapshot and the tail): after a surprise, the log is
+        the truth."""
+        self._engine = _engine.Encounter(self.log.store, self.name, registry=REGISTRY)
+
+    @property
+    def live(self) -> _engine.Encounter:
+        """The fight as this object holds it, for a front end that displays it (the shell): `.state` (the folded
+        state), `.records`, `.record(seq)`, `.recent(count)`, `.next_seq`. Not refreshed: call `refresh()`."""
+        return self._engine
 
     @property
     def seq(self) -> int:
@@ -143,6 +159,12 @@ class Encounter:
             self.refresh()
             raise
         return [event_line(self.name, record) for record in sealed]
+
+    def apply(self, command: dict, *, actor: str = "dm") -> list[Recorded]:
+        """Run one command against the state this object holds and return its sealed records (a script runner's
+        path: no export form is built). A log another writer moved on raises ConcurrencyConflict, appending
+        nothing: a script never runs on a state it has not seen. Raises RuleViolation as `execute` does."""
+        return self._engine.execute(command, actor=actor)
 
     def execute_all(self, commands: Iterable[dict], *, actor: str = "dm",
                     expected_seq: int | None = None) -> list[dict[str, Any]]:
