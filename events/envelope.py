@@ -90,17 +90,6 @@ def seal(records: list[Recorded], prev_hash: str) -> list[tuple[Recorded, bytes]
     return sealed
 
 
-def decode_body(body: bytes, stored_hash: str, *, expected_seq: int, expected_prev: str, encounter: str = "",
-                codec=None) -> Recorded:
-    """Decode one stored body with `codec` (default: the installed one), checking it against the chain."""
-    if codec is None:
-        from combatlog.events.codec import default_codec
-
-        codec = default_codec()
-    return codec.decode_body(body, stored_hash, expected_seq=expected_seq, expected_prev=expected_prev,
-                             encounter=encounter)
-
-
 def encode_record(record: Recorded) -> bytes:
     """The canonical (sorted-key) JSON of a record."""
     return _encoder.encode(record)

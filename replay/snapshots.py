@@ -27,7 +27,7 @@ from itertools import islice
 
 import msgspec
 
-from combatlog import __version__
+from combatlog.version import __version__
 from combatlog.projections.words import both
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.core.kernel.state import KernelState as EncounterState

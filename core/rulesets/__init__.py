@@ -29,6 +29,10 @@ class Ruleset(Protocol):
     words_edition: int  # which edition's wording the shared catalogs use for it (default 2024)
 
     def condition_name(self, condition: str, lang: str) -> str: ...  # its own conditions' names
+    # The transcript's words for a ruleset with events of its own (pf1): one event in words, and the armor
+    # class of a raw stat block for the cast list.
+    def transcript_line(self, event, lang: str, names: dict[str, str] | None = None) -> str: ...
+    def stat_block_ac(self, stats: dict) -> int | None: ...
     # The shell's vocabulary (`combatlog play`): the ids its commands accept, so that the line parser needs no
     # ruleset module. Each a tuple of ids; the parser reads the union over the registry.
     damage_types: tuple[str, ...]

@@ -24,6 +24,18 @@ class Pf1Ruleset:
 
         return condition_name(condition, lang)
 
+    def stat_block_ac(self, stats: dict) -> int | None:
+        """The armor class a transcript's cast list shows for a raw pf1 stat block."""
+        from combatlog.core.rulesets.pf1.words import cast_ac
+
+        return cast_ac(stats)
+
+    def transcript_line(self, event, lang: str, names: dict[str, str] | None = None) -> str:
+        """One of its own events in words (its catalog line), for the transcript."""
+        from combatlog.core.rulesets.pf1.words import describe
+
+        return describe(event, lang, names)
+
     def initial_state(self, created):
         from combatlog.core.rulesets.pf1.fold import initial_state
 
