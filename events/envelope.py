@@ -78,13 +78,17 @@ def compute_hash(body: bytes) -> str:
     return sha.hexdigest()
 
 
-def seal(records: list[Recorded], prev_hash: str) -> list[tuple[Recorded, bytes]]:
-    """Chain `records` after `prev_hash`: each gets its prev_hash and hash; returns (record, body) pairs."""
+def seal(records: list[Recorded], prev_hash: str, event_bytes: list[bytes] | None = None) -> list[tuple[Recorded, bytes]]:
+    """Chain `records` after `prev_hash`: each gets its prev_hash and hash; returns (record, body) pairs.
+
+    `event_bytes`: each event's own sorted-key encoding, already made (the engine's read-back check makes it):
+    spliced into the body as it is, the event is not encoded a second time (a nested object's sorted encoding
+    is the same bytes whether alone or inside the record)."""
     sealed = []
-    replace, encode = msgspec.structs.replace, _encoder.encode
-    for record in records:
+    replace, encode, raw = msgspec.structs.replace, _encoder.encode, msgspec.Raw
+    for index, record in enumerate(records):
         record = replace(record, prev_hash=prev_hash, hash="", v=type(record.event).schema_version)
-        body = encode(record)
+        body = encode(record if event_bytes is None else replace(record, event=raw(event_bytes[index])))
         prev_hash = compute_hash(body)
         sealed.append((replace(record, hash=prev_hash), body))
     return sealed

@@ -158,7 +158,7 @@ class Encounter:
         except ConcurrencyConflict:
             self.refresh()
             raise
-        return [event_line(self.name, record) for record in sealed]
+        return [event_line(self.name, record, body) for record, body in zip(sealed, self._engine.bodies_of(sealed))]
 
     def apply(self, command: dict, *, actor: str = "dm") -> list[Recorded]:
         """Run one command against the state this object holds and return its sealed records (a script runner's

@@ -68,6 +68,7 @@ class Encounter:
         self._states: dict[int, EncounterState] = {}
         self._records: list[Recorded] | None = None  # the whole log, only once somebody asks for it
         self._timeline: Timeline | None = None
+        self._last_sealed: list[tuple[Recorded, bytes | None]] = []  # the last command's records and bodies
 
     def _read_range(self, first: int, last: int) -> list[Recorded]:
         return self.store.read_range(self.encounter, first, last)
@@ -92,6 +93,17 @@ class Encounter:
 
     def execute(self, raw: dict, actor: str = "dm") -> list[Recorded]:
         """Decide, append atomically, fold. A rejected command raises RuleViolation and appends nothing."""
+        pairs = self._execute(raw, actor)
+        self._last_sealed = pairs
+        return [record for record, _ in pairs]
+
+    def bodies_of(self, records: list[Recorded]) -> list[bytes | None]:
+        """The stored bodies of the records the last `execute` returned (None for any other record): the API's
+        export form reuses them rather than encoding each record again."""
+        last = {id(record): body for record, body in self._last_sealed}
+        return [last.get(id(record)) for record in records]
+
+    def _execute(self, raw: dict, actor: str) -> list[tuple[Recorded, bytes | None]]:
         check_command(raw)
         check_name(actor, "the actor", "l'acteur")
         name = raw.get("do") if isinstance(raw, dict) else None
@@ -119,8 +131,15 @@ class Encounter:
         records = [
             Recorded(seq=txn + index, txn=txn, at=at, actor=actor, event=event) for index, event in enumerate(events)
         ]
-        check_decodable(records, self.encounter, getattr(self.store, "codec", None))
-        sealed = self.store.append(self.encounter, records, expected_seq=txn)
+        # The read-back check encodes each event once; the store writes those bytes rather than encoding again.
+        checked = check_decodable(records, self.encounter, getattr(self.store, "codec", None))
+        append_sealing = getattr(self.store, "append_sealing", None)
+        if append_sealing is not None:
+            pairs = append_sealing(self.encounter, records, txn, checked or None)
+            sealed = [record for record, _ in pairs]
+        else:  # a store of the plain protocol
+            sealed = self.store.append(self.encounter, records, expected_seq=txn)
+            pairs = [(record, None) for record in sealed]
         if txn:  # the state before this command, if its place in the stack is known without a read
             self._remember(self.history.known_top(txn - 1), self.state)
         self._count = sealed[-1].seq + 1
@@ -134,7 +153,7 @@ class Encounter:
         self.snapshots.after_command(sealed, self.state)
         if _debug_enabled():
             log.debug("command", encounter=self.encounter, seq=self.state.seq, round=self.state.round, do=name, actor=actor)
-        return sealed
+        return pairs
 
     def _remember(self, top: int | None, state: EncounterState) -> None:
         if top is None:

@@ -250,13 +250,14 @@ def parse_line(line: str) -> Any:
 _event_encoder = msgspec.json.Encoder(order="sorted")
 
 
-def check_decodable(records: Iterable[Recorded], encounter: str = "", codec=None) -> None:
+def check_decodable(records: Iterable[Recorded], encounter: str = "", codec=None) -> list[bytes]:
     """Every event about to be appended must read back from its own bytes as written, or the command is refused.
 
     An event's bytes inside its stored body are exactly its own sorted-key encoding, so encoding each event,
     decoding it with the log's typed decoder (`codec`'s, default the installed one) and encoding it again must
-    give the same bytes."""
+    give the same bytes. Returns those bytes, one per event, for the store to write as they are."""
     decode = (codec or default_codec()).event_decoder.decode
+    checked = []
     for record in records:
         event = record.event
         try:
@@ -267,6 +268,8 @@ def check_decodable(records: Iterable[Recorded], encounter: str = "", codec=None
             raise _refuse(*both("rule-event-not-read-back-from-log", kind=type(event).__name__, error=error)) from None
         if again != body:
             raise _refuse(*both("rule-event-not-read-back", kind=type(event).__name__))
+        checked.append(body)
+    return checked
 
 
 __all__ = ["MAX_DEPTH", "MAX_NUMBER", "MAX_TEXT", "check_command", "check_decodable", "check_name", "check_text",

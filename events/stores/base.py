@@ -38,6 +38,9 @@ class EventStore(Protocol):
     """An append-only log of sealed events per encounter."""
 
     def append(self, encounter: str, records: Sequence[Recorded], expected_seq: int) -> list[Recorded]: ...
+    # Added for the live command path (StoreBase gives it): the sealed (record, body) pairs, events pre-encoded.
+    def append_sealing(self, encounter: str, records: Sequence[Recorded], expected_seq: int,
+                       event_bytes: list[bytes] | None = None) -> list[Sealed]: ...
     def append_sealed(self, encounter: str, sealed: Sequence[Sealed], expected_seq: int) -> None: ...
     def read(self, encounter: str, from_seq: int = 0) -> Iterator[Recorded]: ...
     def read_sealed(self, encounter: str, from_seq: int = 0) -> Iterator[Sealed]: ...
@@ -103,10 +106,16 @@ class StoreBase:
 
     def append(self, encounter: str, records: Sequence[Recorded], expected_seq: int) -> list[Recorded]:
         """Seal `records` (numbered from `expected_seq`) after the last stored hash and write them all or none."""
+        return [record for record, _ in self.append_sealing(encounter, records, expected_seq)]
+
+    def append_sealing(self, encounter: str, records: Sequence[Recorded], expected_seq: int,
+                       event_bytes: list[bytes] | None = None) -> list[Sealed]:
+        """`append`, returning the (record, stored body) pairs; `event_bytes`: each event's sorted-key encoding,
+        already made and checked by the caller, written as it is (see envelope.seal)."""
         check_numbered([record.seq for record in records], expected_seq)
         if not records:
             return []
-        return [record for record, _ in self._commit(encounter, expected_seq, lambda prev: seal(list(records), prev))]
+        return self._commit(encounter, expected_seq, lambda prev: seal(list(records), prev, event_bytes))
 
     def append_sealed(self, encounter: str, sealed: Sequence[Sealed], expected_seq: int) -> None:
         """Write already sealed (record, body) pairs verbatim, keeping their hashes; used by import and copies."""
