@@ -27,9 +27,7 @@ from combatlog.lines import (
 )
 from combatlog.cli.play_view import status_table
 from combatlog.cli.safe_text import printable, printable_document, printable_lines
-from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.meta import CommandIssued, Redone, Reverted, Undone
-from combatlog.api import ConcurrencyConflict, StoreError, state_document
 from combatlog.projections.words import (
     Cast,
     ability_name,
@@ -44,7 +42,7 @@ from combatlog.projections.words import (
     skill_name,
     term,
 )
-from combatlog.api import DEFAULT_ENCOUNTER, Encounter, Log
+from combatlog.api import DEFAULT_ENCOUNTER, ConcurrencyConflict, Encounter, Log, RuleViolation, StoreError, state_document
 
 # read(prompt, kind) -> the line typed; kind is "command" or "die". EOFError ends, KeyboardInterrupt cancels.
 Reader = Callable[[str, str], str]

@@ -7,7 +7,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from combatlog.projections.status import conditions_text, left_this_turn, table_title, window_line
+from combatlog.tools import conditions_text, left_this_turn, table_title, window_line
 from combatlog.projections.words import Cast, message
 
 BAR_WIDTH = 10

@@ -19,6 +19,7 @@ from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.envelope import LogCorrupted, Recorded, canonical_body
 from combatlog.events.stores import ConcurrencyConflict, EventStore, StoreError, open_store
 from combatlog.projections.document import state_document
+from combatlog.replay.validation import check_name, parse_line as parse_script_line
 from combatlog.projections.words import Said
 from combatlog.replay import engine as _engine
 

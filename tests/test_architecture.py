@@ -138,6 +138,12 @@ def test_the_api_imports_nothing_from_the_front_ends():
                        and target.startswith(("combatlog.cli", "combatlog.server"))) == []
 
 
+def test_the_front_ends_reach_the_middle_floors_only_through_the_api():
+    """The CLI, the shell and the server use the API (combatlog, combatlog.api, combatlog.tools, combatlog.lines)
+    and the ground floor (words, event types, errors); never a ruleset, a store, replay or a projection."""
+    assert _violations(lambda source, target: floor_of(source) == 6 and 2 <= floor_of(target) <= 4) == []
+
+
 @pytest.mark.xfail(strict=False, reason="waits for the transcript/ package (projections/transcript.py still "
                                         "imports pf1's words)")
 def test_once_the_transcript_moves_no_module_names_a_ruleset_package():
