@@ -9,7 +9,7 @@ from typing import Any, Union
 
 import msgspec
 
-from combatlog.events import meta
+from combatlog.events import envelope, meta
 from combatlog.events.base import Event
 from combatlog.events.envelope import LogCorrupted, Recorded, UPCASTERS, compute_hash
 from combatlog.projections.words import Said
@@ -32,10 +32,16 @@ class Codec:
                 raise ValueError(f"two event types are named {cls.__name__}: {known.__module__} and {cls.__module__}")
         self.event_types = types
         self.any_event = Union[tuple(types.values())]  # noqa: UP007 - a runtime-built union
-        self.record_type = Recorded[self.any_event]
-        self.record_decoder = msgspec.json.Decoder(self.record_type)
         self.event_decoder = msgspec.json.Decoder(self.any_event)
         self.versions = {cls: cls.schema_version for cls in types.values()}
+        # A codec of its own decodes into a Recorded subclass typed with its union; the default one (installed)
+        # into Recorded itself, whose `event` names the installed union.
+        self._use(msgspec.defstruct("Recorded", [("event", self.any_event)], bases=(Recorded,),
+                                    module=__name__, frozen=True, kw_only=True, gc=False, omit_defaults=True))
+
+    def _use(self, record_type: type) -> None:
+        self.record_type = record_type
+        self.record_decoder = msgspec.json.Decoder(record_type)
 
     def decode_body(self, body: bytes, stored_hash: str, *, expected_seq: int, expected_prev: str,
                     encounter: str = "") -> Recorded:
@@ -93,6 +99,10 @@ _default: Codec | None = None
 def install_default(codec: Codec) -> None:
     """Make `codec` the one used where none was handed down (the assembly calls it once, at import)."""
     global _default
+    if _default is not None and _default is not codec:
+        raise RuntimeError("an event codec is installed already: Recorded's event union is bound once")
+    envelope.AnyEvent = codec.any_event
+    codec._use(Recorded)
     _default = codec
 
 

@@ -1,21 +1,21 @@
 """The envelope every stored event travels in: sequence, transaction, time, actor, hash chain."""
 
 import hashlib
-from typing import Any, Callable, Generic, TypeVar
+from typing import Any, Callable
 
 import msgspec
 
 from combatlog.projections.words import message
 
-E = TypeVar("E")
-
 GENESIS_HASH = "0" * 64
 
 
-class Recorded(msgspec.Struct, Generic[E], frozen=True, kw_only=True, gc=False, omit_defaults=True):
+class Recorded(msgspec.Struct, frozen=True, kw_only=True, gc=False, omit_defaults=True):
     """One event as stored: `seq` is gapless from 0 per encounter; `txn` is the seq of its CommandIssued.
 
-    Generic in its event: the codec (events/codec.py) decodes `Recorded[its union of event types]`."""
+    `event` is one of the installed event types: `AnyEvent` below is bound by the codec installed as the
+    default (events/codec.py `install_default`), which the assembly builds from the registry; this module names
+    no ruleset. msgspec resolves the name on first decode, after `import combatlog` has installed it."""
 
     seq: int
     txn: int
@@ -24,7 +24,7 @@ class Recorded(msgspec.Struct, Generic[E], frozen=True, kw_only=True, gc=False, 
     v: int = 1
     prev_hash: str = GENESIS_HASH
     hash: str = ""
-    event: E
+    event: "AnyEvent"  # noqa: F821 - bound by events/codec.py install_default
 
 
 class LogCorrupted(Exception):
