@@ -12,13 +12,20 @@ import structlog
 from combatlog import __version__
 from combatlog.cli.logging_setup import configure
 from combatlog.cli.safe_text import printable, printable_document
-from combatlog.core.kernel.errors import RuleViolation
-from combatlog.events.envelope import LogCorrupted
-from combatlog.events.stores import ConcurrencyConflict, StoreError, export_jsonl, import_jsonl, open_store
-from combatlog.projections.document import state_document
+from combatlog.api import (
+    DEFAULT_ENCOUNTER,
+    ConcurrencyConflict,
+    Encounter,
+    Log,
+    LogCorrupted,
+    RuleViolation,
+    StoreError,
+    check_name,
+    parse_script_line,
+    state_document,
+)
 from combatlog.projections.words import Said, both, localized, message
-from combatlog.replay.engine import DEFAULT_ENCOUNTER, Encounter
-from combatlog.replay.validation import check_name, parse_line
+from combatlog.tools import export_jsonl, import_jsonl, open_reader, open_store
 
 EXIT_OK, EXIT_FAILED, EXIT_REJECTED = 0, 1, 2
 
@@ -228,15 +235,6 @@ def _existing_store(path: str):
     return open_reader(path)
 
 
-def open_reader(path: str):
-    """A store over an existing log file that never writes to it."""
-    from combatlog.events.stores import JsonlStore, SQLiteStore
-
-    if path.lower().endswith(".jsonl"):
-        return JsonlStore(path)
-    return SQLiteStore(path, readonly=True)
-
-
 def _writable_store(path: str, *, durable: bool = False):
     _check_log_path(path)
     return open_store(path, durable=durable)
@@ -289,15 +287,16 @@ def _run(args) -> int:
     except RuleViolation as error:
         raise BadInput(error.message, error.message_fr) from None
     with _writable_store(args.log, durable=args.durable) as store:
-        encounter = Encounter(store, _pick_encounter(store, args.encounter, creating=True))
-        lang = encounter.state.lang
-        first, start_state = encounter.next_seq, encounter.state
+        encounter = Log(store, args.log).encounter(_pick_encounter(store, args.encounter, creating=True))
+        live = encounter.live
+        lang = live.state.lang
+        first, start_state = live.next_seq, live.state
         for number, line in lines:
-            structlog.contextvars.bind_contextvars(encounter=encounter.encounter, line=number)
-            before = encounter.next_seq
+            structlog.contextvars.bind_contextvars(encounter=encounter.name, line=number)
+            before = live.next_seq
             try:
-                raw = parse_line(line)
-                encounter.execute(raw, actor=args.actor)
+                raw = parse_script_line(line)
+                encounter.apply(raw, actor=args.actor)
             except RuleViolation as error:
                 print(say("cli-line", number=number, text=printable(error.localized(lang))), file=sys.stderr)
                 return EXIT_REJECTED
@@ -310,12 +309,12 @@ def _run(args) -> int:
                 return EXIT_REJECTED
             except Exception as error:  # a bug in the rules must not print a traceback or lose the script's place
                 text = say("cli-command-not-run", kind=type(error).__name__, error=printable(str(error))[:200],
-                           written=encounter.next_seq != before)
+                           written=live.next_seq != before)
                 print(say("cli-line", number=number, text=text), file=sys.stderr)
                 return EXIT_REJECTED
-            lang = encounter.state.lang
+            lang = live.state.lang
         if args.json:
-            print(json.dumps(state_document(encounter.state), ensure_ascii=False, indent=2))
+            print(json.dumps(state_document(live.state), ensure_ascii=False, indent=2))
         elif not args.quiet:
             _print_fight(encounter, first, start_state)
     return EXIT_OK
@@ -323,15 +322,12 @@ def _run(args) -> int:
 
 def _print_fight(encounter: Encounter, first: int, before) -> None:
     """What a table reads after a script: the log lines of the commands it ran, then the status table."""
-    from combatlog.events.meta import Redone, Reverted, Undone
-    from combatlog.projections.describe import log_lines
-    from combatlog.projections.table import render_table
-    from combatlog.replay.full import undone_by
+    from combatlog.tools import log_lines, render_table, undone_among
 
-    state = encounter.state
+    state = encounter.live.state
     # Only this run's events are read: markers name earlier transactions, so the ones that matter are among them.
-    records = encounter.store.read_range(encounter.encounter, first, encounter.next_seq - 1)
-    undone = undone_by(r for r in records if isinstance(r.event, (Undone, Redone, Reverted)))
+    records = encounter.log.read_range(encounter.name, first, encounter.live.next_seq - 1)
+    undone = undone_among(records)
     for line in log_lines(records, state.lang, undone, state.units, state=before):
         print(printable(line))
     print()
@@ -349,16 +345,16 @@ def _state(args) -> int:
                 print(message(_lang_of(store, name), "cli-error", text=error.localized(_lang_of(store, name))), file=sys.stderr)
                 return EXIT_REJECTED
         elif args.replay:
-            from combatlog.replay.full import replay_full
+            from combatlog.tools import replay_full
 
             state = replay_full(store, name)
         else:
-            state = Encounter(store, name).state
+            state = Log(store, args.log).encounter(name).live.state
         document = state_document(state)
         if args.json:
             print(json.dumps(document, ensure_ascii=False, indent=2))
         else:
-            from combatlog.projections.table import render_table
+            from combatlog.tools import render_table
 
             print(render_table(printable_document(document), args.lang or state.lang, args.units or state.units))
     return EXIT_OK
@@ -368,18 +364,16 @@ def _state_at(store, name: str, seq: int, *, replay: bool = False):
     """The state as of event `seq` (RuleViolation when out of range), with a progress bar on a terminal;
     `replay`: folded from event 0, ignoring snapshots."""
     from combatlog.cli.progress import Progress
-    from combatlog.replay.snapshots import state_at
+    from combatlog.tools import state_at
 
     with Progress("state") as progress:
-        return state_at(store, name, seq, progress=progress, **({"every": 0} if replay else {}))
+        return state_at(store, name, seq, progress=progress, replay=replay)
 
 
 def _lang_of(store, name: str) -> str:
     """The encounter's language, from its first command (for error messages that need no replay)."""
-    from combatlog.events.meta import EncounterCreated
-
     for record in store.read(name):
-        if isinstance(record.event, EncounterCreated):
+        if type(record.event).__name__ == "EncounterCreated":
             return record.event.lang
         if record.seq > 8:
             break
@@ -388,7 +382,7 @@ def _lang_of(store, name: str) -> str:
 
 def _diff(args) -> int:
     """What changed between the states right after events A and B."""
-    from combatlog.replay.diff import diff_states, render_diff
+    from combatlog.tools import diff as diff_states, render_diff
 
     with _existing_store(args.log) as store:
         name = _pick_encounter(store, args.encounter)
@@ -415,9 +409,7 @@ def _export(args) -> int:
         if args.encounter is not None:
             _pick_encounter(opened, args.encounter)  # refuses an encounter the log does not have
         if args.format != "jsonl":
-            from combatlog.transcript import to_html, to_json, to_markdown, transcript
-
-            from combatlog.replay.full import stream_records
+            from combatlog.tools import stream_records, transcript_text
 
             name = _pick_encounter(store, args.encounter)
             bar.stage("exporting", opened.last(name)[0])
@@ -426,8 +418,8 @@ def _export(args) -> int:
                 from combatlog.cli.safe_text import printable_events
 
                 records = printable_events(records)
-            document = transcript(records, lang=args.lang, include_undone=args.include_undone, units=args.units)
-            text = {"md": to_markdown, "html": to_html, "json": to_json}[args.format](document)
+            text = transcript_text(records, args.format, lang=args.lang, include_undone=args.include_undone,
+                                   units=args.units)
             if output is None:
                 sys.stdout.flush()
                 sys.stdout.buffer.write(text.encode("utf-8"))  # UTF-8 whatever the terminal's locale
@@ -468,7 +460,7 @@ def _output_path(output: str, log: str) -> Path:
 
 def _is_log_file(path: Path) -> str | None:
     """'sqlite' or 'jsonl' when the existing file at `path` holds a log (or any SQLite database), else None."""
-    from combatlog.events.stores.jsonl import first_line_is_event
+    from combatlog.tools import first_line_is_event
 
     try:
         with open(path, "rb") as handle:
@@ -509,7 +501,7 @@ def _lines(path: Path) -> list[bytes]:
 
 
 def _import(args) -> int:
-    from combatlog.events.stores import copy_log, is_postgres_url, is_sqlite_file
+    from combatlog.tools import copy_log, is_postgres_url, is_sqlite_file
 
     _check_log_path(args.log)
     if is_postgres_url(args.file) or is_sqlite_file(args.file):
@@ -563,23 +555,20 @@ def _import_new(file: str, target: Path, copy) -> dict[str, int]:
 
 def _log(args) -> int:
     """seq, txn, round/turn, actor and what happened; events of undone commands are marked."""
-    from combatlog.projections.describe import log_lines
-    from combatlog.replay.full import markers, stream_records, undone_by
+    from combatlog.tools import log_lines, stream_records, undone
 
     with _existing_store(args.log) as store:
         name = _pick_encounter(store, args.encounter)
-        lang = args.lang or Encounter(store, name).state.lang
+        lang = args.lang or Log(store, args.log).encounter(name).live.state.lang
         # Streamed: the markers first (what is undone at the end), then every event once, nothing kept.
-        undone = undone_by(markers(store, name))
-        for line in log_lines(stream_records(store, name), lang, undone, args.units):
+        for line in log_lines(stream_records(store, name), lang, undone(store, name), args.units):
             print(printable(line))
     return EXIT_OK
 
 
 def _repair(args) -> int:
     """Cut a .jsonl log back to its last whole command, saying what was cut (kept in LOG.cut)."""
-    from combatlog.events.stores.jsonl import repair_jsonl
-    from combatlog.replay.verify import store_problems, unfinished_events
+    from combatlog.tools import repair_jsonl, store_problems, unfinished_events
 
     _check_log_path(args.log)
     if not Path(args.log).exists():
@@ -611,7 +600,7 @@ MAX_REPORTED = 50  # problem lines verify prints per encounter; the rest are cou
 def _verify(args) -> int:
     """Check the storage, every stored byte and link, and re-derive every command; exit 1 listing every problem."""
     from combatlog.cli.progress import Progress
-    from combatlog.replay.verify import store_problems, verify_encounter
+    from combatlog.tools import store_problems, verify_encounter
 
     failed = []
     with _existing_store(args.log) as store, Progress("verify") as progress:

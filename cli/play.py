@@ -15,7 +15,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from combatlog.cli.play_parse import (
+from combatlog.lines import (
     HELP,
     SHELL_VERBS,
     VERBS,
@@ -27,10 +27,7 @@ from combatlog.cli.play_parse import (
 )
 from combatlog.cli.play_view import status_table
 from combatlog.cli.safe_text import printable, printable_document, printable_lines
-from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.meta import CommandIssued, Redone, Reverted, Undone
-from combatlog.events.stores import ConcurrencyConflict, StoreError
-from combatlog.projections.document import state_document
 from combatlog.projections.words import (
     Cast,
     ability_name,
@@ -45,7 +42,7 @@ from combatlog.projections.words import (
     skill_name,
     term,
 )
-from combatlog.replay.engine import DEFAULT_ENCOUNTER, Encounter
+from combatlog.api import DEFAULT_ENCOUNTER, ConcurrencyConflict, Encounter, Log, RuleViolation, StoreError, state_document
 
 # read(prompt, kind) -> the line typed; kind is "command" or "die". EOFError ends, KeyboardInterrupt cancels.
 Reader = Callable[[str, str], str]
@@ -66,7 +63,9 @@ class Shell:
 
     def __init__(self, encounter: Encounter, console: Console, read: Reader, *, lang: str | None = None,
                  dice: str = "auto", actor: str = "dm", where: str = "", units: str | None = None):
-        self.encounter = encounter
+        if not isinstance(encounter, Encounter):  # the live view `open_encounter` returns
+            encounter = Encounter(Log(encounter.store, where), encounter.encounter, live=encounter)
+        self.session = encounter  # the API's encounter: every command goes through it
         self.console = console
         self.read = read
         self.lang_override = lang
@@ -76,6 +75,11 @@ class Shell:
         self.units_override = units
         self.running = True
         self._cast: Cast | None = None
+
+    @property
+    def encounter(self):
+        """The fight as the session holds it (folded state, records), for what the shell shows."""
+        return self.session.live
 
     @property
     def lang(self) -> str:
@@ -182,7 +186,7 @@ class Shell:
             raw = {**raw, "dice": list(raw.get("dice") or [])}
         while True:
             try:
-                return self.encounter.execute(raw, actor=self.actor)
+                return self.session.apply(raw, actor=self.actor)
             except RuleViolation as error:
                 missing = _MISSING_DIE.search(error.message) if manual else None
                 if missing is None:
@@ -255,7 +259,7 @@ class Shell:
 
     def banner(self) -> None:
         state = self.encounter.state
-        name = state.name or self.encounter.encounter
+        name = state.name or self.session.name
         self.say(self.words("shell-banner", name=name, ruleset=ruleset_name(state.ruleset, self.lang), where=self.where,
                             dice=self.dice), style="bold")
         self.say(self.words("shell-banner-help"), style="dim")
@@ -265,7 +269,7 @@ class Shell:
     def reload(self) -> None:
         """Re-read the encounter from the store: after a surprise, the log is the truth."""
         try:
-            self.encounter = Encounter(self.encounter.store, self.encounter.encounter)
+            self.session.reload()
         except Exception:  # the store itself is broken: keep what we have, the error line says why
             pass
 
@@ -293,7 +297,7 @@ class Shell:
             self.say(self.words("help-outro"), style="dim")
 
     def do_templates(self, args) -> None:
-        from combatlog.cli.play_parse import templates
+        from combatlog.lines import templates
         from combatlog.fixtures import load_template
 
         self.say(self.words("shell-templates-title"), style="bold")
@@ -307,8 +311,8 @@ class Shell:
 
     def do_sheet(self, args) -> None:
         """A creature's stat block, with its attacks, in the DM's language."""
-        from combatlog.cli.play_parse import combatant_id
-        from combatlog.projections.document import state_document as document_of
+        from combatlog.lines import combatant_id
+        from combatlog.api import state_document as document_of
 
         state = self.encounter.state
         cid = combatant_id(args[0], state) if args else (state.turn or "")
@@ -407,22 +411,24 @@ def history_for(log: str):
     return FileHistory(str(Path(log).with_name(Path(log).name + ".history")))
 
 
-def open_encounter(store, wanted: str | None, *, ruleset: str, lang: str | None, seed, name: str) -> Encounter:
-    """The log's encounter (the only one, or `wanted`); a new log gets a `create` first."""
+def open_encounter(store, wanted: str | None, *, ruleset: str, lang: str | None, seed, name: str,
+                   where: str = ""):
+    """The log's encounter (the only one, or `wanted`), as the live view a Shell takes; a new log gets a
+    `create` first (through the API)."""
     names = store.encounters()
     if wanted is None:
         if len(names) > 1:
             raise StoreError(message(lang or "en", "cli-several-encounters", names=", ".join(names)))
         wanted = names[0] if names else DEFAULT_ENCOUNTER
-    encounter = Encounter(store, wanted)
-    if not encounter.state.created:
+    encounter = Log(store, where).encounter(wanted)
+    if not encounter.live.state.created:
         create = {"do": "create", "ruleset": ruleset, "lang": lang or "fr"}
         if seed is not None:
             create["seed"] = seed
         if name:
             create["name"] = name
-        encounter.execute(create)
-    return encounter
+        encounter.apply(create)
+    return encounter.live
 
 
 def default_log() -> str:
@@ -431,14 +437,15 @@ def default_log() -> str:
 
 def play(args, *, input=None, output=None, console: Console | None = None) -> int:
     """The `combatlog play` handler (input/output/console are for tests)."""
-    from combatlog.events.stores import open_store
+    from combatlog.api import open_log
 
     log = args.log or default_log()
     console = console or Console(highlight=False)
-    with open_store(log) as store:
+    with open_log(log) as opened:
+        store = opened.store
         try:
             encounter = open_encounter(store, args.encounter, ruleset=args.ruleset, lang=args.lang, seed=args.seed,
-                                       name=args.name or "")
+                                       name=args.name or "", where=log)
         except RuleViolation as error:
             console.print(Text(message(args.lang or "en", "cli-error", text=error.localized(args.lang or "en")),
                                style="bold red"))

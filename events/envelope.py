@@ -5,14 +5,17 @@ from typing import Any, Callable
 
 import msgspec
 
-from combatlog.events.union import EVENT_TYPES, AnyEvent
-from combatlog.projections.words import Said, message
+from combatlog.projections.words import message
 
 GENESIS_HASH = "0" * 64
 
 
 class Recorded(msgspec.Struct, frozen=True, kw_only=True, gc=False, omit_defaults=True):
-    """One event as stored: `seq` is gapless from 0 per encounter; `txn` is the seq of its CommandIssued."""
+    """One event as stored: `seq` is gapless from 0 per encounter; `txn` is the seq of its CommandIssued.
+
+    `event` is one of the installed event types: `AnyEvent` below is bound by the codec installed as the
+    default (events/codec.py `install_default`), which the assembly builds from the registry; this module names
+    no ruleset. msgspec resolves the name on first decode, after `import combatlog` has installed it."""
 
     seq: int
     txn: int
@@ -21,7 +24,7 @@ class Recorded(msgspec.Struct, frozen=True, kw_only=True, gc=False, omit_default
     v: int = 1
     prev_hash: str = GENESIS_HASH
     hash: str = ""
-    event: AnyEvent
+    event: "AnyEvent"  # noqa: F821 - bound by events/codec.py install_default
 
 
 class LogCorrupted(Exception):
@@ -44,7 +47,6 @@ class LogCorrupted(Exception):
 
 
 _encoder = msgspec.json.Encoder(order="sorted")
-_typed_decoder = msgspec.json.Decoder(Recorded)
 
 # (event type, stored version) -> function turning the stored event dict into the next version's dict.
 UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
@@ -76,62 +78,20 @@ def compute_hash(body: bytes) -> str:
     return sha.hexdigest()
 
 
-def seal(records: list[Recorded], prev_hash: str) -> list[tuple[Recorded, bytes]]:
-    """Chain `records` after `prev_hash`: each gets its prev_hash and hash; returns (record, body) pairs."""
+def seal(records: list[Recorded], prev_hash: str, event_bytes: list[bytes] | None = None) -> list[tuple[Recorded, bytes]]:
+    """Chain `records` after `prev_hash`: each gets its prev_hash and hash; returns (record, body) pairs.
+
+    `event_bytes`: each event's own sorted-key encoding, already made (the engine's read-back check makes it):
+    spliced into the body as it is, the event is not encoded a second time (a nested object's sorted encoding
+    is the same bytes whether alone or inside the record)."""
     sealed = []
-    replace, encode = msgspec.structs.replace, _encoder.encode
-    for record in records:
+    replace, encode, raw = msgspec.structs.replace, _encoder.encode, msgspec.Raw
+    for index, record in enumerate(records):
         record = replace(record, prev_hash=prev_hash, hash="", v=type(record.event).schema_version)
-        body = encode(record)
+        body = encode(record if event_bytes is None else replace(record, event=raw(event_bytes[index])))
         prev_hash = compute_hash(body)
         sealed.append((replace(record, hash=prev_hash), body))
     return sealed
-
-
-def decode_body(body: bytes, stored_hash: str, *, expected_seq: int, expected_prev: str, encounter: str = "") -> Recorded:
-    """Decode one stored body, checking its bytes against the chain; raises LogCorrupted naming the seq."""
-    if compute_hash(body) != stored_hash:
-        raise LogCorrupted(expected_seq, Said("store-reason-bytes-changed"), encounter)
-    try:
-        record = _typed_decoder.decode(body)
-    except (msgspec.DecodeError, msgspec.ValidationError) as error:
-        record = _upcast(body, error, expected_seq, encounter)
-    else:
-        current = type(record.event).schema_version
-        if record.v < current:
-            record = _upcast(body, None, expected_seq, encounter)
-        elif record.v > current:
-            raise LogCorrupted(expected_seq, Said("store-reason-version-newer", version=record.v, current=current), encounter)
-    if record.seq != expected_seq:
-        raise LogCorrupted(expected_seq, Said("store-reason-seq-elsewhere", found=record.seq, expected=expected_seq), encounter)
-    if record.prev_hash != expected_prev:
-        raise LogCorrupted(expected_seq, Said("store-reason-chain-broken"), encounter)
-    return msgspec.structs.replace(record, hash=stored_hash)
-
-
-def _upcast(body: bytes, error: Exception, seq: int, encounter: str) -> Recorded:
-    try:
-        raw = msgspec.json.decode(body)
-        event = raw["event"]
-        event_type = event["type"]
-        version = raw.get("v", 1)
-        current = EVENT_TYPES[event_type].schema_version
-    except Exception:
-        raise LogCorrupted(seq, Said("store-reason-unreadable", error=str(error)), encounter) from None
-    if version >= current:
-        raise LogCorrupted(seq, Said("store-reason-unreadable", error=str(error)), encounter)
-    while version < current:
-        lift = UPCASTERS.get((event_type, version))
-        if lift is None:
-            raise LogCorrupted(seq, Said("store-reason-no-upcaster", type=event_type, version=version), encounter)
-        event = lift(dict(event))
-        version += 1
-    raw["event"] = event
-    raw["v"] = current
-    try:
-        return msgspec.convert(raw, Recorded)
-    except msgspec.ValidationError as lifted_error:
-        raise LogCorrupted(seq, Said("store-reason-upcast-invalid", type=event_type, error=str(lifted_error)), encounter) from None
 
 
 def encode_record(record: Recorded) -> bytes:

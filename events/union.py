@@ -1,22 +1,17 @@
-"""The tagged union of every event type, and the registry used to decode and upcast them.
+"""The tagged union of every event type, as the installed codec knows it (events/codec.py).
 
-The kernel's own events (events/meta.py) plus every registered ruleset's `event_types`."""
+The union is built from the registry at the edge (the kernel's events plus each ruleset's `event_types`,
+once); `EVENT_TYPES` and `AnyEvent` here read the installed codec, for callers that name them."""
 
-from typing import Union
+from combatlog.events.codec import KERNEL_EVENTS, default_codec
 
-from combatlog.core.rulesets import all_event_types
-from combatlog.events import meta
-from combatlog.events.base import Event
 
-_KERNEL_EVENTS = tuple(
-    cls for cls in vars(meta).values()
-    if isinstance(cls, type) and issubclass(cls, Event) and cls is not Event and cls.__module__ == meta.__name__
-)
+def __getattr__(name: str):
+    if name == "EVENT_TYPES":
+        return default_codec().event_types
+    if name == "AnyEvent":
+        return default_codec().any_event
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-EVENT_TYPES: dict[str, type[Event]] = {cls.__name__: cls for cls in _KERNEL_EVENTS + all_event_types()}
 
-# Temporary pf1 dispatch shim: the pf1 ruleset's own events join the union.
-from combatlog.core.rulesets.pf1.events import EVENT_TYPES as _PF1_EVENTS  # noqa: E402
-
-EVENT_TYPES.update({cls.__name__: cls for cls in _PF1_EVENTS})
-AnyEvent = Union[tuple(EVENT_TYPES.values())]  # noqa: UP007 - a runtime-built union
+__all__ = ["EVENT_TYPES", "AnyEvent", "KERNEL_EVENTS"]

@@ -21,7 +21,7 @@ appended), `StoreError` (the log cannot be opened, read or written). `check_enco
 also have `error.localized("fr")`, as the CLI prints them.
 """
 
-__version__ = "0.1.0"
+from combatlog.version import __version__  # noqa: E402,F401  (first: inner modules import it)
 
 from combatlog.api import (  # noqa: E402  (after __version__, which inner modules import)
     DEFAULT_ENCOUNTER,

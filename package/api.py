@@ -14,10 +14,12 @@ from typing import Any
 
 import msgspec
 
+from combatlog.rulesets import CODEC, REGISTRY  # first: the assembly installs the registry and codec
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.envelope import LogCorrupted, Recorded, canonical_body
 from combatlog.events.stores import ConcurrencyConflict, EventStore, StoreError, open_store
 from combatlog.projections.document import state_document
+from combatlog.replay.validation import check_name, parse_line as parse_script_line
 from combatlog.projections.words import Said
 from combatlog.replay import engine as _engine
 
@@ -40,7 +42,8 @@ def open_log(path_or_url: str | os.PathLike[str], *, create: bool = True) -> Log
     target = os.fspath(path_or_url)
     if not _is_url(target) and target != ":memory:" and not create and not Path(target).exists():
         raise StoreError(Said("store-no-such-log-file", path=target))
-    return Log(open_store(target, create=create) if _is_url(target) else open_store(target), target)
+    store = open_store(target, create=create, codec=CODEC) if _is_url(target) else open_store(target, codec=CODEC)
+    return Log(store, target)
 
 
 class Log:
@@ -60,6 +63,10 @@ class Log:
         if name not in self._open:
             self._open[name] = Encounter(self, name)
         return self._open[name]
+
+    def read_range(self, name: str, first: int, last: int) -> list[Recorded]:
+        """The verified records `first`..`last` of encounter `name` (only those are read)."""
+        return self.store.read_range(name, first, last)
 
     def last_seq(self, name: str = DEFAULT_ENCOUNTER) -> int:
         """The last event's seq of encounter `name`, from the store's cheap last-seq query (-1 when empty)."""
@@ -93,10 +100,11 @@ class Encounter:
 
     Every read first catches up with events other writers appended to the log since the last call."""
 
-    def __init__(self, log: Log, name: str):
+    def __init__(self, log: Log, name: str, *, live: _engine.Encounter | None = None):
         self.log = log
         self.name = name
-        self._engine = _engine.Encounter(log.store, name)
+        # `live`: an engine already open on this encounter of this log (a front end handing over its view).
+        self._engine = live if live is not None else _engine.Encounter(log.store, name, registry=REGISTRY)
 
     # ------------------------------------------------------------------ keeping up with the log
     def refresh(self) -> int:
@@ -106,8 +114,19 @@ class Encounter:
             return 0
         # Opening costs a snapshot and the tail, whatever the log's length: reopen rather than patch the engine.
         before = engine.next_seq
-        self._engine = _engine.Encounter(self.log.store, self.name)
+        self._engine = _engine.Encounter(self.log.store, self.name, registry=REGISTRY)
         return self._engine.next_seq - before
+
+    def reload(self) -> None:
+        """Open the encounter again from the log (its newest snapshot and the tail): after a surprise, the log is
+        the truth."""
+        self._engine = _engine.Encounter(self.log.store, self.name, registry=REGISTRY)
+
+    @property
+    def live(self) -> _engine.Encounter:
+        """The fight as this object holds it, for a front end that displays it (the shell): `.state` (the folded
+        state), `.records`, `.record(seq)`, `.recent(count)`, `.next_seq`. Not refreshed: call `refresh()`."""
+        return self._engine
 
     @property
     def seq(self) -> int:
@@ -140,7 +159,13 @@ class Encounter:
         except ConcurrencyConflict:
             self.refresh()
             raise
-        return [event_line(self.name, record) for record in sealed]
+        return [event_line(self.name, record, body) for record, body in zip(sealed, self._engine.bodies_of(sealed))]
+
+    def apply(self, command: dict, *, actor: str = "dm") -> list[Recorded]:
+        """Run one command against the state this object holds and return its sealed records (a script runner's
+        path: no export form is built). A log another writer moved on raises ConcurrencyConflict, appending
+        nothing: a script never runs on a state it has not seen. Raises RuleViolation as `execute` does."""
+        return self._engine.execute(command, actor=actor)
 
     def execute_all(self, commands: Iterable[dict], *, actor: str = "dm",
                     expected_seq: int | None = None) -> list[dict[str, Any]]:
@@ -177,7 +202,7 @@ class Encounter:
 
         Returns (verb, commands): the canonical verb and the command dicts to execute, in order (none for the
         shell's own verbs: state, log, help, quit). Raises RuleViolation when the line makes no sense."""
-        from combatlog.cli.play_parse import parse_line
+        from combatlog.lines import parse_line
 
         self.refresh()
         parsed = parse_line(line, self._engine.state)
@@ -196,7 +221,7 @@ class Encounter:
     def window_text(self, lang: str | None = None, at: int | None = None) -> str | None:
         """The innermost open reaction window in words (as the shell says it), now or right after event `at`;
         None when no window is open."""
-        from combatlog.cli.play_view import window_line
+        from combatlog.projections.status import window_line
         from combatlog.projections.words import Cast
 
         self.refresh()
@@ -214,7 +239,7 @@ class Encounter:
 
         {"title": "Name — round 2 — Aria's turn", "rows": {id: {"conditions": "poisoned → end of Aria's turn",
         "left": "action, bonus, reaction, 9 m"}}}: the same sentences as the shell (from the Fluent catalogs)."""
-        from combatlog.cli.play_view import _title, conditions_text, left_this_turn
+        from combatlog.projections.status import conditions_text, left_this_turn, table_title
         from combatlog.projections.words import Cast
 
         self.refresh()
@@ -227,7 +252,7 @@ class Encounter:
         rows = {cid: {"conditions": conditions_text(cid, creature, lang, state, cast),
                       "left": left_this_turn(cid, creature, document, lang, units)}
                 for cid, creature in document["combatants"].items()}
-        return {"title": _title(document, lang, cast), "rows": rows}
+        return {"title": table_title(document, lang, cast), "rows": rows}
 
     def conditions(self, at: int | None = None) -> dict[str, list[dict[str, Any]]]:
         """The condition instances in force on each combatant (now, or right after event `at`), with their durations.

@@ -7,9 +7,10 @@ from collections.abc import Callable
 
 import msgspec
 from combatlog.projections.words import both
-from combatlog.core.rulesets.dnd5e import commands as c
+from combatlog.core.kernel.commands import LOG_COMMANDS, Redo, Revert, Undo, parse_log_command
 from combatlog.core.kernel.context import fail
 from combatlog.core.kernel.dispatch import decide_and_fold
+from combatlog.core.kernel.registry import Registry, default_registry
 from combatlog.core.kernel.state import KernelState as EncounterState
 from combatlog.events.envelope import Recorded
 from combatlog.events.meta import CommandIssued, Redone, Reverted, Undone
@@ -49,8 +50,10 @@ class Encounter:
 
     def __init__(self, store: EventStore, encounter: str = DEFAULT_ENCOUNTER, *,
                  templates: Callable[[str], dict | None] | None = load_template, clock: Callable[[], str] = utc_now,
-                 snapshot_every: int | None = None):
+                 snapshot_every: int | None = None, registry: Registry | None = None):
         self.store = store
+        # The rulesets that decide this encounter's commands, handed down by the API (default: the installed ones).
+        self.registry = registry or default_registry()
         self.encounter = encounter
         self.templates = templates
         self.clock = clock
@@ -65,6 +68,7 @@ class Encounter:
         self._states: dict[int, EncounterState] = {}
         self._records: list[Recorded] | None = None  # the whole log, only once somebody asks for it
         self._timeline: Timeline | None = None
+        self._last_sealed: list[tuple[Recorded, bytes | None]] = []  # the last command's records and bodies
 
     def _read_range(self, first: int, last: int) -> list[Recorded]:
         return self.store.read_range(self.encounter, first, last)
@@ -89,12 +93,23 @@ class Encounter:
 
     def execute(self, raw: dict, actor: str = "dm") -> list[Recorded]:
         """Decide, append atomically, fold. A rejected command raises RuleViolation and appends nothing."""
+        pairs = self._execute(raw, actor)
+        self._last_sealed = pairs
+        return [record for record, _ in pairs]
+
+    def bodies_of(self, records: list[Recorded]) -> list[bytes | None]:
+        """The stored bodies of the records the last `execute` returned (None for any other record): the API's
+        export form reuses them rather than encoding each record again."""
+        last = {id(record): body for record, body in self._last_sealed}
+        return [last.get(id(record)) for record in records]
+
+    def _execute(self, raw: dict, actor: str) -> list[tuple[Recorded, bytes | None]]:
         check_command(raw)
         check_name(actor, "the actor", "l'acteur")
         name = raw.get("do") if isinstance(raw, dict) else None
         txn = self._count
-        if name in c.UNDO_FAMILY:
-            command = c.parse_command(raw)
+        if isinstance(name, str) and name in LOG_COMMANDS:
+            command = parse_log_command(raw)
             marker, in_force = self._marker(command, txn)
             events = [CommandIssued(command=raw, rng_position=self.state.rng_position), marker]
             # The state after a marker is the state the new top of the stack had when it was written: a short
@@ -110,13 +125,21 @@ class Encounter:
         else:
             # A fresh seed only for the command that records one (create); every other reads it from the state.
             seed = self.default_seed or ("" if self.state.seed else secrets.token_hex(8))
-            events, decided = decide_and_fold(self.state, raw, templates=self.templates, default_seed=seed)
+            events, decided = decide_and_fold(self.state, raw, templates=self.templates, default_seed=seed,
+                                              registry=self.registry)
         at = self.clock()
         records = [
             Recorded(seq=txn + index, txn=txn, at=at, actor=actor, event=event) for index, event in enumerate(events)
         ]
-        check_decodable(records, self.encounter)
-        sealed = self.store.append(self.encounter, records, expected_seq=txn)
+        # The read-back check encodes each event once; the store writes those bytes rather than encoding again.
+        checked = check_decodable(records, self.encounter, getattr(self.store, "codec", None))
+        append_sealing = getattr(self.store, "append_sealing", None)
+        if append_sealing is not None:
+            pairs = append_sealing(self.encounter, records, txn, checked or None)
+            sealed = [record for record, _ in pairs]
+        else:  # a store of the plain protocol
+            sealed = self.store.append(self.encounter, records, expected_seq=txn)
+            pairs = [(record, None) for record in sealed]
         if txn:  # the state before this command, if its place in the stack is known without a read
             self._remember(self.history.known_top(txn - 1), self.state)
         self._count = sealed[-1].seq + 1
@@ -130,7 +153,7 @@ class Encounter:
         self.snapshots.after_command(sealed, self.state)
         if _debug_enabled():
             log.debug("command", encounter=self.encounter, seq=self.state.seq, round=self.state.round, do=name, actor=actor)
-        return sealed
+        return pairs
 
     def _remember(self, top: int | None, state: EncounterState) -> None:
         if top is None:
@@ -140,12 +163,12 @@ class Encounter:
             del self._states[next(iter(self._states))]
         self._states[top] = state
 
-    def _marker(self, command: c.Command, txn: int):
+    def _marker(self, command: Undo | Redo | Revert, txn: int):
         """The marker event, and the txn whose state is in force after it."""
         history = self.history
         end = txn - 1
         top = history.top(end)
-        if isinstance(command, c.Undo):
+        if isinstance(command, Undo):
             if command.steps < 1:
                 raise fail(*both("rule-undo-steps-must-be-at"))
             if not top:
@@ -158,7 +181,7 @@ class Encounter:
                 chosen.append(top)
                 top = history.top(top - 1)
             return Undone(txns=tuple(chosen)), top
-        if isinstance(command, c.Redo):
+        if isinstance(command, Redo):
             if command.steps < 1:
                 raise fail(*both("rule-redo-steps-must-be-at"))
             redo = history.redo_stack(end)
@@ -168,7 +191,7 @@ class Encounter:
                 raise fail(*both("rule-cannot-redo-commands-only-were", steps=command.steps, length=len(redo)))
             txns = tuple(reversed(redo[-command.steps:]))
             return Redone(txns=txns), txns[-1]
-        assert isinstance(command, c.Revert)
+        assert isinstance(command, Revert)
         if not 0 <= command.to < txn:
             raise fail(*both("rule-there-no-event-to-revert", to=command.to, txn_bound=txn - 1))
         inside = history.record(command.to).txn

@@ -15,15 +15,19 @@ from contextlib import contextmanager
 import msgspec
 
 from combatlog.core.kernel.state import KernelState as EncounterState
-from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, decode_body
+from combatlog.events.codec import default_codec
+from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded
 from combatlog.events.meta import Redone, Reverted, Undone
-from combatlog.events.union import EVENT_TYPES
 from combatlog.projections.fold import fold
 from combatlog.projections.words import Said
 
 CHUNK = 2048
-_record_decoder = msgspec.json.Decoder(Recorded)
-_VERSIONS = {cls: cls.schema_version for cls in EVENT_TYPES.values()}
+
+
+def codec_of(store):
+    """The codec the store was handed (the registry's), or the installed one."""
+    return getattr(store, "codec", None) or default_codec()
+
 _sha256 = hashlib.sha256
 
 
@@ -72,11 +76,12 @@ def out_of_force(markers: Iterable[Recorded]) -> set[int]:
 def markers(store, encounter: str) -> list[Recorded]:
     """The verified undo, redo and revert markers of the encounter, in log order (SQLite: by their type)."""
     if hasattr(store, "marker_rows"):
+        decode = codec_of(store).record_decoder.decode
         found = []
         for seq, body, stored_hash in store.marker_rows(encounter):
             if _sha256(body).hexdigest() != stored_hash:
                 raise LogCorrupted(seq, Said("store-reason-bytes-changed"), encounter)
-            record = _record_decoder.decode(body)
+            record = decode(body)
             if record.seq != seq:
                 raise LogCorrupted(seq, Said("store-reason-seq-elsewhere", found=record.seq, expected=seq), encounter)
             found.append(record)
@@ -90,7 +95,8 @@ def _verified_chunks(store, encounter: str, with_hash: bool):
     (the fold does not need it). Each body is decoded by itself with the typed decoder (faster than one
     decode of the joined chunk: no copy of the chunk, a smaller working set)."""
     replace = msgspec.structs.replace
-    sha256, versions, decode = _sha256, _VERSIONS, _record_decoder.decode
+    codec = codec_of(store)
+    sha256, versions, decode = _sha256, codec.versions, codec.record_decoder.decode
     errors = (msgspec.DecodeError, msgspec.ValidationError)
     prev = GENESIS_HASH
     seq = 0
@@ -105,7 +111,7 @@ def _verified_chunks(store, encounter: str, with_hash: bool):
             if (record is None or record.seq != seq or record.prev_hash != prev
                     or sha256(body).hexdigest() != stored_hash or record.v != versions[type(record.event)]):
                 try:
-                    record = decode_body(body, stored_hash, expected_seq=seq, expected_prev=prev,
+                    record = codec.decode_body(body, stored_hash, expected_seq=seq, expected_prev=prev,
                                          encounter=encounter)
                 except LogCorrupted:
                     yield records  # what comes before the damage, in order, then the error
@@ -133,7 +139,8 @@ def _events_in_force(store, encounter: str, skip: set[int], end: tuple[int, str]
     is gone before the next is read) and chained by the bodies themselves: SHA-256 of every body must be the
     next body's `prev_hash`, and the last one the log's last hash (`end`: next seq, last hash). Raises _Unsure
     on anything else."""
-    sha256, versions, decode = _sha256, _VERSIONS, _record_decoder.decode
+    codec = codec_of(store)
+    sha256, versions, decode = _sha256, codec.versions, codec.record_decoder.decode
     errors = (msgspec.DecodeError, msgspec.ValidationError)
     prev = GENESIS_HASH
     seq = 0

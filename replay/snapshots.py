@@ -27,11 +27,11 @@ from itertools import islice
 
 import msgspec
 
-from combatlog import __version__
+from combatlog.version import __version__
 from combatlog.projections.words import both
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.core.kernel.state import KernelState as EncounterState
-from combatlog.core.rulesets import find_ruleset
+from combatlog.core.kernel.registry import default_registry
 from combatlog.events.envelope import Recorded
 from combatlog.events.meta import Redone, Reverted, Undone
 from combatlog.logs import get_logger
@@ -97,7 +97,7 @@ def check_snapshot(body: bytes) -> tuple[str, Snapshot | None]:
     if not hmac.compare_digest(auth, snapshot_auth(snapshot.hash, payload)):
         return "forged", None
     try:
-        state_type = find_ruleset(snapshot.ruleset).state_type if snapshot.ruleset else EncounterState
+        state_type = default_registry().find(snapshot.ruleset).state_type if snapshot.ruleset else EncounterState
         return "ok", msgspec.structs.replace(snapshot, state=msgspec.msgpack.decode(snapshot.state, type=state_type))
     except (RuleViolation, msgspec.DecodeError, msgspec.ValidationError):
         return "forged", None

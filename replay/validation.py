@@ -19,7 +19,7 @@ from combatlog.projections.words import both
 from combatlog.core.kernel.commands import MAX_DISTANCE, MAX_NUMBER
 from combatlog.core.kernel.errors import InvalidCommand
 from combatlog.events.envelope import Recorded
-from combatlog.events.union import AnyEvent
+from combatlog.events.codec import default_codec
 
 # MAX_NUMBER (10**9): generous for any table (a 1000 m speed, a million hit points), small enough that no
 # arithmetic explodes; MAX_DISTANCE (10 000 m). The rules bound raw stat blocks with the same figures.
@@ -248,24 +248,28 @@ def parse_line(line: str) -> Any:
 
 
 _event_encoder = msgspec.json.Encoder(order="sorted")
-_event_decoder = msgspec.json.Decoder(AnyEvent)
 
 
-def check_decodable(records: Iterable[Recorded], encounter: str = "") -> None:
+def check_decodable(records: Iterable[Recorded], encounter: str = "", codec=None) -> list[bytes]:
     """Every event about to be appended must read back from its own bytes as written, or the command is refused.
 
     An event's bytes inside its stored body are exactly its own sorted-key encoding, so encoding each event,
-    decoding it with the log's typed decoder and encoding it again must give the same bytes."""
+    decoding it with the log's typed decoder (`codec`'s, default the installed one) and encoding it again must
+    give the same bytes. Returns those bytes, one per event, for the store to write as they are."""
+    decode = (codec or default_codec()).event_decoder.decode
+    checked = []
     for record in records:
         event = record.event
         try:
             body = _event_encoder.encode(event)
-            again = _event_encoder.encode(_event_decoder.decode(body))
+            again = _event_encoder.encode(decode(body))
         except (msgspec.EncodeError, msgspec.DecodeError, msgspec.ValidationError, TypeError, ValueError,
                 OverflowError) as error:
             raise _refuse(*both("rule-event-not-read-back-from-log", kind=type(event).__name__, error=error)) from None
         if again != body:
             raise _refuse(*both("rule-event-not-read-back", kind=type(event).__name__))
+        checked.append(body)
+    return checked
 
 
 __all__ = ["MAX_DEPTH", "MAX_NUMBER", "MAX_TEXT", "check_command", "check_decodable", "check_name", "check_text",

@@ -17,7 +17,8 @@ from typing import Any
 import msgspec
 
 from combatlog.core.kernel.errors import RuleViolation
-from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, compute_hash, decode_body
+from combatlog.events.codec import default_codec
+from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, compute_hash
 from combatlog.events.meta import CommandIssued, EncounterCreated
 from combatlog.events.stores import MemoryStore
 from combatlog.events.stores.memory import ReplicaStore
@@ -305,7 +306,7 @@ def _decode_loose(body: bytes) -> Recorded | str:
         seq, prev = raw["seq"], raw.get("prev_hash", GENESIS_HASH)
         if not isinstance(seq, int) or not isinstance(prev, str):
             return Said("verify-seq-or-prev-hash-type")
-        return decode_body(body, compute_hash(body), expected_seq=seq, expected_prev=prev)
+        return default_codec().decode_body(body, compute_hash(body), expected_seq=seq, expected_prev=prev)
     except LogCorrupted as error:
         return error.reason_words
     except (msgspec.DecodeError, KeyError, TypeError, AttributeError) as error:

@@ -1,12 +1,14 @@
-"""What every ruleset's commands share and no game owns: the command base (tagged by `do`), a validation
-error in plain words, and the sanity bounds of a raw stat block's numbers."""
+"""What every ruleset's commands share and no game owns: the command base (tagged by `do`), the log's own
+commands (undo, redo, revert: they name transactions, whatever the game), a validation error in plain words,
+and the sanity bounds of a raw stat block's numbers."""
 
 import math
 import re
 
 import msgspec
 
-from combatlog.projections.words import Phrase
+from combatlog.core.kernel.errors import InvalidCommand
+from combatlog.projections.words import Phrase, both
 
 MAX_DISTANCE = 10_000  # metres: speeds, reach, ranges
 
@@ -19,6 +21,31 @@ class Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     @property
     def do_name(self) -> str:
         return self.__struct_config__.tag
+
+
+class Undo(Command, tag="undo", kw_only=True):
+    steps: int = 1
+
+
+class Redo(Command, tag="redo", kw_only=True):
+    steps: int = 1
+
+
+class Revert(Command, tag="revert", kw_only=True):
+    to: int
+
+
+# The log's own commands: the engine answers them from the log (markers naming txns), never a ruleset.
+LOG_COMMANDS = {cls.__struct_config__.tag: cls for cls in (Undo, Redo, Revert)}
+
+
+def parse_log_command(raw: dict) -> Undo | Redo | Revert:
+    """An undo, redo or revert command, typed; a wrong field is refused naming it, as any command's."""
+    name = raw["do"]
+    try:
+        return msgspec.convert(raw, LOG_COMMANDS[name])
+    except msgspec.ValidationError as error:
+        raise InvalidCommand(*both("rule-command-field", name=name, reason=explained(str(error)))) from None
 
 
 _EXPECTED = re.compile(r"Expected `([^`]+)`, got `([^`]+)`")

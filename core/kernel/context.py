@@ -27,9 +27,9 @@ class Context:
         self.templates = templates
         self.events: list = []
         if ruleset is None and state.ruleset:
-            from combatlog.core.rulesets import find_ruleset
+            from combatlog.core.kernel.registry import default_registry
 
-            ruleset = find_ruleset(state.ruleset)
+            ruleset = default_registry().find(state.ruleset)
         self.ruleset = ruleset
 
     def emit(self, event) -> None:

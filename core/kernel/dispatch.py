@@ -1,30 +1,24 @@
 """The kernel's dispatcher: which ruleset decides a command.
 
-Before `create`, the ruleset named by the `create` command; afterwards, the encounter's own."""
+Before `create`, the ruleset named by the `create` command; afterwards, the encounter's own. The rulesets
+come from the registry handed down (`registry=`), or the installed default (core/kernel/registry.py)."""
 
 from collections.abc import Callable
 
-import combatlog.core.rulesets as _rulesets
-
-# Before any encounter, a command that is not a well-formed `create` of a known ruleset is explained
-# (unknown command, missing field, "the first command must be create", unknown ruleset) by this one.
-FALLBACK = "dnd5e-2024"
+from combatlog.core.kernel.registry import default_registry
 
 
-def ruleset_for(state, raw):
-    RULESETS = _rulesets.RULESETS
-    if state.created:
-        return RULESETS[state.ruleset]
-    name = raw.get("ruleset") if isinstance(raw, dict) and raw.get("do") == "create" else None
-    ruleset = RULESETS.get(name) if isinstance(name, str) else None
-    return ruleset if ruleset is not None else RULESETS[FALLBACK]
+def ruleset_for(state, raw, registry=None):
+    return (registry or default_registry()).ruleset_for(state, raw)
 
 
 def decide_and_fold(state, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
-                    default_seed: str = "") -> tuple[list, object]:
+                    default_seed: str = "", registry=None) -> tuple[list, object]:
     """The events one command produces (the first is always CommandIssued) and the state they fold to."""
-    return ruleset_for(state, raw).decide_and_fold(state, raw, templates=templates, default_seed=default_seed)
+    return ruleset_for(state, raw, registry).decide_and_fold(state, raw, templates=templates,
+                                                             default_seed=default_seed)
 
 
-def decide(state, raw: dict, *, templates: Callable[[str], dict | None] | None = None, default_seed: str = "") -> list:
-    return decide_and_fold(state, raw, templates=templates, default_seed=default_seed)[0]
+def decide(state, raw: dict, *, templates: Callable[[str], dict | None] | None = None, default_seed: str = "",
+           registry=None) -> list:
+    return decide_and_fold(state, raw, templates=templates, default_seed=default_seed, registry=registry)[0]

@@ -1,15 +1,19 @@
-"""The ruleset registry: `find_ruleset(name) -> Ruleset`.
+"""The ruleset contract (`Ruleset`), and `find_ruleset(name)` over the installed registry.
 
-A ruleset is one object per name exposing the plug-in contract (see README "How a ruleset plugs in"):
-`name`, `state_type`, `event_types`, `template_family`, `initial_state(created)`,
-`decide_and_fold(state, raw, *, templates, default_seed)`, `evolve(state, event)`, `document(state)`."""
+The four rulesets are assembled at the top, in one place (combatlog.rulesets), into a kernel `Registry`
+(core/kernel/registry.py) handed down to the kernel, the codec and the stores; nothing here imports a ruleset.
+`find_ruleset`, `RULESETS` and `rolls_death_saves` read the registry the assembly installed."""
 
 from typing import Any, Protocol
 
-from combatlog.core.kernel.errors import InvalidCommand
+from combatlog.core.kernel.registry import default_registry
 
 
 class Ruleset(Protocol):
+    """What a ruleset brings (see README "How a ruleset plugs in"). The kernel calls the first group; the
+    shared words, the shell and the views ask the hooks below it, each with a default for a ruleset that has
+    nothing to say (the callers use `getattr(ruleset, hook, default)`)."""
+
     name: str
     state_type: type
     event_types: tuple[type, ...]
@@ -20,55 +24,42 @@ class Ruleset(Protocol):
     def evolve(self, state, event) -> Any: ...
     def document(self, state) -> dict: ...
 
+    # Hooks for the words, the views and the shell (optional):
+    death_saves: bool  # whether it rolls death saving throws (default True)
+    words_edition: int  # which edition's wording the shared catalogs use for it (default 2024)
 
-RULESETS: dict[str, Ruleset] = {}
-# Names the interface reserves for rulesets that are not installed yet (none: all four are).
-PLANNED: tuple[str, ...] = ()
-
-
-def register(ruleset: Ruleset) -> Ruleset:
-    RULESETS[ruleset.name] = ruleset
-    return ruleset
+    def condition_name(self, condition: str, lang: str) -> str: ...  # its own conditions' names
+    # The transcript's words for a ruleset with events of its own (pf1: core/rulesets/pf1/words.py), or None:
+    # its events then read as their log lines.
+    transcript_words: object
+    # The shell's vocabulary (`combatlog play`): the ids its commands accept, so that the line parser needs no
+    # ruleset module. Each a tuple of ids; the parser reads the union over the registry.
+    damage_types: tuple[str, ...]
+    conditions: tuple[str, ...]
+    abilities: tuple[str, ...]
+    skills: tuple[str, ...]
 
 
 def find_ruleset(name: str) -> Ruleset:
-    try:
-        return RULESETS[name]
-    except (KeyError, TypeError):
-        if name in PLANNED:
-            raise InvalidCommand(
-                f"ruleset '{name}' is not available yet; use one of: {', '.join(RULESETS)}",
-                message_fr=f"le système '{name}' n'est pas encore disponible ; choisissez parmi : {', '.join(RULESETS)}",
-            ) from None
-        raise InvalidCommand(
-            f"unknown ruleset '{name}'; use one of: {', '.join(RULESETS)}",
-            message_fr=f"système de règles inconnu '{name}' ; choisissez parmi : {', '.join(RULESETS)}",
-        ) from None
+    """The installed ruleset `name`; an unknown name is refused naming the known ones (InvalidCommand)."""
+    return default_registry().find(name)
 
 
 def rolls_death_saves(name: str | None) -> bool:
     """Whether the ruleset `name` rolls death saving throws (Pathfinder rolls stabilization checks, Rôle'n Play
     has none); True for an unknown name, as the 5e rules the other rulesets started from."""
-    return getattr(RULESETS.get(name or ""), "death_saves", True)
+    return getattr(default_registry().get(name or ""), "death_saves", True)
 
 
 def all_event_types() -> tuple[type, ...]:
-    """Every ruleset's own event types, each once, for the kernel's decoder union."""
-    seen: dict[type, None] = {}
-    for ruleset in RULESETS.values():
-        for event_type in ruleset.event_types:
-            seen[event_type] = None
-    return tuple(seen)
+    """Every installed ruleset's own event types, each once, for the codec."""
+    return default_registry().event_types()
 
 
-def _install() -> None:
-    from combatlog.core.rulesets.dnd5e.dnd5e_2014 import Dnd5e2014
-    from combatlog.core.rulesets.dnd5e.dnd5e_2024 import Dnd5e2024
-    from combatlog.core.rulesets.dnd5e.rolenplay import Rolenplay
-    from combatlog.core.rulesets.pf1 import PF1
-
-    for ruleset in (Dnd5e2024(), Dnd5e2014(), Rolenplay(), PF1):
-        register(ruleset)
+def __getattr__(name: str):
+    if name == "RULESETS":  # the installed rulesets by name (a live view of the registry)
+        return default_registry().rulesets
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-_install()
+__all__ = ["RULESETS", "Ruleset", "all_event_types", "find_ruleset", "rolls_death_saves"]

@@ -2,6 +2,7 @@
 
 import os
 
+from combatlog.events.codec import Codec
 from combatlog.events.stores.base import ConcurrencyConflict, EventStore, Sealed, StoreBase, StoreError
 from combatlog.events.stores.jsonl import JsonlStore, export_jsonl, import_jsonl
 from combatlog.events.stores.memory import MemoryStore
@@ -14,10 +15,18 @@ def is_postgres_url(location: object) -> bool:
     return isinstance(location, str) and location.lower().startswith(("postgresql://", "postgres://"))
 
 
-def open_store(location: str | os.PathLike[str], *, create: bool = True, durable: bool = False) -> EventStore:
+def open_store(location: str | os.PathLike[str], *, create: bool = True, durable: bool = False,
+               codec: Codec | None = None) -> EventStore:
     """The store a LOG argument names: a PostgresStore for a `postgresql://` URL, a JsonlStore for `*.jsonl`,
     a MemoryStore for ':memory:', else a SQLiteStore. With `create=False` a missing log is a StoreError and
-    nothing is created (for commands that only read); `durable`: SQLite commits with synchronous=FULL."""
+    nothing is created (for commands that only read); `durable`: SQLite commits with synchronous=FULL; `codec`:
+    how its events decode (the registry's, handed down by the API; default: the installed one)."""
+    store = _open(location, create=create, durable=durable)
+    store.codec = codec
+    return store
+
+
+def _open(location, *, create: bool, durable: bool) -> EventStore:
     if is_postgres_url(location):
         try:
             from combatlog.events.stores.postgres import PostgresStore

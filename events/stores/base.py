@@ -5,7 +5,8 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
 from typing import Protocol, Self
 
-from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, decode_body, seal
+from combatlog.events.codec import Codec, default_codec
+from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, seal
 from combatlog.projections.words import Said, localized
 
 Sealed = tuple[Recorded, bytes]
@@ -37,6 +38,9 @@ class EventStore(Protocol):
     """An append-only log of sealed events per encounter."""
 
     def append(self, encounter: str, records: Sequence[Recorded], expected_seq: int) -> list[Recorded]: ...
+    # Added for the live command path (StoreBase gives it): the sealed (record, body) pairs, events pre-encoded.
+    def append_sealing(self, encounter: str, records: Sequence[Recorded], expected_seq: int,
+                       event_bytes: list[bytes] | None = None) -> list[Sealed]: ...
     def append_sealed(self, encounter: str, sealed: Sequence[Sealed], expected_seq: int) -> None: ...
     def read(self, encounter: str, from_seq: int = 0) -> Iterator[Recorded]: ...
     def read_sealed(self, encounter: str, from_seq: int = 0) -> Iterator[Sealed]: ...
@@ -80,6 +84,18 @@ def ends_at_head(log: str, encounter: str, last_seq: int | None, last_hash: str 
 class StoreBase:
     """The shared half of a store: sealing, verifying and chain checks; subclasses move bytes."""
 
+    # The codec that decodes this store's events, handed down by whoever opened it (open_store's `codec`);
+    # a store opened without one decodes with the installed default.
+    _codec: Codec | None = None
+
+    @property
+    def codec(self) -> Codec:
+        return self._codec or default_codec()
+
+    @codec.setter
+    def codec(self, codec: Codec | None) -> None:
+        self._codec = codec
+
     def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]]) -> list[Sealed]:
         """Atomically: check the next seq is `expected_seq`, call `make(last hash)`, write what it returns."""
         raise NotImplementedError
@@ -90,10 +106,16 @@ class StoreBase:
 
     def append(self, encounter: str, records: Sequence[Recorded], expected_seq: int) -> list[Recorded]:
         """Seal `records` (numbered from `expected_seq`) after the last stored hash and write them all or none."""
+        return [record for record, _ in self.append_sealing(encounter, records, expected_seq)]
+
+    def append_sealing(self, encounter: str, records: Sequence[Recorded], expected_seq: int,
+                       event_bytes: list[bytes] | None = None) -> list[Sealed]:
+        """`append`, returning the (record, stored body) pairs; `event_bytes`: each event's sorted-key encoding,
+        already made and checked by the caller, written as it is (see envelope.seal)."""
         check_numbered([record.seq for record in records], expected_seq)
         if not records:
             return []
-        return [record for record, _ in self._commit(encounter, expected_seq, lambda prev: seal(list(records), prev))]
+        return self._commit(encounter, expected_seq, lambda prev: seal(list(records), prev, event_bytes))
 
     def append_sealed(self, encounter: str, sealed: Sequence[Sealed], expected_seq: int) -> None:
         """Write already sealed (record, body) pairs verbatim, keeping their hashes; used by import and copies."""
@@ -103,7 +125,7 @@ class StoreBase:
             checked = []
             for seq, (record, body) in enumerate(sealed, expected_seq):
                 checked.append(
-                    (decode_body(body, record.hash, expected_seq=seq, expected_prev=prev, encounter=encounter), body)
+                    (self.codec.decode_body(body, record.hash, expected_seq=seq, expected_prev=prev, encounter=encounter), body)
                 )
                 prev = record.hash
             return checked
@@ -114,6 +136,7 @@ class StoreBase:
     def read_sealed(self, encounter: str, from_seq: int = 0) -> Iterator[Sealed]:
         """Yield verified (record, stored body) pairs from `from_seq`, checking the chain as it goes."""
         prev, bodies = self._bodies(encounter, max(from_seq, 0))
+        decode_body = self.codec.decode_body
         for seq, (body, stored_hash) in enumerate(bodies, max(from_seq, 0)):
             if prev is None:
                 raise LogCorrupted(seq - 1, Said("store-reason-missing"), encounter)
@@ -138,6 +161,7 @@ class StoreBase:
             return []
         prev, bodies = self._bodies_between(encounter, first, last)
         records = []
+        decode_body = self.codec.decode_body
         try:
             for seq, (body, stored_hash) in enumerate(bodies, first):
                 if prev is None:

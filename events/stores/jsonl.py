@@ -10,7 +10,8 @@ from typing import IO, Any
 
 import msgspec
 
-from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, compute_hash, decode_body
+from combatlog.events.codec import default_codec
+from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, compute_hash
 from combatlog.events.stores.base import ConcurrencyConflict, EventStore, Sealed, StoreBase, StoreError
 from combatlog.projections.words import Said
 
@@ -130,6 +131,7 @@ def export_jsonl(store: EventStore, encounter: str | None, file: File) -> int:
 def import_jsonl(file: File, store: EventStore) -> dict[str, int]:
     """Verify a JSONL log per encounter, then append each encounter in one transaction keeping its hashes."""
     logs: dict[str, list[Sealed]] = {}
+    decode_body = store.codec.decode_body if hasattr(store, "codec") else default_codec().decode_body
     with _opened(file, "rb") as (handle, name):
         for number, line in _parse(handle, name):
             log = logs.setdefault(line.encounter, [])
@@ -352,7 +354,7 @@ def repair_jsonl(path: str | os.PathLike[str], incomplete: Callable[[str, list[S
                         seq, prev = head.seq, head.prev_hash
                     except msgspec.ValidationError:
                         pass
-                sealed.append((decode_body(body, line.hash, expected_seq=seq, expected_prev=prev,
+                sealed.append((default_codec().decode_body(body, line.hash, expected_seq=seq, expected_prev=prev,
                                            encounter=last_encounter), body))
                 prev, seq = line.hash, seq + 1
             count = incomplete(last_encounter, sealed)

@@ -3,6 +3,7 @@
 from combatlog.core.rulesets.dnd5e import decide as _decide, document as _document, events as _events, fold as _fold
 from combatlog.core.rulesets.dnd5e import phases as _phases
 from combatlog.core.rulesets.dnd5e.state import Combatant, EncounterState
+from combatlog.core.rulesets.dnd5e import stats as _stats
 
 
 class Ruleset5e:
@@ -128,6 +129,11 @@ class Ruleset5e:
     template_family = ""  # 5e templates live in fixtures/creatures/ itself
     state_type = EncounterState
     event_types = _events.FIVE_E_EVENTS
+    # The shell's vocabulary (the Ruleset protocol's hooks): the ids its commands take.
+    damage_types = _stats.DAMAGE_TYPES
+    conditions = _stats.CONDITIONS
+    abilities = _stats.ABILITIES
+    skills = tuple(_stats.SKILLS)
     machine = _phases.MACHINE
     handlers = _decide.HANDLERS
     evolve = staticmethod(_fold.evolve)

@@ -5,7 +5,7 @@ from typing import Any, Literal
 import msgspec
 
 from combatlog.projections.words import both
-from combatlog.core.kernel.commands import Command, explained
+from combatlog.core.kernel.commands import LOG_COMMANDS, Command, Redo, Revert, Undo, explained
 from combatlog.core.kernel.errors import InvalidCommand
 
 Square = tuple[int, int]
@@ -247,18 +247,6 @@ class End(Command, tag="end", kw_only=True):
     reason: str = ""
 
 
-class Undo(Command, tag="undo", kw_only=True):
-    steps: int = 1
-
-
-class Redo(Command, tag="redo", kw_only=True):
-    steps: int = 1
-
-
-class Revert(Command, tag="revert", kw_only=True):
-    to: int
-
-
 AnyCommand = (
     Create | Add | Remove | Place | Surprise | Initiative | Order | Start | Move | Action | Attack | Grapple
     | Shove | Escape | Damage | Heal | TempHp | Save | Check | Condition | Concentrate | DeathSave | Stabilize
@@ -267,7 +255,7 @@ AnyCommand = (
 COMMAND_NAMES = tuple(sorted(cls.__struct_config__.tag for cls in AnyCommand.__args__))
 # Converting into the one class the tag names costs a tenth of converting into the whole union.
 COMMAND_CLASSES = {cls.__struct_config__.tag: cls for cls in AnyCommand.__args__}
-UNDO_FAMILY = ("undo", "redo", "revert")
+UNDO_FAMILY = tuple(LOG_COMMANDS)
 
 
 def parse_command(raw: object) -> Command:

@@ -2,6 +2,7 @@
 
 from combatlog.core.rulesets.pf1.events import EVENT_TYPES
 from combatlog.core.rulesets.pf1.state import Pf1State
+from combatlog.core.rulesets.pf1.stats import DAMAGE_TYPES
 
 
 class Pf1Ruleset:
@@ -15,6 +16,8 @@ class Pf1Ruleset:
     # death saves, and names its own conditions (flat-footed, staggered…).
     death_saves = False
     words_edition = 2024
+    # The shell's vocabulary (the Ruleset protocol's hooks): the damage types its commands take.
+    damage_types = DAMAGE_TYPES
 
     def condition_name(self, condition: str, lang: str) -> str:
         from combatlog.core.rulesets.pf1.words import condition_name

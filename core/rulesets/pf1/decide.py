@@ -6,6 +6,7 @@ import msgspec
 
 from combatlog.core.kernel.context import fail
 from combatlog.core.kernel.dice import DiceError, SeededDice, SuppliedDice
+from combatlog.core.kernel.phases import PhaseMachine
 from combatlog.core.rulesets.pf1 import actions, combat
 from combatlog.core.rulesets.pf1 import commands as c
 from combatlog.core.rulesets.pf1 import events as e
@@ -31,6 +32,9 @@ LEGAL_IN: dict[str, tuple[str, ...]] = {
     "end_turn": ("turn",), "stand": ("turn",), "drop_prone": ("turn",), "terrain": ("setup", "turn"),
     "trigger": ("turn",), "end": ("setup", "turn", "death_save"),
 }
+# The kernel's phase machine answers which commands each phase allows; pf1's fold moves the phase itself
+# (a turn awaiting a stabilization check, a window opening or closing), so the machine needs no moves.
+MACHINE = PhaseMachine(tuple(PHASE_FR), LEGAL_IN, [])
 PF1_FAMILY = "pf1"
 
 
@@ -91,7 +95,7 @@ def _check_phase(state: Pf1State, command: c.Command) -> None:
     if name == "concentrate":
         raise fail("concentrate is refused in pf1 (no 5e-style concentration)",
                    "concentrate est refusé en pf1 (pas de concentration à la 5e)")
-    if state.phase in LEGAL_IN[name]:
+    if MACHINE.is_legal(state.phase, name):
         return
     if state.phase == "reaction":
         window = state.windows[-1]
