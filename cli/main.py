@@ -16,7 +16,7 @@ from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.envelope import LogCorrupted
 from combatlog.events.stores import ConcurrencyConflict, StoreError, export_jsonl, import_jsonl, open_store
 from combatlog.projections.document import state_document
-from combatlog.projections.words import Said, both, localized, message
+from combatlog.words import Said, both, localized, message
 from combatlog.replay.engine import DEFAULT_ENCOUNTER, Encounter
 from combatlog.replay.validation import check_name, parse_line
 

@@ -31,13 +31,10 @@ from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.meta import CommandIssued, Redone, Reverted, Undone
 from combatlog.events.stores import ConcurrencyConflict, StoreError
 from combatlog.projections.document import state_document
-from combatlog.projections.words import (
-    Cast,
+from combatlog.words import (
     ability_name,
-    command_summary,
     condition_name,
     damage_name,
-    describe,
     distance,
     localized,
     message,
@@ -45,6 +42,7 @@ from combatlog.projections.words import (
     skill_name,
     term,
 )
+from combatlog.projections.describe import Cast, command_summary, describe
 from combatlog.replay.engine import DEFAULT_ENCOUNTER, Encounter
 
 # read(prompt, kind) -> the line typed; kind is "command" or "die". EOFError ends, KeyboardInterrupt cancels.

@@ -18,7 +18,7 @@ from combatlog.core.rulesets.dnd5e.state import Combatant, EncounterState
 from combatlog.core.rulesets.dnd5e.stats import ABILITIES, CONDITIONS, DAMAGE_TYPES, SKILLS
 from combatlog.core.rulesets.pf1.stats import DAMAGE_TYPES as PF1_DAMAGE_TYPES
 from combatlog.fixtures import load_template, template_names
-from combatlog.projections import words
+from combatlog import words
 
 # French names, from the catalogs (what the shell accepts and completes).
 DAMAGE_FR = {kind: words.damage_name(kind, "fr") for kind in DAMAGE_TYPES}

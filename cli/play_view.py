@@ -10,16 +10,8 @@ from rich.table import Table
 from rich.text import Text
 
 from combatlog.events.reactions import ReactionWindowOpened
-from combatlog.projections.words import (
-    Cast,
-    ability_name,
-    condition_name,
-    describe,
-    distance,
-    message,
-    status_name,
-    term,
-)
+from combatlog.words import ability_name, condition_name, distance, message, status_name, term
+from combatlog.projections.describe import Cast, describe
 
 BAR_WIDTH = 10
 

@@ -6,7 +6,7 @@ from typing import Any, Callable
 import msgspec
 
 from combatlog.events.union import EVENT_TYPES, AnyEvent
-from combatlog.projections.words import Said, message
+from combatlog.words import Said, message
 
 GENESIS_HASH = "0" * 64
 

@@ -17,8 +17,8 @@ import msgspec
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.envelope import LogCorrupted, Recorded, canonical_body
 from combatlog.events.stores import ConcurrencyConflict, EventStore, StoreError, open_store
-from combatlog.projections.document import state_document
-from combatlog.projections.words import Said
+from combatlog.core.kernel.document import state_document
+from combatlog.words import Said
 from combatlog.replay import engine as _engine
 
 DEFAULT_ENCOUNTER = _engine.DEFAULT_ENCOUNTER
@@ -197,7 +197,7 @@ class Encounter:
         """The innermost open reaction window in words (as the shell says it), now or right after event `at`;
         None when no window is open."""
         from combatlog.cli.play_view import window_line
-        from combatlog.projections.words import Cast
+        from combatlog.projections.describe import Cast
 
         self.refresh()
         lang = _checked_lang(lang) or self.lang
@@ -215,7 +215,7 @@ class Encounter:
         {"title": "Name — round 2 — Aria's turn", "rows": {id: {"conditions": "poisoned → end of Aria's turn",
         "left": "action, bonus, reaction, 9 m"}}}: the same sentences as the shell (from the Fluent catalogs)."""
         from combatlog.cli.play_view import _title, conditions_text, left_this_turn
-        from combatlog.projections.words import Cast
+        from combatlog.projections.describe import Cast
 
         self.refresh()
         lang = _checked_lang(lang) or self.lang

@@ -18,7 +18,7 @@ from typing import Iterable
 from combatlog.core.kernel.dice import DiceError, DiceExpression
 from combatlog.events import attacks, conditions, damage, meta, movement, reactions, rolenplay, turns
 from combatlog.events.envelope import Recorded
-from combatlog.projections.words import distance, has, maybe, message, ruleset_name, term
+from combatlog.words import distance, has, maybe, message, ruleset_name, term
 from combatlog.replay.timeline import timeline_of
 
 __all__ = ["Transcript", "Round", "Turn", "Entry", "CastMember", "transcript", "to_markdown", "to_html", "to_json"]
@@ -130,7 +130,7 @@ def _template_id(name: str) -> str:
 
 def _side(side: str, lang: str) -> str:
     """A side the shell names by default (party, monsters) in the reader's language; any other as typed."""
-    from combatlog.projections.words import term
+    from combatlog.words import term
 
     return term(lang, "side", side)
 
@@ -1219,7 +1219,8 @@ class _Builder:
     def _ruleset_event(self, event) -> None:
         """A ruleset's own events (pf1), read by their fields: who joins (stats and side) goes in the cast, HP and
         status after; the event opening a turn opens it here; every other one is its catalog line, with names."""
-        from combatlog.core.rulesets.pf1.words import cast_ac, describe as catalog_line
+        from combatlog.core.rulesets.pf1.words import cast_ac
+        from combatlog.projections.describe import catalog_line
 
         names = self.__dict__.get("_ruleset_names")
         if names is None:

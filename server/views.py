@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combatlog.projections.words import condition_name, message, status_name, term
+from combatlog.words import condition_name, message, status_name, term
 from combatlog.server.words import word
 
 PLAYER_LOG_LINES = 8

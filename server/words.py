@@ -7,7 +7,7 @@ page says the same thing (table-round, table-window, shell-undone-mark, phase-*,
 
 from __future__ import annotations
 
-from combatlog.projections.words import LANGS, message
+from combatlog.words import LANGS, message
 
 # The key the templates and scripts use -> the catalog's message id.
 IDS: dict[str, str] = {

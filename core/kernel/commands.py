@@ -6,7 +6,7 @@ import re
 
 import msgspec
 
-from combatlog.projections.words import Phrase
+from combatlog.words import Phrase
 
 MAX_DISTANCE = 10_000  # metres: speeds, reach, ranges
 

@@ -36,14 +36,8 @@ def find_ruleset(name: str) -> Ruleset:
         return RULESETS[name]
     except (KeyError, TypeError):
         if name in PLANNED:
-            raise InvalidCommand(
-                f"ruleset '{name}' is not available yet; use one of: {', '.join(RULESETS)}",
-                message_fr=f"le système '{name}' n'est pas encore disponible ; choisissez parmi : {', '.join(RULESETS)}",
-            ) from None
-        raise InvalidCommand(
-            f"unknown ruleset '{name}'; use one of: {', '.join(RULESETS)}",
-            message_fr=f"système de règles inconnu '{name}' ; choisissez parmi : {', '.join(RULESETS)}",
-        ) from None
+            raise InvalidCommand("rule-ruleset-not-available", name=str(name), known=", ".join(RULESETS)) from None
+        raise InvalidCommand("rule-ruleset-unknown", name=str(name), known=", ".join(RULESETS)) from None
 
 
 def rolls_death_saves(name: str | None) -> bool:

@@ -6,7 +6,7 @@ from itertools import islice
 from typing import Protocol, Self
 
 from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, decode_body, seal
-from combatlog.projections.words import Said, localized
+from combatlog.words import Said, localized
 
 Sealed = tuple[Recorded, bytes]
 

@@ -268,3 +268,20 @@ condition-pinned = pinned
 condition-shaken = shaken
 condition-sickened = sickened
 condition-staggered = staggered
+
+## Refusals of the pf1 rules (the command's shape)
+
+pf1-rule-unknown-command = unknown pf1 command '{ $name }' (known: { $known })
+pf1-rule-no-advantage = { $name }: field '{ $field }' is refused: pf1 has no advantage or disadvantage
+pf1-rule-no-slot = { $name }: field 'slot' is refused in pf1 (the attack action is a standard action)
+
+## Refusals of the pf1 rules (moving)
+
+pf1-rule-step-too-slow = { $mover } cannot take a 5-foot step at a speed of { $speed } m
+pf1-rule-move-too-far = { $mover } cannot reach { $square }: { $cost } m needed, { $how ->
+    [crawl] crawling
+    [withdraw] a withdraw
+    [double] a double move
+   *[run] a run
+ } allows { $limit } m
+pf1-rule-charge-too-far = { $mover } can charge at most { $limit } m

@@ -248,3 +248,7 @@ rule-reason-field = { $has-field ->
    *[no] { $detail }
  }
 rule-reason-expected = expected { $expected }, got { $got }
+
+# The ruleset a create names.
+rule-ruleset-not-available = ruleset '{ $name }' is not available yet; use one of: { $known }
+rule-ruleset-unknown = unknown ruleset '{ $name }'; use one of: { $known }

@@ -460,3 +460,20 @@ condition-staggered = { $gender ->
     [f] chancelante
    *[other] chancelant
  }
+
+## Refusals of the pf1 rules (the command's shape)
+
+pf1-rule-unknown-command = commande pf1 inconnue '{ $name }' (connues : { $known })
+pf1-rule-no-advantage = { $name } : champ '{ $field }' refusé : pf1 n'a ni avantage ni désavantage
+pf1-rule-no-slot = { $name } : champ 'slot' refusé en pf1 (l'action d'attaque est une action simple)
+
+## Refusals of the pf1 rules (moving)
+
+pf1-rule-step-too-slow = { $mover } ne peut pas faire de pas de placement à une vitesse de { $speed } m
+pf1-rule-move-too-far = { $mover } ne peut pas atteindre { $square } : { $cost } m nécessaires, { $how ->
+    [crawl] ramper
+    [withdraw] un retrait
+    [double] un double mouvement
+   *[run] une course
+ } permet { $limit } m
+pf1-rule-charge-too-far = { $mover } peut charger d'au plus { $limit } m

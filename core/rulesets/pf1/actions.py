@@ -1,6 +1,6 @@
 """Movement and the other actions of a pf1 turn (seed 004 Vitesse; PRD Actions in Combat, Table 8-2)."""
 
-from combatlog.core.kernel.context import fail, fr_number
+from combatlog.core.kernel.context import fail
 from combatlog.core.rulesets.pf1 import commands as c
 from combatlog.core.rulesets.pf1 import events as e
 from combatlog.core.rulesets.pf1.context import (
@@ -89,8 +89,7 @@ def five_foot_step(ctx: Pf1Context, mover: Pf1Combatant, square) -> None:
         raise fail(f"{mover.id} cannot take a 5-foot step: it already moved this turn",
                    f"{mover.id} ne peut pas faire de pas de placement : il s'est déjà déplacé ce tour")
     if speed(mover) <= SQUARE:
-        raise fail(f"{mover.id} cannot take a 5-foot step at a speed of {fr_number(speed(mover))} m",
-                   f"{mover.id} ne peut pas faire de pas de placement à une vitesse de {fr_number(speed(mover))} m")
+        raise fail("pf1-rule-step-too-slow", mover=mover.id, speed=speed(mover))
     if mover.position is None:
         raise fail(f"{mover.id} is not on the map: place it first", f"{mover.id} n'est pas sur la carte : placez-le d'abord")
     dx, dy = abs(square[0] - mover.position[0]), abs(square[1] - mover.position[1])
@@ -150,10 +149,9 @@ def move(ctx: Pf1Context, command: c.Move, stage: dict | None = None) -> None:
         raise fail(f"{mover.id} cannot end its move in {blocker}'s square {_square_text(end)}",
                    f"{mover.id} ne peut pas finir son déplacement sur la case {_square_text(end)} de {blocker}")
 
-    def too_far(limit: float, what: str, what_fr: str):
+    def too_far(limit: float, how: str):
         if cost > limit + 1e-9:
-            raise fail(f"{mover.id} cannot reach {_square_text(end)}: {cost:g} m needed, {what} allows {limit:g} m",
-                       f"{mover.id} ne peut pas atteindre {_square_text(end)} : {fr_number(cost)} m nécessaires, {what_fr} permet {fr_number(limit)} m")
+            raise fail("pf1-rule-move-too-far", mover=mover.id, square=_square_text(end), cost=cost, how=how, limit=limit)
 
     limited = restricted(mover)
     mode, effect = _special(mover)
@@ -161,15 +159,15 @@ def move(ctx: Pf1Context, command: c.Move, stage: dict | None = None) -> None:
         if command.mode != "crawl":
             raise fail(f"{mover.id} is prone: stand up first, or crawl (mode crawl)",
                        f"{mover.id} est à terre : relevez-le d'abord, ou rampez (mode crawl)")
-        too_far(SQUARE, "crawling", "ramper")
+        too_far(SQUARE, "crawl")
         spend(ctx, mover, "move", "crawl")
         mode = "crawl"
     elif mode == "withdrawing":
-        too_far(base if limited else 2 * base, "a withdraw", "un retrait")
+        too_far(base if limited else 2 * base, "withdraw")
     elif mode == "running":
         heavy = mover.stats.armor_type == "heavy"
         factor = (4 if heavy else 5) if mover.stats.run_feat else (3 if heavy else 4)  # seed 004 Vitesse; PRD Run
-        too_far(factor * base, "a run", "une course")
+        too_far(factor * base, "run")
         steps = {(b[0] - a[0], b[1] - a[1]) for a, b in zip([mover.position] + path, path)}
         if len(steps) > 1:
             raise fail(f"{mover.id} runs in a straight line", f"{mover.id} court en ligne droite")
@@ -181,7 +179,7 @@ def move(ctx: Pf1Context, command: c.Move, stage: dict | None = None) -> None:
         if cost <= base + 1e-9:
             spend(ctx, mover, "move", "move")
         else:
-            too_far(2 * base, "a double move", "un double mouvement")
+            too_far(2 * base, "double")
             spend(ctx, mover, "double", "move")  # seed 004 Vitesse: a double move spends the move and the standard
     _walk(ctx, ctx.get(mover.id), command, path, 0, costs, mode or "")
 
@@ -193,7 +191,7 @@ def _check_charge(ctx: Pf1Context, mover: Pf1Combatant, path, costs, target_id: 
     if sum(costs) < 2 * SQUARE - 1e-9:
         raise fail(f"{mover.id} must move at least 3 m to charge", f"{mover.id} doit se déplacer d'au moins 3 m pour charger")
     if sum(costs) > limit + 1e-9:
-        raise fail(f"{mover.id} can charge at most {limit:g} m", f"{mover.id} peut charger d'au plus {fr_number(limit)} m")
+        raise fail("pf1-rule-charge-too-far", mover=mover.id, limit=limit)
     previous = squares(*gap(mover, mover.position, target, target.position))
     for square in path:
         for other in ctx.state.combatants.values():

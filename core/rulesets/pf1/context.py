@@ -6,6 +6,7 @@ import math
 import msgspec
 
 from combatlog.core.kernel.context import fail
+from combatlog.core.kernel.errors import refused
 from combatlog.core.kernel.dice import DiceError, SuppliedDice, roll
 from combatlog.core.rulesets.pf1 import events as e
 from combatlog.core.rulesets.pf1.fold import evolve
@@ -52,13 +53,13 @@ class Pf1Context:
         try:
             return self.dice.next_face(sides)
         except DiceError as error:
-            raise fail(str(error), error.message_fr) from None
+            raise refused(error) from None
 
     def roll(self, expression: str):
         try:
             return roll(expression, self.dice)
         except DiceError as error:
-            raise fail(str(error), error.message_fr) from None
+            raise refused(error) from None
 
     def suspend_dice(self):
         return list(self.dice.take_rest()) if isinstance(self.dice, SuppliedDice) else None

@@ -9,11 +9,7 @@ from typing import Literal
 import msgspec
 
 from combatlog.core.kernel.commands import explained
-from combatlog.core.kernel.errors import RuleViolation
-
-
-def fail(message: str, message_fr: str) -> RuleViolation:
-    return RuleViolation(message, message_fr=message_fr)
+from combatlog.core.kernel.errors import fail
 
 SIZES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
 # Seed 004 BBA, size table: the size modifier to attack and AC.
