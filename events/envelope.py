@@ -5,6 +5,7 @@ from typing import Any, Callable
 
 import msgspec
 
+from combatlog.events.reasons import UPCASTS as REASON_UPCASTS
 from combatlog.events.union import EVENT_TYPES, AnyEvent
 from combatlog.words import Said, message
 
@@ -47,7 +48,7 @@ _encoder = msgspec.json.Encoder(order="sorted")
 _typed_decoder = msgspec.json.Decoder(Recorded)
 
 # (event type, stored version) -> function turning the stored event dict into the next version's dict.
-UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
+UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = dict(REASON_UPCASTS)
 
 
 def upcaster(event_type: str, from_version: int):

@@ -16,6 +16,7 @@ from typing import Any
 
 import msgspec
 
+from combatlog.events.reasons import PROSE, from_prose
 from combatlog.words import (
     LANGS, _lang, ability_name, action_name, condition_name, distance, faces, has, join, kebab, maybe, message,
     ruleset_name, skill_name, square, term,
@@ -103,37 +104,26 @@ def _entry_name(entry, lang: str) -> str:
 
 # ------------------------------------------------------------------------------ reasons recorded by the rules
 
-# Reasons the rules record in English, as (pattern, message id, group names to turn into display names).
-_REASONS = (
-    (r"start of (?P<who>\S+)'s turn", "reason-start-of-turn"),
-    (r"end of (?P<who>\S+)'s turn", "reason-end-of-turn"),
-    (r"(?P<count>\d+) round\(s\) elapsed", "reason-rounds-elapsed"),
-    (r"(?P<who>\S+) is incapacitated", "reason-incapacitated-grappler"),
-    (r"(?P<who>\S+) died", "reason-creature-died"),
-    (r"first aid from (?P<who>\S+)", "reason-first-aid"),
-    (r"stabilized by (?P<who>\S+)", "reason-stabilized-by"),
-    (r"(?P<who>\S+)'s concentration ended", "reason-concentration-of"),
-    (r"massive damage: (?P<over>\d+) left over ≥ max HP (?P<max>\d+)", "reason-massive-damage"),
-)
-
-
-def reason_text(reason: str, lang: str, cast: Cast | None = None) -> str:
-    """A reason recorded by the rules, in the reader's language ("" for none)."""
+def reason_text(reason: str, lang: str, cast: Cast | None = None, by: str = "") -> str:
+    """A reason recorded by the rules, in the reader's language ("" for none): a reason code (with the creature it
+    names, `by`), a fixed English phrase, or the English sentence an older log stored ("stabilized by brom")."""
     if not reason:
         return ""
+    if reason in PROSE:
+        return _reason_message(reason, {"by": by} if "{by}" in PROSE[reason] else {}, lang, cast)
     fixed = f"reason-{kebab(re.sub(r'[^A-Za-z0-9 ]+', ' ', reason).strip())}"
     if has(lang, fixed):
         return message(lang, fixed)
-    for pattern, message_id in _REASONS:
-        match = re.fullmatch(pattern, reason)
-        if match:
-            values = match.groupdict()
-            if "who" in values:
-                values["who"] = cast.name(values["who"]) if cast else values["who"]
-            if "count" in values:
-                values["count"] = int(values["count"])
-            return message(lang, message_id, **values)
-    return reason
+    found = from_prose(reason)
+    return _reason_message(*found, lang, cast) if found is not None else reason
+
+
+def _reason_message(code: str, fields: dict[str, Any], lang: str, cast: Cast | None) -> str:
+    values = dict(fields)
+    if "by" in values:
+        creature = values.pop("by")
+        values["who"] = cast.name(creature) if cast else creature
+    return message(lang, f"reason-{kebab(code)}", **values)
 
 
 def until_text(until: dict, lang: str, cast: Cast | None = None) -> str:
@@ -190,7 +180,7 @@ def event_args(event, lang: str, cast: Cast, units: str = "m") -> dict[str, Any]
         elif isinstance(value, msgspec.Struct):
             continue
         elif name == "reason" and isinstance(value, str):
-            args[name] = reason_text(value, lang, cast)  # a reason the rules record, in the reader's language
+            args[name] = reason_text(value, lang, cast, getattr(event, "by", ""))  # in the reader's language
         else:
             args[name] = value
     extra = _EXTRA.get(type(event).__name__)
@@ -337,7 +327,8 @@ def _(event, lang, cast, units):
 
 @_extra("StatusChanged")
 def _(event, lang, cast, units):
-    return {"status": event.status, "reason": reason_text(event.reason, lang, cast), "gender": cast.gender(event.id)}
+    return {"status": event.status, "reason": reason_text(event.reason, lang, cast, event.by),
+            "gender": cast.gender(event.id)}
 
 
 @_extra("DeathSaveRolled")

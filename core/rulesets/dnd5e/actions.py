@@ -153,7 +153,7 @@ def stabilize(ctx: Context, command: c.Stabilize) -> None:
     # Seed 000/001: Wisdom (Medicine) DC 10; seed 003 Stabiliser: « un test de Sagesse DD 10 », no skill.
     if ability_check(ctx, helper.id, "wis", ctx.ruleset.stabilize_skill, 10, purpose="stabilize") >= 10:
         if target.status == "dying":
-            ctx.emit(StatusChanged(id=target.id, status="stable", reason=f"stabilized by {helper.id}"))
+            ctx.emit(StatusChanged(id=target.id, status="stable", reason="stabilized_by", by=helper.id))
         else:
             end_condition(ctx, target.id, knocked_out.instance, f"first aid from {helper.id}")
 
