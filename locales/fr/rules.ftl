@@ -304,3 +304,12 @@ rule-reason-expected = { $expected } attendu, pas { $got }
 # The ruleset a create names.
 rule-ruleset-not-available = le système '{ $name }' n'est pas encore disponible ; choisissez parmi : { $known }
 rule-ruleset-unknown = système de règles inconnu '{ $name }' ; choisissez parmi : { $known }
+
+# Un champ de la durée d'un état (conditions.py).
+rule-field-not-whole = champ '{ $field }' : nombre entier attendu, pas { $kind }
+rule-field-out-of-range = champ '{ $field }' : { $value } est hors limites ({ $bounded ->
+    [yes] { $low } à { $high }
+   *[no] au plus { $high }
+ })
+rule-field-not-creature = champ '{ $field }' : identifiant de créature attendu, pas { $kind }
+rule-save-ability-unknown = champ 'until.save.ability' : attendu l'une de { $known }

@@ -25,18 +25,15 @@ def _whole(value: Any, field: str, low: int | None, high: int) -> int:
     """A whole number within [low, high], or a one-line refusal naming the field (the core's own check, so that
     callers of `decide` that skip replay/validation.py are as safe as the CLI)."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise fail(f"field '{field}': expected a whole number, not {type(value).__name__}",
-                   f"champ '{field}' : nombre entier attendu, pas {type(value).__name__}")
+        raise fail("rule-field-not-whole", field=field, kind=type(value).__name__)
     if value > high or (low is not None and value < low):
-        span, span_fr = (f"{low} to {high}", f"{low} à {high}") if low is not None else (f"at most {high}", f"au plus {high}")
-        raise fail(f"field '{field}': {value} is out of range ({span})", f"champ '{field}' : {value} est hors limites ({span_fr})")
+        raise fail("rule-field-out-of-range", field=field, value=value, low=low, high=high, bounded=low is not None)
     return value
 
 
 def _creature(value: Any, field: str) -> str:
     if not isinstance(value, str):
-        raise fail(f"field '{field}': expected a creature id, not {type(value).__name__}",
-                   f"champ '{field}' : identifiant de créature attendu, pas {type(value).__name__}")
+        raise fail("rule-field-not-creature", field=field, kind=type(value).__name__)
     return value
 
 
@@ -81,8 +78,7 @@ def normalize_until(until: Any, *, of: str | None, rounds: int | None, save: Any
         if not isinstance(save_spec, dict) or "ability" not in save_spec or "dc" not in save_spec:
             raise fail("rule-save-duration-needs-ability-dc")
         if save_spec["ability"] not in ABILITIES:
-            raise fail(f"field 'until.save.ability': expected one of {', '.join(ABILITIES)}",
-                       f"champ 'until.save.ability' : attendu l'une de {', '.join(ABILITIES)}")
+            raise fail("rule-save-ability-unknown", known=", ".join(ABILITIES))
         dc = _whole(save_spec["dc"], "until.save.dc", 0, MAX_DC)
         return {"save": {"ability": save_spec["ability"], "dc": dc}, "of": target}
     if "concentration" in spec:
