@@ -333,7 +333,10 @@ pf1-rule-already-dead = { $target } is already dead ({ $attack })
 pf1-rule-has-total-cover-cannot-targeted = { $target } has total cover: it cannot be targeted
 pf1-rule-cannot-reach = { $attacker } cannot reach { $target } with { $attack }
 pf1-rule-prone-no-ranged-attack-except-crossbow = { $attacker } is prone: no ranged attack except with a crossbow
-pf1-rule-has-no-attack-known = { $attacker } has no attack '{ $attack_id }' (known: { $known })
+pf1-rule-has-no-attack-known = { $attacker } has no attack '{ $attack_id }' (known: { $has-known ->
+    [yes] { $known }
+   *[no] none
+ })
 pf1-rule-total-defense-cannot-also-fight-defensively = { $attacker } is in total defense: it cannot also fight defensively
 pf1-rule-unknown-maneuver-known = unknown maneuver '{ $maneuver }' (known: { $maneuvers })
 pf1-rule-out-range-m-most-increments-m = { $target } is out of range of { $attack }: { $distance } m, at most { $limit } increments of { $range_increment } m
@@ -353,10 +356,18 @@ pf1-rule-coup-de-gr-ce-needs-adjacent = a coup de grâce with { $profile } needs
 pf1-rule-cannot-reach-2 = { $attacker } cannot reach { $target } with { $profile }
 pf1-rule-charged-charge-attack-must-target = { $attacker } charged { $value }: the charge attack must target it
 pf1-rule-charge-ends-melee-attack = a charge ends in a melee attack
-pf1-rule-gets-attack = { $attacker } gets { $iterative_count } attack{ $value } with { $name }: { $listed }
+pf1-rule-gets-attack = { $attacker } gets { $count } { $count ->
+    [0] attack
+    [one] attack
+   *[other] attacks
+ } with { $name }: { $listed }
 pf1-rule-cannot-reach-3 = { $attacker } cannot reach { $target }
 pf1-rule-has-no-melee-attack = { $attacker } has no melee attack
-pf1-rule-gets-off-hand-attack = { $attacker } gets { $off_count } off-hand attack{ $value }
+pf1-rule-gets-off-hand-attack = { $attacker } gets { $count } off-hand { $count ->
+    [0] attack
+    [one] attack
+   *[other] attacks
+ }
 pf1-rule-makes-each-natural-attack-once = { $attacker } makes each natural attack once ({ $with_ })
 pf1-rule-full-attack-each-attack-target-maneuver = full_attack: each attack is {"{"}with, target{"}"}, {"{"}maneuver, target{"}"} or {"{"}five_foot_step{"}"}, not { $keys }
 pf1-rule-only-disarm-sunder-trip-may-replace = only disarm, sunder or trip may replace an attack (not { $maneuver })
@@ -374,7 +385,10 @@ pf1-rule-action-already-spent = { $creature } cannot { $by }: its { $slot ->
  } action was already spent ({ $spent_by })
 pf1-rule-unknown-save-pf1-saves-fort-ref = unknown save '{ $ability }' (pf1 saves: fort, ref, will)
 pf1-rule-no-named = no { $role } named
-pf1-rule-there-no-combatant-known = there is no combatant '{ $cid }' (known: { $known })
+pf1-rule-there-no-combatant-known = there is no combatant '{ $cid }' (known: { $has-known ->
+    [yes] { $known }
+   *[no] none yet
+ })
 pf1-rule-cannot-already-took-immediate-action-this = { $creature } cannot { $by }: it already took an immediate action this round
 pf1-rule-cannot-may-take-only-one-standard = { $creature } cannot { $by }: it may take only one standard or move action this turn ({ $move })
 pf1-rule-cannot-may-take-only-one-standard-2 = { $creature } cannot { $by }: it may take only one standard or move action this turn ({ $value })
@@ -411,7 +425,10 @@ pf1-rule-dead-healing-does-not-bring-back = { $target } is dead: healing does no
 pf1-rule-healing-cannot-negative = healing cannot be negative ({ $amount })
 pf1-rule-temporary-hit-points-cannot-negative = temporary hit points cannot be negative
 pf1-rule-check-needs-ability-skill = check needs an 'ability' or a 'skill'
-pf1-rule-has-no-skill-stats-known = { $creature } has no skill '{ $skill }' in its stats (known: { $known })
+pf1-rule-has-no-skill-stats-known = { $creature } has no skill '{ $skill }' in its stats (known: { $has-known ->
+    [yes] { $known }
+   *[no] none
+ })
 pf1-rule-condition-needs-exactly-one-add-remove = condition needs exactly one of 'add' or 'remove'
 pf1-rule-has-no-remove = { $target } has no { $name } to remove
 pf1-rule-unknown-duration = unknown duration { $spec }
@@ -447,7 +464,7 @@ pf1-rule-stats-key-has-no-meaning-pf1 = { $who }: stats key '{ $key }' has no me
     [resistances] { " (use 'energy_resistance')" }
    *[other] {""}
  }
-pf1-rule-stats = { $who }: stats: { $value }
+pf1-rule-stats = { $who }: stats: { $reason }
 pf1-rule-ranged-attack-needs-range-increment = { $who }: ranged attack '{ $attack }' needs a range_increment
 pf1-rule-attack-crit-range-runs-2-20 = { $who }: attack '{ $attack }': crit_range runs 2..20 and crit_multiplier 2..6
 pf1-rule-unknown-maneuver-known-2 = { $who }: unknown maneuver '{ $maneuver }' (known: { $maneuvers })

@@ -525,7 +525,10 @@ pf1-rule-already-dead = { $target } est déjà mort ({ $attack })
 pf1-rule-has-total-cover-cannot-targeted = { $target } a un abri total : impossible de le viser
 pf1-rule-cannot-reach = { $attacker } ne peut pas atteindre { $target } avec { $attack }
 pf1-rule-prone-no-ranged-attack-except-crossbow = { $attacker } est à terre : pas d'attaque à distance sauf à l'arbalète
-pf1-rule-has-no-attack-known = { $attacker } n'a pas d'attaque '{ $attack_id }' (connues : { $value })
+pf1-rule-has-no-attack-known = { $attacker } n'a pas d'attaque '{ $attack_id }' (connues : { $has-known ->
+    [yes] { $known }
+   *[no] aucune
+ })
 pf1-rule-total-defense-cannot-also-fight-defensively = { $attacker } est en défense totale : il ne peut pas aussi combattre sur la défensive
 pf1-rule-unknown-maneuver-known = manœuvre inconnue '{ $maneuver }' (connues : { $maneuvers })
 pf1-rule-out-range-m-most-increments-m = { $target } est hors de portée de { $attack } : { $distance } m, au plus { $limit } facteurs de { $range_increment } m
@@ -545,10 +548,16 @@ pf1-rule-coup-de-gr-ce-needs-adjacent = un coup de grâce avec { $profile } dema
 pf1-rule-cannot-reach-2 = { $attacker } ne peut pas atteindre { $target } avec { $profile }
 pf1-rule-charged-charge-attack-must-target = { $attacker } a chargé { $value } : l'attaque de charge doit le viser
 pf1-rule-charge-ends-melee-attack = une charge se termine par une attaque au corps à corps
-pf1-rule-gets-attack = { $attacker } a droit à { $iterative_count } attaque{ $value } avec { $name } : { $listed }
+pf1-rule-gets-attack = { $attacker } a droit à { $count } { $count ->
+    [one] attaque
+   *[other] attaques
+ } avec { $name } : { $listed }
 pf1-rule-cannot-reach-3 = { $attacker } ne peut pas atteindre { $target }
 pf1-rule-has-no-melee-attack = { $attacker } n'a aucune attaque au corps à corps
-pf1-rule-gets-off-hand-attack = { $attacker } a droit à { $off_count } attaque{ $value } de la main secondaire
+pf1-rule-gets-off-hand-attack = { $attacker } a droit à { $count } { $count ->
+    [one] attaque
+   *[other] attaques
+ } de la main secondaire
 pf1-rule-makes-each-natural-attack-once = { $attacker } ne fait chaque attaque naturelle qu'une fois ({ $with_ })
 pf1-rule-full-attack-each-attack-target-maneuver = full_attack : chaque attaque est {"{"}with, target{"}"}, {"{"}maneuver, target{"}"} ou {"{"}five_foot_step{"}"}, pas { $keys }
 pf1-rule-only-disarm-sunder-trip-may-replace = seuls désarmement, destruction et croc-en-jambe remplacent une attaque (pas { $maneuver })
@@ -569,7 +578,10 @@ pf1-rule-action-already-spent = { $creature } ne peut pas faire { $by } : son { 
  } est déjà dépensée ({ $spent_by })
 pf1-rule-unknown-save-pf1-saves-fort-ref = jet de sauvegarde inconnu '{ $ability }' (pf1 : fort, ref, will)
 pf1-rule-no-named = aucun { $role } indiqué
-pf1-rule-there-no-combatant-known = aucun combattant '{ $cid }' (connus : { $value })
+pf1-rule-there-no-combatant-known = aucun combattant '{ $cid }' (connus : { $has-known ->
+    [yes] { $known }
+   *[no] aucun
+ })
 pf1-rule-cannot-already-took-immediate-action-this = { $creature } ne peut pas faire { $by } : il a déjà pris une action immédiate ce round
 pf1-rule-cannot-may-take-only-one-standard = { $creature } ne peut pas faire { $by } : il ne peut faire qu'une action simple ou de mouvement ce tour ({ $move })
 pf1-rule-cannot-may-take-only-one-standard-2 = { $creature } ne peut pas faire { $by } : il ne peut faire qu'une action simple ou de mouvement ce tour ({ $value })
@@ -612,7 +624,10 @@ pf1-rule-dead-healing-does-not-bring-back = { $target } est mort : les soins ne 
 pf1-rule-healing-cannot-negative = des soins ne peuvent pas être négatifs ({ $amount })
 pf1-rule-temporary-hit-points-cannot-negative = des points de vie temporaires ne peuvent pas être négatifs
 pf1-rule-check-needs-ability-skill = le test demande 'ability' ou 'skill'
-pf1-rule-has-no-skill-stats-known = { $creature } n'a pas la compétence '{ $skill }' (connues : { $value })
+pf1-rule-has-no-skill-stats-known = { $creature } n'a pas la compétence '{ $skill }' (connues : { $has-known ->
+    [yes] { $known }
+   *[no] aucune
+ })
 pf1-rule-condition-needs-exactly-one-add-remove = condition demande soit 'add' soit 'remove'
 pf1-rule-has-no-remove = { $target } n'a pas de condition { $name } à retirer
 pf1-rule-unknown-duration = durée inconnue { $spec }
@@ -648,7 +663,7 @@ pf1-rule-stats-key-has-no-meaning-pf1 = { $who } : la clé '{ $key }' n'a pas de
     [resistances] { " (utilisez 'energy_resistance')" }
    *[other] {""}
  }
-pf1-rule-stats = { $who } : stats : { $value2 }
+pf1-rule-stats = { $who } : stats : { $reason }
 pf1-rule-ranged-attack-needs-range-increment = { $who } : l'attaque à distance '{ $attack }' demande range_increment
 pf1-rule-attack-crit-range-runs-2-20 = { $who } : attaque '{ $attack }' : crit_range va de 2 à 20 et crit_multiplier de 2 à 6
 pf1-rule-unknown-maneuver-known-2 = { $who } : manœuvre inconnue '{ $maneuver }' (connues : { $maneuvers })

@@ -282,8 +282,8 @@ def _profile(attacker: Pf1Combatant, attack_id: str | None) -> Pf1Attack:
         return attacker.stats.attacks[0]
     profile = attacker.stats.attack(attack_id)
     if profile is None:
-        known = ", ".join(a.id for a in attacker.stats.attacks) or "none"
-        raise fail("pf1-rule-has-no-attack-known", attacker=attacker.id, attack_id=str(attack_id), known=str(known), value=str(known.replace('none', 'aucune')))
+        known = ", ".join(a.id for a in attacker.stats.attacks)
+        raise fail("pf1-rule-has-no-attack-known", attacker=attacker.id, attack_id=str(attack_id), known=known)
     return profile
 
 
@@ -410,13 +410,13 @@ def plan_full_attack(attacker: Pf1Combatant, command: c.FullAttack) -> list[dict
                 profile = profiles.get(x.get("with")) or next((a for a in attacker.stats.attacks if not a.natural), None)
                 first = base_bonus(attacker, profile) + main_penalty if profile else attacker.stats.bab
                 listed = "/".join(f"{first - 5 * i:+d}" for i in range(iterative_count))
-                raise fail("pf1-rule-gets-attack", attacker=attacker.id, iterative_count=str(iterative_count), value=str('s' if iterative_count > 1 else ''), name=str(name), listed=str(listed))
+                raise fail("pf1-rule-gets-attack", attacker=attacker.id, count=iterative_count, name=str(name), listed=str(listed))
             x["iterative"] = main_index
             x["penalty"] = main_penalty - 5 * main_index
             main_index += 1
         elif profiles[x["with"]].off_hand:
             if off_index >= off_count:
-                raise fail("pf1-rule-gets-off-hand-attack", attacker=attacker.id, off_count=str(off_count), value=str('s' if off_count > 1 else ''))
+                raise fail("pf1-rule-gets-off-hand-attack", attacker=attacker.id, count=off_count)
             x["penalty"] = off_penalty - 5 * off_index
             off_index += 1
         else:

@@ -38,8 +38,7 @@ class Pf1Context:
             raise fail("pf1-rule-no-named", role=str(role))
         creature = self.state.combatants.get(cid)
         if creature is None:
-            known = ", ".join(self.state.combatants) or "none yet"
-            raise fail("pf1-rule-there-no-combatant-known", cid=str(cid), known=str(known), value=str(known.replace('none yet', 'aucun')))
+            raise fail("pf1-rule-there-no-combatant-known", cid=str(cid), known=", ".join(self.state.combatants))
         return creature
 
     def instance(self) -> int:

@@ -444,8 +444,8 @@ def _check_bonus(creature, ability: str | None, skill: str | None) -> tuple[str,
             raise fail("pf1-rule-unknown-ability", ability=str(ability))
         return ability, mod(getattr(creature.stats.abilities, ability))
     if skill not in creature.stats.skills:
-        known = ", ".join(creature.stats.skills) or "none"
-        raise fail("pf1-rule-has-no-skill-stats-known", creature=creature.id, skill=str(skill), known=str(known), value=str(known.replace('none', 'aucune')))
+        known = ", ".join(creature.stats.skills)
+        raise fail("pf1-rule-has-no-skill-stats-known", creature=creature.id, skill=str(skill), known=known)
     return skill, creature.stats.skills[skill]
 
 

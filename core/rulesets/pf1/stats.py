@@ -10,6 +10,7 @@ import msgspec
 
 from combatlog.core.kernel.commands import explained
 from combatlog.core.kernel.errors import fail
+from combatlog.words import Said
 
 SIZES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
 # Seed 004 BBA, size table: the size modifier to attack and AC.
@@ -174,8 +175,7 @@ def parse_stats(raw: object, who: str) -> Pf1Stats:
     try:
         stats = msgspec.convert(raw, Pf1Stats)
     except msgspec.ValidationError as error:
-        reason = explained(str(error))
-        raise fail("pf1-rule-stats", who=str(who), value=str(reason('en')), value2=str(reason('fr'))) from None
+        raise fail("pf1-rule-stats", who=str(who), reason=Said.by(explained(str(error)))) from None
     stats = with_attack_names(stats)
     for attack in stats.attacks:
         if attack.kind == "ranged" and not attack.range_increment:
