@@ -598,7 +598,7 @@ def _profile_name(profile: dict, lang: str) -> str:
     return name or attack_id.replace("_", " ")
 
 
-_RULESET_ARGS: list = []  # [the registry whose rulesets' event variables joined _EXTRA]
+_RULESET_ARGS: list = []  # holds the registry once its rulesets' event variables have joined _EXTRA
 
 
 def _ruleset_event_args() -> None:
@@ -610,8 +610,6 @@ def _ruleset_event_args() -> None:
     try:
         registry = default_registry()
     except RuntimeError:  # nothing installed yet (an inner module driven directly): the raw fields for now
-        return
-    if _RULESET_ARGS and _RULESET_ARGS[0] is registry:
         return
     for ruleset in registry:
         for kind, function in (getattr(ruleset, "event_args", None) or {}).items():

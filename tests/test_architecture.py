@@ -95,7 +95,7 @@ def test_the_walk_sees_every_floor():
                      "combatlog.events.stores.sqlite", "combatlog.replay.engine", "combatlog.cli.main",
                      "combatlog.server.app", "combatlog.core.rulesets.pf1.decide"):
         assert expected in names, expected
-    assert "combatlog.words" in names and "combatlog.projections.words" not in names
+    assert "combatlog.words" in names and "combatlog.projections.describe" in names
     assert floor_of("combatlog.words") == 1 and floor_of("combatlog.projections.describe") == 4
     assert floor_of("combatlog.projections.table") == 4
     assert floor_of("combatlog.events.stores.base") == 3 and floor_of("combatlog.api") == 5
