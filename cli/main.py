@@ -24,7 +24,7 @@ from combatlog.api import (
     parse_script_line,
     state_document,
 )
-from combatlog.projections.words import Said, both, localized, message
+from combatlog.words import Said, both, localized, message
 from combatlog.tools import export_jsonl, import_jsonl, open_reader, open_store
 
 EXIT_OK, EXIT_FAILED, EXIT_REJECTED = 0, 1, 2

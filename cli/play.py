@@ -28,13 +28,10 @@ from combatlog.lines import (
 from combatlog.cli.play_view import status_table
 from combatlog.cli.safe_text import printable, printable_document, printable_lines
 from combatlog.events.meta import CommandIssued, Redone, Reverted, Undone
-from combatlog.projections.words import (
-    Cast,
+from combatlog.words import (
     ability_name,
-    command_summary,
     condition_name,
     damage_name,
-    describe,
     distance,
     localized,
     message,
@@ -43,6 +40,7 @@ from combatlog.projections.words import (
     term,
 )
 from combatlog.api import DEFAULT_ENCOUNTER, ConcurrencyConflict, Encounter, Log, RuleViolation, StoreError, state_document
+from combatlog.tools import Cast, command_summary, describe
 
 # read(prompt, kind) -> the line typed; kind is "command" or "die". EOFError ends, KeyboardInterrupt cancels.
 Reader = Callable[[str, str], str]

@@ -7,8 +7,8 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from combatlog.tools import conditions_text, left_this_turn, table_title, window_line
-from combatlog.projections.words import Cast, message
+from combatlog.tools import Cast, conditions_text, left_this_turn, table_title, window_line
+from combatlog.words import message
 
 BAR_WIDTH = 10
 

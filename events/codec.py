@@ -12,7 +12,7 @@ import msgspec
 from combatlog.events import envelope, meta
 from combatlog.events.base import Event
 from combatlog.events.envelope import LogCorrupted, Recorded, UPCASTERS, compute_hash
-from combatlog.projections.words import Said
+from combatlog.words import Said
 
 KERNEL_EVENTS: tuple[type[Event], ...] = tuple(
     cls for cls in vars(meta).values()

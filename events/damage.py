@@ -1,5 +1,7 @@
 """Events of hit points: damage, healing, temporary HP, dying, death saves."""
 
+from typing import ClassVar
+
 from combatlog.events.base import Event
 from combatlog.events.values import DamagePart
 
@@ -35,11 +37,14 @@ class TempHpGranted(Event, frozen=True, kw_only=True):
 
 
 class StatusChanged(Event, frozen=True, kw_only=True):
-    """alive, dying, stable or dead, with the rule that made it so."""
+    """alive, dying, stable or dead, with the rule that made it so: a reason code (`combatlog.events.reasons`) and
+    the creature it names, if any, in `by` (v1 stored an English sentence: "stabilized by aria")."""
 
+    schema_version: ClassVar[int] = 2
     id: str
     status: str
     reason: str = ""
+    by: str = ""
     hp: int | None = None
 
 

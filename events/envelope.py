@@ -5,7 +5,8 @@ from typing import Any, Callable
 
 import msgspec
 
-from combatlog.projections.words import message
+from combatlog.events.reasons import UPCASTS as REASON_UPCASTS
+from combatlog.words import message
 
 GENESIS_HASH = "0" * 64
 
@@ -49,7 +50,7 @@ class LogCorrupted(Exception):
 _encoder = msgspec.json.Encoder(order="sorted")
 
 # (event type, stored version) -> function turning the stored event dict into the next version's dict.
-UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
+UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = dict(REASON_UPCASTS)
 
 
 def upcaster(event_type: str, from_version: int):

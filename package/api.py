@@ -18,9 +18,9 @@ from combatlog.rulesets import CODEC, REGISTRY  # first: the assembly installs t
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.envelope import LogCorrupted, Recorded, canonical_body
 from combatlog.events.stores import ConcurrencyConflict, EventStore, StoreError, open_store
-from combatlog.projections.document import state_document
+from combatlog.core.kernel.document import state_document
 from combatlog.replay.validation import check_name, parse_line as parse_script_line
-from combatlog.projections.words import Said
+from combatlog.words import Said
 from combatlog.replay import engine as _engine
 
 DEFAULT_ENCOUNTER = _engine.DEFAULT_ENCOUNTER
@@ -222,7 +222,7 @@ class Encounter:
         """The innermost open reaction window in words (as the shell says it), now or right after event `at`;
         None when no window is open."""
         from combatlog.projections.status import window_line
-        from combatlog.projections.words import Cast
+        from combatlog.projections.describe import Cast
 
         self.refresh()
         lang = _checked_lang(lang) or self.lang
@@ -240,7 +240,7 @@ class Encounter:
         {"title": "Name — round 2 — Aria's turn", "rows": {id: {"conditions": "poisoned → end of Aria's turn",
         "left": "action, bonus, reaction, 9 m"}}}: the same sentences as the shell (from the Fluent catalogs)."""
         from combatlog.projections.status import conditions_text, left_this_turn, table_title
-        from combatlog.projections.words import Cast
+        from combatlog.projections.describe import Cast
 
         self.refresh()
         lang = _checked_lang(lang) or self.lang

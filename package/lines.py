@@ -18,7 +18,7 @@ from typing import Any
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.core.kernel.registry import default_registry
 from combatlog.fixtures import load_template, template_names
-from combatlog.projections import words
+from combatlog import words
 
 # The folded state of an encounter and one of its combatants (whatever the ruleset: the parser reads ids,
 # names, attacks and windows, which every ruleset's state has).

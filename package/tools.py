@@ -22,6 +22,7 @@ from combatlog.events.stores import (
     is_sqlite_file,
     open_store as _open_store,
 )
+from combatlog.projections.describe import Cast, command_summary, describe
 from combatlog.projections.status import conditions_text, left_this_turn, table_title, window_line
 from combatlog.rulesets import CODEC
 
@@ -146,8 +147,9 @@ def unfinished_events(sealed) -> int:
     return unfinished_events(sealed)
 
 
-__all__ = ["ConcurrencyConflict", "StoreError", "conditions_text", "copy_log", "left_this_turn", "table_title",
-           "window_line", "diff", "export_jsonl", "first_line_is_event",
-           "import_jsonl", "is_postgres_url", "is_sqlite_file", "log_lines", "open_reader", "open_store",
-           "render_diff", "render_table", "repair_jsonl", "replay_full", "state_at", "store_problems",
-           "stream_records", "transcript_text", "undone", "undone_among", "unfinished_events", "verify_encounter"]
+__all__ = ["Cast", "ConcurrencyConflict", "StoreError", "command_summary", "conditions_text", "copy_log",
+           "describe", "diff", "export_jsonl", "first_line_is_event", "import_jsonl", "is_postgres_url",
+           "is_sqlite_file", "left_this_turn", "log_lines", "open_reader", "open_store", "render_diff",
+           "render_table", "repair_jsonl", "replay_full", "state_at", "store_problems", "stream_records",
+           "table_title", "transcript_text", "undone", "undone_among", "unfinished_events", "verify_encounter",
+           "window_line"]

@@ -1,11 +1,525 @@
-"""One line per event, in French or English: what `combatlog log` and the shell print.
+"""Events and commands in words, in French or English: what `combatlog log`, the shell and the transcript print.
 
-Written from the event alone, through the Fluent catalogs (message `event-<event type in kebab-case>`); see
-`combatlog.projections.words`."""
+- `describe(event, lang, cast)` is the one line of `log` and of the shell for an event: message
+  `event-<event type in kebab-case>`, variables = the event's fields by their names (`$hp_before`, also spelled
+  `$hp-before`), combatant ids replaced by display names (see the "Words" paragraph of the ruleset contract);
+  every string variable `$x` also comes with `$has-x` (yes/no) so a catalog can leave out an empty part.
+- `Cast` knows the display names of combatants and their attacks in one language.
+- Reasons the rules record (a code and ids, or the English prose of older logs) in the reader's language.
 
-from combatlog.projections.words import Cast, command_summary, describe, event_args
+The catalogs themselves are read through `combatlog.words`, the ground floor."""
 
-__all__ = ["Cast", "command_summary", "describe", "event_args", "log_entries", "log_lines"]
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+import msgspec
+
+from combatlog.events.reasons import PROSE, from_prose
+from combatlog.words import (
+    LANGS, _lang, ability_name, action_name, condition_name, distance, faces, has, join, kebab, maybe, message,
+    ruleset_name, skill_name, square, term,
+)
+
+__all__ = ["Cast", "catalog_line", "command_summary", "describe", "event_args", "log_entries", "log_lines", "reason_text",
+           "roll_why", "until_text"]
+
+# ------------------------------------------------------------------------------ names
+
+
+class Cast:
+    """Display names of combatants (unique: a shared name gets its id) and of their attacks, in one language.
+
+    Names are remembered across `update`s, so a creature that left the fight is still named."""
+
+    def __init__(self, lang: str, state=None):
+        self.lang = _lang(lang)
+        self.names: dict[str, str] = {}
+        self.attacks: dict[tuple[str, str], str] = {}
+        self.reactions: dict[tuple[str, str], str] = {}
+        self.genders: dict[str, str] = {}
+        self._seen: set[str] = set()
+        if state is not None:
+            self.update(state)
+
+    def update(self, state) -> "Cast":
+        from combatlog.fixtures import load_template
+
+        for cid, creature in getattr(state, "combatants", {}).items():
+            if cid in self._seen:
+                continue  # names, attacks and genders do not change once a creature is in the fight
+            self._seen.add(cid)
+            self.names[cid] = creature.display_name(self.lang) or cid
+            for attack in creature.stats.attacks:
+                self.attacks[(cid, attack.id)] = _entry_name(attack, self.lang)
+            for reaction in getattr(creature.stats, "reactions", ()):
+                self.reactions[(cid, reaction.id)] = _entry_name(reaction, self.lang)
+            gender = "other"
+            template = load_template(creature.template) if creature.template else None
+            if template is not None:
+                names = template.get("name")
+                shown = names.get(self.lang) if isinstance(names, dict) else names
+                if shown == self.names[cid]:  # a creature named after its template: the noun's gender is known
+                    gender = maybe(self.lang, "template-gender", "other", template=creature.template)
+            self.genders[cid] = gender
+        return self
+
+    def know(self, records) -> "Cast":
+        """Learn every name a log will use (CombatantAdded events), so a shared name shows its id from the start."""
+        for record in records:
+            event = getattr(record, "event", record)
+            if type(event).__name__ == "CombatantAdded" and event.id not in self.names:
+                self.names[event.id] = ((event.name_fr or event.name) if self.lang == "fr" else event.name) or event.id
+        return self
+
+    def name(self, cid: str | None) -> str:
+        if not cid:
+            return ""
+        shown = self.names.get(cid)
+        if shown is None:
+            return cid
+        if shown != cid and sum(1 for other in self.names.values() if other == shown) > 1:
+            return f"{shown} ({cid})"
+        return shown
+
+    def names_of(self, ids) -> str:
+        return message(self.lang, "list-and", items=[self.name(cid) for cid in ids]) if ids else ""
+
+    def attack(self, cid: str, attack_id: str) -> str:
+        return self.attacks.get((cid, attack_id)) or term(self.lang, "attack", attack_id)
+
+    def reaction(self, cid: str, reaction_id: str) -> str:
+        return self.reactions.get((cid, reaction_id)) or term(self.lang, "reaction", reaction_id)
+
+    def gender(self, cid: str) -> str:
+        return self.genders.get(cid, "other")
+
+
+def _entry_name(entry, lang: str) -> str:
+    name = getattr(entry, "name", None)
+    if isinstance(name, dict):
+        return name.get(lang) or name.get("en") or entry.id
+    return name or term(lang, "attack", entry.id)
+
+
+# ------------------------------------------------------------------------------ reasons recorded by the rules
+
+def reason_text(reason: str, lang: str, cast: Cast | None = None, by: str = "") -> str:
+    """A reason recorded by the rules, in the reader's language ("" for none): a reason code (with the creature it
+    names, `by`), a fixed English phrase, or the English sentence an older log stored ("stabilized by brom")."""
+    if not reason:
+        return ""
+    if reason in PROSE:
+        return _reason_message(reason, {"by": by} if "{by}" in PROSE[reason] else {}, lang, cast)
+    fixed = f"reason-{kebab(re.sub(r'[^A-Za-z0-9 ]+', ' ', reason).strip())}"
+    if has(lang, fixed):
+        return message(lang, fixed)
+    found = from_prose(reason)
+    return _reason_message(*found, lang, cast) if found is not None else reason
+
+
+def _reason_message(code: str, fields: dict[str, Any], lang: str, cast: Cast | None) -> str:
+    values = dict(fields)
+    if "by" in values:
+        creature = values.pop("by")
+        values["who"] = cast.name(creature) if cast else creature
+    return message(lang, f"reason-{kebab(code)}", **values)
+
+
+def until_text(until: dict, lang: str, cast: Cast | None = None) -> str:
+    """How long a condition or effect lasts ("" when until removed)."""
+    name = cast.name if cast else (lambda cid: cid)
+    if not until:
+        return ""
+    for key in ("end_of_turn", "start_of_turn"):
+        if key in until:
+            return message(lang, f"until-{kebab(key)}", who=name(until[key]))
+    if "rounds" in until:
+        return message(lang, "until-rounds", count=int(until["rounds"]), who=name(until.get("of", "")),
+                       expires=int(until.get("expires_round", 0)))
+    if "save" in until:
+        save = until["save"]
+        return message(lang, "until-save", ability=ability_name(save.get("ability", ""), lang), dc=save.get("dc", 0))
+    if "concentration" in until:
+        return message(lang, "until-concentration", who=name(until["concentration"]))
+    return ""
+
+
+# ------------------------------------------------------------------------------ one line per event
+
+_ID_FIELDS = ("id", "target", "attacker", "waiting")
+_ID_LISTS = ("ids", "order", "reactors")
+
+
+def describe(event, lang: str = "en", cast: Cast | None = None, units: str = "m") -> str:
+    """The one line of `log` and of the shell for an event: `event-<type>` filled with the event's fields."""
+    lang = _lang(lang)
+    cast = cast or Cast(lang)
+    kind = type(event).__name__
+    message_id = f"event-{kebab(kind)}"
+    if not has(lang, message_id):
+        return kind
+    return message(lang, message_id, **event_args(event, lang, cast, units))
+
+
+def event_args(event, lang: str, cast: Cast, units: str = "m") -> dict[str, Any]:
+    """The event's fields as message variables: ids become names, faces "[3, 5]", terms in the language."""
+    args: dict[str, Any] = {}
+    for name in getattr(type(event), "__struct_fields__", ()):
+        value = getattr(event, name)
+        if name in _ID_FIELDS and isinstance(value, str):
+            args[name] = cast.name(value)
+        elif name in _ID_LISTS:
+            args[name] = cast.names_of(value)
+        elif name == "faces":
+            args[name] = faces(value)
+        elif isinstance(value, (dict, list)) or (isinstance(value, tuple) and value and not isinstance(value[0], (str, int))):
+            continue
+        elif isinstance(value, tuple):
+            args[name] = ", ".join(map(str, value))
+        elif isinstance(value, msgspec.Struct):
+            continue
+        elif name == "reason" and isinstance(value, str):
+            args[name] = reason_text(value, lang, cast, getattr(event, "by", ""))  # in the reader's language
+        else:
+            args[name] = value
+    if not _RULESET_ARGS:
+        _ruleset_event_args()
+    extra = _EXTRA.get(type(event).__name__)
+    if extra is not None:
+        args.update(extra(event, lang, cast, units))
+    if isinstance(getattr(event, "advantage", None), tuple) and isinstance(getattr(event, "disadvantage", None), tuple):
+        args["why"] = roll_why(event.advantage, event.disadvantage, lang, cast)
+    return args
+
+
+def roll_why(advantage, disadvantage, lang: str, cast: Cast) -> str:
+    """Why a d20 roll had advantage or disadvantage (" (avantage : cible à terre à 1,5 m)"); "" for neither."""
+    if not advantage and not disadvantage:
+        return ""
+
+    def words(labels) -> str:
+        shown = []
+        for label in labels:
+            helper = re.fullmatch(r"help from (\S+)", label)
+            exhaustion = re.fullmatch(r"exhaustion (\d+)", label)
+            if helper:
+                shown.append(message(lang, "event-roll-help", helper=cast.name(helper[1])))
+            elif exhaustion:
+                shown.append(message(lang, "tr-source-exhaustion", level=int(exhaustion[1])))
+            else:
+                key = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
+                shown.append(message(lang, f"tr-source-{key}") if has(lang, f"tr-source-{key}") else label)
+        return ", ".join(shown)
+
+    return message(lang, "event-roll-why", advantage=words(advantage), disadvantage=words(disadvantage),
+                   has_advantage="yes" if advantage else "no", has_disadvantage="yes" if disadvantage else "no")
+
+
+def _extra(kind: str):
+    def register(function):
+        _EXTRA[kind] = function
+        return function
+    return register
+
+
+_EXTRA: dict[str, Any] = {}
+
+
+@_extra("EncounterCreated")
+def _(event, lang, cast, units):
+    return {"ruleset": ruleset_name(event.ruleset, lang)}
+
+
+@_extra("CommandIssued")
+def _(event, lang, cast, units):
+    return {"summary": command_summary(event.command, lang, cast, units)}
+
+
+@_extra("Undone")
+def _(event, lang, cast, units):
+    return {"count": len(event.txns)}
+
+
+@_extra("Redone")
+def _(event, lang, cast, units):
+    return {"count": len(event.txns)}
+
+
+@_extra("Reverted")
+def _(event, lang, cast, units):
+    return {"count": len(event.txns)}
+
+
+@_extra("CombatantAdded")
+def _(event, lang, cast, units):
+    shown = (event.name_fr or event.name) if lang == "fr" else event.name
+    return {"name": shown, "kind": term(lang, "kind", event.kind), "side": term(lang, "side", event.side)}
+
+
+@_extra("Placed")
+def _(event, lang, cast, units):
+    return {"at": square(event.at)}
+
+
+@_extra("InitiativeRolled")
+def _(event, lang, cast, units):
+    return {"set_by_dm": event.set_by_dm, "count": len(event.ids)}
+
+
+@_extra("TurnSkipped")
+def _(event, lang, cast, units):
+    return {"reason": reason_text(event.reason, lang, cast)}
+
+
+@_extra("EconomySpent")
+def _(event, lang, cast, units):
+    by = event.by
+    if by and (event.id, by) in cast.attacks:
+        by = cast.attack(event.id, by)
+    elif by and (event.id, by) in cast.reactions:
+        by = cast.reaction(event.id, by)
+    elif by:
+        by = maybe(lang, f"action-{kebab(by)}", "") or maybe(lang, f"reason-{kebab(by)}", by)
+    return {"resource": term(lang, "resource", event.resource), "by": by}
+
+
+@_extra("ActionTaken")
+def _(event, lang, cast, units):
+    return {"action": action_name(event.action, lang), "slot": event.slot}
+
+
+@_extra("Moved")
+def _(event, lang, cast, units):
+    end = event.path[-1] if event.path else (0, 0)
+    return {"to": square(end), "distance": distance(event.cost, lang, units), "mode": term(lang, "mode", event.mode),
+            "forced": event.forced, "walking": event.mode == "walk"}
+
+
+@_extra("MovementSpent")
+def _(event, lang, cast, units):
+    return {"distance": distance(event.metres, lang, units), "reason": reason_text(event.reason, lang, cast)}
+
+
+@_extra("TerrainMarked")
+def _(event, lang, cast, units):
+    return {"kind": term(lang, "terrain", event.kind), "count": len(event.squares)}
+
+
+def _outcome(event) -> str:
+    if getattr(event, "auto_miss", ""):
+        return "auto-miss"
+    return "critical" if event.critical else "hit" if event.hit else "miss"
+
+
+@_extra("AttackRolled")
+def _(event, lang, cast, units):
+    return {"attack": cast.attack(event.attacker, event.attack), "outcome": _outcome(event),
+            "auto_miss": reason_text(event.auto_miss, lang, cast) if event.auto_miss else ""}
+
+
+@_extra("AttackReevaluated")
+def _(event, lang, cast, units):
+    return {"outcome": _outcome(event)}
+
+
+@_extra("SavingThrowRolled")
+def _(event, lang, cast, units):
+    cause = event.auto_fail
+    return {"ability": ability_name(event.ability, lang), "success": event.success,
+            "auto_fail": condition_name(cause, lang) if cause else ""}
+
+
+@_extra("CheckRolled")
+def _(event, lang, cast, units):
+    what = skill_name(event.skill, lang) if event.skill else ability_name(event.ability, lang)
+    success = "none" if event.success is None else ("yes" if event.success else "no")
+    return {"what": what, "success": success, "dc": event.dc if event.dc is not None else ""}
+
+
+@_extra("ContestResolved")
+def _(event, lang, cast, units):
+    return {"winner": cast.name(event.winner) if event.winner else "", "tie": not event.winner}
+
+
+def damage_parts(parts, lang: str) -> str:
+    return join([message(lang, "damage-part", amount=part.applied, type=term(lang, "damage-amount", part.type, count=part.applied))
+                 for part in parts], lang)
+
+
+@_extra("DamageTaken")
+def _(event, lang, cast, units):
+    return {"parts": damage_parts(event.parts, lang), "temp": event.temp_before != event.temp_after}
+
+
+@_extra("StatusChanged")
+def _(event, lang, cast, units):
+    return {"status": event.status, "reason": reason_text(event.reason, lang, cast, event.by),
+            "gender": cast.gender(event.id)}
+
+
+@_extra("DeathSaveRolled")
+def _(event, lang, cast, units):
+    return {"outcome": kebab(event.outcome) if event.outcome else "none"}
+
+
+@_extra("DeathSaveFailed")
+def _(event, lang, cast, units):
+    return {"reason": reason_text(event.reason, lang, cast)}
+
+
+@_extra("ConditionApplied")
+def _(event, lang, cast, units):
+    gender = cast.gender(event.target)
+    source = (message(lang, "by-creature", who=cast.name(event.source)) if event.source in cast.names
+              else reason_text(event.source, lang, cast))
+    return {"condition": condition_name(event.condition, lang, gender), "gender": gender,
+            "no_effect": event.no_effect, "immune": bool(event.no_effect), "source": source,
+            "until": until_text(event.until, lang, cast)}
+
+
+@_extra("ConditionEnded")
+def _(event, lang, cast, units):
+    gender = cast.gender(event.target)
+    return {"condition": condition_name(event.condition, lang, gender), "gender": gender,
+            "reason": reason_text(event.reason, lang, cast)}
+
+
+@_extra("ConcentrationEnded")
+def _(event, lang, cast, units):
+    return {"reason": reason_text(event.reason, lang, cast)}
+
+
+@_extra("EffectStarted")
+def _(event, lang, cast, units):
+    effect = event.effect
+    shown = cast.reaction(event.id, effect) if (event.id, effect) in cast.reactions else term(lang, "effect", effect)
+    return {"effect": shown, "until": until_text(event.until, lang, cast),
+            "ac_bonus": event.data.get("ac_bonus", 0) if isinstance(event.data, dict) else 0}
+
+
+@_extra("EffectEnded")
+def _(event, lang, cast, units):
+    effect = event.effect
+    shown = cast.reaction(event.id, effect) if (event.id, effect) in cast.reactions else term(lang, "effect", effect)
+    return {"effect": shown, "reason": reason_text(event.reason, lang, cast)}
+
+
+@_extra("ReactionWindowOpened")
+def _(event, lang, cast, units):
+    pending = event.pending if isinstance(event.pending, dict) else {}
+    return {"kind": kebab(str(pending.get("kind", "other"))), "mover": cast.name(pending.get("id", "")),
+            "attacker": cast.name(pending.get("attacker", "")), "target": cast.name(pending.get("target", "")),
+            "count": len(event.reactors), "trigger": event.trigger}
+
+
+@_extra("ReactionTaken")
+def _(event, lang, cast, units):
+    reaction = event.reaction
+    if (event.id, reaction) in cast.reactions:
+        shown = cast.reaction(event.id, reaction)
+    else:
+        shown = term(lang, "reaction", reaction)
+    return {"reaction": shown}
+
+
+@_extra("CombatEnded")
+def _(event, lang, cast, units):
+    return {"reason": event.reason}
+
+
+@_extra("DiceLeftUnused")
+def _(event, lang, cast, units):
+    return {"reason": reason_text(event.reason, lang, cast)}
+
+
+# ------------------------------------------------------------------------------ a command in words
+
+
+def _added_name(command: dict, lang: str) -> str:
+    """The name a creature being added will have: its own, else its template's in this language, else its id."""
+    from combatlog.fixtures import load_template
+
+    own = command.get("name_fr") if lang == "fr" and command.get("name_fr") else command.get("name")
+    if isinstance(own, str) and own:
+        return own
+    template = load_template(command["template"]) if isinstance(command.get("template"), str) else None
+    names = (template or {}).get("name")
+    if isinstance(names, dict):
+        return names.get(lang) or names.get("en") or command["id"]
+    return names if isinstance(names, str) and names else command["id"]
+
+
+def command_summary(command: dict, lang: str, cast: Cast | None = None, units: str = "m") -> str:
+    """A command as the table would say it: "Aria attaque Gobelin (Épée longue)"."""
+    cast = cast or Cast(lang)
+    do = str(command.get("do", ""))
+    args: dict[str, Any] = {}
+    for key, value in command.items():
+        if key in ("do", "dice", "stats", "overrides", "response", "save", "against", "until", "with"):
+            continue
+        if key in ("id", "target", "attacker", "of", "ally", "source") and isinstance(value, str):
+            args[key] = cast.name(value)
+        elif key in ("ids", "targets") and isinstance(value, list):
+            args[key] = cast.names_of(value)
+        elif key in ("at",) and isinstance(value, list) and len(value) == 2:
+            args[key] = square(value)
+        elif isinstance(value, (str, int, float, bool)):
+            args[key] = value
+    actor = command.get("attacker") or command.get("id") or ""
+    weapon = command.get("with")
+    if isinstance(weapon, str):
+        if do == "react":
+            args["with"] = cast.reaction(actor, weapon) if (actor, weapon) in cast.reactions else term(lang, "reaction", weapon)
+        else:
+            args["with"] = cast.attack(actor, weapon)
+    if do == "attack" and isinstance(command.get("attack"), str):
+        args["attack"] = cast.attack(actor, command["attack"])
+    if do == "damage":
+        amount = command.get("amount", command.get("roll", ""))
+        count = amount if isinstance(amount, int) and not isinstance(amount, bool) else 2
+        args["type"] = term(lang, "damage-amount", str(command.get("type", "")), count=count)
+        args["amount"] = amount
+        if not args.get("target"):
+            args["target"] = cast.names_of(command.get("targets") or [])
+    if do == "heal":
+        args["amount"] = command.get("amount", command.get("roll", ""))
+    if do == "condition":
+        condition = command.get("add") or command.get("remove") or ""
+        args["condition"] = condition_name(str(condition), lang)
+        args["adding"] = "add" in command
+    if do in ("save", "check"):
+        if command.get("ability"):
+            args["ability"] = ability_name(str(command["ability"]), lang)
+        if command.get("skill"):
+            args["skill"] = skill_name(str(command["skill"]), lang)
+        args["what"] = args.get("skill") or args.get("ability") or ""
+    if do == "action":
+        args["action"] = action_name(str(command.get("action", "")), lang)
+    if do == "move" and isinstance(command.get("path"), list) and command["path"]:
+        end = command["path"][-1]
+        args["to"] = square(end) if isinstance(end, list) and len(end) == 2 else ""
+    if do == "terrain":
+        args["kind"] = term(lang, "terrain", str(command.get("kind", "")))
+        args["count"] = len(command.get("squares") or [])
+    if do == "next_round":
+        rounds = command.get("rounds", 1)
+        args["rounds"] = rounds if isinstance(rounds, int) and not isinstance(rounds, bool) else 1
+    if do in ("undo", "redo"):
+        args["steps"] = int(command.get("steps", 1)) if isinstance(command.get("steps", 1), int) else 1
+    if do == "create":
+        args["ruleset"] = ruleset_name(str(command.get("ruleset", "")), lang)
+    if do == "add" and isinstance(command.get("id"), str) and command["id"] not in cast.names:
+        shown = _added_name(command, lang)
+        args["id"] = shown if shown.lower() == command["id"].lower() else f"{shown} ({command['id']})"
+    if do in ("grapple", "shove"):
+        args["effect"] = term(lang, "shove", str(command.get("effect", "prone")))
+    message_id = f"command-{kebab(do)}"
+    if has(lang, message_id):
+        return message(lang, message_id, **args)
+    return message(lang, "command-other", do=do)
+
 
 
 def log_entries(records, lang: str, undone=frozenset(), units: str | None = None, *, state=None):
@@ -14,7 +528,6 @@ def log_entries(records, lang: str, undone=frozenset(), units: str | None = None
     the records start the log)."""
     from combatlog.core.kernel.state import KernelState as EncounterState
     from combatlog.projections.fold import evolve
-    from combatlog.projections.words import message
 
     records = list(records)
     state = state if state is not None else EncounterState()
@@ -39,8 +552,6 @@ def log_lines(records, lang: str, undone=frozenset(), units: str | None = None, 
 
 
 def _terms(kind: str, keys) -> dict[str, str]:
-    from combatlog.projections.words import term
-
     return {key: term("fr", kind, key) for key in keys}
 
 
@@ -49,3 +560,58 @@ DAMAGE_FR = _terms("damage", ("acid", "bludgeoning", "cold", "fire", "force", "l
                               "poison", "psychic", "radiant", "slashing", "thunder"))
 ABILITY_FR = _terms("ability", ("str", "dex", "con", "int", "wis", "cha"))
 STATUS_FR = _terms("status", ("alive", "dying", "stable", "dead"))
+
+
+def catalog_line(event, lang: str = "en", names: dict[str, str] | None = None,
+                 attacks: dict[tuple[str, str], Any] | None = None, *,
+                 attack_label: Callable[[Any, str], str] | None = None,
+                 adjust: Callable[[Any, dict[str, Any]], dict[str, Any]] | None = None) -> str | None:
+    """The catalog line of the event, or None when the catalogs do not know it; `names` turns ids into names,
+    `attacks` maps (attacker, attack id) to a name (a string or {"en", "fr"}) or to a raw attack profile, named
+    by `attack_label(profile, lang)` (a ruleset's: the transcript passes its `transcript_words`'); `adjust(event,
+    variables)` may change the variables before the message is formatted (pf1's transcript: faces in parentheses)."""
+    lang = _lang(lang)
+    message_id = f"event-{kebab(type(event).__name__)}"
+    if not has(lang, message_id):
+        return None
+    cast = Cast(lang)
+    cast.names.update(names or {})
+    for key, label in (attacks or {}).items():
+        if isinstance(label, dict) and "id" not in label:
+            label = label.get(lang) or label.get("en") or key[1]
+        elif isinstance(label, dict):
+            label = attack_label(label, lang) if attack_label is not None else _profile_name(label, lang)
+        cast.attacks[key] = label
+    args = event_args(event, lang, cast)
+    if adjust is not None:
+        args = adjust(event, args)
+    return message(lang, message_id, **args)
+
+
+def _profile_name(profile: dict, lang: str) -> str:
+    """A raw attack profile's name in `lang` ({"en", "fr"}, or `name` with `name_fr`), else its id in words."""
+    name, name_fr, attack_id = profile.get("name"), profile.get("name_fr"), profile.get("id") or ""
+    if isinstance(name, dict):
+        return name.get(lang) or name.get("en") or name.get("fr") or attack_id.replace("_", " ")
+    if lang == "fr" and name_fr:
+        return name_fr
+    return name or attack_id.replace("_", " ")
+
+
+_RULESET_ARGS: list = []  # holds the registry once its rulesets' event variables have joined _EXTRA
+
+
+def _ruleset_event_args() -> None:
+    """Events a ruleset defines for itself are filled with that ruleset's own variables (pf1: sides, attack names,
+    checks, squares, signed bonuses): its `event_args` hook, asked through the installed registry (this module
+    names no ruleset, and the rules never import it). Asked on first use, once the assembly has installed it."""
+    from combatlog.core.kernel.registry import default_registry
+
+    try:
+        registry = default_registry()
+    except RuntimeError:  # nothing installed yet (an inner module driven directly): the raw fields for now
+        return
+    for ruleset in registry:
+        for kind, function in (getattr(ruleset, "event_args", None) or {}).items():
+            _EXTRA.setdefault(kind, function)
+    _RULESET_ARGS[:] = [registry]

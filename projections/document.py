@@ -1,12 +1,5 @@
-"""The state document of INTERFACE.md §2: a projection of the folded state, made by the encounter's ruleset."""
+"""The state document of INTERFACE.md §2 (made by the encounter's ruleset: `combatlog.core.kernel.document`)."""
 
-from combatlog.core.kernel.state import empty_document
+from combatlog.core.kernel.document import state_document
 
-
-def state_document(state) -> dict:
-    """The outside contract's view of an encounter; field names are fixed, extra fields may be added."""
-    if not state.created:
-        return empty_document(state)
-    from combatlog.core.rulesets import RULESETS
-
-    return RULESETS[state.ruleset].document(state)
+__all__ = ["state_document"]

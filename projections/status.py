@@ -7,16 +7,8 @@ lasts). Every word comes from the catalogs; what differs by ruleset is asked of 
 from __future__ import annotations
 
 from combatlog.events.reactions import ReactionWindowOpened
-from combatlog.projections.words import (
-    Cast,
-    ability_name,
-    condition_name,
-    describe,
-    distance,
-    message,
-    status_name,
-    term,
-)
+from combatlog.projections.describe import Cast, describe
+from combatlog.words import ability_name, condition_name, distance, message, status_name, term
 
 
 def window_line(window, lang: str, cast: Cast | None = None) -> str:

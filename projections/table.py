@@ -1,15 +1,7 @@
 """A plain-text table of the state document, for `combatlog state` without --json, in the table's language."""
 
 from combatlog.core.rulesets import rolls_death_saves
-from combatlog.projections.words import (
-    condition_name,
-    distance,
-    message,
-    number,
-    ruleset_name,
-    status_name,
-    term,
-)
+from combatlog.words import condition_name, distance, message, number, ruleset_name, status_name, term
 
 
 def shown_conditions(creature: dict, lang: str) -> list[str]:

@@ -1,6 +1,6 @@
 """What changed between two points of a log: a comparison of two state documents, as data and as lines."""
 
-from combatlog.projections.document import state_document
+from combatlog.core.kernel.document import state_document
 
 ENCOUNTER_FIELDS = ("round", "turn", "phase", "order")
 COMBATANT_FIELDS = ("hp", "temp_hp", "status", "position", "initiative")
@@ -47,7 +47,7 @@ def diff_documents(before: dict, after: dict) -> dict:
 def render_diff(diff: dict, lang: str = "en") -> list[str]:
     """Readable lines in the table's language (catalog messages diff-*), one for the encounter's changes and one
     per changed combatant."""
-    from combatlog.projections.words import condition_name, message, status_name, term
+    from combatlog.words import condition_name, message, status_name, term
 
     def show(name: str, value) -> str:
         if value is None:

@@ -6,7 +6,7 @@ import time as _time
 from collections.abc import Callable
 
 import msgspec
-from combatlog.projections.words import both
+from combatlog.words import both
 from combatlog.core.kernel.commands import LOG_COMMANDS, Redo, Revert, Undo, parse_log_command
 from combatlog.core.kernel.context import fail
 from combatlog.core.kernel.dispatch import decide_and_fold

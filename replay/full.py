@@ -18,8 +18,8 @@ from combatlog.core.kernel.state import KernelState as EncounterState
 from combatlog.events.codec import default_codec
 from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded
 from combatlog.events.meta import Redone, Reverted, Undone
-from combatlog.projections.fold import fold
-from combatlog.projections.words import Said
+from combatlog.core.kernel.fold import fold
+from combatlog.words import Said
 
 CHUNK = 2048
 

@@ -28,14 +28,14 @@ from itertools import islice
 import msgspec
 
 from combatlog.version import __version__
-from combatlog.projections.words import both
+from combatlog.words import both
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.core.kernel.state import KernelState as EncounterState
 from combatlog.core.kernel.registry import default_registry
 from combatlog.events.envelope import Recorded
 from combatlog.events.meta import Redone, Reverted, Undone
 from combatlog.logs import get_logger
-from combatlog.projections.fold import evolve
+from combatlog.core.kernel.fold import evolve
 from combatlog.replay.timeline import Timeline, timeline_of
 
 log = get_logger()

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from combatlog.core.kernel.state import KernelState as EncounterState
 from combatlog.events.envelope import Recorded
 from combatlog.events.meta import Redone, Reverted, Undone
-from combatlog.projections.fold import evolve
+from combatlog.core.kernel.fold import evolve
 
 MARKERS = (Undone, Redone)
 

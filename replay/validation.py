@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from combatlog.projections.words import both
+from combatlog.words import both
 from combatlog.core.kernel.commands import MAX_DISTANCE, MAX_NUMBER
 from combatlog.core.kernel.errors import InvalidCommand
 from combatlog.events.envelope import Recorded

@@ -22,7 +22,7 @@ from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, comp
 from combatlog.events.meta import CommandIssued, EncounterCreated
 from combatlog.events.stores import MemoryStore
 from combatlog.events.stores.memory import ReplicaStore
-from combatlog.projections.words import Said, localized, message
+from combatlog.words import Said, localized, message
 from combatlog.replay.engine import Encounter
 
 MAX_FIELDS = 12  # fields named per event; the rest are counted

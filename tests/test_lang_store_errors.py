@@ -26,7 +26,7 @@ import combatlog
 from combatlog.cli.main import main
 from combatlog.events.envelope import LogCorrupted
 from combatlog.events.stores import ConcurrencyConflict, StoreError, open_store
-from combatlog.projections.words import Said, has
+from combatlog.words import Said, has
 from combatlog.replay.verify import verify_encounter
 from combatlog.server.app import create_app
 from test_robust_cli import FIGHT  # the same short fight: aria hits a goblin

@@ -21,7 +21,7 @@ from rich.console import Console
 from combatlog.cli.main import main as cli_main
 from combatlog.cli.play import Shell, open_encounter
 from combatlog.events.stores import open_store
-from combatlog.projections import words
+from combatlog import words
 
 GOLDEN = Path(__file__).parent / "golden"
 REGEN = os.environ.get("COMBATLOG_REGEN_GOLDEN") == "1"
@@ -332,12 +332,15 @@ def test_rolenplay_rounds_after_the_combat_at_the_shell(tmp_path, lang):
 
 
 def test_every_message_the_code_names_is_in_both_catalogs():
-    """One place per message: each id given to both(), Phrase(), say() or a dice error exists in French and English."""
+    """One place per message: each id given to both(), Phrase(), say(), a refusal (fail, RuleViolation,
+    InvalidCommand) or a dice error exists in French and English."""
     root = Path(__file__).parent.parent
     used = set()
-    for folder in ("core/kernel", "core/rulesets/dnd5e", "replay", "cli", "projections"):
+    for folder in ("core/kernel", "core/rulesets", "core/rulesets/dnd5e", "core/rulesets/pf1", "replay", "cli",
+                   "projections"):
         for path in (root / folder).glob("*.py"):
-            used |= set(re.findall(r'(?:both|Phrase|say|_said)\(\s*"([a-z0-9-]+)"', path.read_text(encoding="utf-8")))
+            used |= set(re.findall(r'(?:both|Phrase|say|_said|fail|RuleViolation|InvalidCommand|DiceError)\(\s*"([a-z0-9-]+)"',
+                                   path.read_text(encoding="utf-8")))
     assert len(used) > 150
     missing = sorted((lang, mid) for mid in used for lang in ("fr", "en") if not words.has(lang, mid))
     assert missing == []

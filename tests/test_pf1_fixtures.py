@@ -103,7 +103,7 @@ def test_snapshots_of_a_pf1_fight_round_trip_through_sqlite(tmp_path):
 def test_every_pf1_event_has_a_catalog_line(lang):
     from combatlog.core.rulesets.pf1 import EVENT_TYPES
     from combatlog.core.rulesets.pf1.words import kebab
-    from combatlog.projections.words import has
+    from combatlog.words import has
 
     missing = [cls.__name__ for cls in EVENT_TYPES if not has(lang, f"event-{kebab(cls.__name__)}")]
     assert not missing, missing
@@ -112,7 +112,7 @@ def test_every_pf1_event_has_a_catalog_line(lang):
 def test_pf1_lines_in_both_languages_roll_off_and_condition_names():
     """The roll-off line gives each round's d20 then the order; conditions in the reader's language."""
     from combatlog.core.rulesets.pf1 import events as e
-    from combatlog.core.rulesets.pf1.words import describe
+    from combatlog.projections.describe import catalog_line as describe
 
     names = {"aria": "Aria", "eve": "Ève"}
     event = e.Pf1RolledOff(ids=("aria", "eve"), rounds=((4, 4), (3, 9)), order=("eve", "aria"))

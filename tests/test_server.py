@@ -425,7 +425,7 @@ def test_serve_takes_private_and_workers(capsys):
 
 
 def test_the_pages_words_come_from_the_catalogs_and_reuse_the_shells():
-    from combatlog.projections.words import has, message
+    from combatlog.words import has, message
     from combatlog.server.words import IDS, word, words_for
 
     for lang in ("fr", "en"):

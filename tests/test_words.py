@@ -1,4 +1,4 @@
-"""The language layer (combatlog.projections.words and the Fluent catalogs locales/<lang>/*.ftl).
+"""The language layer (combatlog.words and the Fluent catalogs locales/<lang>/*.ftl).
 
 Given an event, a term or a number, When it is put into words, Then French and English each read naturally:
 elision ("tour d'Aria"), gender ("l'araignée est agrippée"), a decimal comma ("1,5 m"), feet on demand.
@@ -17,8 +17,9 @@ from combatlog.cli.main import main as cli_main
 from combatlog.events import attacks, conditions, damage, meta, movement, reactions, turns
 from combatlog.events.values import DamagePart
 from combatlog.fixtures import load_template
-from combatlog.projections import words
-from combatlog.projections.words import Cast, describe, distance, kebab, message
+from combatlog import words
+from combatlog.words import distance, kebab, message
+from combatlog.projections.describe import Cast, describe, event_args
 
 ROOT = Path(__file__).resolve().parents[1]
 EVENT_MODULES = (attacks, conditions, damage, meta, movement, reactions, turns)
@@ -197,7 +198,7 @@ def test_transcript_sentences_come_from_the_catalogs_with_french_elision():
 def test_event_fields_are_reachable_by_their_own_names_and_in_kebab_case():
     cast = _cast("en")
     event = damage.Healed(target="aria", amount=3, hp_before=2, hp_after=5)
-    args = words.event_args(event, "en", cast)
+    args = event_args(event, "en", cast)
     assert args["hp_before"] == 2 and args["target"] == "Aria"
     bundle = words.bundle("en")
     from fluent.runtime import FluentResource

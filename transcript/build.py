@@ -19,7 +19,7 @@ from combatlog.projections.document import state_document
 from combatlog.projections.fold import evolve
 from combatlog.replay.timeline import timeline_of
 from combatlog.transcript.model import CastMember, Entry, Round, Transcript, Turn
-from combatlog.transcript.phrases import LOG_WORDS, English, French, Who, _template_id
+from combatlog.transcript.phrases import LOG_WORDS, English, French, Who, _template_id, ruleset_line
 
 
 class _Builder:
@@ -467,7 +467,7 @@ class _Builder:
         if view is not None:
             getattr(self, f"_ruleset_{view['kind']}")(view)
             return
-        line = self.words.line(event, self.lang, names, self.ruleset_attacks)
+        line = ruleset_line(self.words, event, self.lang, names, self.ruleset_attacks)
         if line is not None and any(hasattr(event, field) for field in ("d20", "d100", "faces", "rounds")):
             self.rolled = True
         self.detail("other", line or type(event).__name__)

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 # The language layer, imported here only (the transcript package reads words through this module).
-from combatlog.projections.words import Cast, describe, distance, maybe, message, ruleset_name, term
+from combatlog.projections.describe import Cast, catalog_line, describe
+from combatlog.words import distance, maybe, message, ruleset_name, term
 
 
 ABILITY_IDS = ("str", "dex", "con", "int", "wis", "cha")
@@ -718,3 +719,14 @@ class LogWords:
 
 
 LOG_WORDS = LogWords()
+
+
+def ruleset_line(words, event, lang: str, names: dict[str, str], attacks) -> str | None:
+    """The transcript line of a ruleset's own event (None when the catalogs have none): its catalog line, its
+    attacks named and its variables adjusted by the ruleset's `transcript_words` (`attack_label`, `line_args`:
+    pf1 shows dice faces in parentheses); a hook that writes its lines itself (`line`), or none, as they say."""
+    adjust = getattr(words, "line_args", None)
+    if adjust is None:
+        return getattr(words, "line", LOG_WORDS.line)(event, lang, names, attacks)
+    return catalog_line(event, lang, names, attacks, attack_label=getattr(words, "attack_label", None),
+                        adjust=adjust)

@@ -8,7 +8,7 @@ import re
 import msgspec
 
 from combatlog.core.kernel.errors import InvalidCommand
-from combatlog.projections.words import Phrase, both
+from combatlog.words import Phrase
 
 MAX_DISTANCE = 10_000  # metres: speeds, reach, ranges
 
@@ -45,7 +45,7 @@ def parse_log_command(raw: dict) -> Undo | Redo | Revert:
     try:
         return msgspec.convert(raw, LOG_COMMANDS[name])
     except msgspec.ValidationError as error:
-        raise InvalidCommand(*both("rule-command-field", name=name, reason=explained(str(error)))) from None
+        raise InvalidCommand("rule-command-field", name=name, reason=explained(str(error))) from None
 
 
 _EXPECTED = re.compile(r"Expected `([^`]+)`, got `([^`]+)`")

@@ -2,14 +2,8 @@
 
 from typing import Any
 
-from combatlog.projections.words import both
 from combatlog.core.kernel.dice import DiceError, DiceSource, RollResult, roll, roll_d20
-from combatlog.core.kernel.errors import RuleViolation, fail
-
-
-def fr_number(value: float) -> str:
-    """A number as a French table writes it: 10,5 rather than 10.5."""
-    return f"{value:g}".replace(".", ",")
+from combatlog.core.kernel.errors import RuleViolation, fail, refused
 
 
 class Context:
@@ -38,11 +32,11 @@ class Context:
 
     def get(self, combatant_id: str | None, role: str = "combatant") -> Any:
         if not combatant_id:
-            raise fail(*both("rule-no-named", role=role))
+            raise fail("rule-no-named", role=role)
         combatant = self.state.combatants.get(combatant_id)
         if combatant is None:
             known = ", ".join(self.state.combatants)
-            raise fail(*both("rule-there-no-combatant-known", combatant_id=combatant_id, known=known))
+            raise fail("rule-there-no-combatant-known", combatant_id=combatant_id, known=known)
         return combatant
 
     def suspend_dice(self):
@@ -58,12 +52,12 @@ class Context:
         try:
             return roll_d20(self.dice, advantage=advantage, disadvantage=disadvantage)
         except DiceError as error:
-            raise fail(str(error), error.message_fr) from None
+            raise refused(error) from None
 
     def roll(self, expression: str, *, critical: bool = False) -> RollResult:
         try:
             return roll(expression, self.dice, critical=critical)
         except DiceError as error:
-            raise fail(str(error), error.message_fr) from None
+            raise refused(error) from None
 
 

@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass
 from typing import Protocol, Sequence, runtime_checkable
 
+from combatlog.words import Sayable
+
 __all__ = [
     "DiceError",
     "DiceTerm",
@@ -33,23 +35,9 @@ _TOKEN = re.compile(
 )
 
 
-class DiceError(ValueError):
-    """A bad dice expression, or supplied faces that are wrong, missing or left over."""
-
-    def __init__(self, message: str, message_fr: str | None = None):
-        super().__init__(message)
-        self.message_fr = message_fr or message
-
-    def localized(self, lang: str) -> str:
-        return self.message_fr if lang == "fr" else str(self)
-
-
-def _said(message_id: str, **args) -> DiceError:
-    """A DiceError in English and French from the catalogs; a DiceError given as a value is said in each."""
-    from combatlog.projections.words import Said, both
-
-    args = {name: Said.by(value.localized) if isinstance(value, DiceError) else value for name, value in args.items()}
-    return DiceError(*both(message_id, **args))
+class DiceError(Sayable, ValueError):
+    """A bad dice expression, or supplied faces that are wrong, missing or left over: a catalog message id and its
+    variables (a DiceError given as a variable is said in the message's language)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +54,9 @@ class DiceTerm:
         if self.keep is None and self.keep_count == 0:
             object.__setattr__(self, "keep_count", self.count)
         if not 1 <= self.count <= MAX_COUNT:
-            raise _said("dice-term-count", max=MAX_COUNT, count=self.count)
+            raise DiceError("dice-term-count", max=MAX_COUNT, count=self.count)
         if not 1 <= self.sides <= MAX_SIDES:
-            raise _said("dice-term-sides", max=MAX_SIDES, sides=self.sides)
+            raise DiceError("dice-term-sides", max=MAX_SIDES, sides=self.sides)
         if self.sign not in (1, -1):
             raise DiceError(f"a term's sign is +1 or -1, not {self.sign}")
         if self.keep not in (None, "h", "l"):
@@ -76,7 +64,7 @@ class DiceTerm:
         if self.keep is None and self.keep_count != self.count:
             raise DiceError(f"{self.count}d{self.sides} keeps every die, so keep_count must be {self.count}")
         if self.keep is not None and not 1 <= self.keep_count <= self.count:
-            raise _said("dice-term-keep", keep=self.keep_count, count=self.count)
+            raise DiceError("dice-term-keep", keep=self.keep_count, count=self.count)
 
     def __str__(self) -> str:
         keep = f"k{self.keep}{self.keep_count}" if self.keep else ""
@@ -108,16 +96,16 @@ class DiceExpression:
     @staticmethod
     def _parse(text: str) -> DiceExpression:
         if not isinstance(text, str):
-            raise _said("dice-not-text", kind=type(text).__name__)
+            raise DiceError("dice-not-text", kind=type(text).__name__)
         if not text.strip():
-            raise _said("dice-empty", shown=repr(text), text=text)
+            raise DiceError("dice-empty", shown=repr(text), text=text)
         terms: list[DiceTerm] = []
         constant = 0
         position = 0
         while position < len(text):
             match = _TOKEN.match(text, position)
             if match is None or (position and not match["sign"]):
-                raise _said("dice-not-expression", shown=repr(text), text=text)
+                raise DiceError("dice-not-expression", shown=repr(text), text=text)
             position = match.end()
             sign = -1 if match["sign"] == "-" else 1
             if match["constant"] is not None:
@@ -130,7 +118,7 @@ class DiceExpression:
             try:
                 terms.append(DiceTerm(count, sides, sign, keep, keep_count))
             except DiceError as error:
-                raise _said("dice-bad-term", shown=repr(text), text=text, reason=error) from None
+                raise DiceError("dice-bad-term", shown=repr(text), text=text, reason=error) from None
         return DiceExpression.of(terms, constant)
 
     @staticmethod
@@ -212,13 +200,13 @@ class SuppliedDice:
         """Hand out the next supplied face, checking it fits a die of this many sides."""
         _check_sides(sides)
         if self.used >= len(self.faces):
-            raise _said("dice-not-enough", sides=sides)
+            raise DiceError("dice-not-enough", sides=sides)
         face = self.faces[self.used]
         number = self.used + 1
         if isinstance(face, bool) or not isinstance(face, int):
-            raise _said("dice-not-whole", number=number, sides=sides, face=repr(face))
+            raise DiceError("dice-not-whole", number=number, sides=sides, face=repr(face))
         if not 1 <= face <= sides:
-            raise _said("dice-cannot-show", number=number, sides=sides, face=face)
+            raise DiceError("dice-cannot-show", number=number, sides=sides, face=face)
         self.used += 1
         return face
 
@@ -237,7 +225,7 @@ class SuppliedDice:
         left = self.unused()
         if left:
             listed = ", ".join(str(face) for face in left)
-            raise _said("dice-not-used", count=len(left), listed=listed)
+            raise DiceError("dice-not-used", count=len(left), listed=listed)
 
     def __repr__(self) -> str:
         return f"SuppliedDice({list(self.faces)!r}, used={self.used})"

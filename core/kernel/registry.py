@@ -32,14 +32,8 @@ class Registry:
             return ruleset
         known = ", ".join(self.rulesets)
         if name in self.planned:
-            raise InvalidCommand(
-                f"ruleset '{name}' is not available yet; use one of: {known}",
-                message_fr=f"le système '{name}' n'est pas encore disponible ; choisissez parmi : {known}",
-            )
-        raise InvalidCommand(
-            f"unknown ruleset '{name}'; use one of: {known}",
-            message_fr=f"système de règles inconnu '{name}' ; choisissez parmi : {known}",
-        )
+            raise InvalidCommand("rule-ruleset-not-available", name=str(name), known=known)
+        raise InvalidCommand("rule-ruleset-unknown", name=str(name), known=known)
 
     def ruleset_for(self, state, raw):
         """Which ruleset decides `raw`: the encounter's; before `create`, the one `create` names (or the fallback)."""

@@ -29,6 +29,9 @@ class Ruleset(Protocol):
     words_edition: int  # which edition's wording the shared catalogs use for it (default 2024)
 
     def condition_name(self, condition: str, lang: str) -> str: ...  # its own conditions' names
+    # The log lines of its own events (`event-<type>` in its .ftl): per event type name, a function
+    # (event, lang, cast, units) -> the variables beyond ids -> names; `projections/describe.py` asks for them.
+    event_args: dict
     # The transcript's words for a ruleset with events of its own (pf1: core/rulesets/pf1/words.py), or None:
     # its events then read as their log lines.
     transcript_words: object

@@ -7,7 +7,7 @@ from combatlog.events.stores.base import ConcurrencyConflict, EventStore, Sealed
 from combatlog.events.stores.jsonl import JsonlStore, export_jsonl, import_jsonl
 from combatlog.events.stores.memory import MemoryStore
 from combatlog.events.stores.sqlite import SQLiteStore
-from combatlog.projections.words import Said
+from combatlog.words import Said
 
 
 def is_postgres_url(location: object) -> bool:

@@ -7,7 +7,7 @@ from typing import Protocol, Self
 
 from combatlog.events.codec import Codec, default_codec
 from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, seal
-from combatlog.projections.words import Said, localized
+from combatlog.words import Said, localized
 
 Sealed = tuple[Recorded, bytes]
 

@@ -13,7 +13,7 @@ import msgspec
 from combatlog.events.codec import default_codec
 from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, compute_hash
 from combatlog.events.stores.base import ConcurrencyConflict, EventStore, Sealed, StoreBase, StoreError
-from combatlog.projections.words import Said
+from combatlog.words import Said
 
 try:
     import fcntl

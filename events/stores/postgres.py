@@ -33,7 +33,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from combatlog.events.envelope import GENESIS_HASH
 from combatlog.events.stores.base import ConcurrencyConflict, Sealed, StoreBase, StoreError, ends_at_head
-from combatlog.projections.words import Said
+from combatlog.words import Said
 
 # The pool warns when it replaces a dropped connection; without a handler of the app's, Python would print that
 # on stderr beside the CLI's one-line messages. Apps that configure logging still receive it.

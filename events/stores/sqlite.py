@@ -11,7 +11,7 @@ from pathlib import Path
 
 from combatlog.events.envelope import GENESIS_HASH
 from combatlog.events.stores.base import ConcurrencyConflict, Sealed, StoreBase, StoreError, ends_at_head
-from combatlog.projections.words import Said
+from combatlog.words import Said
 
 SCHEMA_VERSION = 1
 CHUNK = 2000

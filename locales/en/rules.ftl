@@ -248,3 +248,16 @@ rule-reason-field = { $has-field ->
    *[no] { $detail }
  }
 rule-reason-expected = expected { $expected }, got { $got }
+
+# The ruleset a create names.
+rule-ruleset-not-available = ruleset '{ $name }' is not available yet; use one of: { $known }
+rule-ruleset-unknown = unknown ruleset '{ $name }'; use one of: { $known }
+
+# A field of a condition's duration (conditions.py).
+rule-field-not-whole = field '{ $field }': expected a whole number, not { $kind }
+rule-field-out-of-range = field '{ $field }': { $value } is out of range ({ $bounded ->
+    [yes] { $low } to { $high }
+   *[no] at most { $high }
+ })
+rule-field-not-creature = field '{ $field }': expected a creature id, not { $kind }
+rule-save-ability-unknown = field 'until.save.ability': expected one of { $known }

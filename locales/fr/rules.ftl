@@ -22,7 +22,7 @@ rule-cannot-speed-zero = { $creature } ne peut pas { $what } : il est { $stopped
 rule-not-prone = { $creature } n'est pas à terre
 rule-cannot-stand-unconscious = { $creature } ne peut pas se relever : il est inconscient
 rule-cannot-stand-speed = { $creature } ne peut pas se relever : sa vitesse est 0
-rule-cannot-stand-m-needed-m = { $creature } ne peut pas se relever : { $cost2 } m nécessaires, il reste { $left2 } m
+rule-cannot-stand-m-needed-m = { $creature } ne peut pas se relever : { $cost } m nécessaires, il reste { $left } m
 rule-cannot-drop-prone = { $creature } ne peut pas se jeter au sol : { $now }
 rule-cannot-drop-prone-at-speed = { $creature } ne peut pas se jeter au sol avec une vitesse de 0
 rule-ready-needs-trigger-what-creature = se tenir prêt demande un « trigger » (le déclencheur)
@@ -35,7 +35,7 @@ rule-cannot-move-to-frightened-of = { $mover } ne peut pas aller en { $where } :
 rule-cannot-move-to-turned-by = { $mover } ne peut pas aller en { $where } : il est repoussé par { $source } et doit s'en éloigner
 rule-cannot-move-through-there = { $mover } ne peut pas traverser { $square } : { $other } s'y trouve
 rule-cannot-end-move-in-there = { $mover } ne peut pas finir son déplacement en { $square } : { $other } s'y trouve
-rule-cannot-reach-m-needed-m = { $mover } ne peut pas atteindre { $where } : { $spent_bound2 } m nécessaires, il reste { $budget2 } m
+rule-cannot-reach-m-needed-m = { $mover } ne peut pas atteindre { $where } : { $spent_bound } m nécessaires, il reste { $budget } m
 rule-help-needs-ally-and-target = aider demande un « ally » (et une cible « target » pour une attaque)
 rule-cannot-help-itself-action = { $creature_id } ne peut pas s'aider lui-même
 rule-cannot-help-against-must-be = { $creature_id } ne peut pas aider contre { $enemy } : il doit être à 1,5 m de { $enemy }
@@ -58,8 +58,8 @@ rule-action-spent-attacks = { $attacker } a déjà utilisé son action ce tour-c
  })
 rule-has-no-bonus-action-attack = { $attacker } n'a pas d'attaque en action bonus : rien ne l'accorde (le combat à deux armes demande d'abord l'action Attaquer avec une arme légère de corps à corps, puis une autre arme légère)
 rule-cannot-attack-charmed-by = { $attacker } ne peut pas attaquer { $target } : il est charmé par { $target }
-rule-cannot-reach-with-m-away = { $attacker } ne peut pas atteindre { $target } avec { $profile } : à { $distance2 } m, allonge { $reach2 } m
-rule-cannot-hit-with-m-away = { $attacker } ne peut pas toucher { $target } avec { $profile } : à { $distance2 } m, au-delà de sa portée longue de { $long2 } m
+rule-cannot-reach-with-m-away = { $attacker } ne peut pas atteindre { $target } avec { $profile } : à { $distance } m, allonge { $reach } m
+rule-cannot-hit-with-m-away = { $attacker } ne peut pas toucher { $target } avec { $profile } : à { $distance } m, au-delà de sa portée longue de { $long } m
 rule-has-already-used-bonus-action = { $creature } a déjà utilisé son action bonus ce tour-ci ({ $bonus })
 rule-has-already-used-reaction-this = { $creature } a déjà utilisé sa réaction ce round-ci
 rule-command-must-be-json-object = une commande doit être un objet JSON avec un champ « do »
@@ -300,3 +300,16 @@ rule-reason-field = { $has-field ->
    *[no] { $detail }
  }
 rule-reason-expected = { $expected } attendu, pas { $got }
+
+# The ruleset a create names.
+rule-ruleset-not-available = le système '{ $name }' n'est pas encore disponible ; choisissez parmi : { $known }
+rule-ruleset-unknown = système de règles inconnu '{ $name }' ; choisissez parmi : { $known }
+
+# Un champ de la durée d'un état (conditions.py).
+rule-field-not-whole = champ '{ $field }' : nombre entier attendu, pas { $kind }
+rule-field-out-of-range = champ '{ $field }' : { $value } est hors limites ({ $bounded ->
+    [yes] { $low } à { $high }
+   *[no] au plus { $high }
+ })
+rule-field-not-creature = champ '{ $field }' : identifiant de créature attendu, pas { $kind }
+rule-save-ability-unknown = champ 'until.save.ability' : attendu l'une de { $known }

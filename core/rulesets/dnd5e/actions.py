@@ -1,10 +1,10 @@
 """Non-attack actions, movement, standing up, first aid (seed 000 Actions; seed 001 Actions en combat)."""
 
-from combatlog.projections.words import Phrase, both, term_phrase
+from combatlog.words import Phrase, term_phrase
 from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.rulesets.dnd5e.combat import MELEE_RANGE, can_act, escape, spend
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_condition, start_effect
-from combatlog.core.kernel.context import Context, fail, fr_number
+from combatlog.core.kernel.context import Context, fail
 from combatlog.core.rulesets.dnd5e.hitpoints import KNOCKED_OUT
 from combatlog.core.rulesets.dnd5e.queries import (
     SQUARE_METRES,
@@ -38,23 +38,23 @@ HIDE_DC = 15  # SRD 5.2 Hide action: DC 15 Dexterity (Stealth)
 def action(ctx: Context, command: c.Action) -> None:
     name = ACTION_ALIASES.get(command.action, command.action)
     if name == "attack":
-        raise fail(*both("rule-use-attack-command-to-attack"))
+        raise fail("rule-use-attack-command-to-attack")
     if name not in ACTIONS:
-        raise fail(*both("rule-unknown-action-known", action=command.action, ACTIONS=', '.join(ACTIONS)))
+        raise fail("rule-unknown-action-known", action=command.action, ACTIONS=', '.join(ACTIONS))
     creature = ctx.get(command.id)
     # Seed 003 Repoussé: a turned creature may only dash; dodge and escape are accepted (the DM judges it is held).
     can_act(ctx, creature, Phrase("verb-action", action=name), turned_away=name not in ("dash", "dodge", "escape"))
     if name == "disengage" and not ctx.state.opportunity_attacks:
-        raise fail(*both("rule-there-no-disengage-action-without"))
+        raise fail("rule-there-no-disengage-action-without")
     spend(ctx, creature, command.slot, name)
     details: dict = {}
     if name == "dash":
         details["extra_movement"] = ctx.ruleset.speed(creature)
     if name == "ready":
         if not command.trigger:
-            raise fail(*both("rule-ready-needs-trigger-what-creature"))
+            raise fail("rule-ready-needs-trigger-what-creature")
         if not isinstance(command.response, dict) or command.response.get("do") not in ("attack", "move"):
-            raise fail(*both("rule-ready-needs-response-attack-or"))
+            raise fail("rule-ready-needs-response-attack-or")
         details.update(trigger=command.trigger, response=command.response)
         if command.spell:
             details["spell"] = command.spell
@@ -76,14 +76,14 @@ def _carry_out(ctx: Context, creature_id: str, name: str, command: c.Action) -> 
     elif name == "help":
         ally_id = command.ally or (command.target if not command.ally and command.skill else None)
         if ally_id is None:
-            raise fail(*both("rule-help-needs-ally-and-target"))
+            raise fail("rule-help-needs-ally-and-target")
         ally = ctx.get(ally_id)
         if ally.id == creature_id:
-            raise fail(*both("rule-cannot-help-itself-action", creature_id=creature_id))
+            raise fail("rule-cannot-help-itself-action", creature_id=creature_id)
         if command.target and command.target != ally.id:
             enemy = ctx.get(command.target)
             if not within(creature, enemy, MELEE_RANGE, unknown=True):
-                raise fail(*both("rule-cannot-help-against-must-be", creature_id=creature_id, enemy=enemy.id))
+                raise fail("rule-cannot-help-against-must-be", creature_id=creature_id, enemy=enemy.id)
             data = {"against": enemy.id}
         else:
             data = {"check": True}
@@ -114,12 +114,12 @@ def _help_near_ally(ctx: Context, helper, command: c.Action) -> None:
     """Seed 003 Aider (D10): the helper within 1.5 m of the ally; advantage on the ally's first attack roll
     (any target), or with a skill or ability on its next matching check; no expiry: used up by that roll."""
     if not command.ally:
-        raise fail(*both("rule-help-needs-ally-one-who"))
+        raise fail("rule-help-needs-ally-one-who")
     ally = ctx.get(command.ally)
     if ally.id == helper.id:
-        raise fail(*both("rule-cannot-help-itself", helper=helper.id))
+        raise fail("rule-cannot-help-itself", helper=helper.id)
     if not within(helper, ally, MELEE_RANGE, unknown=True):
-        raise fail(*both("rule-cannot-help-must-be-within", helper=helper.id, ally=ally.id))
+        raise fail("rule-cannot-help-must-be-within", helper=helper.id, ally=ally.id)
     if command.target:
         ctx.get(command.target)  # informative: no distance to the enemy is checked
     if command.skill or command.ability:
@@ -136,24 +136,24 @@ def stabilize(ctx: Context, command: c.Stabilize) -> None:
     if ctx.state.phase == "ended":
         # Seed 003 Perdre conscience: after the combat, allies have 5 rounds to heal or stabilize (D6).
         if ctx.state.aftermath is not None and ctx.state.aftermath <= 0:
-            raise fail(*both("rule-rounds-after-combat-have-run"))
+            raise fail("rule-rounds-after-combat-have-run")
         if helper.status != "alive" or incapacitated(helper, ctx.ruleset):
-            raise fail(*both("rule-cannot-stabilize-cannot-act", helper=helper.id))
+            raise fail("rule-cannot-stabilize-cannot-act", helper=helper.id)
         if helper.economy.action:
-            raise fail(*both("rule-action-spent-round", helper=helper.id))
+            raise fail("rule-action-spent-round", helper=helper.id)
     else:
         can_act(ctx, helper, Phrase("verb-stabilize"))
     knocked_out = next((i for i in target.conditions if i.condition == "unconscious" and i.source == KNOCKED_OUT), None)
     if target.status != "dying" and knocked_out is None:
-        raise fail(*both("rule-does-not-need-stabilizing", target=target.id, status=term_phrase("status", target.status)))
+        raise fail("rule-does-not-need-stabilizing", target=target.id, status=term_phrase("status", target.status))
     if not within(helper, target, MELEE_RANGE, unknown=True):
-        raise fail(*both("rule-cannot-stabilize-not-within-m", helper=helper.id, target=target.id))
+        raise fail("rule-cannot-stabilize-not-within-m", helper=helper.id, target=target.id)
     spend(ctx, helper, "action", "stabilize")
     ctx.emit(ActionTaken(id=helper.id, action="help", details={"target": target.id, "first_aid": True}))
     # Seed 000/001: Wisdom (Medicine) DC 10; seed 003 Stabiliser: « un test de Sagesse DD 10 », no skill.
     if ability_check(ctx, helper.id, "wis", ctx.ruleset.stabilize_skill, 10, purpose="stabilize") >= 10:
         if target.status == "dying":
-            ctx.emit(StatusChanged(id=target.id, status="stable", reason=f"stabilized by {helper.id}"))
+            ctx.emit(StatusChanged(id=target.id, status="stable", reason="stabilized_by", by=helper.id))
         else:
             end_condition(ctx, target.id, knocked_out.instance, f"first aid from {helper.id}")
 
@@ -187,9 +187,9 @@ def move(ctx: Context, command: c.Move, reaction_move: bool = False) -> None:
     """Square by square; costs are checked against what is left of the speed (seed 000 Déplacement et Position)."""
     mover = ctx.get(command.id)
     if not command.path:
-        raise fail(*both("rule-move-needs-path-of-squares"))
+        raise fail("rule-move-needs-path-of-squares")
     if mover.position is None:
-        raise fail(*both("rule-not-on-map-place-first", mover=mover.id))
+        raise fail("rule-not-on-map-place-first", mover=mover.id)
     free = command.forced or command.mode == "teleport"
     if not free:
         can_move(ctx, mover, Phrase("verb-move"), reaction=reaction_move)
@@ -204,7 +204,7 @@ def move(ctx: Context, command: c.Move, reaction_move: bool = False) -> None:
     for square in command.path:
         square = tuple(square)
         if not free and gap_squares(position, 1, square, 1) != 1:
-            raise fail(*both("rule-cannot-step-from-to-squares", mover=mover.id, position=str(list(position)), square=str(list(square))))
+            raise fail("rule-cannot-step-from-to-squares", mover=mover.id, position=str(list(position)), square=str(list(square)))
         _check_passable(ctx, mover, square)
         if not command.forced:
             _check_fear(ctx, mover, position, square)
@@ -214,7 +214,7 @@ def move(ctx: Context, command: c.Move, reaction_move: bool = False) -> None:
             if spent + cost > budget + 1e-9:
                 # Squares are written as the script writes them: `aria cannot reach [7,0]: 10.5 m needed, 9 m left`.
                 where = f"[{square[0]},{square[1]}]"
-                raise fail(*both("rule-cannot-reach-m-needed-m", mover=mover.id, where=where, spent_bound=f"{spent + cost:g}", budget=f"{max(budget, 0):g}", spent_bound2=fr_number(spent + cost), budget2=fr_number(max(budget, 0))))
+                raise fail("rule-cannot-reach-m-needed-m", mover=mover.id, where=where, spent_bound=spent + cost, budget=max(budget, 0))
             spent += cost
         step_costs.append(0.0 if free else cost)
         position = square
@@ -234,15 +234,15 @@ def can_move(ctx: Context, creature, what: Phrase, *, reaction: bool = False) ->
         return
     state = ctx.state
     if creature.status == "dead":
-        raise fail(*both("rule-cannot-dead", creature=creature.id, what=what))
+        raise fail("rule-cannot-dead", creature=creature.id, what=what)
     if state.turn != creature.id:
-        raise fail(*both("rule-cannot-not-now", creature=creature.id, what=what, now=turn_phrase(state)))
+        raise fail("rule-cannot-not-now", creature=creature.id, what=what, now=turn_phrase(state))
     if (creature.surprised and ctx.ruleset.surprise_skips_first_turn) or creature.has("surprised"):
-        raise fail(*both("rule-cannot-surprised-until-first-turn", creature=creature.id, what=what))
+        raise fail("rule-cannot-surprised-until-first-turn", creature=creature.id, what=what)
     conditions = conditions_in_force(creature, ctx.ruleset)
     stopped = next((name for name in ctx.ruleset.speed_zero_conditions if name in conditions), None)
     if stopped:
-        raise fail(*both("rule-cannot-speed-zero", creature=creature.id, what=what, stopped=term_phrase("condition", stopped)))
+        raise fail("rule-cannot-speed-zero", creature=creature.id, what=what, stopped=term_phrase("condition", stopped))
 
 
 def _check_fear(ctx: Context, mover, before, after) -> None:
@@ -254,7 +254,7 @@ def _check_fear(ctx: Context, mover, before, after) -> None:
         if (gap_squares(after, mover.stats.space, source.position, source.stats.space)
                 < gap_squares(before, mover.stats.space, source.position, source.stats.space)):
             where = f"[{after[0]},{after[1]}]"
-            raise fail(*both("rule-cannot-move-to-frightened-of", mover=mover.id, where=where, source=source.id))
+            raise fail("rule-cannot-move-to-frightened-of", mover=mover.id, where=where, source=source.id)
 
 
 def _check_turned(ctx: Context, mover, before, after) -> None:
@@ -267,7 +267,7 @@ def _check_turned(ctx: Context, mover, before, after) -> None:
         was = gap_squares(before, mover.stats.space, source.position, source.stats.space)
         if now * SQUARE_METRES <= 9 + 1e-9 and now <= was:
             where = f"[{after[0]},{after[1]}]"
-            raise fail(*both("rule-cannot-move-to-turned-by", mover=mover.id, where=where, source=source.id))
+            raise fail("rule-cannot-move-to-turned-by", mover=mover.id, where=where, source=source.id)
 
 
 def _check_passable(ctx: Context, mover, square) -> None:
@@ -284,13 +284,13 @@ def _check_passable(ctx: Context, mover, square) -> None:
             passable = (not hostile(mover, other) or incapacitated(other, ctx.ruleset) or other.stats.size == "tiny"
                         or size_gap >= 2)
         if not passable:
-            raise fail(*both("rule-cannot-move-through-there", mover=mover.id, square=str(list(square)), other=other.id))
+            raise fail("rule-cannot-move-through-there", mover=mover.id, square=str(list(square)), other=other.id)
 
 
 def _check_end_square(ctx: Context, mover, square) -> None:
     for other in ctx.state.combatants.values():
         if other.id != mover.id and other.position is not None and other.status != "dead" and _overlaps(mover, square, other):
-            raise fail(*both("rule-cannot-end-move-in-there", mover=mover.id, square=str(list(square)), other=other.id))
+            raise fail("rule-cannot-end-move-in-there", mover=mover.id, square=str(list(square)), other=other.id)
 
 
 def stand(ctx: Context, command: c.Stand) -> None:
@@ -299,16 +299,16 @@ def stand(ctx: Context, command: c.Stand) -> None:
     can_move(ctx, creature, Phrase("verb-stand-up"))
     prone = [i for i in creature.conditions if i.condition == "prone"]
     if not prone:
-        raise fail(*both("rule-not-prone", creature=creature.id))
+        raise fail("rule-not-prone", creature=creature.id)
     if creature.has("unconscious"):
-        raise fail(*both("rule-cannot-stand-unconscious", creature=creature.id))
+        raise fail("rule-cannot-stand-unconscious", creature=creature.id)
     speed = ctx.ruleset.speed(creature)
     cost = speed / 2  # half the Speed as it stands now (seed 001 Être à terre; SRD 5.2 Prone), e.g. after exhaustion
     left = speed + creature.economy.extra_movement - creature.economy.movement_used
     if speed == 0:
-        raise fail(*both("rule-cannot-stand-speed", creature=creature.id))
+        raise fail("rule-cannot-stand-speed", creature=creature.id)
     if cost > left + 1e-9:
-        raise fail(*both("rule-cannot-stand-m-needed-m", creature=creature.id, cost=f"{cost:g}", left=f"{left:g}", cost2=fr_number(cost), left2=fr_number(left)))
+        raise fail("rule-cannot-stand-m-needed-m", creature=creature.id, cost=cost, left=left)
     ctx.emit(MovementSpent(id=creature.id, metres=cost, reason="stand up"))
     for instance in prone:
         end_condition(ctx, creature.id, instance.instance, "stood up")
@@ -317,8 +317,8 @@ def stand(ctx: Context, command: c.Stand) -> None:
 def drop_prone(ctx: Context, command: c.DropProne) -> None:
     creature = ctx.get(command.id)
     if ctx.state.turn != creature.id:  # seed 000 Se Jeter au Sol: "pendant votre tour"
-        raise fail(*both("rule-cannot-drop-prone", creature=creature.id, now=turn_phrase(ctx.state)))
+        raise fail("rule-cannot-drop-prone", creature=creature.id, now=turn_phrase(ctx.state))
     if ctx.ruleset.drop_prone_needs_speed and ctx.ruleset.speed(creature) == 0:
         # Seed 000 Se Jeter au Sol (2024 only): « si votre Vitesse n'est pas de 0 »; 2014 has no such limit.
-        raise fail(*both("rule-cannot-drop-prone-at-speed", creature=creature.id))
+        raise fail("rule-cannot-drop-prone-at-speed", creature=creature.id)
     apply_condition(ctx, creature.id, "prone", source="dropped prone")

@@ -1,9 +1,9 @@
 """Attacks (seed 000 Faire une Attaque, Jets d'Attaque; seed 001 Porter une attaque), grapple and shove."""
 
-from combatlog.projections.words import Phrase, both, term_phrase
+from combatlog.words import Phrase, term_phrase
 from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_condition, end_effect
-from combatlog.core.kernel.context import Context, fail, fr_number
+from combatlog.core.kernel.context import Context, fail
 from combatlog.core.rulesets.dnd5e.hitpoints import RolledPart, adjust_parts, apply_damage
 from combatlog.core.rulesets.dnd5e.queries import (
     can_see,
@@ -42,17 +42,17 @@ def can_act(ctx: Context, creature: Combatant, what: Phrase, *, reaction: bool =
     """Turn, consciousness and surprise checks every action shares; errors say who, what and why."""
     state = ctx.state
     if creature.status == "dead":
-        raise fail(*both("rule-cannot-dead", creature=creature.id, what=what))
+        raise fail("rule-cannot-dead", creature=creature.id, what=what)
     if not reaction and state.turn != creature.id:
-        raise fail(*both("rule-cannot-not-now", creature=creature.id, what=what, now=turn_phrase(state)))
+        raise fail("rule-cannot-not-now", creature=creature.id, what=what, now=turn_phrase(state))
     conditions = conditions_in_force(creature, ctx.ruleset)
     if "incapacitated" in conditions:
         cause = next((name for name in ("unconscious", "paralyzed", "stunned", "petrified") if name in conditions), "incapacitated")
-        raise fail(*both("rule-cannot-incapacitated", creature=creature.id, what=what, cause=term_phrase("condition", cause)))
+        raise fail("rule-cannot-incapacitated", creature=creature.id, what=what, cause=term_phrase("condition", cause))
     if (creature.surprised and ctx.ruleset.surprise_skips_first_turn) or creature.has("surprised"):
-        raise fail(*both("rule-cannot-surprised-until-first-turn", creature=creature.id, what=what))
+        raise fail("rule-cannot-surprised-until-first-turn", creature=creature.id, what=what)
     if turned_away and creature.has("turned"):
-        raise fail(*both("rule-cannot-turned-and-may-only", creature=creature.id, what=what))
+        raise fail("rule-cannot-turned-and-may-only", creature=creature.id, what=what)
 
 
 def spend(ctx: Context, creature: Combatant, slot: str, by: str) -> None:
@@ -60,15 +60,15 @@ def spend(ctx: Context, creature: Combatant, slot: str, by: str) -> None:
     economy = creature.economy
     if slot == "action":
         if economy.action:
-            raise fail(*both("rule-action-spent", creature=creature.id, action=economy.action))
+            raise fail("rule-action-spent", creature=creature.id, action=economy.action)
         ctx.emit(EconomySpent(id=creature.id, resource="action", by=by))
     elif slot == "bonus":
         if economy.bonus:
-            raise fail(*both("rule-has-already-used-bonus-action", creature=creature.id, bonus=economy.bonus))
+            raise fail("rule-has-already-used-bonus-action", creature=creature.id, bonus=economy.bonus)
         ctx.emit(EconomySpent(id=creature.id, resource="bonus", by=by))
     elif slot == "reaction":
         if not creature.reaction_available:
-            raise fail(*both("rule-has-already-used-reaction-this", creature=creature.id))
+            raise fail("rule-has-already-used-reaction-this", creature=creature.id)
         ctx.emit(EconomySpent(id=creature.id, resource="reaction", by=by))
 
 
@@ -82,7 +82,7 @@ def spend_attack(ctx: Context, attacker: Combatant, slot: str, profile: AttackPr
             return False
         if economy.action == "attack":
             made = attacker.stats.attacks_per_action
-            raise fail(*both("rule-action-spent-attacks", attacker=attacker.id, made=made))
+            raise fail("rule-action-spent-attacks", attacker=attacker.id, made=made)
         if economy.action:
             spend(ctx, attacker, "action", "attack")
         ctx.emit(EconomySpent(id=attacker.id, resource="action", by="attack",
@@ -95,7 +95,7 @@ def spend_attack(ctx: Context, attacker: Combatant, slot: str, profile: AttackPr
             and bool(economy.light_attack) and (economy.light_attack != profile.id or ctx.ruleset.two_weapon_same_weapon)
         )
         if not granted and not two_weapon:
-            raise fail(*both("rule-has-no-bonus-action-attack", attacker=attacker.id))
+            raise fail("rule-has-no-bonus-action-attack", attacker=attacker.id)
         spend(ctx, attacker, "bonus", label)
         return two_weapon and not granted
     spend(ctx, attacker, "reaction", label)
@@ -114,7 +114,7 @@ def attack(ctx: Context, command: c.Attack) -> None:
     profile = attacker.stats.attack(command.with_)
     if profile is None:
         known = ", ".join(a.id for a in attacker.stats.attacks)
-        raise fail(*both("rule-has-no-attack-attacks", attacker=attacker.id, wanted=command.with_, known=known))
+        raise fail("rule-has-no-attack-attacks", attacker=attacker.id, wanted=command.with_, known=known)
     slot = command.slot or profile.slot
     resolve_attack(ctx, attacker, target, profile, slot=slot, advantage=command.advantage,
                    disadvantage=command.disadvantage, cover=command.cover, nonlethal=command.nonlethal,
@@ -127,18 +127,18 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
     """Choose a target, gather modifiers, roll, and on a hit roll damage (seed 000 Faire une Attaque)."""
     can_act(ctx, attacker, Phrase("verb-attack"), reaction=slot == "reaction")
     if target.status == "dead":
-        raise fail(*both("rule-cannot-attack-dead", attacker=attacker.id, target=target.id))
+        raise fail("rule-cannot-attack-dead", attacker=attacker.id, target=target.id)
     if cover == "total":
-        raise fail(*both("rule-cannot-target-has-total-cover", attacker=attacker.id, target=target.id))
+        raise fail("rule-cannot-target-has-total-cover", attacker=attacker.id, target=target.id)
     for charm in attacker.conditions:
         if charm.condition == "charmed" and charm.source == target.id:
-            raise fail(*both("rule-cannot-attack-charmed-by", attacker=attacker.id, target=target.id))
+            raise fail("rule-cannot-attack-charmed-by", attacker=attacker.id, target=target.id)
     distance = distance_metres(attacker, target)
     adv, dis, extra = d20_test_sources(ctx, attacker.id, "attack", ("DM",) if advantage else (), ("DM",) if disadvantage else ())
     auto_miss = ""
     if profile.kind == "melee":
         if distance is not None and distance > profile.reach + 1e-9:
-            raise fail(*both("rule-cannot-reach-with-m-away", attacker=attacker.id, target=target.id, profile=profile.id, distance=f"{distance:g}", reach=f"{profile.reach:g}", distance2=fr_number(distance), reach2=fr_number(profile.reach)))
+            raise fail("rule-cannot-reach-with-m-away", attacker=attacker.id, target=target.id, profile=profile.id, distance=distance, reach=profile.reach)
     else:
         normal, long = profile.range
         if distance is not None and distance > long + 1e-9 and ctx.ruleset.beyond_long_range_misses:
@@ -152,7 +152,7 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
             _cinematic_streak(ctx, attacker, plain)
             return
         if distance is not None and distance > long + 1e-9:
-            raise fail(*both("rule-cannot-hit-with-m-away", attacker=attacker.id, target=target.id, profile=profile.id, distance=f"{distance:g}", long=f"{long:g}", distance2=fr_number(distance), long2=fr_number(long)))
+            raise fail("rule-cannot-hit-with-m-away", attacker=attacker.id, target=target.id, profile=profile.id, distance=distance, long=long)
         if distance is not None and distance > normal + 1e-9:
             if ctx.state.underwater:
                 auto_miss = "underwater, beyond normal range"
@@ -328,11 +328,11 @@ def _size_ok(attacker: Combatant, target: Combatant) -> bool:
 def _special_attack_checks(ctx: Context, attacker: Combatant, target: Combatant, what: Phrase, slot: str) -> None:
     can_act(ctx, attacker, what, reaction=slot == "reaction")
     if target.status == "dead":
-        raise fail(*both("rule-cannot-target-dead", attacker=attacker.id, what=what, target=target.id))
+        raise fail("rule-cannot-target-dead", attacker=attacker.id, what=what, target=target.id)
     if not _size_ok(attacker, target):
-        raise fail(*both("rule-cannot-more-than-one-size", attacker=attacker.id, what=what, target=target.id))
+        raise fail("rule-cannot-more-than-one-size", attacker=attacker.id, what=what, target=target.id)
     if not within(attacker, target, MELEE_RANGE, unknown=True):
-        raise fail(*both("rule-cannot-not-within-m", attacker=attacker.id, what=what, target=target.id))
+        raise fail("rule-cannot-not-within-m", attacker=attacker.id, what=what, target=target.id)
 
 
 def _unarmed_save_dc(attacker: Combatant) -> int:
@@ -391,7 +391,7 @@ def escape(ctx: Context, creature: Combatant, skill: str | None) -> None:
     """Escaping a grapple uses the action: 2014 contest vs the grappler's Athletics; 2024 check vs the escape DC."""
     grips = [i for i in creature.conditions if i.condition == "grappled"]
     if not grips:
-        raise fail(*both("rule-not-grappled", creature=creature.id))
+        raise fail("rule-not-grappled", creature=creature.id)
     grip = grips[0]
     grappler = ctx.state.combatants.get(grip.source)
     if skill is None:

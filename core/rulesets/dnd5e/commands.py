@@ -4,7 +4,6 @@ from typing import Any, Literal
 
 import msgspec
 
-from combatlog.projections.words import both
 from combatlog.core.kernel.commands import LOG_COMMANDS, Command, Redo, Revert, Undo, explained
 from combatlog.core.kernel.errors import InvalidCommand
 
@@ -261,17 +260,17 @@ UNDO_FAMILY = tuple(LOG_COMMANDS)
 def parse_command(raw: object) -> Command:
     """Turn one script object into a typed command; errors name the field, in plain words."""
     if not isinstance(raw, dict):
-        raise InvalidCommand(*both("rule-command-must-be-json-object"))
+        raise InvalidCommand("rule-command-must-be-json-object")
     name = raw.get("do")
     if name is None:
-        raise InvalidCommand(*both("rule-command-has-no-do-field"))
+        raise InvalidCommand("rule-command-has-no-do-field")
     kind = COMMAND_CLASSES.get(name) if isinstance(name, str) else None
     if kind is None:
-        raise InvalidCommand(*both("rule-unknown-command-known", name=name, COMMAND_NAMES=', '.join(COMMAND_NAMES)))
+        raise InvalidCommand("rule-unknown-command-known", name=name, COMMAND_NAMES=', '.join(COMMAND_NAMES))
     try:
         return msgspec.convert(raw, kind)
     except msgspec.ValidationError as error:
-        raise InvalidCommand(*both("rule-command-field", name=name, reason=explained(str(error)))) from None
+        raise InvalidCommand("rule-command-field", name=name, reason=explained(str(error))) from None
 
 
 def command_to_dict(command: Command) -> dict[str, Any]:

@@ -2,7 +2,6 @@
 
 from typing import Any
 
-from combatlog.projections.words import both
 from combatlog.core.kernel.context import Context, fail
 from combatlog.core.rulesets.dnd5e.queries import incapacitated
 from combatlog.core.rulesets.dnd5e.stats import ABILITIES, CONDITIONS
@@ -26,18 +25,15 @@ def _whole(value: Any, field: str, low: int | None, high: int) -> int:
     """A whole number within [low, high], or a one-line refusal naming the field (the core's own check, so that
     callers of `decide` that skip replay/validation.py are as safe as the CLI)."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise fail(f"field '{field}': expected a whole number, not {type(value).__name__}",
-                   f"champ '{field}' : nombre entier attendu, pas {type(value).__name__}")
+        raise fail("rule-field-not-whole", field=field, kind=type(value).__name__)
     if value > high or (low is not None and value < low):
-        span, span_fr = (f"{low} to {high}", f"{low} à {high}") if low is not None else (f"at most {high}", f"au plus {high}")
-        raise fail(f"field '{field}': {value} is out of range ({span})", f"champ '{field}' : {value} est hors limites ({span_fr})")
+        raise fail("rule-field-out-of-range", field=field, value=value, low=low, high=high, bounded=low is not None)
     return value
 
 
 def _creature(value: Any, field: str) -> str:
     if not isinstance(value, str):
-        raise fail(f"field '{field}': expected a creature id, not {type(value).__name__}",
-                   f"champ '{field}' : identifiant de créature attendu, pas {type(value).__name__}")
+        raise fail("rule-field-not-creature", field=field, kind=type(value).__name__)
     return value
 
 
@@ -59,7 +55,7 @@ def normalize_until(until: Any, *, of: str | None, rounds: int | None, save: Any
     elif until == "save":
         spec = {"save": save}
     else:
-        raise fail(*both("rule-unknown-duration-use-end-of", until=until))
+        raise fail("rule-unknown-duration-use-end-of", until=until)
     for key in ("end_of_turn", "start_of_turn"):
         if key in spec:
             who = spec[key] if isinstance(spec[key], str) else (spec.get("of") or of or state.turn or target)
@@ -68,7 +64,7 @@ def normalize_until(until: Any, *, of: str | None, rounds: int | None, save: Any
     if "rounds" in spec:
         count = _whole(spec["rounds"], "until.rounds", None, MAX_ROUNDS)
         if count < 1:
-            raise fail(*both("rule-duration-of-rounds-too-short", count=count))
+            raise fail("rule-duration-of-rounds-too-short", count=count)
         anchor = _creature(spec.get("of") or of or state.turn or target, "until.of")
         ctx.get(anchor)
         started = state.round if state.turn else max(state.round, 1) + 0
@@ -80,16 +76,15 @@ def normalize_until(until: Any, *, of: str | None, rounds: int | None, save: Any
         if hasattr(save_spec, "ability"):
             save_spec = {"ability": save_spec.ability, "dc": save_spec.dc}
         if not isinstance(save_spec, dict) or "ability" not in save_spec or "dc" not in save_spec:
-            raise fail(*both("rule-save-duration-needs-ability-dc"))
+            raise fail("rule-save-duration-needs-ability-dc")
         if save_spec["ability"] not in ABILITIES:
-            raise fail(f"field 'until.save.ability': expected one of {', '.join(ABILITIES)}",
-                       f"champ 'until.save.ability' : attendu l'une de {', '.join(ABILITIES)}")
+            raise fail("rule-save-ability-unknown", known=", ".join(ABILITIES))
         dc = _whole(save_spec["dc"], "until.save.dc", 0, MAX_DC)
         return {"save": {"ability": save_spec["ability"], "dc": dc}, "of": target}
     if "concentration" in spec:
         return {"concentration": _creature(spec["concentration"], "until.concentration")}
     if spec:
-        raise fail(*both("rule-unknown-duration", spec=spec))
+        raise fail("rule-unknown-duration", spec=spec)
     return {}
 
 
@@ -99,11 +94,11 @@ def apply_condition(ctx: Context, target_id: str, condition: str, *, source: str
     target = ctx.get(target_id)
     known = CONDITIONS + ctx.ruleset.extra_conditions
     if condition not in known:
-        raise fail(*both("rule-unknown-condition-known", condition=condition, known=', '.join(known)))
+        raise fail("rule-unknown-condition-known", condition=condition, known=', '.join(known))
     if condition == "turned" and not source:
-        raise fail(*both("rule-turned-needs-source-who-turned"))
+        raise fail("rule-turned-needs-source-who-turned")
     if target.status == "dead":
-        raise fail(*both("rule-dead-no-condition-can-be", target_id=target_id))
+        raise fail("rule-dead-no-condition-can-be", target_id=target_id)
     no_effect = ""
     if condition in target.stats.condition_immunities:
         no_effect = "immune"
@@ -113,7 +108,7 @@ def apply_condition(ctx: Context, target_id: str, condition: str, *, source: str
         no_effect = "already has it"  # seed 003 Les états spéciaux: « Une créature a un état ou ne l'a pas » (D9)
     if condition == "exhaustion":
         if not 1 <= level <= MAX_EXHAUSTION:
-            raise fail(*both("rule-exhaustion-levels-run-from-to", level=level))
+            raise fail("rule-exhaustion-levels-run-from-to", level=level)
     was_incapacitated = incapacitated(target, ctx.ruleset)
     ctx.emit(ConditionApplied(
         target=target_id, condition=condition, instance=ctx.instance(), source=source or "",

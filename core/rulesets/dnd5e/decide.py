@@ -4,10 +4,11 @@ from collections.abc import Callable
 
 import msgspec
 
-from combatlog.projections.words import Phrase, both, term_phrase
+from combatlog.words import Phrase, term_phrase
 from combatlog.core.rulesets.dnd5e import actions, combat, commands as c, reactions, turns
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_concentration, end_condition, normalize_until, start_concentration
 from combatlog.core.kernel.context import Context, fail
+from combatlog.core.kernel.errors import refused
 from combatlog.core.kernel.dice import DiceError, SeededDice, SuppliedDice
 from combatlog.core.rulesets.dnd5e.hitpoints import (
     RolledPart,
@@ -34,7 +35,7 @@ def decide_and_fold(ruleset, state: EncounterState, raw: dict, *, templates: Cal
     `ruleset` is the 5e variant deciding (the encounter's, or before `create` the one named by it)."""
     command = c.parse_command(raw)
     if command.do_name in c.UNDO_FAMILY:
-        raise fail(*both("rule-undo-redo-and-revert-are"))
+        raise fail("rule-undo-redo-and-revert-are")
     rng = SeededDice(state.seed or default_seed, state.rng_position)
     dice = SuppliedDice(command.dice) if command.dice is not None else rng
     ctx = Context(state, dice, templates, rng=rng, ruleset=ruleset, evolve=ruleset.evolve)
@@ -50,7 +51,7 @@ def decide_and_fold(ruleset, state: EncounterState, raw: dict, *, templates: Cal
         try:
             dice.check_all_used()
         except DiceError as error:
-            raise fail(str(error), error.message_fr) from None
+            raise refused(error) from None
     events = ctx.events
     events[0] = CommandIssued(command=raw, rng_position=state.rng_position, rng_draws=rng.drawn)
     # The opening was folded before the dice were counted: the stream now stands after this command's draws.
@@ -85,25 +86,25 @@ def _check_phase(ruleset, state: EncounterState, command: c.Command) -> None:
     name = command.do_name
     if not state.created:
         if name != "create":
-            raise fail(*both("rule-log-has-no-encounter-yet"))
+            raise fail("rule-log-has-no-encounter-yet")
         return
     if name == "create":
-        raise fail(*both("rule-this-log-already-holds-encounter"))
+        raise fail("rule-this-log-already-holds-encounter")
     if not ruleset.machine.is_legal(state.phase, name):
         if state.phase == "reaction":
             window = state.windows[-1]
-            raise fail(*both("rule-cannot-now-reaction-window-open", name=name, doing=Phrase("rule-doing", name=name), trigger=window.trigger, reactors=', '.join(window.reactors)))
+            raise fail("rule-cannot-now-reaction-window-open", name=name, doing=Phrase("rule-doing", name=name), trigger=window.trigger, reactors=', '.join(window.reactors))
         if state.phase == "death_save":
-            raise fail(*both("rule-cannot-now-must-roll-death", name=name, doing=Phrase("rule-doing", name=name), turn=state.turn))
+            raise fail("rule-cannot-now-must-roll-death", name=name, doing=Phrase("rule-doing", name=name), turn=state.turn)
         who = getattr(command, "id", None) or getattr(command, "attacker", None)
         subject = Phrase("rule-subject-cannot", who=who or "", name=name, doing=Phrase("rule-doing", name=name))
         if name == "death_save" and state.phase == "turn":
-            raise fail(*both("rule-no-death-save-due", subject=subject, now=turn_phrase(state)))
+            raise fail("rule-no-death-save-due", subject=subject, now=turn_phrase(state))
         if state.phase == "setup":
-            raise fail(*both("rule-combat-has-not-started-use", subject=subject))
+            raise fail("rule-combat-has-not-started-use", subject=subject)
         if state.phase == "ended":
-            raise fail(*both("rule-combat-has-ended", subject=subject))
-        raise fail(*both("rule-during-phase", subject=subject, phase=state.phase, phase_name=term_phrase("phase", state.phase)))
+            raise fail("rule-combat-has-ended", subject=subject)
+        raise fail("rule-during-phase", subject=subject, phase=state.phase, phase_name=term_phrase("phase", state.phase))
 
 
 def _create(ctx: Context, command: c.Create) -> None:
@@ -111,7 +112,7 @@ def _create(ctx: Context, command: c.Create) -> None:
 
     created = find_ruleset(command.ruleset)
     if not getattr(created, "creature_options", False) and (command.cinematic or command.opportunity_attacks is not None):
-        raise fail(*both("rule-cinematic-and-opportunity-attacks-are", ruleset=command.ruleset))
+        raise fail("rule-cinematic-and-opportunity-attacks-are", ruleset=command.ruleset)
     seed = str(command.seed) if command.seed is not None else str(ctx.rng.seed)
     ctx.emit(EncounterCreated(ruleset=command.ruleset, seed=seed, lang=command.lang, name=command.name,
                               underwater=command.underwater, units=command.units))
@@ -121,21 +122,21 @@ def _damage(ctx: Context, command: c.Damage) -> None:
     """One roll for all targets; each target's save comes first; half rounded down on a success (seed 000)."""
     targets = list(command.targets or ()) + ([command.target] if command.target else [])
     if not targets:
-        raise fail(*both("rule-damage-needs-target-or-targets"))
+        raise fail("rule-damage-needs-target-or-targets")
     if len(set(targets)) != len(targets):
-        raise fail(*both("rule-target-listed-twice"))
+        raise fail("rule-target-listed-twice")
     check_damage_type(command.type)
     if (command.amount is None) == (command.roll is None):
-        raise fail(*both("rule-damage-needs-exactly-one-of"))
+        raise fail("rule-damage-needs-exactly-one-of")
     if command.amount is not None and command.amount < 0:
-        raise fail(*both("rule-damage-cannot-be-negative", amount=command.amount))
+        raise fail("rule-damage-cannot-be-negative", amount=command.amount)
     for target_id in targets:
         if ctx.get(target_id, "target").status == "dead":
-            raise fail(*both("rule-already-dead", target_id=target_id))
+            raise fail("rule-already-dead", target_id=target_id)
     cover = dict(command.cover or {})
     for target_id in cover:
         if target_id not in targets:
-            raise fail(*both("rule-cover-given-for-which-not", target_id=target_id))
+            raise fail("rule-cover-given-for-which-not", target_id=target_id)
     saved = {}
     if command.save is not None:
         check_ability(command.save.ability)
@@ -160,7 +161,7 @@ def _damage(ctx: Context, command: c.Damage) -> None:
 
 def _heal(ctx: Context, command: c.Heal) -> None:
     if (command.amount is None) == (command.roll is None):
-        raise fail(*both("rule-heal-needs-exactly-one-of"))
+        raise fail("rule-heal-needs-exactly-one-of")
     ctx.get(command.target, "target")
     if command.roll is not None:
         result = ctx.roll(command.roll)
@@ -183,7 +184,7 @@ def _check(ctx: Context, command: c.Check) -> None:
                 command.against.skill, purpose="contest")
         return
     if command.ability is None and command.skill is None:
-        raise fail(*both("rule-check-needs-ability-or-skill"))
+        raise fail("rule-check-needs-ability-or-skill")
     ability_check(ctx, command.id, command.ability, command.skill, command.dc, advantage=command.advantage,
                   disadvantage=command.disadvantage)
 
@@ -191,7 +192,7 @@ def _check(ctx: Context, command: c.Check) -> None:
 def _condition(ctx: Context, command: c.Condition) -> None:
     target = ctx.get(command.target, "target")
     if (command.add is None) == (command.remove is None):
-        raise fail(*both("rule-condition-needs-exactly-one-of"))
+        raise fail("rule-condition-needs-exactly-one-of")
     if command.add is not None:
         if command.add == "surprised" and command.until is None and command.rounds is None and command.save is None:
             # Seed 003 Surpris (INTERFACE-rolenplay §1): by default until the end of the creature's next turn.
@@ -208,7 +209,7 @@ def _condition(ctx: Context, command: c.Condition) -> None:
     matching = [i for i in target.conditions if i.condition == command.remove
                 and (command.source is None or i.source == command.source)]
     if not matching:
-        raise fail(*both("rule-nothing-to-remove", target=target.id, condition=command.remove, condition_name=term_phrase("condition", command.remove), source=command.source or ""))
+        raise fail("rule-nothing-to-remove", target=target.id, condition=command.remove, condition_name=term_phrase("condition", command.remove), source=command.source or "")
     for instance in matching:
         end_condition(ctx, target.id, instance.instance, "removed by the DM")
 
@@ -217,11 +218,11 @@ def _concentrate(ctx: Context, command: c.Concentrate) -> None:
     creature = ctx.get(command.id)
     if command.stop:
         if not creature.concentration:
-            raise fail(*both("rule-not-concentrating", creature=creature.id))
+            raise fail("rule-not-concentrating", creature=creature.id)
         end_concentration(ctx, creature.id, "ended by choice")
         return
     if not command.effect:
-        raise fail(*both("rule-concentrate-needs-effect-name"))
+        raise fail("rule-concentrate-needs-effect-name")
     start_concentration(ctx, creature.id, command.effect)
 
 
@@ -274,4 +275,4 @@ HANDLERS: dict[str, Callable] = {
 
 
 def _only_in_rolenplay(name: str) -> None:
-    raise fail(*both("rule-aftermath-only", name=name))
+    raise fail("rule-aftermath-only", name=name)

@@ -2,7 +2,6 @@
 
 from dataclasses import dataclass
 
-from combatlog.projections.words import both
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_concentration, end_condition
 from combatlog.core.kernel.context import Context, fail
 from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources, saving_throw
@@ -31,7 +30,7 @@ class RolledPart:
 
 def check_damage_type(damage_type: str) -> None:
     if damage_type not in DAMAGE_TYPES:
-        raise fail(*both("rule-unknown-damage-type-known", damage_type=damage_type, DAMAGE_TYPES=', '.join(DAMAGE_TYPES)))
+        raise fail("rule-unknown-damage-type-known", damage_type=damage_type, DAMAGE_TYPES=', '.join(DAMAGE_TYPES))
 
 
 def adjust_parts(ctx: Context, target_id: str, parts: list[RolledPart], adjust: int = 0, halve: bool = False) -> list[DamagePart]:
@@ -83,7 +82,7 @@ def apply_damage(ctx: Context, target_id: str, parts: list[DamagePart], *, criti
     """Temporary HP absorb first; then 0 HP: monsters die, characters fall unconscious or die outright."""
     target = ctx.state.combatants[target_id]
     if target.status == "dead":
-        raise fail(*both("rule-already-dead", target_id=target_id))
+        raise fail("rule-already-dead", target_id=target_id)
     total = sum(part.applied for part in parts)
     absorbed = min(target.temp_hp, total)
     remaining = total - absorbed
@@ -174,9 +173,9 @@ def heal(ctx: Context, target_id: str, amount: int, *, roll: str = "", faces: tu
     """Healing is capped at the maximum; any healing above 0 HP ends unconsciousness (prone remains)."""
     target = ctx.get(target_id)
     if target.status == "dead":
-        raise fail(*both("rule-dead-healing-cannot-help", target_id=target_id))
+        raise fail("rule-dead-healing-cannot-help", target_id=target_id)
     if amount < 0:
-        raise fail(*both("rule-healing-cannot-be-negative", amount=amount))
+        raise fail("rule-healing-cannot-be-negative", amount=amount)
     hp_after = min(ctx.ruleset.max_hp(target), target.hp + amount)
     ctx.emit(Healed(target=target_id, roll=roll, faces=faces, amount=amount, hp_before=target.hp, hp_after=hp_after))
     if target.hp == 0 and hp_after > 0:
@@ -201,9 +200,9 @@ def grant_temp_hp(ctx: Context, target_id: str, amount: int, replace: bool) -> N
     """Temporary HP do not stack: keep the higher unless told to replace (seed 000)."""
     target = ctx.get(target_id)
     if amount < 0:
-        raise fail(*both("rule-temporary-hp-cannot-be-negative", amount=amount))
+        raise fail("rule-temporary-hp-cannot-be-negative", amount=amount)
     if target.status == "dead":
-        raise fail(*both("rule-is-dead", target_id=target_id))
+        raise fail("rule-is-dead", target_id=target_id)
     after = amount if replace else max(target.temp_hp, amount)
     ctx.emit(TempHpGranted(target=target_id, amount=amount, before=target.temp_hp, after=after))
 
@@ -212,9 +211,9 @@ def death_save(ctx: Context, creature_id: str) -> None:
     """Seed 000 Jets de Sauvegarde contre la Mort: 10+ succeeds; a 1 counts twice; a 20 brings back 1 HP."""
     creature = ctx.get(creature_id)
     if ctx.state.turn != creature_id:
-        raise fail(*both("rule-cannot-roll-death-save-s", creature_id=creature_id, turn=ctx.state.turn))
+        raise fail("rule-cannot-roll-death-save-s", creature_id=creature_id, turn=ctx.state.turn)
     if creature.status != "dying":
-        raise fail(*both("rule-not-dying", creature_id=creature_id))
+        raise fail("rule-not-dying", creature_id=creature_id)
     # A death save is a saving throw: exhaustion weighs on it (2014 level 3: disadvantage; 2024: -2 per level).
     advantage, disadvantage, modifiers = d20_test_sources(ctx, creature_id, "save")
     natural, faces = ctx.d20(advantage=bool(advantage), disadvantage=bool(disadvantage))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from combatlog.projections.words import Phrase
+from combatlog.words import Phrase
 from combatlog.core.kernel.grid import SQUARE_METRES, gap_squares  # noqa: F401 - re-exported for the 5e modules
 from combatlog.core.rulesets.dnd5e.state import Combatant, EncounterState, Square
 

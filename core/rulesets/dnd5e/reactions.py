@@ -4,7 +4,6 @@
 A window is data on a stack: the command that opened it is suspended in the window's `pending`, and
 resumes exactly where it stopped once every eligible reactor has answered `react` or `pass`."""
 
-from combatlog.projections.words import both
 from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.rulesets.dnd5e.conditions import end_concentration, end_effect, release_grapples_out_of_reach, start_effect
 from combatlog.core.rulesets.dnd5e.combat import armor_class, attack_hits
@@ -133,16 +132,16 @@ def react(ctx: Context, command: c.React) -> None:
     window = _answering(ctx, command.id)
     reactor = ctx.state.combatants[command.id]
     if not can_react(ctx, reactor):
-        raise fail(*both("rule-cannot-react-reaction-spent-or", reactor=reactor.id))
+        raise fail("rule-cannot-react-reaction-spent-or", reactor=reactor.id)
     pending = window.pending
     kind = pending.get("kind")
     if command.with_ == "opportunity_attack":
         if kind != "move":
-            raise fail(*both("rule-opportunity-attack-answers-creature-leaving"))
+            raise fail("rule-opportunity-attack-answers-creature-leaving")
         _opportunity_attack(ctx, command, pending["id"])
     elif command.with_ == "readied":
         if kind != "readied" or pending.get("id") != command.id:
-            raise fail(*both("rule-has-no-readied-action-waiting", id=command.id))
+            raise fail("rule-has-no-readied-action-waiting", id=command.id)
         _readied(ctx, command)
     else:
         _named_reaction(ctx, command, window)
@@ -166,8 +165,8 @@ def _answering(ctx: Context, reactor_id: str):
     window = ctx.state.windows[-1]
     if reactor_id not in window.reactors:
         if reactor_id in window.answered:
-            raise fail(*both("rule-has-already-answered-this-window", reactor_id=reactor_id))
-        raise fail(*both("rule-may-not-react-now-waiting", reactor_id=reactor_id, reactors=', '.join(window.reactors), trigger=window.trigger))
+            raise fail("rule-has-already-answered-this-window", reactor_id=reactor_id)
+        raise fail("rule-may-not-react-now-waiting", reactor_id=reactor_id, reactors=', '.join(window.reactors), trigger=window.trigger)
     return window
 
 
@@ -177,11 +176,11 @@ def _opportunity_attack(ctx: Context, command: c.React, mover_id: str) -> None:
 
     reactor = ctx.state.combatants[command.id]
     if command.target not in (None, mover_id):
-        raise fail(*both("rule-opportunity-attack-targets", mover_id=mover_id))
+        raise fail("rule-opportunity-attack-targets", mover_id=mover_id)
     melee = [a for a in reactor.stats.attacks if a.kind == "melee"]
     profile = next((a for a in melee if a.id == command.attack), None) if command.attack else (melee[0] if melee else None)
     if profile is None:
-        raise fail(*both("rule-has-no-melee-attack", reactor=reactor.id, attack=command.attack))
+        raise fail("rule-has-no-melee-attack", reactor=reactor.id, attack=command.attack)
     ctx.emit(ReactionTaken(id=reactor.id, reaction="opportunity_attack"))
     mover = ctx.state.combatants[mover_id]
     resolve_attack(ctx, reactor, mover, profile, slot="reaction", advantage=command.advantage,
@@ -203,7 +202,7 @@ def _readied(ctx: Context, command: c.React) -> None:
         target = ctx.get(command.target or response.get("target"), "target")
         profile = reactor.stats.attack(command.attack or response.get("with"))
         if profile is None:
-            raise fail(*both("rule-has-no-readied-attack", reactor=reactor.id, value=response.get('with')))
+            raise fail("rule-has-no-readied-attack", reactor=reactor.id, value=response.get('with'))
         resolve_attack(ctx, reactor, target, profile, slot="reaction", advantage=command.advantage,
                        disadvantage=command.disadvantage)
     else:
@@ -220,12 +219,12 @@ def _named_reaction(ctx: Context, command: c.React, window) -> None:
     reaction = reactor.stats.reaction(command.with_)
     if reaction is None:
         known = ", ".join(r.id for r in reactor.stats.reactions)
-        raise fail(*both("rule-has-no-reaction-reactions", reactor=reactor.id, wanted=command.with_, known=known))
+        raise fail("rule-has-no-reaction-reactions", reactor=reactor.id, wanted=command.with_, known=known)
     pending = window.pending
     if pending.get("kind") != "attack_damage" or pending.get("target") != reactor.id:
-        raise fail(*both("rule-answers-attack-that-hits", reaction=reaction.id, reactor=reactor.id))
+        raise fail("rule-answers-attack-that-hits", reaction=reaction.id, reactor=reactor.id)
     if reaction.on == "melee_hit" and pending.get("attack_kind") != "melee":
-        raise fail(*both("rule-only-answers-melee-attack", reaction=reaction.id))
+        raise fail("rule-only-answers-melee-attack", reaction=reaction.id)
     ctx.emit(ReactionTaken(id=reactor.id, reaction=reaction.id))
     from combatlog.events.turns import EconomySpent
 
@@ -245,9 +244,9 @@ def trigger(ctx: Context, command: c.Trigger) -> None:
     """The DM says a readied trigger happened: a window opens for the readier alone (seed 001 Se tenir prêt)."""
     readier = ctx.get(command.id)
     if readier.effect("readied") is None:
-        raise fail(*both("rule-has-no-readied-action", readier=readier.id))
+        raise fail("rule-has-no-readied-action", readier=readier.id)
     if not can_react(ctx, readier):
-        raise fail(*both("rule-cannot-react-now-reaction-spent", readier=readier.id))
+        raise fail("rule-cannot-react-now-reaction-spent", readier=readier.id)
     trigger_text = readier.effect("readied").data.get("trigger", "")
     open_window(ctx, f"{readier.id}'s trigger: {trigger_text}", (readier.id,), ctx.state.turn or readier.id,
                 {"kind": "readied", "id": readier.id})

@@ -6,7 +6,6 @@ handlers of this file (create, add, initiative, order, surprise, end, next_round
 
 import msgspec
 
-from combatlog.projections.words import both
 from combatlog.core.kernel.context import Context, fail
 from combatlog.core.kernel.phases import PhaseMachine
 from combatlog.core.rulesets.dnd5e import commands as c, decide as _decide, turns as _turns
@@ -62,9 +61,9 @@ def add(ctx: Context, command: c.Add) -> None:
     if kind is None and command.template and ctx.templates is not None:
         kind = (ctx.templates(command.template) or {}).get("kind")
     if kind == "pc" and command.group:
-        raise fail(*both("rule-character-characters-have-their-own", id=command.id))
+        raise fail("rule-character-characters-have-their-own", id=command.id)
     if command.unconscious_at_zero and kind != "monster":
-        raise fail(*both("rule-unconscious-at-zero-for-monsters"))
+        raise fail("rule-unconscious-at-zero-for-monsters")
     if kind == "monster":
         command = msgspec.structs.replace(command, group=command.group or command.template or command.id)
     _turns.add(ctx, command)
@@ -98,7 +97,7 @@ def order(ctx: Context, command: c.Order) -> None:
         if creature.kind == "monster":
             seen_monster = seen_monster or creature
         elif seen_monster is not None and seen_monster.initiative == creature.initiative:
-            raise fail(*both("rule-character-tied-with-character-acts", creature=creature.id, seen_monster=seen_monster.id))
+            raise fail("rule-character-tied-with-character-acts", creature=creature.id, seen_monster=seen_monster.id)
     _turns.order(ctx, command)
     _reorder(ctx)
 
@@ -120,13 +119,13 @@ def end(ctx: Context, command: c.End) -> None:
 def next_round(ctx: Context, command: c.NextRound) -> None:
     state = ctx.state
     if state.phase != "ended" or state.aftermath is None:
-        raise fail(*both("rule-next-round-counts-rounds-after"))
+        raise fail("rule-next-round-counts-rounds-after")
     if state.aftermath <= 0:
-        raise fail(*both("rule-rounds-after-combat-have-run"))
+        raise fail("rule-rounds-after-combat-have-run")
     if command.rounds < 1:
-        raise fail(*both("rule-rounds-must-be-at-least", rounds=command.rounds))
+        raise fail("rule-rounds-must-be-at-least", rounds=command.rounds)
     if command.rounds > state.aftermath:
-        raise fail(*both("rule-only-round-s-are-left", aftermath=state.aftermath))
+        raise fail("rule-only-round-s-are-left", aftermath=state.aftermath)
     for _ in range(command.rounds):
         left = ctx.state.aftermath - 1
         ctx.emit(AftermathRoundPassed(round=ctx.state.aftermath_round + 1, rounds_left=left))
@@ -137,7 +136,7 @@ def next_round(ctx: Context, command: c.NextRound) -> None:
 
 
 def death_save(ctx: Context, command: c.DeathSave) -> None:
-    raise fail(*both("rule-rolenplay-no-death-saves"))
+    raise fail("rule-rolenplay-no-death-saves")
 
 
 def _reorder(ctx: Context) -> None:

@@ -1,6 +1,5 @@
 """Saving throws and ability checks (seed 000 Tests de D20; seed 002 Tests de caractéristique, Opposition)."""
 
-from combatlog.projections.words import both
 from combatlog.core.kernel.context import Context, fail
 from combatlog.core.rulesets.dnd5e.queries import conditions_in_force
 from combatlog.core.rulesets.dnd5e.stats import ABILITIES, SKILLS
@@ -12,7 +11,7 @@ COVER_BONUS = {"half": 2, "three_quarters": 5}
 
 def check_ability(ability: str | None) -> str:
     if ability not in ABILITIES:
-        raise fail(*both("rule-unknown-ability-use-one-of", ability=ability, ABILITIES=', '.join(ABILITIES)))
+        raise fail("rule-unknown-ability-use-one-of", ability=ability, ABILITIES=', '.join(ABILITIES))
     return ability
 
 
@@ -88,7 +87,7 @@ def check_modifiers(ctx: Context, creature_id: str, ability: str | None, skill: 
     creature = ctx.get(creature_id)
     if skill is not None:
         if skill not in SKILLS:
-            raise fail(*both("rule-unknown-skill", skill=skill))
+            raise fail("rule-unknown-skill", skill=skill)
         ability = ability or SKILLS[skill]
     check_ability(ability)
     modifiers = [Modifier(ability, creature.stats.modifier(ability))]

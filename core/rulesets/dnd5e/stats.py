@@ -5,7 +5,7 @@ from typing import Literal
 
 import msgspec
 
-from combatlog.projections.words import Phrase, Said, both
+from combatlog.words import Phrase, Said
 from combatlog.core.kernel.dice import DiceError, DiceExpression
 from combatlog.core.kernel.commands import MAX_DISTANCE, explained
 from combatlog.core.kernel.errors import InvalidCommand
@@ -121,7 +121,7 @@ def parse_stats(raw: object, who: str) -> Stats:
     except msgspec.ValidationError as error:
         # A nested field is named by its path from the stat block (stats.speed, stats.attacks[0].to_hit).
         where = str(error).replace("`$.", "`stats.").replace("`$[", "`stats[")
-        raise InvalidCommand(*both("rule-stats-error", who=who, error=explained(where))) from None
+        raise InvalidCommand("rule-stats-error", who=who, error=explained(where)) from None
     problems: list[Phrase] = []
     for key, values, allowed in (
         ("saves", stats.saves, ABILITIES),
@@ -157,7 +157,7 @@ def parse_stats(raw: object, who: str) -> Stats:
             problems.append(Phrase("stats-ranged-needs-range", attack=attack.id))
     if problems:
         text = Said.by(lambda lang: ("; " if lang == "en" else " ; ").join(problem(lang) for problem in problems))
-        raise InvalidCommand(*both("rule-stats", who=who, text=text))
+        raise InvalidCommand("rule-stats", who=who, text=text)
     return stats
 
 

@@ -3,7 +3,6 @@ seed 001 Ordre de combat)."""
 
 import msgspec
 
-from combatlog.projections.words import both
 from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_condition, end_effect
 from combatlog.core.kernel.context import Context, fail
@@ -28,11 +27,11 @@ from combatlog.events.values import Modifier
 
 def add(ctx: Context, command: c.Add) -> None:
     if command.unconscious_at_zero and not ctx.ruleset.creature_options:
-        raise fail(*both("rule-unconscious-at-zero-rolenplay"))
+        raise fail("rule-unconscious-at-zero-rolenplay")
     if not command.id or not command.id.strip():
-        raise fail(*both("rule-combatant-needs-id"))
+        raise fail("rule-combatant-needs-id")
     if command.id in ctx.state.combatants:
-        raise fail(*both("rule-there-already-combatant", id=command.id))
+        raise fail("rule-there-already-combatant", id=command.id)
     name, name_fr, kind = command.name, command.name_fr, command.kind
     if command.template:
         template = _template(ctx, command.template)
@@ -44,9 +43,9 @@ def add(ctx: Context, command: c.Add) -> None:
     elif command.stats is not None:
         raw_stats = _merge(command.stats, command.overrides or {})
     else:
-        raise fail(*both("rule-needs-stats-or-template", id=command.id))
+        raise fail("rule-needs-stats-or-template", id=command.id)
     if kind is None:
-        raise fail(*both("rule-needs-kind-pc-or-monster", id=command.id))
+        raise fail("rule-needs-kind-pc-or-monster", id=command.id)
     stats = parse_stats(raw_stats, command.id)
     ctx.emit(CombatantAdded(
         id=command.id, name=name or command.id, name_fr=name_fr or name or command.id, side=command.side, kind=kind,
@@ -62,10 +61,10 @@ def add(ctx: Context, command: c.Add) -> None:
 
 def _template(ctx: Context, name: str) -> dict:
     if ctx.templates is None:
-        raise fail(*both("rule-no-creature-templates-are-available"))
+        raise fail("rule-no-creature-templates-are-available")
     template = ctx.templates(name)
     if template is None:
-        raise fail(*both("rule-unknown-template", name=name))
+        raise fail("rule-unknown-template", name=name)
     return template
 
 
@@ -157,12 +156,12 @@ def order(ctx: Context, command: c.Order) -> None:
     command = c.Order(ids=tuple(expanded))
     for combatant_id in command.ids:
         if ctx.get(combatant_id).initiative is None:
-            raise fail(*both("rule-has-no-initiative-yet", combatant_id=combatant_id))
+            raise fail("rule-has-no-initiative-yet", combatant_id=combatant_id)
     counts = {ctx.state.combatants[i].initiative for i in command.ids}
     if len(counts) > 1 and len(command.ids) > 1:
         ranked = sorted(command.ids, key=lambda i: -ctx.state.combatants[i].initiative)
         if list(ranked) != list(command.ids):
-            raise fail(*both("rule-order-only-breaks-ties-cannot"))
+            raise fail("rule-order-only-breaks-ties-cannot")
     ctx.emit(TiesOrdered(ids=command.ids))
 
 
@@ -194,14 +193,14 @@ def unresolved_ties(ctx: Context) -> list[list[str]]:
 def start(ctx: Context, command: c.Start) -> None:
     state = ctx.state
     if not state.combatants:
-        raise fail(*both("rule-cannot-start-nobody-in-fight"))
+        raise fail("rule-cannot-start-nobody-in-fight")
     missing = [i for i, combatant in state.combatants.items() if combatant.initiative is None]
     if missing:
-        raise fail(*both("rule-cannot-start-no-initiative-yet", missing=', '.join(missing)))
+        raise fail("rule-cannot-start-no-initiative-yet", missing=', '.join(missing))
     ties = unresolved_ties(ctx)
     if ties:
         listed = "; ".join(" = ".join(group) + f" ({state.combatants[group[0]].initiative})" for group in ties)
-        raise fail(*both("rule-cannot-start-initiative-ties-to", listed=listed))
+        raise fail("rule-cannot-start-initiative-ties-to", listed=listed)
     ctx.emit(CombatStarted(order=state.order))
     if ctx.ruleset.surprise_skips_first_turn:
         for combatant in state.combatants.values():
@@ -255,7 +254,7 @@ def _advance(ctx: Context, index: int, new_round: int | None = None) -> None:
             continue
         begin_turn(ctx, creature.id, round_number)
         return
-    raise fail(*both("rule-every-combatant-dead-end-combat"))
+    raise fail("rule-every-combatant-dead-end-combat")
 
 
 def begin_turn(ctx: Context, creature_id: str, round_number: int) -> None:

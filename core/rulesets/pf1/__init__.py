@@ -25,8 +25,16 @@ class Pf1Ruleset:
         return condition_name(condition, lang)
 
     @property
+    def event_args(self):
+        """The words hook of its own events' log lines: per event type, the variables beyond ids -> names
+        (sides, attack names, squares, signed bonuses; core/rulesets/pf1/words.py)."""
+        from combatlog.core.rulesets.pf1.words import event_args_by_type
+
+        return event_args_by_type()
+
+    @property
     def transcript_words(self):
-        """The transcript's hook: pf1's event lines and condition names (core/rulesets/pf1/words.py)."""
+        """The transcript's hook: pf1's rolls, event lines and condition names (core/rulesets/pf1/words.py)."""
         from combatlog.core.rulesets.pf1.words import TRANSCRIPT_WORDS
 
         return TRANSCRIPT_WORDS
@@ -54,6 +62,4 @@ class Pf1Ruleset:
 
 PF1 = Pf1Ruleset()
 
-# The pf1 event lines join the language layer's `describe` (combatlog log, the shell).
-from combatlog.core.rulesets.pf1 import words as _words  # noqa: E402,F401
 __all__ = ["PF1", "Pf1Ruleset", "Pf1State", "EVENT_TYPES"]

@@ -1,6 +1,6 @@
 """Movement and the other actions of a pf1 turn (seed 004 Vitesse; PRD Actions in Combat, Table 8-2)."""
 
-from combatlog.core.kernel.context import fail, fr_number
+from combatlog.core.kernel.context import fail
 from combatlog.core.rulesets.pf1 import commands as c
 from combatlog.core.rulesets.pf1 import events as e
 from combatlog.core.rulesets.pf1.context import (
@@ -61,12 +61,10 @@ def path_costs(ctx: Pf1Context, mover: Pf1Combatant, path) -> list[float]:
     for square in path:
         dx, dy = abs(square[0] - position[0]), abs(square[1] - position[1])
         if max(dx, dy) != 1:
-            raise fail(f"{mover.id} cannot step from {_square_text(position)} to {_square_text(square)}: squares must be adjacent",
-                       f"{mover.id} ne peut pas passer de {_square_text(position)} à {_square_text(square)} : les cases doivent être adjacentes")
+            raise fail("pf1-rule-cannot-step-from-squares-must-adjacent", mover=mover.id, position=_square_text(position), square=_square_text(square))
         blocker = _blockers(ctx, mover, square, ending=False)
         if blocker:
-            raise fail(f"{mover.id} cannot pass through {blocker}'s square {_square_text(square)}",
-                       f"{mover.id} ne peut pas traverser la case {_square_text(square)} de {blocker}")
+            raise fail("pf1-rule-cannot-pass-through-s-square", mover=mover.id, blocker=str(blocker), square=_square_text(square))
         cost = 1
         if dx and dy:
             diagonals += 1
@@ -84,25 +82,21 @@ def five_foot_step(ctx: Pf1Context, mover: Pf1Combatant, square) -> None:
     square = tuple(square)
     a = mover.actions
     if a.five_foot_step:
-        raise fail(f"{mover.id} already took its 5-foot step this turn", f"{mover.id} a déjà fait son pas de placement ce tour")
+        raise fail("pf1-rule-already-took-5-foot-step-this", mover=mover.id)
     if a.moved:
-        raise fail(f"{mover.id} cannot take a 5-foot step: it already moved this turn",
-                   f"{mover.id} ne peut pas faire de pas de placement : il s'est déjà déplacé ce tour")
+        raise fail("pf1-rule-cannot-take-5-foot-step-already", mover=mover.id)
     if speed(mover) <= SQUARE:
-        raise fail(f"{mover.id} cannot take a 5-foot step at a speed of {fr_number(speed(mover))} m",
-                   f"{mover.id} ne peut pas faire de pas de placement à une vitesse de {fr_number(speed(mover))} m")
+        raise fail("pf1-rule-step-too-slow", mover=mover.id, speed=speed(mover))
     if mover.position is None:
-        raise fail(f"{mover.id} is not on the map: place it first", f"{mover.id} n'est pas sur la carte : placez-le d'abord")
+        raise fail("pf1-rule-not-map-place-first", mover=mover.id)
     dx, dy = abs(square[0] - mover.position[0]), abs(square[1] - mover.position[1])
     if max(dx, dy) != 1:
-        raise fail(f"a 5-foot step is one square: {_square_text(mover.position)} to {_square_text(square)} is not",
-                   f"un pas de placement fait une case : de {_square_text(mover.position)} à {_square_text(square)} non")
+        raise fail("pf1-rule-5-foot-step-one-square-not", position=_square_text(mover.position), square=_square_text(square))
     if footprint(mover, square) & ctx.state.terrain:
-        raise fail(f"{mover.id} cannot take a 5-foot step into difficult terrain {_square_text(square)}",
-                   f"{mover.id} ne peut pas faire de pas de placement en terrain difficile {_square_text(square)}")
+        raise fail("pf1-rule-cannot-take-5-foot-step-into", mover=mover.id, square=_square_text(square))
     blocker = _blockers(ctx, mover, square, ending=True)
     if blocker:
-        raise fail(f"{_square_text(square)} is occupied by {blocker}", f"{_square_text(square)} est occupée par {blocker}")
+        raise fail("pf1-rule-occupied", square=_square_text(square), blocker=str(blocker))
     ctx.emit(e.Pf1Moved(id=mover.id, path=(square,), metres=SQUARE, five_foot_step=True))
 
 
@@ -118,70 +112,66 @@ def move(ctx: Pf1Context, command: c.Move, stage: dict | None = None) -> None:
     mover = ctx.get(command.id)
     path = [tuple(square) for square in command.path]
     if not path:
-        raise fail("a move needs a path of squares", "un déplacement demande un chemin de cases")
+        raise fail("pf1-rule-move-needs-path-squares")
     if mover.position is None:
-        raise fail(f"{mover.id} is not on the map: place it first", f"{mover.id} n'est pas sur la carte : placez-le d'abord")
+        raise fail("pf1-rule-not-map-place-first", mover=mover.id)
     if stage is not None:
         _walk(ctx, mover, command, path, stage["step"], stage["costs"], stage.get("mode") or "")
         return
     if command.forced or command.mode == "teleport":
         blocker = _blockers(ctx, mover, path[-1], ending=True)
         if blocker:
-            raise fail(f"{_square_text(path[-1])} is occupied by {blocker}", f"{_square_text(path[-1])} est occupée par {blocker}")
+            raise fail("pf1-rule-occupied-2", path=_square_text(path[-1]), blocker=str(blocker))
         ctx.emit(e.Pf1Moved(id=mover.id, path=tuple(path), metres=0.0, forced=True))
         return
     require_turn(ctx, mover, "move")
     if command.five_foot_step:
         if len(path) != 1:
-            raise fail("a 5-foot step is a path of exactly one square", "un pas de placement est un chemin d'une seule case")
+            raise fail("pf1-rule-5-foot-step-path-exactly-one")
         five_foot_step(ctx, mover, path[0])
         return
     if mover.actions.five_foot_step:
-        raise fail(f"{mover.id} took a 5-foot step this turn: it cannot move any other distance (PRD 5-Foot Step)",
-                   f"{mover.id} a fait un pas de placement ce tour : il ne peut pas se déplacer davantage")
+        raise fail("pf1-rule-took-5-foot-step-this-turn", mover=mover.id)
     base = speed(mover)
     if base <= 0:
-        raise fail(f"{mover.id} cannot move (speed 0)", f"{mover.id} ne peut pas se déplacer (vitesse 0)")
+        raise fail("pf1-rule-cannot-move-speed-0", mover=mover.id)
     costs = path_costs(ctx, mover, path)
     cost = sum(costs)
     end = path[-1]
     blocker = _blockers(ctx, mover, end, ending=True)
     if blocker:
-        raise fail(f"{mover.id} cannot end its move in {blocker}'s square {_square_text(end)}",
-                   f"{mover.id} ne peut pas finir son déplacement sur la case {_square_text(end)} de {blocker}")
+        raise fail("pf1-rule-cannot-end-move-s-square", mover=mover.id, blocker=str(blocker), end=_square_text(end))
 
-    def too_far(limit: float, what: str, what_fr: str):
+    def too_far(limit: float, how: str):
         if cost > limit + 1e-9:
-            raise fail(f"{mover.id} cannot reach {_square_text(end)}: {cost:g} m needed, {what} allows {limit:g} m",
-                       f"{mover.id} ne peut pas atteindre {_square_text(end)} : {fr_number(cost)} m nécessaires, {what_fr} permet {fr_number(limit)} m")
+            raise fail("pf1-rule-move-too-far", mover=mover.id, square=_square_text(end), cost=cost, how=how, limit=limit)
 
     limited = restricted(mover)
     mode, effect = _special(mover)
     if "prone" in conditions_in_force(mover):
         if command.mode != "crawl":
-            raise fail(f"{mover.id} is prone: stand up first, or crawl (mode crawl)",
-                       f"{mover.id} est à terre : relevez-le d'abord, ou rampez (mode crawl)")
-        too_far(SQUARE, "crawling", "ramper")
+            raise fail("pf1-rule-prone-stand-up-first-crawl-mode", mover=mover.id)
+        too_far(SQUARE, "crawl")
         spend(ctx, mover, "move", "crawl")
         mode = "crawl"
     elif mode == "withdrawing":
-        too_far(base if limited else 2 * base, "a withdraw", "un retrait")
+        too_far(base if limited else 2 * base, "withdraw")
     elif mode == "running":
         heavy = mover.stats.armor_type == "heavy"
         factor = (4 if heavy else 5) if mover.stats.run_feat else (3 if heavy else 4)  # seed 004 Vitesse; PRD Run
-        too_far(factor * base, "a run", "une course")
+        too_far(factor * base, "run")
         steps = {(b[0] - a[0], b[1] - a[1]) for a, b in zip([mover.position] + path, path)}
         if len(steps) > 1:
-            raise fail(f"{mover.id} runs in a straight line", f"{mover.id} court en ligne droite")
+            raise fail("pf1-rule-runs-straight-line", mover=mover.id)
         if any(footprint(mover, s) & ctx.state.terrain for s in path):
-            raise fail(f"{mover.id} cannot run through difficult terrain", f"{mover.id} ne peut pas courir en terrain difficile")
+            raise fail("pf1-rule-cannot-run-through-difficult-terrain", mover=mover.id)
     elif mode == "charging":
         _check_charge(ctx, mover, path, costs, effect.data["target"], base if limited else 2 * base)
     else:
         if cost <= base + 1e-9:
             spend(ctx, mover, "move", "move")
         else:
-            too_far(2 * base, "a double move", "un double mouvement")
+            too_far(2 * base, "double")
             spend(ctx, mover, "double", "move")  # seed 004 Vitesse: a double move spends the move and the standard
     _walk(ctx, ctx.get(mover.id), command, path, 0, costs, mode or "")
 
@@ -191,33 +181,30 @@ def _check_charge(ctx: Pf1Context, mover: Pf1Combatant, path, costs, target_id: 
     ends where it can attack the target."""
     target = ctx.get(target_id, "target")
     if sum(costs) < 2 * SQUARE - 1e-9:
-        raise fail(f"{mover.id} must move at least 3 m to charge", f"{mover.id} doit se déplacer d'au moins 3 m pour charger")
+        raise fail("pf1-rule-must-move-least-3-m-charge", mover=mover.id)
     if sum(costs) > limit + 1e-9:
-        raise fail(f"{mover.id} can charge at most {limit:g} m", f"{mover.id} peut charger d'au plus {fr_number(limit)} m")
+        raise fail("pf1-rule-charge-too-far", mover=mover.id, limit=limit)
     previous = squares(*gap(mover, mover.position, target, target.position))
     for square in path:
         for other in ctx.state.combatants.values():
             if other.id != mover.id and other.position is not None and other.status != "dead" \
                     and footprint(other, other.position) & footprint(mover, square):
-                raise fail(f"{mover.id} cannot charge through {other.id}", f"{mover.id} ne peut pas charger à travers {other.id}")
+                raise fail("pf1-rule-cannot-charge-through", mover=mover.id, other=other.id)
         if footprint(mover, square) & ctx.state.terrain:
-            raise fail(f"{mover.id} cannot charge through difficult terrain", f"{mover.id} ne peut pas charger en terrain difficile")
+            raise fail("pf1-rule-cannot-charge-through-difficult-terrain", mover=mover.id)
         now = squares(*gap(mover, square, target, target.position))
         if now >= previous:
-            raise fail(f"each square of a charge must bring {mover.id} closer to {target.id} ({_square_text(square)} does not)",
-                       f"chaque case d'une charge doit rapprocher {mover.id} de {target.id} ({_square_text(square)} non)")
+            raise fail("pf1-rule-each-square-charge-must-bring-closer", mover=mover.id, target=target.id, square=_square_text(square))
         previous = now
     def can_attack_from(square) -> bool:
         return any(reaches(mover, a, target, at=square) for a in mover.stats.attacks if a.kind == "melee")
 
     if not can_attack_from(path[-1]):
-        raise fail(f"{mover.id}'s charge must end where it can attack {target.id}",
-                   f"la charge de {mover.id} doit finir là où il peut attaquer {target.id}")
+        raise fail("pf1-rule-s-charge-must-end-where-can", mover=mover.id, target=target.id)
     early = next((square for square in path[:-1] if can_attack_from(square)), None)
     if early is not None:
         # PRD Charge: it stops in the first (closest) square from which it can attack
-        raise fail(f"{mover.id}'s charge must stop at {_square_text(early)}, the first square from which it can attack {target.id}",
-                   f"la charge de {mover.id} doit s'arrêter en {_square_text(early)}, la première case d'où il peut attaquer {target.id}")
+        raise fail("pf1-rule-s-charge-must-stop-first-square", mover=mover.id, early=_square_text(early), target=target.id)
 
 
 def _walk(ctx: Pf1Context, mover: Pf1Combatant, command: c.Move, path, start: int, costs, mode: str) -> None:
@@ -287,42 +274,39 @@ def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> Non
     creature = ctx.get(command.id)
     name = command.action
     if name not in ACTIONS:
-        raise fail(f"unknown pf1 action '{name}' (known: {', '.join(ACTIONS)})",
-                   f"action pf1 inconnue '{name}' (connues : {', '.join(ACTIONS)})")
+        raise fail("pf1-rule-unknown-pf1-action-known", name=str(name), actions=', '.join(ACTIONS))
     if stage is not None:
         _after_provocation(ctx, creature, command, stage)
         return
     off_turn_immediate = command.slot == "immediate" and ctx.state.turn != creature.id
     if off_turn_immediate:
         if ctx.state.phase not in ("turn",):
-            raise fail(f"{creature.id} cannot act now", f"{creature.id} ne peut pas agir maintenant")
+            raise fail("pf1-rule-cannot-act-now", creature=creature.id)
         from combatlog.core.rulesets.pf1.rules import can_act
 
         if not can_act(creature):
-            raise fail(f"{creature.id} cannot act", f"{creature.id} ne peut pas agir")
+            raise fail("pf1-rule-cannot-act", creature=creature.id)
     else:
         require_turn(ctx, creature, name)
     limited = restricted(creature)
     raw = _raw(command)
     if name == "total_defense":
         if creature.effect("fighting_defensively"):
-            raise fail(f"{creature.id} is fighting defensively: no total defense this turn",
-                       f"{creature.id} combat sur la défensive : pas de défense totale ce tour")
+            raise fail("pf1-rule-fighting-defensively-no-total-defense-this", creature=creature.id)
         spend(ctx, creature, "standard", name)
         start_effect(ctx, creature.id, "total_defense")  # PRD Total Defense: until the start of its next turn
         return
     if name in ("withdraw", "charge", "run"):
         if name == "run" and limited:
-            raise fail(f"{creature.id} cannot run: it may take only one standard or move action this turn",
-                       f"{creature.id} ne peut pas courir : il ne peut faire qu'une action simple ou de mouvement ce tour")
+            raise fail("pf1-rule-cannot-run-may-take-only-one", creature=creature.id)
         if creature.actions.moved or creature.actions.five_foot_step:
-            raise fail(f"{creature.id} cannot {name}: it already moved this turn", f"{creature.id} ne peut pas faire {name} : il s'est déjà déplacé ce tour")
+            raise fail("pf1-rule-cannot-already-moved-this-turn", creature=creature.id, name=str(name))
         if name == "charge":
             target = ctx.get(command.target, "charge target")
             if target.status == "dead" or target.side == creature.side and target.id == creature.id:
-                raise fail(f"{creature.id} cannot charge {target.id}", f"{creature.id} ne peut pas charger {target.id}")
+                raise fail("pf1-rule-cannot-charge", creature=creature.id, target=target.id)
             if "prone" in conditions_in_force(creature):
-                raise fail(f"{creature.id} is prone: it cannot charge", f"{creature.id} est à terre : il ne peut pas charger")
+                raise fail("pf1-rule-prone-cannot-charge", creature=creature.id)
         # PRD Restricted Withdraw / Charge: a standard action for restricted creatures.
         spend(ctx, creature, "standard" if limited else "full_round", name)
         if name == "charge":
@@ -335,8 +319,7 @@ def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> Non
     if name == "cast_spell":
         slot = command.slot or "standard"
         if slot not in ("standard", "swift", "full_round", "immediate", "move"):
-            raise fail(f"a spell takes a standard, swift, immediate or full-round action, not {slot}",
-                       f"un sort prend une action simple, rapide, immédiate ou complexe, pas {slot}")
+            raise fail("pf1-rule-spell-takes-standard-swift-immediate-full", slot=str(slot))
         spend(ctx, creature, "full_round" if slot == "full_round" else slot, "cast_spell")
         if command.defensively:
             # PRD Casting Defensively: concentration DC 15 + twice the spell level, or the spell is lost.
@@ -364,7 +347,7 @@ def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> Non
         target = ctx.get(command.target, "target")
         ally = ctx.get(command.ally, "ally")
         if command.on is None:
-            raise fail("aid_another needs 'on': attack or ac", "aid_another demande 'on' : attack ou ac")
+            raise fail("pf1-rule-aid-another-needs-attack-ac")
         spend(ctx, creature, "standard", "aid_another")
         from combatlog.core.rulesets.pf1.combat import base_bonus
 
@@ -399,14 +382,13 @@ def _feint(ctx: Pf1Context, creature: Pf1Combatant, command: c.Action) -> None:
     impossible against a creature without Intelligence. Success: its next melee attack on the target, made on or
     before its next turn, denies the target its Dex bonus to AC."""
     if command.target is None:
-        raise fail("feint needs a 'target'", "feint demande une cible ('target')")
+        raise fail("pf1-rule-feint-needs-target")
     target = ctx.get(command.target, "target")
     if target.id == creature.id:
-        raise fail(f"{creature.id} cannot feint itself", f"{creature.id} ne peut pas se feinter lui-même")
+        raise fail("pf1-rule-cannot-feint-itself", creature=creature.id)
     intelligence = target.stats.abilities.int
     if intelligence is None:
-        raise fail(f"{target.id} has no Intelligence: a feint cannot fool it",
-                   f"{target.id} n'a pas d'Intelligence : une feinte ne peut pas le tromper")
+        raise fail("pf1-rule-has-no-intelligence-feint-cannot-fool", target=target.id)
     spend(ctx, creature, "move" if creature.stats.improved_feint else "standard", "feint")
     dc = max(10 + target.stats.bab + mod(target.stats.abilities.wis), 10 + target.stats.skills.get("sense_motive", -10))
     bonus = creature.stats.skills.get("bluff", mod(creature.stats.abilities.cha)) - (8 if intelligence <= 2 else 0)
@@ -444,7 +426,7 @@ def stand(ctx: Pf1Context, command: c.Stand, stage: dict | None = None) -> None:
     if stage is None:
         require_turn(ctx, creature, "stand")
         if "prone" not in {i.condition for i in creature.conditions}:
-            raise fail(f"{creature.id} is not prone", f"{creature.id} n'est pas à terre")
+            raise fail("pf1-rule-not-prone", creature=creature.id)
         spend(ctx, creature, "move", "stand")
         if provoke(ctx, ctx.get(creature.id), f"{creature.id} stands up", f"{creature.id} se relève", _raw(command),
                    {"provoked": True}, act="stand"):
@@ -456,7 +438,7 @@ def drop_prone(ctx: Pf1Context, command: c.DropProne, stage=None) -> None:
     creature = ctx.get(command.id)
     require_turn(ctx, creature, "drop_prone")
     if creature.has("prone"):
-        raise fail(f"{creature.id} is already prone", f"{creature.id} est déjà à terre")
+        raise fail("pf1-rule-already-prone", creature=creature.id)
     add_condition(ctx, creature.id, "prone", source=creature.id)
 
 
@@ -467,8 +449,7 @@ def stabilize(ctx: Pf1Context, command: c.Stabilize, stage: dict | None = None) 
     if stage is None:
         require_turn(ctx, helper, "stabilize")
         if target.status != "dying" and not target.has("bleed"):
-            raise fail(f"{target.id} is neither dying nor bleeding ({target.status})",
-                       f"{target.id} n'est ni mourant ni en train de saigner ({target.status})")
+            raise fail("pf1-rule-neither-dying-nor-bleeding", target=target.id, status=str(target.status))
         spend(ctx, helper, "standard", "stabilize")
         if provoke(ctx, ctx.get(helper.id), f"{helper.id} gives first aid to {target.id}",
                    f"{helper.id} prodigue les premiers secours à {target.id}", _raw(command), {"provoked": True},
@@ -494,7 +475,7 @@ def escape(ctx: Pf1Context, command: c.Escape, stage=None) -> None:
     require_turn(ctx, creature, "escape")
     holds = [i for i in creature.conditions if i.condition in ("grappled", "pinned")]
     if not holds:
-        raise fail(f"{creature.id} is not grappled", f"{creature.id} n'est pas agrippé")
+        raise fail("pf1-rule-not-grappled", creature=creature.id)
     grappler = ctx.state.combatants.get(holds[0].source)
     spend(ctx, creature, "standard", "escape")
     face = ctx.die(20)
@@ -512,5 +493,4 @@ def escape(ctx: Pf1Context, command: c.Escape, stage=None) -> None:
 
 def check_condition_id(name: str) -> None:
     if name not in CONDITIONS:
-        raise fail(f"unknown pf1 condition '{name}' (known: {', '.join(CONDITIONS)})",
-                   f"condition pf1 inconnue '{name}' (connues : {', '.join(CONDITIONS)})")
+        raise fail("pf1-rule-unknown-pf1-condition-known", name=str(name), conditions=', '.join(CONDITIONS))

@@ -53,8 +53,7 @@ def situational(ctx: Pf1Context, attacker: Pf1Combatant, target: Pf1Combatant, a
         increments = max(1, math.ceil(distance / attack.range_increment))
         limit = 5 if attack.thrown else 10
         if increments > limit:
-            raise fail(f"{target.id} is out of range of {attack.id}: {distance:g} m, at most {limit} increments of {attack.range_increment:g} m",
-                       f"{target.id} est hors de portée de {attack.id} : {distance:g} m, au plus {limit} facteurs de {attack.range_increment:g} m")
+            raise fail("pf1-rule-out-range-m-most-increments-m", target=target.id, attack=attack.id, distance=distance, limit=str(limit), range_increment=attack.range_increment)
         if increments > 1:
             mods.append({"label": "range", "value": -2 * (increments - 1)})  # PRD Range
         if not attacker.stats.precise_shot and _engaged_with_ally(ctx, attacker, target):
@@ -135,16 +134,14 @@ def check_strike(ctx: Pf1Context, attacker: Pf1Combatant, target: Pf1Combatant, 
     """What makes an attack impossible, checked before anything is spent or any window opens (a refused command
     appends nothing): a dead target, total cover, out of reach or range, a prone archer."""
     if target.status == "dead":
-        raise fail(f"{target.id} is already dead ({_label(attack)})", f"{target.id} est déjà mort ({_label(attack)})")
+        raise fail("pf1-rule-already-dead", target=target.id, attack=str(_label(attack)))
     if opts.get("cover") == "total":
-        raise fail(f"{target.id} has total cover: it cannot be targeted", f"{target.id} a un abri total : impossible de le viser")
+        raise fail("pf1-rule-has-total-cover-cannot-targeted", target=target.id)
     if attacker.position is not None and target.position is not None and attack.kind == "melee" \
             and not reaches(attacker, attack, target):
-        raise fail(f"{attacker.id} cannot reach {target.id} with {attack.id}",
-                   f"{attacker.id} ne peut pas atteindre {target.id} avec {attack.id}")
+        raise fail("pf1-rule-cannot-reach", attacker=attacker.id, target=target.id, attack=attack.id)
     if attack.kind == "ranged" and "prone" in conditions_in_force(attacker) and "crossbow" not in attack.id:
-        raise fail(f"{attacker.id} is prone: no ranged attack except with a crossbow",
-                   f"{attacker.id} est à terre : pas d'attaque à distance sauf à l'arbalète")
+        raise fail("pf1-rule-prone-no-ranged-attack-except-crossbow", attacker=attacker.id)
     situational(ctx, attacker, target, attack, opts)  # out of range: refused there
 
 
@@ -246,19 +243,16 @@ def coup_de_grace(ctx: Pf1Context, command: c.CoupDeGrace, stage: dict | None = 
     if stage is None:
         require_turn(ctx, attacker, "coup_de_grace")
         if target.status == "dead":
-            raise fail(f"{target.id} is already dead", f"{target.id} est déjà mort")
+            raise fail("pf1-rule-already-dead-2", target=target.id)
         if "helpless" not in conditions_in_force(target):
-            raise fail(f"{target.id} is not helpless: no coup de grâce", f"{target.id} n'est pas sans défense : pas de coup de grâce")
+            raise fail("pf1-rule-not-helpless-no-coup-de-gr", target=target.id)
         if profile.kind == "ranged":
             if attacker.position is not None and target.position is not None and distance_metres(attacker, target) > 1.5:
-                raise fail(f"a coup de grâce with {profile.id} needs {target.id} adjacent",
-                           f"un coup de grâce avec {profile.id} demande que {target.id} soit adjacent")
+                raise fail("pf1-rule-coup-de-gr-ce-needs-adjacent", profile=profile.id, target=target.id)
         elif attacker.position is not None and target.position is not None and not reaches(attacker, profile, target):
-            raise fail(f"{attacker.id} cannot reach {target.id} with {profile.id}",
-                       f"{attacker.id} ne peut pas atteindre {target.id} avec {profile.id}")
+            raise fail("pf1-rule-cannot-reach-2", attacker=attacker.id, target=target.id, profile=profile.id)
         if attacker.actions.moved:
-            raise fail(f"{attacker.id} cannot deliver a coup de grâce: it already moved this turn (a full-round action)",
-                       f"{attacker.id} ne peut pas porter de coup de grâce : il s'est déjà déplacé ce tour (action complexe)")
+            raise fail("pf1-rule-cannot-deliver-coup-de-gr-ce", attacker=attacker.id)
         spend(ctx, attacker, "full_round", "coup_de_grace")
         if provoke(ctx, ctx.get(attacker.id), f"{attacker.id} delivers a coup de grâce to {target.id}",
                    f"{attacker.id} porte un coup de grâce à {target.id}", _raw(command), {"provoked": True},
@@ -284,13 +278,12 @@ def coup_de_grace(ctx: Pf1Context, command: c.CoupDeGrace, stage: dict | None = 
 def _profile(attacker: Pf1Combatant, attack_id: str | None) -> Pf1Attack:
     if attack_id is None:
         if not attacker.stats.attacks:
-            raise fail(f"{attacker.id} has no attack", f"{attacker.id} n'a aucune attaque")
+            raise fail("pf1-rule-has-no-attack", attacker=attacker.id)
         return attacker.stats.attacks[0]
     profile = attacker.stats.attack(attack_id)
     if profile is None:
-        known = ", ".join(a.id for a in attacker.stats.attacks) or "none"
-        raise fail(f"{attacker.id} has no attack '{attack_id}' (known: {known})",
-                   f"{attacker.id} n'a pas d'attaque '{attack_id}' (connues : {known.replace('none', 'aucune')})")
+        known = ", ".join(a.id for a in attacker.stats.attacks)
+        raise fail("pf1-rule-has-no-attack-known", attacker=attacker.id, attack_id=str(attack_id), known=known)
     return profile
 
 
@@ -299,8 +292,7 @@ def _fight_defensively(ctx: Pf1Context, attacker: Pf1Combatant, wanted: bool) ->
     if not wanted or attacker.effect("fighting_defensively"):
         return
     if attacker.effect("total_defense"):
-        raise fail(f"{attacker.id} is in total defense: it cannot also fight defensively",
-                   f"{attacker.id} est en défense totale : il ne peut pas aussi combattre sur la défensive")
+        raise fail("pf1-rule-total-defense-cannot-also-fight-defensively", attacker=attacker.id)
     start_effect(ctx, attacker.id, "fighting_defensively")
 
 
@@ -319,14 +311,13 @@ def attack(ctx: Pf1Context, command: c.Attack, stage: dict | None = None) -> Non
     if stage is None:
         require_turn(ctx, attacker, "attack")
         if target.status == "dead":
-            raise fail(f"{target.id} is already dead", f"{target.id} est déjà mort")
+            raise fail("pf1-rule-already-dead-2", target=target.id)
         check_strike(ctx, attacker, target, profile, dict(opts, charge=bool(charge_attack)))
         if charge_attack:
             if charge.data.get("target") != target.id:
-                raise fail(f"{attacker.id} charged {charge.data.get('target')}: the charge attack must target it",
-                           f"{attacker.id} a chargé {charge.data.get('target')} : l'attaque de charge doit le viser")
+                raise fail("pf1-rule-charged-charge-attack-must-target", attacker=attacker.id, value=str(charge.data.get('target')))
             if profile.kind != "melee":
-                raise fail("a charge ends in a melee attack", "une charge se termine par une attaque au corps à corps")
+                raise fail("pf1-rule-charge-ends-melee-attack")
             replace_effect(ctx, attacker.id, "charging", attacked=True)
         else:
             spend(ctx, attacker, "standard", "attack")
@@ -378,17 +369,15 @@ def plan_full_attack(attacker: Pf1Combatant, command: c.FullAttack) -> list[dict
             elif keys == {"maneuver", "target"}:
                 name_of(item["target"], "target")
                 if item["maneuver"] not in ("disarm", "sunder", "trip"):
-                    raise fail(f"only disarm, sunder or trip may replace an attack (not {item['maneuver']})",
-                               f"seuls désarmement, destruction et croc-en-jambe remplacent une attaque (pas {item['maneuver']})")
+                    raise fail("pf1-rule-only-disarm-sunder-trip-may-replace", maneuver=str(item['maneuver']))
                 entries.append({"maneuver": item["maneuver"], "target": item["target"]})
             else:
-                raise fail(f"full_attack: each attack is {{with, target}}, {{maneuver, target}} or {{five_foot_step}}, not {sorted(keys)}",
-                           f"full_attack : chaque attaque est {{with, target}}, {{maneuver, target}} ou {{five_foot_step}}, pas {sorted(keys)}")
+                raise fail("pf1-rule-full-attack-each-attack-target-maneuver", keys=str(sorted(keys)))
         if sum(1 for x in entries if "step" in x) > 1:
-            raise fail("a full attack allows at most one 5-foot step", "une attaque à outrance permet au plus un pas de placement")
+            raise fail("pf1-rule-full-attack-allows-most-one-5")
     else:
         if command.target is None:
-            raise fail("full_attack needs a 'target' or 'attacks'", "full_attack demande 'target' ou 'attacks'")
+            raise fail("pf1-rule-full-attack-needs-target-attacks")
         if command.with_ is not None:
             profile = _profile(attacker, command.with_)
             count = 1 if profile.natural else iteratives(attacker.stats.bab)
@@ -400,7 +389,7 @@ def plan_full_attack(attacker: Pf1Combatant, command: c.FullAttack) -> list[dict
             else:
                 melee = next((a for a in attacker.stats.attacks if a.kind == "melee"), None)
                 if melee is None:
-                    raise fail(f"{attacker.id} has no melee attack", f"{attacker.id} n'a aucune attaque au corps à corps")
+                    raise fail("pf1-rule-has-no-melee-attack", attacker=attacker.id)
                 entries = [{"with": melee.id, "target": command.target} for _ in range(iteratives(attacker.stats.bab))]
     profiles = {x["with"]: _profile(attacker, x["with"]) for x in entries if "with" in x}
     off = [x for x in entries if "with" in x and profiles[x["with"]].off_hand]
@@ -421,21 +410,18 @@ def plan_full_attack(attacker: Pf1Combatant, command: c.FullAttack) -> list[dict
                 profile = profiles.get(x.get("with")) or next((a for a in attacker.stats.attacks if not a.natural), None)
                 first = base_bonus(attacker, profile) + main_penalty if profile else attacker.stats.bab
                 listed = "/".join(f"{first - 5 * i:+d}" for i in range(iterative_count))
-                raise fail(f"{attacker.id} gets {iterative_count} attack{'s' if iterative_count > 1 else ''} with {name}: {listed}",
-                           f"{attacker.id} a droit à {iterative_count} attaque{'s' if iterative_count > 1 else ''} avec {name} : {listed}")
+                raise fail("pf1-rule-gets-attack", attacker=attacker.id, count=iterative_count, name=str(name), listed=str(listed))
             x["iterative"] = main_index
             x["penalty"] = main_penalty - 5 * main_index
             main_index += 1
         elif profiles[x["with"]].off_hand:
             if off_index >= off_count:
-                raise fail(f"{attacker.id} gets {off_count} off-hand attack{'s' if off_count > 1 else ''}",
-                           f"{attacker.id} a droit à {off_count} attaque{'s' if off_count > 1 else ''} de la main secondaire")
+                raise fail("pf1-rule-gets-off-hand-attack", attacker=attacker.id, count=off_count)
             x["penalty"] = off_penalty - 5 * off_index
             off_index += 1
         else:
             if x["with"] in seen_natural:
-                raise fail(f"{attacker.id} makes each natural attack once ({x['with']})",
-                           f"{attacker.id} ne fait chaque attaque naturelle qu'une fois ({x['with']})")
+                raise fail("pf1-rule-makes-each-natural-attack-once", attacker=attacker.id, with_=str(x['with']))
             seen_natural.add(x["with"])
             profile = profiles[x["with"]]
             # PRD Natural Attacks: secondary attacks at -5 with half Str; with weapon attacks all become secondary.
@@ -453,10 +439,9 @@ def full_attack(ctx: Pf1Context, command: c.FullAttack, stage: dict | None = Non
     if stage is None:
         require_turn(ctx, attacker, "full_attack")
         if attacker.actions.moved:
-            raise fail(f"{attacker.id} cannot full_attack: it already moved this turn (only a 5-foot step is allowed)",
-                       f"{attacker.id} ne peut pas faire d'attaque à outrance : il s'est déjà déplacé ce tour (seul un pas de placement est permis)")
+            raise fail("pf1-rule-cannot-full-attack-already-moved-this", attacker=attacker.id)
         if any("step" in x for x in plan) and attacker.actions.five_foot_step:
-            raise fail(f"{attacker.id} already took its 5-foot step", f"{attacker.id} a déjà fait son pas de placement")
+            raise fail("pf1-rule-already-took-5-foot-step", attacker=attacker.id)
         for x in plan:
             if "target" in x:
                 ctx.get(x["target"], "target")
@@ -490,8 +475,7 @@ def full_attack(ctx: Pf1Context, command: c.FullAttack, stage: dict | None = Non
             leftover(ctx, f"attack {index + 1} ({name}): {target.id} is dead")
             return
         if target.status == "dead":
-            raise fail(f"attack {index + 1} ({name}) of the full attack: {target.id} is already dead; aim it elsewhere",
-                       f"attaque {index + 1} ({name}) de l'attaque à outrance : {target.id} est déjà mort ; visez ailleurs")
+            raise fail("pf1-rule-attack-full-attack-already-dead-aim", index=str(index + 1), name=str(name), target=target.id)
         if "maneuver" in x:
             resolve_maneuver(ctx, attacker, target, x["maneuver"], penalty=x["penalty"])
             continue
@@ -539,21 +523,20 @@ def resolve_maneuver(ctx: Pf1Context, attacker: Pf1Combatant, target: Pf1Combata
 
 def maneuver(ctx: Pf1Context, command: c.Maneuver, stage: dict | None = None) -> None:
     if command.maneuver not in MANEUVERS:
-        raise fail(f"unknown maneuver '{command.maneuver}' (known: {', '.join(MANEUVERS)})",
-                   f"manœuvre inconnue '{command.maneuver}' (connues : {', '.join(MANEUVERS)})")
+        raise fail("pf1-rule-unknown-maneuver-known", maneuver=str(command.maneuver), maneuvers=', '.join(MANEUVERS))
     attacker = ctx.get(command.attacker, "attacker")
     target = ctx.get(command.target, "target")
     if stage is None:
         require_turn(ctx, attacker, command.maneuver)
         if target.status == "dead" or target.id == attacker.id:
-            raise fail(f"{attacker.id} cannot {command.maneuver} {target.id}", f"{attacker.id} ne peut pas faire {command.maneuver} sur {target.id}")
+            raise fail("pf1-rule-cannot", attacker=attacker.id, maneuver=str(command.maneuver), target=target.id)
         if attacker.position is not None and target.position is not None and \
                 not any(reaches(attacker, a, target) for a in attacker.stats.attacks if a.kind == "melee") and \
                 sum(abs(p - q) for p, q in zip(attacker.position, target.position)) > 0:
             from combatlog.core.rulesets.pf1.rules import gap, within, natural_reach
 
             if not within(natural_reach(attacker.stats), *gap(attacker, attacker.position, target, target.position)):
-                raise fail(f"{attacker.id} cannot reach {target.id}", f"{attacker.id} ne peut pas atteindre {target.id}")
+                raise fail("pf1-rule-cannot-reach-3", attacker=attacker.id, target=target.id)
         spend(ctx, attacker, "standard", command.maneuver)
         attacker = ctx.get(attacker.id)
         # PRD Combat Maneuvers: provokes from the target unless the creature has the Improved feat.
@@ -572,15 +555,13 @@ def opportunity_attack(ctx: Pf1Context, reactor: Pf1Combatant, provoker: Pf1Comb
     if attack_id is not None:
         profile = _profile(reactor, attack_id)
         if profile.kind != "melee" or not reaches(reactor, profile, provoker):
-            raise fail(f"{reactor.id}'s {profile.id} does not reach {provoker.id}",
-                       f"{profile.id} de {reactor.id} n'atteint pas {provoker.id}")
+            raise fail("pf1-rule-s-does-not-reach", reactor=reactor.id, profile=profile.id, provoker=provoker.id)
     else:
         from combatlog.core.rulesets.pf1.rules import threatening_attacks
 
         profile = next((a for a in threatening_attacks(reactor) if reaches(reactor, a, provoker)), None)
         if profile is None:
-            raise fail(f"{reactor.id} has no melee attack reaching {provoker.id}",
-                       f"{reactor.id} n'a aucune attaque au corps à corps qui atteint {provoker.id}")
+            raise fail("pf1-rule-has-no-melee-attack-reaching", reactor=reactor.id, provoker=provoker.id)
     ctx.emit(e.Pf1ReactionTaken(id=reactor.id))
     casting = pending.get("command", {}).get("action") == "cast_spell" and not pending.get("command", {}).get("defensively")
 

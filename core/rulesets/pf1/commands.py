@@ -6,7 +6,6 @@ import msgspec
 
 from combatlog.core.kernel.commands import Command, explained
 from combatlog.core.kernel.errors import InvalidCommand
-from combatlog.projections.words import both
 
 Square = tuple[int, int]
 
@@ -270,26 +269,21 @@ AnyCommand = (
 )
 COMMAND_NAMES = tuple(sorted(cls.__struct_config__.tag for cls in AnyCommand.__args__))
 # INTERFACE-pf1: PF1 has no advantage; `slot` on attack is refused.
-REFUSED = {"advantage": "pf1 has no advantage or disadvantage", "disadvantage": "pf1 has no advantage or disadvantage"}
-REFUSED_FR = {"advantage": "pf1 n'a ni avantage ni désavantage", "disadvantage": "pf1 n'a ni avantage ni désavantage"}
+REFUSED = ("advantage", "disadvantage")
 
 
 def parse(raw: object) -> Command:
     if not isinstance(raw, dict):
-        raise InvalidCommand("a command must be a JSON object with a \"do\" field",
-                             message_fr="une commande doit être un objet JSON avec un champ \"do\"")
+        raise InvalidCommand("rule-command-must-be-json-object")
     name = raw.get("do")
     if name not in COMMAND_NAMES:
-        raise InvalidCommand(f"unknown pf1 command '{name}' (known: {', '.join(COMMAND_NAMES)})",
-                             message_fr=f"commande pf1 inconnue '{name}' (connues : {', '.join(COMMAND_NAMES)})")
-    for key, reason in REFUSED.items():
+        raise InvalidCommand("pf1-rule-unknown-command", name=str(name), known=", ".join(COMMAND_NAMES))
+    for key in REFUSED:
         if key in raw:
-            raise InvalidCommand(f"{name}: field '{key}' is refused: {reason}",
-                                 message_fr=f"{name} : champ '{key}' refusé : {REFUSED_FR[key]}")
+            raise InvalidCommand("pf1-rule-no-advantage", name=name, field=key)
     if name in ("attack", "full_attack") and "slot" in raw:
-        raise InvalidCommand(f"{name}: field 'slot' is refused in pf1 (the attack action is a standard action)",
-                             message_fr=f"{name} : champ 'slot' refusé en pf1 (l'action d'attaque est une action simple)")
+        raise InvalidCommand("pf1-rule-no-slot", name=name)
     try:
         return msgspec.convert(raw, AnyCommand)
     except msgspec.ValidationError as error:
-        raise InvalidCommand(*both("rule-command-field", name=name, reason=explained(str(error)))) from None
+        raise InvalidCommand("rule-command-field", name=name, reason=explained(str(error))) from None

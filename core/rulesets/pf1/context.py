@@ -6,6 +6,7 @@ import math
 import msgspec
 
 from combatlog.core.kernel.context import fail
+from combatlog.core.kernel.errors import refused
 from combatlog.core.kernel.dice import DiceError, SuppliedDice, roll
 from combatlog.core.rulesets.pf1 import events as e
 from combatlog.core.rulesets.pf1.fold import evolve
@@ -15,9 +16,6 @@ from combatlog.core.rulesets.pf1.rules import (
 from combatlog.core.rulesets.pf1.state import Pf1Combatant, Pf1State
 from combatlog.core.rulesets.pf1.stats import PHYSICAL, damage_type
 from combatlog.events.meta import DiceLeftUnused
-
-SLOT_FR = {"standard": "action simple", "move": "action de mouvement", "full_round": "action complexe",
-           "swift": "action rapide", "immediate": "action immédiate"}
 
 
 class Pf1Context:
@@ -37,12 +35,10 @@ class Pf1Context:
 
     def get(self, cid: str | None, role: str = "combatant") -> Pf1Combatant:
         if not cid:
-            raise fail(f"no {role} named", f"aucun {role} indiqué")
+            raise fail("pf1-rule-no-named", role=str(role))
         creature = self.state.combatants.get(cid)
         if creature is None:
-            known = ", ".join(self.state.combatants) or "none yet"
-            raise fail(f"there is no combatant '{cid}' (known: {known})",
-                       f"aucun combattant '{cid}' (connus : {known.replace('none yet', 'aucun')})")
+            raise fail("pf1-rule-there-no-combatant-known", cid=str(cid), known=", ".join(self.state.combatants))
         return creature
 
     def instance(self) -> int:
@@ -52,13 +48,13 @@ class Pf1Context:
         try:
             return self.dice.next_face(sides)
         except DiceError as error:
-            raise fail(str(error), error.message_fr) from None
+            raise refused(error) from None
 
     def roll(self, expression: str):
         try:
             return roll(expression, self.dice)
         except DiceError as error:
-            raise fail(str(error), error.message_fr) from None
+            raise refused(error) from None
 
     def suspend_dice(self):
         return list(self.dice.take_rest()) if isinstance(self.dice, SuppliedDice) else None
@@ -68,14 +64,13 @@ def square_of(value, what: str) -> tuple[int, int]:
     """A map square [x, y] written by the table, or a clear refusal."""
     if not isinstance(value, (list, tuple)) or len(value) != 2 or \
             not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise fail(f"{what}: a square is [x, y] (whole numbers), not {value!r}",
-                   f"{what} : une case s'écrit [x, y] (nombres entiers), pas {value!r}")
+        raise fail("pf1-rule-square-x-y-whole-numbers-not", what=str(what), value=repr(value))
     return int(value[0]), int(value[1])
 
 
 def name_of(value, what: str) -> str:
     if not isinstance(value, str):
-        raise fail(f"{what} must be an id (text), not {value!r}", f"{what} doit être un identifiant (texte), pas {value!r}")
+        raise fail("pf1-rule-must-id-text-not", what=str(what), value=repr(value))
     return value
 
 
@@ -83,13 +78,10 @@ def name_of(value, what: str) -> str:
 def require_turn(ctx: Pf1Context, creature: Pf1Combatant, what: str) -> None:
     state = ctx.state
     if state.phase != "turn" or state.turn != creature.id:
-        now = f"it is {state.turn}'s turn" if state.turn else "combat has not started"
-        now_fr = f"c'est le tour de {state.turn}" if state.turn else "le combat n'a pas commencé"
-        raise fail(f"{creature.id} cannot {what}: {now}", f"{creature.id} ne peut pas faire {what} : {now_fr}")
+        raise fail("pf1-rule-not-its-turn", creature=creature.id, what=str(what), turn=state.turn or "")
     if not can_act(creature):
         why = creature.status if creature.status != "alive" else ", ".join(sorted(conditions_in_force(creature)))
-        raise fail(f"{creature.id} cannot {what}: it cannot act ({why})",
-                   f"{creature.id} ne peut pas faire {what} : il ne peut pas agir ({why})")
+        raise fail("pf1-rule-cannot-cannot-act", creature=creature.id, what=str(what), why=str(why))
 
 
 def restricted(creature: Pf1Combatant) -> bool:
@@ -103,15 +95,13 @@ def spend(ctx: Pf1Context, creature: Pf1Combatant, slot: str, by: str) -> None:
     limited = restricted(creature)
 
     def refuse(kind: str, spent_by: str):
-        raise fail(f"{creature.id} cannot {by}: its {kind.replace('_', '-')} action was already spent ({spent_by})",
-                   f"{creature.id} ne peut pas faire {by} : son {SLOT_FR[kind]} est déjà dépensée ({spent_by})")
+        raise fail("pf1-rule-action-already-spent", creature=creature.id, by=str(by), slot=kind, spent_by=str(spent_by))
 
     if slot == "free":
         return
     if slot == "immediate" and ctx.state.turn != creature.id:
         if creature.swift_owed:
-            raise fail(f"{creature.id} cannot {by}: it already took an immediate action this round",
-                       f"{creature.id} ne peut pas faire {by} : il a déjà pris une action immédiate ce round")
+            raise fail("pf1-rule-cannot-already-took-immediate-action-this", creature=creature.id, by=str(by))
         ctx.emit(e.Pf1ActionSpent(id=creature.id, slots=("swift",), by="immediate", owed=True, spent="immediate"))
         return
     if slot in ("swift", "immediate"):
@@ -125,8 +115,7 @@ def spend(ctx: Pf1Context, creature: Pf1Combatant, slot: str, by: str) -> None:
         if a.standard:
             refuse("standard", a.standard)
         if limited and a.move:
-            raise fail(f"{creature.id} cannot {by}: it may take only one standard or move action this turn ({a.move})",
-                       f"{creature.id} ne peut pas faire {by} : il ne peut faire qu'une action simple ou de mouvement ce tour ({a.move})")
+            raise fail("pf1-rule-cannot-may-take-only-one-standard", creature=creature.id, by=str(by), move=str(a.move))
         ctx.emit(e.Pf1ActionSpent(id=creature.id, slots=("standard",), by=by, spent="standard"))
         if creature.status == "disabled":
             ctx.strain = creature.id
@@ -142,13 +131,11 @@ def spend(ctx: Pf1Context, creature: Pf1Combatant, slot: str, by: str) -> None:
             ctx.emit(e.Pf1ActionSpent(id=creature.id, slots=("standard",), by=by, spent="move"))
             return
         if limited:
-            raise fail(f"{creature.id} cannot {by}: it may take only one standard or move action this turn ({a.move or a.standard})",
-                       f"{creature.id} ne peut pas faire {by} : il ne peut faire qu'une action simple ou de mouvement ce tour ({a.move or a.standard})")
+            raise fail("pf1-rule-cannot-may-take-only-one-standard-2", creature=creature.id, by=str(by), value=str(a.move or a.standard))
         refuse("standard", a.standard)
     if slot in ("full_round", "double"):
         if limited:
-            raise fail(f"{creature.id} cannot {by}: it may take only one standard or move action this turn",
-                       f"{creature.id} ne peut pas faire {by} : il ne peut faire qu'une action simple ou de mouvement ce tour")
+            raise fail("pf1-rule-cannot-may-take-only-one-standard-3", creature=creature.id, by=str(by))
         for kind in ("full_round", "standard", "move"):
             if getattr(a, kind):
                 refuse(kind, getattr(a, kind))
@@ -156,7 +143,7 @@ def spend(ctx: Pf1Context, creature: Pf1Combatant, slot: str, by: str) -> None:
                                   else ("move", "standard"), by=by,
                                   spent="full_round" if slot == "full_round" else "double"))
         return
-    raise fail(f"unknown action slot '{slot}'", f"type d'action inconnu '{slot}'")
+    raise fail("pf1-rule-unknown-action-slot", slot=str(slot))
 
 
 # --------------------------------------------------------------------------- attacks of opportunity
@@ -208,8 +195,7 @@ def leftover(ctx: Pf1Context, reason: str) -> None:
 def roll_save(ctx: Pf1Context, cid: str, ability: str, dc: int, purpose: str = "") -> bool:
     """Seed 004 Sauvegarde: d20 + base + ability; a natural 1 fails, a natural 20 succeeds."""
     if ability not in ("fort", "ref", "will"):
-        raise fail(f"unknown save '{ability}' (pf1 saves: fort, ref, will)",
-                   f"jet de sauvegarde inconnu '{ability}' (pf1 : fort, ref, will)")
+        raise fail("pf1-rule-unknown-save-pf1-saves-fort-ref", ability=str(ability))
     creature = ctx.get(cid)
     face = ctx.die(20)
     bonus = save_bonus(creature, ability)

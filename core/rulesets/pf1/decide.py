@@ -19,8 +19,7 @@ from combatlog.core.rulesets.pf1.state import Pf1State
 from combatlog.core.rulesets.pf1.stats import damage_type, mod, parse_stats
 from combatlog.events.meta import CombatEnded, CommandIssued
 
-PHASE_FR = {"setup": "préparation", "turn": "tour", "death_save": "test de stabilisation", "reaction": "réaction",
-            "ended": "terminé"}
+PHASES = ("setup", "turn", "death_save", "reaction", "ended")
 LEGAL_IN: dict[str, tuple[str, ...]] = {
     "add": ("setup", "turn"), "remove": ("setup", "turn"), "place": ("setup", "turn"), "surprise": ("setup",),
     "initiative": ("setup", "turn"), "roll_off": ("setup", "turn"), "order": ("setup", "turn"), "start": ("setup",),
@@ -34,7 +33,7 @@ LEGAL_IN: dict[str, tuple[str, ...]] = {
 }
 # The kernel's phase machine answers which commands each phase allows; pf1's fold moves the phase itself
 # (a turn awaiting a stabilization check, a window opening or closing), so the machine needs no moves.
-MACHINE = PhaseMachine(tuple(PHASE_FR), LEGAL_IN, [])
+MACHINE = PhaseMachine(PHASES, LEGAL_IN, [])
 PF1_FAMILY = "pf1"
 
 
@@ -67,7 +66,7 @@ def decide_and_fold(state, raw: dict, *, templates: Callable[[str], dict | None]
         try:
             dice.check_all_used()
         except DiceError as error:
-            raise fail(str(error), "dés fournis non utilisés : " + ", ".join(map(str, dice.unused()))) from None
+            raise fail("pf1-rule-dice-not-used", error=error, listed=", ".join(map(str, dice.unused()))) from None
     events = ctx.events
     events[0] = CommandIssued(command=raw, rng_position=state.rng_position, rng_draws=rng.drawn)
     return events, msgspec.structs.replace(ctx.state, rng_position=state.rng_position + rng.drawn)
@@ -78,8 +77,7 @@ def _create(state, raw: dict, command: c.Create, default_seed: str):
     from combatlog.events.meta import EncounterCreated
 
     if getattr(state, "created", False):
-        raise fail("this log already holds an encounter: 'create' must be its first command",
-                   "ce journal contient déjà une rencontre : 'create' doit être sa première commande")
+        raise fail("pf1-rule-this-log-already-holds-encounter-create")
     seed = str(command.seed) if command.seed is not None else str(default_seed)
     created = EncounterCreated(ruleset="pf1", seed=seed, lang=command.lang, name=command.name, units=command.units)
     events = [CommandIssued(command=raw, rng_position=0), created]
@@ -93,25 +91,19 @@ def _create(state, raw: dict, command: c.Create, default_seed: str):
 def _check_phase(state: Pf1State, command: c.Command) -> None:
     name = command.do_name
     if name == "concentrate":
-        raise fail("concentrate is refused in pf1 (no 5e-style concentration)",
-                   "concentrate est refusé en pf1 (pas de concentration à la 5e)")
+        raise fail("pf1-rule-concentrate-refused-pf1-no-5e-style")
     if MACHINE.is_legal(state.phase, name):
         return
     if state.phase == "reaction":
         window = state.windows[-1]
-        raise fail(f"cannot {name} now: an attack-of-opportunity window is open ({window.trigger}); waiting for "
-                   f"{', '.join(window.reactors)} to react or pass",
-                   f"impossible de faire {name} maintenant : une fenêtre d'attaque d'opportunité est ouverte "
-                   f"({window.pending.get('trigger_fr', window.trigger)}) ; on attend que {', '.join(window.reactors)} réagisse ou passe")
+        raise fail("pf1-rule-cannot-now-attack-opportunity-window-open", name=str(name), trigger=str(window.trigger), reactors=', '.join(window.reactors), value=str(window.pending.get('trigger_fr', window.trigger)))
     if state.phase == "death_save":
-        raise fail(f"cannot {name} now: {state.turn} is dying and must roll its stabilization check (death_save) first",
-                   f"impossible de faire {name} maintenant : {state.turn} est mourant et doit d'abord faire son test de stabilisation (death_save)")
+        raise fail("pf1-rule-cannot-now-dying-must-roll-stabilization", name=str(name), turn=str(state.turn))
     if state.phase == "setup":
-        raise fail(f"cannot {name}: combat has not started (use 'start')",
-                   f"impossible de faire {name} : le combat n'a pas commencé (utilisez 'start')")
+        raise fail("pf1-rule-cannot-combat-has-not-started-use", name=str(name))
     if state.phase == "ended":
-        raise fail(f"cannot {name}: combat has ended", f"impossible de faire {name} : le combat est terminé")
-    raise fail(f"cannot {name} during the {state.phase} phase", f"impossible de faire {name} pendant la phase {PHASE_FR[state.phase]}")
+        raise fail("pf1-rule-cannot-combat-has-ended", name=str(name))
+    raise fail("pf1-rule-cannot-during-phase", name=str(name), phase=str(state.phase))
 
 
 def _strain(ctx: Pf1Context, cid: str) -> None:
@@ -125,21 +117,19 @@ def _strain(ctx: Pf1Context, cid: str) -> None:
 # --------------------------------------------------------------------------- setup
 def _add(ctx: Pf1Context, command: c.Add) -> None:
     if command.id in ctx.state.combatants:
-        raise fail(f"there is already a combatant '{command.id}'", f"il y a déjà un combattant '{command.id}'")
+        raise fail("pf1-rule-there-already-combatant", command=command.id)
     if not command.id or not command.id.replace("_", "").replace("-", "").isalnum():
-        raise fail(f"combatant id '{command.id}' must be letters, digits, - or _",
-                   f"l'identifiant '{command.id}' doit être fait de lettres, chiffres, - ou _")
+        raise fail("pf1-rule-combatant-id-must-letters-digits", command=command.id)
     template = {}
     if command.template is not None:
         template = load_pf1_template(command.template) or {}
         if not template:
-            raise fail(f"there is no pf1 creature template '{command.template}'",
-                       f"aucun modèle de créature pf1 '{command.template}'")
+            raise fail("pf1-rule-there-no-pf1-creature-template", template=str(command.template))
     if command.stats is not None and command.template is not None:
-        raise fail("add takes 'stats' or 'template', not both", "add prend 'stats' ou 'template', pas les deux")
+        raise fail("pf1-rule-add-takes-stats-template-not-both")
     raw_stats = dict(command.stats if command.stats is not None else template.get("stats") or {})
     if not raw_stats:
-        raise fail(f"{command.id} needs 'stats' or a 'template'", f"{command.id} demande 'stats' ou 'template'")
+        raise fail("pf1-rule-needs-stats-template", command=command.id)
     if command.overrides:
         raw_stats.update(command.overrides)
     stats = parse_stats(raw_stats, command.id)
@@ -158,8 +148,7 @@ def _add(ctx: Pf1Context, command: c.Add) -> None:
 def _remove(ctx: Pf1Context, command: c.Remove) -> None:
     creature = ctx.get(command.id)
     if ctx.state.turn == creature.id:
-        raise fail(f"{creature.id} cannot be removed during its own turn (end_turn first)",
-                   f"{creature.id} ne peut pas être retiré pendant son tour (end_turn d'abord)")
+        raise fail("pf1-rule-cannot-removed-during-own-turn-end", creature=creature.id)
     ctx.emit(e.Pf1CombatantRemoved(id=creature.id))
 
 
@@ -168,7 +157,7 @@ def _place(ctx: Pf1Context, command: c.Place) -> None:
     at = tuple(command.at)
     blocker = actions._blockers(ctx, creature, at, ending=True)
     if blocker:
-        raise fail(f"[{at[0]},{at[1]}] is occupied by {blocker}", f"[{at[0]},{at[1]}] est occupée par {blocker}")
+        raise fail("pf1-rule-occupied-3", at0=str(at[0]), at1=str(at[1]), blocker=str(blocker))
     ctx.emit(e.Pf1Placed(id=creature.id, at=at))
 
 
@@ -198,7 +187,7 @@ def _initiative(ctx: Pf1Context, command: c.Initiative) -> None:
     modifier = initiative_modifier(creature)
     if command.value is not None:
         if command.dice is not None:
-            raise fail("initiative takes 'value' or 'dice', not both", "initiative prend 'value' ou 'dice', pas les deux")
+            raise fail("pf1-rule-initiative-takes-value-dice-not-both")
         ctx.emit(e.Pf1InitiativeRolled(ids=tuple(ids), modifier=modifier, total=command.value, set_by_dm=True))
         return
     face = ctx.die(20)
@@ -209,7 +198,7 @@ def _roll_off(ctx: Pf1Context, command: c.RollOff) -> None:
     """Seed 004 Initiative: the tied roll again, highest first; those still tied roll once more."""
     ids = list(command.ids)
     if len(ids) < 2 or len(set(ids)) != len(ids):
-        raise fail("roll_off needs at least two different ids", "roll_off demande au moins deux identifiants différents")
+        raise fail("pf1-rule-roll-off-needs-least-two-different")
     for cid in ids:
         ctx.get(cid)
     # INTERFACE-pf1 dice: one d20 per id in `ids` order, then one more round for those still tied, and so on.
@@ -223,8 +212,7 @@ def _roll_off(ctx: Pf1Context, command: c.RollOff) -> None:
             rolled[cid] += (face,)
         tied = [cid for cid in ids if sum(1 for other in ids if rolled[other] == rolled[cid]) > 1]
         if len(rounds) >= 100:
-            raise fail("the roll-off does not settle: type the order with 'order'",
-                       "le jet de départage ne tranche pas : donnez l'ordre avec 'order'")
+            raise fail("pf1-rule-roll-off-does-not-settle-type")
     ranking = sorted(ids, key=lambda cid: tuple(-face for face in rolled[cid]))
     ctx.emit(e.Pf1RolledOff(ids=tuple(ids), rounds=tuple(rounds), order=tuple(ranking)))
 
@@ -234,14 +222,14 @@ def _order(ctx: Pf1Context, command: c.Order) -> None:
     for cid in ids:
         ctx.get(cid)
     if len(set(ids)) != len(ids):
-        raise fail("order lists a combatant twice", "order cite deux fois un combattant")
+        raise fail("pf1-rule-order-lists-combatant-twice")
     if ctx.state.phase == "setup":
         rest = tuple(cid for cid in ctx.state.order if cid not in ids)
         ctx.emit(e.Pf1OrderSet(order=ids + rest if set(ids) >= set(ctx.state.order) or not rest else _merge(ctx, ids),
                                ranked=ids))
         return
     if set(ids) != set(ctx.state.order):
-        raise fail("during combat, order must list every combatant of the order", "en combat, order doit citer tous les combattants de l'ordre")
+        raise fail("pf1-rule-during-combat-order-must-list-every")
     ctx.emit(e.Pf1OrderSet(order=ids))
 
 
@@ -274,15 +262,14 @@ def _ties(state: Pf1State) -> list[list[str]]:
 def _start(ctx: Pf1Context, command: c.Start) -> None:
     state = ctx.state
     if not state.combatants:
-        raise fail("no combatants yet: add some first", "aucun combattant : ajoutez-en d'abord")
+        raise fail("pf1-rule-no-combatants-yet-add-some-first")
     missing = [cid for cid, cr in state.combatants.items() if cr.initiative is None]
     if missing:
-        raise fail(f"no initiative yet for {', '.join(missing)}", f"pas encore d'initiative pour {', '.join(missing)}")
+        raise fail("pf1-rule-no-initiative-yet", missing=', '.join(missing))
     tied = _ties(state)
     if tied:
         names = "; ".join(", ".join(group) for group in tied)
-        raise fail(f"initiative tied on total and modifier: {names} (settle it with roll_off or order)",
-                   f"initiative à égalité (total et modificateur) : {names} (départagez avec roll_off ou order)")
+        raise fail("pf1-rule-initiative-tied-total-modifier-settle-roll", names=str(names))
     surprised = [cid for cid in state.order if state.combatants[cid].surprised]
     surprise_round = 0 < len(surprised) < len(state.order)  # seed 004 Surprise
     flat = tuple(cid for cid in state.order)  # seed 004 Pris au dépourvu: everyone until its first turn
@@ -297,7 +284,7 @@ def _next_turn(ctx: Pf1Context, first: bool = False) -> None:
     state = ctx.state
     order = list(state.order)
     if not order:
-        raise fail("nobody is in the initiative order", "personne dans l'ordre d'initiative")
+        raise fail("pf1-rule-nobody-initiative-order")
     index = -1 if first or state.turn not in order else order.index(state.turn)
     number = state.round
     for _ in range(2 * len(order) + 2):
@@ -329,7 +316,7 @@ def _next_turn(ctx: Pf1Context, first: bool = False) -> None:
         if bleed > 0 and creature.status != "dead":
             deal(ctx, cid, [("untyped", bleed)], source="bleed", single_attack=False)
         return
-    raise fail("no creature can take a turn (all dead?): use 'end'", "aucune créature ne peut jouer (toutes mortes ?) : utilisez 'end'")
+    raise fail("pf1-rule-no-creature-can-take-turn-all")
 
 
 def _end_turn(ctx: Pf1Context, command: c.EndTurn) -> None:
@@ -364,8 +351,7 @@ def _death_save(ctx: Pf1Context, command: c.DeathSave) -> None:
     Failure costs 1 HP; bleeding creatures fail automatically."""
     creature = ctx.get(command.id)
     if ctx.state.turn != creature.id:
-        raise fail(f"{creature.id} cannot roll now: it is {ctx.state.turn}'s stabilization check",
-                   f"{creature.id} ne peut pas lancer maintenant : c'est le test de stabilisation de {ctx.state.turn}")
+        raise fail("pf1-rule-cannot-roll-now-s-stabilization-check", creature=creature.id, turn=str(ctx.state.turn))
     bonus = mod(creature.stats.abilities.con) + creature.hp
     if creature.has("bleed"):
         ctx.emit(e.Pf1StabilizationRolled(id=creature.id, d20=None, bonus=bonus, total=bonus, success=False,
@@ -386,19 +372,19 @@ def _damage(ctx: Pf1Context, command: c.Damage) -> None:
     """One roll for all targets; each target's save first; half rounded down on a success (as in 5e)."""
     targets = list(command.targets or ()) + ([command.target] if command.target else [])
     if not targets:
-        raise fail("damage needs a 'target' or 'targets'", "les dégâts demandent 'target' ou 'targets'")
+        raise fail("pf1-rule-damage-needs-target-targets")
     if len(set(targets)) != len(targets):
-        raise fail("a target is listed twice", "une cible est citée deux fois")
+        raise fail("pf1-rule-target-listed-twice")
     kind = damage_type(command.type)
     if (command.amount is None) == (command.roll is None):
-        raise fail("damage needs exactly one of 'amount' or 'roll'", "les dégâts demandent soit 'amount' soit 'roll'")
+        raise fail("pf1-rule-damage-needs-exactly-one-amount-roll")
     if command.amount is not None and command.amount < 0:
-        raise fail(f"damage cannot be negative ({command.amount})", f"des dégâts ne peuvent pas être négatifs ({command.amount})")
+        raise fail("pf1-rule-damage-cannot-negative", amount=str(command.amount))
     if command.multiplier < 2 or command.multiplier > 6:
-        raise fail("multiplier runs from 2 to 6", "multiplier va de 2 à 6")
+        raise fail("pf1-rule-multiplier-runs-from-2-6")
     for tid in targets:
         if ctx.get(tid, "target").status == "dead":
-            raise fail(f"{tid} is already dead", f"{tid} est déjà mort")
+            raise fail("pf1-rule-already-dead-3", tid=str(tid))
     saved = {}
     if command.save is not None:
         for tid in targets:
@@ -427,12 +413,12 @@ def _damage(ctx: Pf1Context, command: c.Damage) -> None:
 
 def _heal(ctx: Pf1Context, command: c.Heal) -> None:
     if (command.amount is None) == (command.roll is None):
-        raise fail("heal needs exactly one of 'amount' or 'roll'", "les soins demandent soit 'amount' soit 'roll'")
+        raise fail("pf1-rule-heal-needs-exactly-one-amount-roll")
     target = ctx.get(command.target, "target")
     if target.status == "dead":
-        raise fail(f"{target.id} is dead: healing does not bring it back", f"{target.id} est mort : les soins ne le ramènent pas")
+        raise fail("pf1-rule-dead-healing-does-not-bring-back", target=target.id)
     if command.amount is not None and command.amount < 0:
-        raise fail(f"healing cannot be negative ({command.amount})", f"des soins ne peuvent pas être négatifs ({command.amount})")
+        raise fail("pf1-rule-healing-cannot-negative", amount=str(command.amount))
     if command.roll is not None:
         result = ctx.roll(command.roll)
         heal_creature(ctx, target.id, max(0, result.total), faces=result.faces)
@@ -443,7 +429,7 @@ def _heal(ctx: Pf1Context, command: c.Heal) -> None:
 def _temp_hp(ctx: Pf1Context, command: c.TempHp) -> None:
     target = ctx.get(command.target, "target")
     if command.amount < 0:
-        raise fail("temporary hit points cannot be negative", "des points de vie temporaires ne peuvent pas être négatifs")
+        raise fail("pf1-rule-temporary-hit-points-cannot-negative")
     after = command.amount if command.replace else max(target.temp_hp, command.amount)
     ctx.emit(e.Pf1TempHpGranted(target=target.id, amount=command.amount, after=after))
 
@@ -457,15 +443,14 @@ def _check_bonus(creature, ability: str | None, skill: str | None) -> tuple[str,
     """A skill's total bonus from `stats.skills` (an `ability` given with it is only its key ability), else the
     ability modifier."""
     if ability is None and skill is None:
-        raise fail("check needs an 'ability' or a 'skill'", "le test demande 'ability' ou 'skill'")
+        raise fail("pf1-rule-check-needs-ability-skill")
     if skill is None:
         if ability not in ("str", "dex", "con", "int", "wis", "cha"):
-            raise fail(f"unknown ability '{ability}'", f"caractéristique inconnue '{ability}'")
+            raise fail("pf1-rule-unknown-ability", ability=str(ability))
         return ability, mod(getattr(creature.stats.abilities, ability))
     if skill not in creature.stats.skills:
-        known = ", ".join(creature.stats.skills) or "none"
-        raise fail(f"{creature.id} has no skill '{skill}' in its stats (known: {known})",
-                   f"{creature.id} n'a pas la compétence '{skill}' (connues : {known.replace('none', 'aucune')})")
+        known = ", ".join(creature.stats.skills)
+        raise fail("pf1-rule-has-no-skill-stats-known", creature=creature.id, skill=str(skill), known=known)
     return skill, creature.stats.skills[skill]
 
 
@@ -476,7 +461,7 @@ def _check(ctx: Pf1Context, command: c.Check) -> None:
         # PRD Opposed checks: the higher result wins; a tie goes to the higher bonus, then both roll again.
         other = ctx.get(command.against.id, "opponent")
         if other.id == creature.id:
-            raise fail("a creature cannot oppose itself", "une créature ne peut pas s'opposer à elle-même")
+            raise fail("pf1-rule-creature-cannot-oppose-itself")
         other_name, other_bonus = _check_bonus(other, command.against.ability, command.against.skill)
         for _ in range(20):
             mine, theirs = ctx.die(20), ctx.die(20)
@@ -498,7 +483,7 @@ def _check(ctx: Pf1Context, command: c.Check) -> None:
 def _condition(ctx: Pf1Context, command: c.Condition) -> None:
     target = ctx.get(command.target, "target")
     if (command.add is None) == (command.remove is None):
-        raise fail("condition needs exactly one of 'add' or 'remove'", "condition demande soit 'add' soit 'remove'")
+        raise fail("pf1-rule-condition-needs-exactly-one-add-remove")
     name = command.add or command.remove
     actions.check_condition_id(name)
     if command.add is not None:
@@ -506,15 +491,14 @@ def _condition(ctx: Pf1Context, command: c.Condition) -> None:
             ctx.get(command.source, "source")
         until = _until(ctx, command, target.id)
         if command.amount is not None and (name != "bleed" or command.amount < 0):
-            raise fail("'amount' is the HP a bleed costs each turn: only with add: bleed, 0 or more",
-                       "'amount' est la perte de PV par tour d'un saignement : seulement avec add: bleed, 0 ou plus")
+            raise fail("pf1-rule-amount-hp-bleed-costs-each-turn", add="add: bleed")  # command syntax, in no language
         ctx.emit(e.Pf1ConditionApplied(target=target.id, instance=ctx.instance(), condition=name,
                                        source=command.source or "", until=until,
                                        no_effect=name in target.stats.condition_immunities, amount=command.amount or 0))
         return
     matching = [i for i in target.conditions if i.condition == name and (command.source is None or i.source == command.source)]
     if not matching:
-        raise fail(f"{target.id} has no {name} to remove", f"{target.id} n'a pas de condition {name} à retirer")
+        raise fail("pf1-rule-has-no-remove", target=target.id, name=str(name))
     for i in matching:
         ctx.emit(e.Pf1ConditionEnded(target=target.id, instance=i.instance, condition=name))
 
@@ -532,8 +516,7 @@ def _until(ctx: Pf1Context, command: c.Condition, target: str) -> dict:
         elif until == "save":
             spec = {"save": msgspec.to_builtins(command.save) if command.save else None}
         elif until != "forever":
-            raise fail(f"unknown duration '{until}': use end_of_turn, start_of_turn, rounds or save",
-                       f"durée inconnue '{until}' : utilisez end_of_turn, start_of_turn, rounds ou save")
+            raise fail("pf1-rule-unknown-duration-use-end-turn-start", until=str(until))
     elif until is None and command.rounds is not None:
         spec = {"rounds": command.rounds}
     for key in ("end_of_turn", "start_of_turn"):
@@ -543,7 +526,7 @@ def _until(ctx: Pf1Context, command: c.Condition, target: str) -> dict:
             return {key: who}
     if "rounds" in spec:
         if not isinstance(spec["rounds"], int) or isinstance(spec["rounds"], bool) or spec["rounds"] < 1:
-            raise fail(f"a duration of {spec['rounds']} rounds is too short", f"une durée de {spec['rounds']} round(s) est trop courte")
+            raise fail("pf1-rule-duration-rounds-too-short", rounds=str(spec['rounds']))
         anchor = spec.get("of") or command.of or state.turn or target
         ctx.get(anchor)
         # N full rounds: it ends when the anchor's turn starts N rounds later (before combat: counted from round 1).
@@ -553,10 +536,10 @@ def _until(ctx: Pf1Context, command: c.Condition, target: str) -> dict:
         save = spec["save"]
         if not isinstance(save, dict) or save.get("ability") not in ("fort", "ref", "will") \
                 or not isinstance(save.get("dc"), int) or isinstance(save.get("dc"), bool):
-            raise fail("a save duration needs {\"ability\", \"dc\"}", "une durée par sauvegarde demande {\"ability\", \"dc\"}")
+            raise fail("pf1-rule-save-duration-needs-ability-dc", keys='{"ability", "dc"}')
         return {"save": {"ability": save["ability"], "dc": int(save["dc"])}, "of": target}
     if spec:
-        raise fail(f"unknown duration {spec}", f"durée inconnue {spec}")
+        raise fail("pf1-rule-unknown-duration", spec=str(spec))
     return {}
 
 
@@ -592,12 +575,11 @@ def _trigger(ctx: Pf1Context, command: c.Trigger) -> None:
     readier = ctx.get(command.id)
     effect = readier.effect("readied")
     if effect is None:
-        raise fail(f"{readier.id} has no readied action", f"{readier.id} n'a pas d'action préparée")
+        raise fail("pf1-rule-has-no-readied-action", readier=readier.id)
     if ctx.state.turn == readier.id:
-        raise fail(f"{readier.id} cannot trigger its readied action on its own turn",
-                   f"{readier.id} ne peut pas déclencher son action préparée pendant son propre tour")
+        raise fail("pf1-rule-cannot-trigger-readied-action-own-turn", readier=readier.id)
     if not can_act(readier):
-        raise fail(f"{readier.id} cannot act now", f"{readier.id} ne peut pas agir maintenant")
+        raise fail("pf1-rule-cannot-act-now-2", readier=readier.id)
     text = effect.data.get("trigger", "")
     ctx.emit(e.Pf1WindowOpened(trigger=f"{readier.id}'s trigger: {text}", trigger_fr=f"déclencheur de {readier.id} : {text}",
                                waiting=ctx.state.turn or readier.id, reactors=(readier.id,), act="readied",
@@ -610,8 +592,7 @@ def _readied(ctx: Pf1Context, command: c.React, window) -> None:
     reactor = ctx.get(command.id)
     effect = reactor.effect("readied")
     if window.pending.get("kind") != "readied" or window.pending.get("id") != reactor.id or effect is None:
-        raise fail(f"{reactor.id} has no readied action waiting on this window",
-                   f"{reactor.id} n'a pas d'action préparée en attente sur cette fenêtre")
+        raise fail("pf1-rule-has-no-readied-action-waiting-this", reactor=reactor.id)
     response = dict(effect.data.get("response") or {})
     ctx.emit(e.Pf1ReactionTaken(id=reactor.id, reaction="readied"))
     ctx.emit(e.Pf1EffectEnded(id=reactor.id, instance=effect.instance, effect="readied"))
@@ -626,10 +607,10 @@ def _readied(ctx: Pf1Context, command: c.React, window) -> None:
         raw_path = response.get("path", ())
         path = [square_of(square, "readied move") for square in (raw_path if isinstance(raw_path, list) else [raw_path])]
         if not path or mover.position is None:
-            raise fail(f"{reactor.id}'s readied move has no path", f"le déplacement préparé de {reactor.id} n'a pas de chemin")
+            raise fail("pf1-rule-s-readied-move-has-no-path", reactor=reactor.id)
         costs = actions.path_costs(ctx, mover, path)
         if sum(costs) > actions.speed(mover) + 1e-9:
-            raise fail(f"{reactor.id}'s readied move is longer than its speed", f"le déplacement préparé de {reactor.id} dépasse sa vitesse")
+            raise fail("pf1-rule-s-readied-move-longer-than-speed", reactor=reactor.id)
         actions._walk(ctx, mover, c.Move(id=reactor.id, path=tuple(path)), path, 0, costs, "")
         return
     target = ctx.get(name_of(command.target or response.get("target"), "the readied attack's target"), "target")
@@ -646,18 +627,15 @@ def _react(ctx: Pf1Context, command: c.React) -> None:
     window = ctx.state.windows[-1]
     reactor = ctx.get(command.id)
     if command.id not in window.reactors:
-        raise fail(f"{command.id} may not react now: waiting for {', '.join(window.reactors)} ({window.trigger})",
-                   f"{command.id} ne peut pas réagir maintenant : on attend {', '.join(window.reactors)} ({window.pending.get('trigger_fr', window.trigger)})")
+        raise fail("pf1-rule-may-not-react-now-waiting", command=command.id, reactors=', '.join(window.reactors), trigger=str(window.trigger), value=str(window.pending.get('trigger_fr', window.trigger)))
     if command.with_ == "readied":
         _readied(ctx, command, window)
         _maybe_close(ctx)
         return
     if command.with_ != "opportunity_attack":
-        raise fail(f"pf1 reactions: 'opportunity_attack' or 'readied' (not {command.with_})",
-                   f"réactions pf1 : 'opportunity_attack' ou 'readied' (pas {command.with_})")
+        raise fail("pf1-rule-pf1-reactions-opportunity-attack-readied-not", with_=str(command.with_))
     if window.pending.get("kind") == "readied":
-        raise fail(f"this window is {window.waiting}'s readied trigger: answer with 'readied' or pass",
-                   f"cette fenêtre est le déclencheur préparé : répondez avec 'readied' ou passez")
+        raise fail("pf1-rule-this-window-s-readied-trigger-answer", waiting=str(window.waiting))
     provoker = ctx.get(window.waiting)
     combat.opportunity_attack(ctx, reactor, provoker, command.attack, bool(window.pending.get("stage", {}).get("costs")),
                               window.pending)
@@ -667,8 +645,7 @@ def _react(ctx: Pf1Context, command: c.React) -> None:
 def _pass(ctx: Pf1Context, command: c.Pass) -> None:
     window = ctx.state.windows[-1]
     if command.id not in window.reactors:
-        raise fail(f"{command.id} may not pass now: waiting for {', '.join(window.reactors)}",
-                   f"{command.id} ne peut pas passer maintenant : on attend {', '.join(window.reactors)}")
+        raise fail("pf1-rule-may-not-pass-now-waiting", command=command.id, reactors=', '.join(window.reactors))
     ctx.emit(e.Pf1ReactionPassed(id=command.id))
     _maybe_close(ctx)
 
@@ -702,7 +679,7 @@ def _maybe_close(ctx: Pf1Context) -> None:
             try:
                 ctx.dice.check_all_used()
             except DiceError as error:
-                raise fail(f"the waiting command: {error}", "la commande en attente : dés fournis non utilisés") from None
+                raise fail("pf1-rule-waiting-command", error=str(error)) from None
     finally:
         ctx.dice = own_dice
 

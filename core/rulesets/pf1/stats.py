@@ -9,11 +9,8 @@ from typing import Literal
 import msgspec
 
 from combatlog.core.kernel.commands import explained
-from combatlog.core.kernel.errors import RuleViolation
-
-
-def fail(message: str, message_fr: str) -> RuleViolation:
-    return RuleViolation(message, message_fr=message_fr)
+from combatlog.core.kernel.errors import fail
+from combatlog.words import Said
 
 SIZES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
 # Seed 004 BBA, size table: the size modifier to attack and AC.
@@ -164,31 +161,25 @@ def with_attack_names(stats: Pf1Stats) -> Pf1Stats:
 def parse_stats(raw: object, who: str) -> Pf1Stats:
     """Validate a pf1 stat block, naming the bad key; 5e-only keys are refused by name."""
     if not isinstance(raw, dict):
-        raise fail(f"{who}: stats must be an object", f"{who} : stats doit être un objet")
+        raise fail("pf1-rule-stats-must-object", who=str(who))
     for key in FIVE_E_KEYS:
         if key in raw:
-            hint = " (use 'energy_resistance')" if key == "resistances" else ""
-            hint_fr = " (utilisez 'energy_resistance')" if key == "resistances" else ""
-            raise fail(f"{who}: stats key '{key}' has no meaning in pf1{hint}",
-                       f"{who} : la clé '{key}' n'a pas de sens en pf1{hint_fr}")
+            raise fail("pf1-rule-stats-key-has-no-meaning-pf1", who=str(who), key=str(key))
     if "ac" in raw and not isinstance(raw["ac"], dict):
-        raise fail(f"{who}: in pf1 'ac' is an object (armor, shield, natural, deflection, dodge, misc, max_dex), not a number",
-                   f"{who} : en pf1 'ac' est un objet (armor, shield, natural, deflection, dodge, misc, max_dex), pas un nombre")
+        raise fail("pf1-rule-pf1-ac-object-armor-shield-natural", who=str(who))
     from combatlog.core.kernel.commands import bad_number  # decide called directly gets no NaN in
 
     bad = bad_number(raw)
     if bad:
-        raise fail(f"{who}: stats field '{bad[0]}': {bad[1]}", f"{who} : stats, champ '{bad[0]}' : {bad[1]}")
+        raise fail("pf1-rule-stats-field", who=str(who), bad0=str(bad[0]), bad1=str(bad[1]))
     try:
         stats = msgspec.convert(raw, Pf1Stats)
     except msgspec.ValidationError as error:
-        reason = explained(str(error))
-        raise fail(f"{who}: stats: {reason('en')}", f"{who} : stats : {reason('fr')}") from None
+        raise fail("pf1-rule-stats", who=str(who), reason=Said.by(explained(str(error)))) from None
     stats = with_attack_names(stats)
     for attack in stats.attacks:
         if attack.kind == "ranged" and not attack.range_increment:
-            raise fail(f"{who}: ranged attack '{attack.id}' needs a range_increment",
-                       f"{who} : l'attaque à distance '{attack.id}' demande range_increment")
+            raise fail("pf1-rule-ranged-attack-needs-range-increment", who=str(who), attack=attack.id)
         for part in attack.damage + attack.extra_damage:
             damage_type(part.type)
             from combatlog.core.kernel.dice import DiceError, DiceExpression
@@ -196,22 +187,18 @@ def parse_stats(raw: object, who: str) -> Pf1Stats:
             try:
                 DiceExpression.parse(part.roll)
             except DiceError as error:
-                raise fail(f"{who}: attack '{attack.id}': {error}",
-                           f"{who} : attaque '{attack.id}' : {error.localized('fr')}") from None
+                raise fail("pf1-rule-attack", who=str(who), attack=attack.id, error=str(error), value=str(error.localized('fr'))) from None
         if not 2 <= attack.crit_range <= 20 or not 2 <= attack.crit_multiplier <= 6:
-            raise fail(f"{who}: attack '{attack.id}': crit_range runs 2..20 and crit_multiplier 2..6",
-                       f"{who} : attaque '{attack.id}' : crit_range va de 2 à 20 et crit_multiplier de 2 à 6")
+            raise fail("pf1-rule-attack-crit-range-runs-2-20", who=str(who), attack=attack.id)
     for maneuver in stats.improved_maneuvers:
         if maneuver not in MANEUVERS:
-            raise fail(f"{who}: unknown maneuver '{maneuver}' (known: {', '.join(MANEUVERS)})",
-                       f"{who} : manœuvre inconnue '{maneuver}' (connues : {', '.join(MANEUVERS)})")
+            raise fail("pf1-rule-unknown-maneuver-known-2", who=str(who), maneuver=str(maneuver), maneuvers=', '.join(MANEUVERS))
     if stats.max_hp < 1:
-        raise fail(f"{who}: max_hp must be at least 1", f"{who} : max_hp doit valoir au moins 1")
+        raise fail("pf1-rule-max-hp-must-least-1", who=str(who))
     if stats.hp is not None and stats.hp > stats.max_hp:
-        raise fail(f"{who}: hp {stats.hp} is above max_hp {stats.max_hp}", f"{who} : hp {stats.hp} dépasse max_hp {stats.max_hp}")
+        raise fail("pf1-rule-hp-above-max-hp", who=str(who), hp=str(stats.hp), max_hp=str(stats.max_hp))
     if stats.hp is not None and stats.hp <= dies_at(stats):
-        raise fail(f"{who}: hp {stats.hp} is at or below the death threshold {dies_at(stats)}",
-                   f"{who} : hp {stats.hp} est au seuil de la mort ({dies_at(stats)}) ou en dessous")
+        raise fail("pf1-rule-hp-below-death-threshold", who=str(who), hp=str(stats.hp), stats=str(dies_at(stats)))
     return stats
 
 
@@ -219,8 +206,7 @@ def damage_type(name: str) -> str:
     """A pf1 damage type (INTERFACE-pf1 §3): the 5e lightning/thunder are aliases, the other 5e types refused."""
     name = DAMAGE_ALIASES.get(name, name)
     if name not in DAMAGE_TYPES:
-        raise fail(f"unknown pf1 damage type '{name}' (known: {', '.join(DAMAGE_TYPES)})",
-                   f"type de dégâts pf1 inconnu '{name}' (connus : {', '.join(DAMAGE_TYPES)})")
+        raise fail("pf1-rule-unknown-pf1-damage-type-known", name=str(name), damage_types=', '.join(DAMAGE_TYPES))
     return name
 
 

@@ -1,4 +1,4 @@
-"""The log lines of pf1 events, through the project's language layer (`combatlog.projections.words`).
+"""The words of pf1 events, through the catalogs (`combatlog.words`).
 
 The catalog `locales/<lang>/pf1.ftl` is one of the .ftl files the layer loads for a language (it finds them as
 package data, so this works from an installed package as well as from the source tree). A pf1 event's line is
@@ -9,12 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from combatlog.projections import words as layer
-from combatlog.projections.words import Cast, has, message, term
-
-
-def kebab(name: str) -> str:
-    return layer.kebab(name)
+from combatlog import words
+from combatlog.words import has, kebab, message, number, term
 
 
 def attack_label(attack: Any, lang: str) -> str:
@@ -52,7 +48,7 @@ def _square(at) -> str:
     return f"({at[0]}, {at[1]})"
 
 
-def pf1_args(event, lang: str, cast: Cast, units: str = "m") -> dict[str, Any]:
+def pf1_args(event, lang: str, cast, units: str = "m") -> dict[str, Any]:
     """The fields of a pf1 event that need the reader's words beyond ids → names (the layer does those)."""
     args: dict[str, Any] = {}
     side = getattr(event, "side", None)
@@ -76,10 +72,10 @@ def pf1_args(event, lang: str, cast: Cast, units: str = "m") -> dict[str, Any]:
         args["squares"] = ", ".join(_square(step) for step in squares)
     metres = getattr(event, "metres", None)
     if isinstance(metres, (int, float)) and not isinstance(metres, bool):
-        args["metres"] = layer.number(metres, lang)
+        args["metres"] = number(metres, lang)
     faces = getattr(event, "faces", None)
     if isinstance(faces, (list, tuple)):
-        args["faces"] = layer.faces(faces)
+        args["faces"] = words.faces(faces)
     for field in ("order", "ids", "reactors"):
         value = getattr(event, field, None)
         if isinstance(value, (list, tuple)):
@@ -99,7 +95,7 @@ def pf1_args(event, lang: str, cast: Cast, units: str = "m") -> dict[str, Any]:
     return args
 
 
-def _ranking(event, lang: str, cast: Cast) -> str:
+def _ranking(event, lang: str, cast) -> str:
     """A roll-off in words: each round's d20 per creature, then the order ("Aria 4, Bo 4 ; Aria 3, Bo 9 → Bo, Aria")."""
     ids = list(event.ids)
     rolled: dict[str, tuple[int, ...]] = {cid: () for cid in ids}
@@ -113,40 +109,11 @@ def _ranking(event, lang: str, cast: Cast) -> str:
     return separator.join(parts) + " → " + cast.names_of(event.order)
 
 
-def _register() -> None:
-    """The layer's `describe` (used by `combatlog log` and the shell) fills pf1 events with `pf1_args` too."""
+def event_args_by_type() -> dict[str, Any]:
+    """For each pf1 event type, the function giving its variables beyond ids → names (`describe` uses them)."""
     from combatlog.core.rulesets.pf1.events import EVENT_TYPES
 
-    extras = getattr(layer, "_EXTRA", None)  # the layer's registry of per-event variables
-    if not isinstance(extras, dict):
-        return  # a layer without it still prints the lines, with the raw fields
-    for event_type in EVENT_TYPES:
-        extras.setdefault(event_type.__name__, pf1_args)
-
-
-_register()
-
-
-def describe(event, lang: str = "en", names: dict[str, str] | None = None,
-             attacks: dict[tuple[str, str], Any] | None = None) -> str | None:
-    """The catalog line of the event, or None when the catalogs do not know it; `names` turns ids into names,
-    `attacks` maps (attacker, attack id) to a name (a string or {"en", "fr"}) or to a raw attack profile."""
-    lang = "fr" if lang == "fr" else "en"
-    if not has(lang, f"event-{kebab(type(event).__name__)}"):
-        return None
-    return layer.describe(event, lang, _cast(lang, names, attacks))
-
-
-def _cast(lang: str, names: dict[str, str] | None, attacks: dict[tuple[str, str], Any] | None) -> Cast:
-    cast = Cast(lang)
-    cast.names.update(names or {})
-    for key, label in (attacks or {}).items():
-        if isinstance(label, dict) and "id" not in label:
-            label = label.get(lang) or label.get("en") or key[1]
-        elif isinstance(label, dict):
-            label = attack_label(label, lang)
-        cast.attacks[key] = label
-    return cast
+    return {event_type.__name__: pf1_args for event_type in EVENT_TYPES}
 
 
 def _damage_part(part: dict[str, Any]) -> dict[str, Any]:
@@ -169,10 +136,11 @@ def _damage_part(part: dict[str, Any]) -> dict[str, Any]:
 
 class TranscriptWords:
     """What a transcript asks of pf1 (the ruleset's `transcript_words` hook): its conditions' names, a neutral
-    view of the rolls a transcript writes in its own words (initiative, damage, hit points), and the line of
-    every other event."""
+    view of the rolls a transcript writes in its own words (initiative, damage, hit points), and how the line
+    of every other event differs from its log line (the transcript writes that line with the catalogs)."""
 
     condition_name = staticmethod(condition_name)
+    attack_label = staticmethod(attack_label)
     # A dying or disabled creature is unconscious and helpless through its status, which only the state
     # document's condition list shows: the final table lists that one.
     final_conditions_implied = True
@@ -192,21 +160,16 @@ class TranscriptWords:
             return {"kind": "hp", "target": event.target, "hp_after": event.hp_after, "temp_after": event.temp_after}
         return None
 
-    def line(self, event, lang: str, names: dict[str, str], attacks: dict[tuple[str, str], Any]) -> str | None:
-        """The transcript line of a pf1 event: its catalog line (the log's words, which the pf1 tests quote), with
-        the dice faces in parentheses as the transcript shows them ("d20 (12) + 7")."""
-        lang = "fr" if lang == "fr" else "en"
-        message_id = f"event-{kebab(type(event).__name__)}"
-        if not has(lang, message_id):
-            return None
-        args = layer.event_args(event, lang, _cast(lang, names, attacks))
+    def line_args(self, event, args: dict[str, Any]) -> dict[str, Any]:
+        """A pf1 event's transcript line is its catalog line (the log's words, which the pf1 tests quote) with the
+        dice faces in parentheses, as the transcript shows them ("d20 (12) + 7"): its variables, so changed."""
         for field in ("d20", "d100"):
             if isinstance(args.get(field), int):
                 args[field] = f"({args[field]})"
         faces = getattr(event, "faces", None)
         if isinstance(faces, (list, tuple)) and faces:
             args["faces"] = "(" + ", ".join(map(str, faces)) + ")"
-        return message(lang, message_id, **args)
+        return args
 
 
 TRANSCRIPT_WORDS = TranscriptWords()

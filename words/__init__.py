@@ -1,0 +1,271 @@
+"""The ground floor of the language layer: every sentence a person reads comes from the Fluent catalogs
+`locales/<lang>/*.ftl`, and this package is their only reader. It imports nothing else from combatlog.
+
+- `message(lang, id, **args)` formats one message (Project Fluent: plurals, gender and French elision are
+  written in the .ftl files; numbers are formatted by the language's rules, "1,5" in French).
+- Every .ftl file of a language folder is loaded once, so a ruleset may drop in its own `<family>.ftl`.
+- `Phrase` is a message used as a variable of another message; `Said` is a message said in English that can be
+  said again in another language (what errors carry).
+- Game terms (damage types, conditions, abilities, skills...), numbers and distances in the reader's language.
+
+Describing events (a line per event, a command in words, the names of a cast) is a projection:
+`combatlog.projections.describe`."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Callable
+
+from babel.numbers import format_decimal
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import fluent_number
+
+LANGS = ("fr", "en")
+_LOCALES = {"fr": "fr-FR", "en": "en-US"}
+_BABEL = {"fr": "fr_FR", "en": "en_US"}
+# Words starting with an aspirated h take no elision ("de Hache-Noire" is not "d'Hache-Noire").
+_H_ASPIRE = ("hache", "hachette", "hallebarde", "harpon", "hurlement")
+_VOWELS = "aeiouyàâäéèêëîïôöûüœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÛÜŒÆ"
+
+
+def _elision(value: Any = "", *_, **__) -> str:
+    """ELISION($name) in a catalog: "vowel" when French elides before this word (d'Aria), else "consonant"."""
+    text = str(value).strip()
+    lowered = text.lower()
+    if not text or lowered.startswith(_H_ASPIRE):
+        return "consonant"
+    return "vowel" if text[0] in _VOWELS or lowered[0] == "h" else "consonant"
+
+
+def _lang(lang: str | None) -> str:
+    return lang if lang in LANGS else "en"
+
+
+@lru_cache(maxsize=None)
+def bundle(lang: str) -> FluentBundle:
+    """Every .ftl file of locales/<lang>/, in name order, in one bundle (loaded once per language)."""
+    lang = _lang(lang)
+    found = FluentBundle([_LOCALES[lang]], use_isolating=False, functions={"ELISION": _elision})
+    folder = resources.files("combatlog.locales").joinpath(lang)
+    for entry in sorted(folder.iterdir(), key=lambda item: item.name):
+        if entry.name.endswith(".ftl"):
+            found.add_resource(FluentResource(entry.read_text(encoding="utf-8")))
+    return found
+
+
+def has(lang: str, message_id: str) -> bool:
+    return bundle(_lang(lang)).has_message(message_id)
+
+
+class Phrase:
+    """A message used as a variable of another message, said in that message's language.
+
+    `both("rule-cannot-dead", creature="gob1", what=Phrase("verb-attack"))`: "gob1 cannot attack: it is dead" and
+    "gob1 ne peut pas attaquer : il est mort", each half of the sentence from the catalogs."""
+
+    __slots__ = ("message_id", "args", "default")
+
+    def __init__(self, message_id: str, /, _default: str | None = None, **args: Any):
+        self.message_id, self.args, self.default = message_id, args, _default
+
+    def __call__(self, lang: str) -> str:
+        if self.default is not None:
+            return maybe(lang, self.message_id, self.default, **self.args)
+        return message(lang, self.message_id, **self.args)
+
+    def __repr__(self) -> str:
+        return f"Phrase({self.message_id!r}, {self.args!r})"
+
+
+class Said(str):
+    """A catalog message said in English, that can be said again in another language: `localized(lang)`.
+
+    What the store and verify errors carry: being the English text itself, it keeps `str(error)`, substring
+    checks and `error.reason` unchanged for library users, while the CLI and the server speak the reader's
+    language. Given as a variable of another message, it is said in that message's language."""
+
+    def __new__(cls, message_id: str, /, **args: Any) -> "Said":
+        return cls.by(Phrase(message_id, **args))
+
+    @classmethod
+    def by(cls, speak: Callable[[str], str]) -> "Said":
+        """What `speak(lang)` gives, in English now and in any language later (e.g. a RuleViolation's `localized`)."""
+        text = str.__new__(cls, speak("en"))
+        text._speak = speak
+        return text
+
+    def localized(self, lang: str) -> str:
+        return str(self) if _lang(lang) == "en" else self._speak(_lang(lang))
+
+
+class Sayable:
+    """What an error says, kept as a catalog message and said only when shown (a mixin for exception classes).
+
+    `Error("rule-cannot-dead", creature="gob1", what=Phrase("verb-attack"))` holds `message_id` and `message_args`;
+    `str(error)` and `.message` are the English text, `.localized(lang)` the text in any language (`.message_fr`
+    the French). Variables are said in the message's language: numbers by its rules ("1,5" in French), a Phrase,
+    a Said or another error in that language.
+
+    Finished texts are accepted too, for code written before message ids: `Error(english, french)`,
+    `Error(english, message_fr=french)`, `Error(*both("id", **args))`, and `Error(text)` (one text for every
+    language). Those carry `message_id` None."""
+
+    def __init__(self, message_id: str, /, *texts: str, message_fr: str | None = None, **args: Any):
+        if texts or message_fr is not None or (not args and not has("en", message_id)):
+            english, french = message_id, message_fr if message_fr is not None else (texts[0] if texts else message_id)
+            self._said = Said.by(lambda lang: french if lang == "fr" else english)
+            self.message_id, self.message_args = None, {}
+        else:
+            self._said = Said(message_id, **args)
+            self.message_id, self.message_args = message_id, args
+        self.message = str(self._said)
+        super().__init__(self.message)
+
+    def __reduce__(self):  # a copy or a pickle keeps both languages
+        return _rebuild, (type(self), self.message_id, self.message_args, self.message, self.localized("fr"))
+
+    @property
+    def message_fr(self) -> str:
+        return self.localized("fr")
+
+    def localized(self, lang: str) -> str:
+        return self._said.localized(lang)
+
+
+def _rebuild(cls, message_id, args, english, french):
+    return cls(message_id, **args) if message_id else cls(english, french)
+
+
+def localized(text: Any, lang: str) -> str:
+    """`text` in `lang` when it can be said again (a Said, an error with `localized`), else as it stands."""
+    said = getattr(text, "localized", None)
+    return said(lang) if callable(said) else str(text)
+
+
+def term_phrase(kind: str, key: str, /, **args: Any) -> Phrase:
+    """A game term (`<kind>-<key>`, e.g. condition-prone) as a variable of another message."""
+    return Phrase(f"{kind}-{kebab(key)}", _default=key, **args)
+
+
+def _arg(value: Any) -> Any:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return fluent_number(value, useGrouping=False)
+    if isinstance(value, float):
+        return fluent_number(value, useGrouping=False, maximumFractionDigits=2)
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(item) for item in value)
+    return value if isinstance(value, str) else str(value)
+
+
+def message(lang: str, message_id: str, /, **args: Any) -> str:
+    """The message `message_id` (or `id.attribute`) of `lang`, filled with `args`; the id itself when missing."""
+    lang = _lang(lang)
+    found = bundle(lang)
+    name, _, attribute = message_id.partition(".")
+    if not found.has_message(name):
+        return message_id
+    entry = found.get_message(name)
+    pattern = entry.attributes.get(attribute) if attribute else entry.value
+    if pattern is None:
+        return message_id
+    values = {}
+    for name, value in args.items():
+        if isinstance(value, Phrase):
+            value = value(lang)
+        elif callable(getattr(value, "localized", None)):  # a Said, an error: said in this message's language
+            value = value.localized(lang)
+        converted = _arg(value)
+        # A field is reachable by its own name ($hp_before) and in Fluent's usual kebab-case ($hp-before).
+        for key in {name, name.replace("_", "-")}:
+            values[key] = converted
+            if isinstance(value, str):  # `has-<name>` lets a catalog leave out an empty part: { $has-reason -> ... }
+                values.setdefault(f"has-{key}", "yes" if value else "no")
+    text, _errors = found.format_pattern(pattern, values)
+    return text
+
+
+def both(message_id: str, /, **args: Any) -> tuple[str, str]:
+    """(English, French) of one message, for code that wants both texts now (an error takes the id itself:
+    `RuleViolation(message_id, **args)`, see `Sayable`)."""
+    return message("en", message_id, **args), message("fr", message_id, **args)
+
+
+def maybe(lang: str, message_id: str, default: str = "", /, **args: Any) -> str:
+    """The message if the catalogs hold it, else `default`."""
+    return message(lang, message_id, **args) if has(lang, message_id.partition(".")[0]) else default
+
+
+def kebab(name: str) -> str:
+    """CamelCase or snake_case to kebab-case: DamageTaken -> damage-taken, temp_hp -> temp-hp."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", name).replace("_", "-").replace(" ", "-").lower()
+
+
+# ------------------------------------------------------------------------------ numbers and game terms
+
+
+def number(value: float, lang: str) -> str:
+    """A number as the language writes it: 1.5 -> "1,5" in French; no grouping, at most two decimals."""
+    return format_decimal(value, format="0.##", locale=_BABEL[_lang(lang)])
+
+
+def distance(metres: float, lang: str, units: str = "m") -> str:
+    """A distance in metres, or in feet when the encounter shows feet (1.5 m = 5 ft)."""
+    if units == "ft":
+        return message(lang, "distance-ft", value=number(round(metres / 1.5 * 5, 1), lang))
+    return message(lang, "distance-m", value=number(metres, lang))
+
+
+def term(lang: str, kind: str, key: str, /, **args: Any) -> str:
+    """A game term from the catalogs (`<kind>-<key>`), or the key itself when the catalogs do not know it."""
+    return maybe(lang, f"{kind}-{kebab(key)}", key, **args)
+
+
+def damage_name(kind: str, lang: str, count: int = 1) -> str:
+    return term(lang, "damage", kind, count=count)
+
+
+def condition_name(condition: str, lang: str, gender: str = "other") -> str:
+    return term(lang, "condition", condition, gender=gender or "other")
+
+
+def ability_name(ability: str, lang: str, short: bool = True) -> str:
+    return term(lang, "ability" if short else "ability-long", ability)
+
+
+def skill_name(skill: str, lang: str) -> str:
+    return term(lang, "skill", skill)
+
+
+def status_name(status: str, lang: str) -> str:
+    return term(lang, "status", status)
+
+
+def action_name(action: str, lang: str) -> str:
+    return term(lang, "action", action)
+
+
+def square(at) -> str:
+    return f"({at[0]}, {at[1]})"
+
+
+def faces(values) -> str:
+    return "[" + ", ".join(str(face) for face in values) + "]"
+
+
+def ruleset_name(ruleset: str, lang: str) -> str:
+    return term(lang, "ruleset", ruleset)
+
+
+
+def join(items: list[str], lang: str) -> str:
+    """"a, b et c" / "a, b and c"."""
+    items = [item for item in items if item]
+    if len(items) <= 1:
+        return "".join(items)
+    return message(lang, "list-join", head=", ".join(items[:-1]), last=items[-1])
