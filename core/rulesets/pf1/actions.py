@@ -358,7 +358,10 @@ def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> Non
         ctx.emit(e.Pf1CheckRolled(id=creature.id, check="aid_another", d20=face, bonus=bonus, total=face + bonus, dc=10,
                                   success=success, purpose=f"{command.on} for {ally.id} against {target.id}"))
         if success:
-            start_effect(ctx, ally.id, "aid_attack" if command.on == "attack" else "aid_ac", until="", target=target.id)
+            # PRD Aid Another: the ally's next attack roll against the target, or the target's next attack against
+            # the ally, "as long as that attack comes before the beginning of your next turn" (end_aid_of).
+            start_effect(ctx, ally.id, "aid_attack" if command.on == "attack" else "aid_ac", until="", target=target.id,
+                         helper=creature.id)
         return
     if name == "feint":
         _feint(ctx, creature, command)
@@ -374,6 +377,14 @@ def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> Non
                               act=name):
         return
     ctx.emit(e.Pf1ActionTaken(id=creature.id, action=name, details={"note": command.note} if command.note else {}))
+
+
+def end_aid_of(ctx: Pf1Context, helper: str) -> None:
+    """PRD Aid Another: the +2 lapses unused when the helper's next turn begins."""
+    for creature in ctx.state.combatants.values():
+        for effect in creature.effects:
+            if effect.effect in ("aid_attack", "aid_ac") and effect.data.get("helper") == helper:
+                ctx.emit(e.Pf1EffectEnded(id=creature.id, instance=effect.instance, effect=effect.effect))
 
 
 def _feint(ctx: Pf1Context, creature: Pf1Combatant, command: c.Action) -> None:

@@ -295,6 +295,7 @@ def _next_turn(ctx: Pf1Context, first: bool = False) -> None:
             if ctx.state.surprise_round:
                 ctx.emit(e.Pf1SurpriseRoundEnded(ids=tuple(cid for cid, cr in ctx.state.combatants.items() if cr.surprised)))
         cid = order[index]
+        actions.end_aid_of(ctx, cid)  # PRD Aid Another: "before the beginning of your next turn"
         creature = ctx.state.combatants[cid]
         if creature.status == "dead":
             ctx.emit(e.Pf1TurnSkipped(id=cid, round=number, reason="dead"))
@@ -669,7 +670,7 @@ def _maybe_close(ctx: Pf1Context) -> None:
             return
         raw = pending["command"]
         command = c.parse(raw)
-        stage = {**pending.get("stage", {}), "lost": bool(pending.get("lost"))}
+        stage = {**pending.get("stage", {}), "lost": bool(pending.get("lost")), "aoo_damage": window.damage}
         HANDLERS_RESUMABLE[command.do_name](ctx, command, stage)
         if pending.get("strain"):
             ctx.strain = pending["strain"]

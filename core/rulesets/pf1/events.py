@@ -278,6 +278,11 @@ class Pf1StabilizationRolled(Event, frozen=True, kw_only=True):
 
 
 class Pf1ManeuverRolled(Event, frozen=True, kw_only=True):
+    """`total` = d20 + `cmb` + the labelled `modifiers` (e.g. {"label": "aoo_damage", "value": -5}: PRD Combat
+    Maneuvers, damage from the attack of opportunity it provoked). `automatic` names why it succeeds whatever the
+    roll (PRD: an immobilized, unconscious or otherwise helpless target; as a natural 20): the condition, e.g.
+    "unconscious", "paralyzed", "petrified", "helpless"; "" when the d20 decided."""
+
     attacker: str
     target: str
     maneuver: str
@@ -286,6 +291,8 @@ class Pf1ManeuverRolled(Event, frozen=True, kw_only=True):
     total: int
     cmd: int
     success: bool
+    modifiers: tuple[dict[str, Any], ...] = ()
+    automatic: str = ""
 
 
 class Pf1WindowOpened(Event, frozen=True, kw_only=True):

@@ -129,6 +129,9 @@ def evolve(state: Pf1State, event) -> Pf1State:
                 return state
             return _update(state, target, conditions=tuple(c for c in who.conditions if c.instance != number))
         case e.Pf1DamageTaken(target=target):
+            if state.windows and state.windows[-1].waiting == target and event.source in state.windows[-1].answered:
+                window = state.windows[-1]  # dealt by an attack of opportunity on the creature that waits
+                state = replace(state, windows=state.windows[:-1] + (replace(window, damage=window.damage + event.amount),))
             return _update(state, target, hp=event.hp_after, temp_hp=event.temp_after, nonlethal=event.nonlethal_after)
         case e.Pf1Healed(target=target):
             return _update(state, target, hp=event.hp_after, nonlethal=event.nonlethal_after)

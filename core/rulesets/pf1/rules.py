@@ -139,11 +139,12 @@ def cmb(c: Pf1Combatant, maneuver: str | None = None) -> int:
 
 
 def cmd_values(c: Pf1Combatant, maneuver: str | None = None) -> tuple[int, int]:
-    """PRD Combat Maneuvers: 10 + BAB + Str + Dex + special size + dodge + deflection + misc; flat-footed drops Dex and dodge."""
-    dex = mod(c.stats.abilities.dex)
+    """PRD Combat Maneuvers: 10 + BAB + Str + Dex + special size + dodge + deflection + misc; flat-footed drops Dex and dodge.
+    The −4 Dex of grappled or entangled (PRD Conditions) lowers the Dex it counts, as it lowers AC."""
+    dex = mod(c.stats.abilities.dex - dex_penalty(conditions_in_force(c)))
     dodge = dodge_bonus(c)
     if c.stats.cmd is not None:
-        normal = c.stats.cmd + (dodge - c.stats.ac.dodge)
+        normal = c.stats.cmd + (dodge - c.stats.ac.dodge) + (dex - mod(c.stats.abilities.dex))
     else:
         normal = (10 + c.stats.bab + mod(c.stats.abilities.str) + dex - SIZE_MODIFIER[c.stats.size] + dodge
                   + c.stats.ac.deflection + c.stats.ac.misc)

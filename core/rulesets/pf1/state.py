@@ -84,6 +84,9 @@ class Pf1Window(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     waiting: str
     answered: tuple[str, ...] = ()
     pending: dict[str, Any] = {}
+    # Damage the waiting creature took from the attacks of opportunity of this window: a penalty on the combat
+    # maneuver check that waits (PRD Combat Maneuvers).
+    damage: int = 0
 
 
 class Pf1State(msgspec.Struct, frozen=True, kw_only=True, gc=False, tag="pf1", tag_field="state_of"):

@@ -86,6 +86,12 @@ def pf1_args(event, lang: str, cast, units: str = "m") -> dict[str, Any]:
         value = getattr(event, field, None)
         if isinstance(value, int) and not isinstance(value, bool):
             args[field] = f"+ {value}" if value >= 0 else f"− {-value}"
+    modifiers = getattr(event, "modifiers", None)
+    if isinstance(modifiers, (list, tuple)):
+        # each labelled modifier: " − 5 (damage from the attack of opportunity)"
+        args["modifiers"] = "".join(
+            f" {'+' if m['value'] >= 0 else '−'} {abs(m['value'])} ({message(lang, 'pf1-modifier', label=m['label'])})"
+            for m in modifiers if isinstance(m, dict) and m.get("value"))
     check = getattr(event, "check", None)
     if isinstance(check, str):
         args["check-name"] = message(lang, "pf1-check", check=check)
