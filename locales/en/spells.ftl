@@ -66,3 +66,6 @@ spell-bad-dice = spell { $spell }: '{ $roll }' is not a dice expression
 spell-unknown-condition = spell { $spell }: unknown condition '{ $condition }'
 spell-attack-and-save = spell { $spell }: a spell has an attack roll or a save, not both
 spell-targets-at-least-one = spell { $spell }: "targets" is at least 1
+
+help-cast = cast CASTER SPELL [TARGETS…] [level N] [ritual|daily] — cast a spell: its slot, then each target's attack roll or save
+label-slots = Slots
