@@ -23,6 +23,8 @@ class SpellCast(Event, frozen=True, kw_only=True):
     multiplier: int = 1
     concentration: bool = False
     ritual_minutes: int = 0
+    # A spell readied on an earlier turn, released now with the reaction (its slot was spent when readied).
+    held: bool = False
 
 
 class SpellSlotSpent(Event, frozen=True, kw_only=True):

@@ -546,3 +546,50 @@ def test_2024_concentration_survives_a_made_con_save(tmp_path):
     enc.execute({"do": "cast", "caster": "bren", "spell": "bless", "targets": ["aria"]})
     enc.execute({"do": "damage", "target": "bren", "amount": 5, "type": "piercing", "dice": [12]})
     assert enc.state()["combatants"]["bren"]["concentration"] == "bless"
+
+
+# ------------------------------------------------------------------------------------------ held spells
+
+
+def _ready_magic_missile(enc):
+    enc.execute({"do": "action", "id": "aria", "action": "ready", "trigger": "a goblin comes near",
+                 "spell": "magic-missile", "response": {"do": "cast", "targets": ["gob1", "gob1", "gob1"]}})
+
+
+@pytest.mark.parametrize("ruleset", FIVE_E)
+def test_a_held_spell_spends_its_slot_when_readied_and_strikes_on_the_trigger(tmp_path, ruleset):
+    """Seed 001/003 « Se tenir prêt »: the spell is cast now and its energy held, by concentration, until the
+    reaction releases it. Three darts of 1d4+1 = 2 + 1 = 3 each: gob1 40 → 31."""
+    enc = encounter(tmp_path, ruleset)
+    start(enc, first="aria")
+    _ready_magic_missile(enc)
+    aria = enc.state()["combatants"]["aria"]
+    assert (aria["slots"]["1"]["left"], aria["concentration"]) == (3, "magic-missile")
+    enc.execute({"do": "end_turn"})
+    enc.execute({"do": "trigger", "id": "aria"})
+    enc.execute({"do": "react", "id": "aria", "with": "readied", "dice": [2]})
+    state = enc.state()["combatants"]
+    assert state["gob1"]["hp"] == 31
+    assert (state["aria"]["slots"]["1"]["left"], state["aria"]["reaction_available"]) == (3, False)
+    assert state["aria"]["concentration"] is None
+    [cast] = of_type(new_events(enc, 0), "SpellCast")
+    assert cast["held"] is True
+
+
+def test_rolenplay_a_held_spell_is_lost_on_any_damage_and_its_slot_stays_spent(tmp_path):
+    """Seed 003 « Se tenir prêt » (D12): « subir des dégâts cause la déconcentration », the spell vanishes."""
+    enc = encounter(tmp_path, "rolenplay")
+    start(enc, first="aria")
+    _ready_magic_missile(enc)
+    enc.execute({"do": "damage", "target": "aria", "amount": 1, "type": "piercing"})
+    aria = enc.state()["combatants"]["aria"]
+    assert (aria["concentration"], aria["effects"], aria["slots"]["1"]["left"]) == (None, [], 3)
+    enc.execute({"do": "end_turn"})
+    refused(enc, {"do": "trigger", "id": "aria"}, "aria")
+
+
+def test_only_a_spell_of_one_action_can_be_held(tmp_path):
+    enc = encounter(tmp_path)
+    start(enc, first="aria")
+    refused(enc, {"do": "action", "id": "aria", "action": "ready", "trigger": "now", "spell": "shield",
+                  "response": {"do": "cast"}}, "one action")

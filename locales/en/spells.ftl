@@ -52,6 +52,8 @@ spell-casting-time-too-long = { $spell } cannot be cast in combat: its casting t
 spell-no-reaction = { $caster } cannot cast { $spell }: its reaction is spent or it cannot react
 spell-bonus-action-rule-2014 = { $caster } cannot cast { $spell } this turn: on a turn a spell is cast with a bonus action, the only other spell is a cantrip with a casting time of one action
 spell-bonus-action-rule-2024 = { $caster } cannot cast { $spell } this turn: on a turn a spell is cast with a bonus action, no other spell can be cast with a spell slot
+spell-held-needs-spell = { $caster } can hold a spell only when the ready action names it ("spell")
+spell-held-needs-one-action = { $spell } cannot be held: only a spell with a casting time of one action can be readied (its casting time is { $casting-time })
 spell-unknown-duration = { $spell }: unknown duration { $until }
 
 spell-stats-level = level: { $value } is not a character level (1 to 30)

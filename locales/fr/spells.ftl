@@ -52,6 +52,8 @@ spell-casting-time-too-long = { $spell } ne peut pas être lancé en combat : so
 spell-no-reaction = { $caster } ne peut pas lancer { $spell } : sa réaction est dépensée ou il ne peut pas réagir
 spell-bonus-action-rule-2014 = { $caster } ne peut pas lancer { $spell } ce tour-ci : le tour où un sort est lancé par une action bonus, le seul autre sort possible est un tour de magie dont le temps d'incantation est d'une action
 spell-bonus-action-rule-2024 = { $caster } ne peut pas lancer { $spell } ce tour-ci : le tour où un sort est lancé par une action bonus, aucun autre sort ne peut être lancé avec un emplacement de sort
+spell-held-needs-spell = { $caster } ne peut contenir un sort que si l'action se tenir prêt le nomme (« spell »)
+spell-held-needs-one-action = { $spell } ne peut pas être contenu : seul un sort dont le temps d'incantation est d'une action peut être préparé (le sien est { $casting-time })
 spell-unknown-duration = { $spell } : durée inconnue { $until }
 
 spell-stats-level = level : { $value } n'est pas un niveau de personnage (1 à 30)

@@ -205,7 +205,11 @@ def _readied(ctx: Context, command: c.React) -> None:
     end_effect(ctx, reactor.id, readied.instance, "released")
     if readied.data.get("concentration"):
         end_concentration(ctx, reactor.id, "readied action released")
-    if response.get("do") == "attack":
+    if response.get("do") == "cast":
+        from combatlog.core.rulesets.dnd5e.spells import release_held_spell
+
+        release_held_spell(ctx, reactor.id, readied.data["cast"], command.target)
+    elif response.get("do") == "attack":
         target = ctx.get(command.target or response.get("target"), "target")
         profile = reactor.stats.attack(command.attack or response.get("with"))
         if profile is None:

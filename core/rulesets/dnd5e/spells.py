@@ -140,33 +140,49 @@ def cast(ctx: Context, command: c.Cast) -> None:
     spell = find_spell(ctx, caster, command.spell)
     in_combat = ctx.state.phase in IN_COMBAT
     slot_level, using = _resource(ctx, caster, spell, command, in_combat)
-    upcast = slot_level - spell.level if using == "slot" and spell.level > 0 else 0
+    upcast = _upcast(spell, slot_level, using)
     targets = _targets(ctx, spell, command.targets, upcast)
     answering = _casting_time(ctx, caster, spell, in_combat, using)
     if in_combat and ctx.state.turn == caster.id:
         _bonus_action_spell_rule(ctx, caster, spell, using)
+    _pay(ctx, caster.id, spell, slot_level, using)
+    _release(ctx, caster.id, spell, slot_level, using, targets, upcast, at=command.at,
+             legendary_resistance=command.legendary_resistance)
+    if answering is not None:
+        _after_reaction_spell(ctx, caster.id, answering)
+
+
+def _pay(ctx: Context, caster_id: str, spell: SpellObject, slot_level: int, using: str) -> None:
+    caster = ctx.state.combatants[caster_id]
     if using == "slot" and spell.level > 0:
         left, most = slots_left(caster, slot_level)
-        ctx.emit(SpellSlotSpent(caster=caster.id, level=slot_level, left=left - 1, max=most))
+        ctx.emit(SpellSlotSpent(caster=caster_id, level=slot_level, left=left - 1, max=most))
     elif using == "per_day":
         left, most = per_day_left(caster, spell.id)
-        ctx.emit(PerDaySpent(caster=caster.id, spell=spell.id, left=left - 1, max=most))
-    caster = ctx.state.combatants[caster.id]
+        ctx.emit(PerDaySpent(caster=caster_id, spell=spell.id, left=left - 1, max=most))
+
+
+def _release(ctx: Context, caster_id: str, spell: SpellObject, slot_level: int, using: str, targets: tuple[str, ...],
+             upcast: int, *, at=None, legendary_resistance: tuple[str, ...] = (), held: bool = False) -> None:
+    """The spell takes effect: announced, concentration started, then each target resolved."""
+    caster = ctx.state.combatants[caster_id]
     multiplier = cantrip_multiplier(spell, caster.stats.level)
     ctx.emit(SpellCast(
-        caster=caster.id, spell=spell.id, spell_level=spell.level, slot_level=slot_level if spell.level else 0,
-        using=using, casting_time=spell.casting_time, targets=targets, at=command.at,
+        caster=caster_id, spell=spell.id, spell_level=spell.level, slot_level=slot_level if spell.level else 0,
+        using=using, casting_time=spell.casting_time, targets=targets, at=at,
         dc=spell_dc(caster) if spell.save else 0, attack_bonus=spell_attack_bonus(caster) if spell.attack else None,
         upcast=upcast, multiplier=multiplier, concentration=spell.concentration,
-        ritual_minutes=RITUAL_MINUTES if using == "ritual" else 0,
+        ritual_minutes=RITUAL_MINUTES if using == "ritual" else 0, held=held,
     ))
     if spell.concentration:
         # §7 settled: concentration starts when the spell is cast, whatever the saves give; the previous one ends
         # with everything it made (SRD glossary, Concentration).
-        start_concentration(ctx, caster.id, spell.id)
-    Resolution(ctx, caster.id, spell, targets, upcast, multiplier, command.legendary_resistance).run()
-    if answering is not None:
-        _after_reaction_spell(ctx, caster.id, answering)
+        start_concentration(ctx, caster_id, spell.id)
+    Resolution(ctx, caster_id, spell, targets, upcast, multiplier, legendary_resistance).run()
+
+
+def _upcast(spell: SpellObject, slot_level: int, using: str) -> int:
+    return slot_level - spell.level if using == "slot" and spell.level > 0 else 0
 
 
 def _resource(ctx: Context, caster, spell: SpellObject, command: c.Cast, in_combat: bool) -> tuple[int, str]:
@@ -319,6 +335,44 @@ def react_with_spell(ctx: Context, command: c.React) -> bool:
     targets = (command.target,) if command.target else ()
     cast(ctx, c.Cast(caster=reactor.id, spell=spell.id, level=level, targets=targets))
     return True
+
+
+# ------------------------------------------------------------------------------------------ held spells
+
+
+def hold_spell(ctx: Context, caster_id: str, spell_ref: str | dict, response: dict) -> dict:
+    """Readying a spell (seed 001 « Se tenir prêt »: « vous le lancez normalement mais vous contenez son énergie »;
+    seed 003: « Il le lance pendant son tour puis le contient »): its slot is spent now, and only a spell with a
+    casting time of one action can be held. Returns what `release_held_spell` needs, kept in the readied effect."""
+    caster = ctx.state.combatants[caster_id]
+    if not spell_ref:
+        raise refuse("spell-held-needs-spell", caster=caster_id)
+    if caster.stats.spellcasting is None:
+        raise refuse("spell-caster-has-no-spellcasting", caster=caster_id)
+    spell = find_spell(ctx, caster, spell_ref)
+    if spell.casting_time != "action":
+        raise refuse("spell-held-needs-one-action", spell=spell.id, casting_time=spell.casting_time)
+    try:
+        planned = msgspec.convert({**response, "do": "cast", "caster": caster_id, "spell": spell.id}, c.Cast)
+    except msgspec.ValidationError as error:
+        raise refuse("spell-invalid", error=explained(str(error).replace("`$.", "`response."))) from None
+    slot_level, using = _resource(ctx, caster, spell, planned, True)
+    _targets(ctx, spell, planned.targets, _upcast(spell, slot_level, using))
+    _pay(ctx, caster_id, spell, slot_level, using)
+    return {"spell": msgspec.to_builtins(spell), "level": slot_level, "using": using,
+            "targets": list(planned.targets)}
+
+
+def release_held_spell(ctx: Context, caster_id: str, held: dict, target: str | None) -> None:
+    """The trigger came: the held spell takes effect with the reaction, on the target the `react` names (else the
+    ones named when it was readied), without spending its slot again."""
+    from combatlog.events.turns import EconomySpent
+
+    spell = msgspec.convert(held["spell"], SpellObject)
+    upcast = _upcast(spell, held["level"], held["using"])
+    targets = _targets(ctx, spell, (target,) if target else tuple(held["targets"]), upcast)
+    ctx.emit(EconomySpent(id=caster_id, resource="reaction", by=spell.id))
+    _release(ctx, caster_id, spell, held["level"], held["using"], targets, upcast, held=True)
 
 
 # ------------------------------------------------------------------------------------------ saves
