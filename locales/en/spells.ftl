@@ -71,3 +71,9 @@ spell-targets-at-least-one = spell { $spell }: "targets" is at least 1
 
 help-cast = cast CASTER SPELL [TARGETS…] [level N] [ritual|daily] — cast a spell: its slot, then each target's attack roll or save
 label-slots = Slots
+
+spell-pf1-casting-time = spell { $spell }: a pf1 casting time is standard, swift, full_round or immediate, not { $casting-time }
+spell-pf1-no-effects = spell { $spell }: pf1 spells here have no named effects ("effect")
+spell-pf1-no-upcast = { $spell } is cast at its own level ({ $level }) in pf1: there is no upcasting
+spell-pf1-none-of-level = { $caster } has no level { $level } spells per day
+spell-pf1-none-left = { $caster } has cast its { $count } level { $level } spell(s) today: none left

@@ -71,3 +71,9 @@ spell-targets-at-least-one = sort { $spell } : « targets » vaut au moins 1
 
 help-cast = lance LANCEUR SORT [CIBLES…] [niveau N] [rituel|jour] — lancer un sort : son emplacement, puis l'attaque ou la sauvegarde de chaque cible
 label-slots = Emplacements
+
+spell-pf1-casting-time = sort { $spell } : en pf1 un temps d'incantation est standard, swift, full_round ou immediate, pas { $casting-time }
+spell-pf1-no-effects = sort { $spell } : les sorts pf1 n'ont pas ici d'effets nommés (« effect »)
+spell-pf1-no-upcast = { $spell } se lance à son propre niveau ({ $level }) en pf1 : pas de sort intensifié par l'emplacement
+spell-pf1-none-of-level = { $caster } n'a pas de sorts de niveau { $level } par jour
+spell-pf1-none-left = { $caster } a lancé ses { $count } sort(s) de niveau { $level } du jour : il n'en reste plus

@@ -29,7 +29,7 @@ from combatlog.core.rulesets.dnd5e.hitpoints import RolledPart, damage_after_sav
 from combatlog.core.rulesets.dnd5e.queries import distance_metres
 from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources, saving_throw
 from combatlog.core.rulesets.dnd5e.spell_state import per_day_left, slots_left
-from combatlog.core.rulesets.dnd5e.spellbook import (
+from combatlog.core.rulesets.spellbook import (
     CASTING_TIMES_IN_COMBAT,
     MAX_SPELL_LEVEL,
     SpellObject,

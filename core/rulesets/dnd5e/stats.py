@@ -9,7 +9,7 @@ from combatlog.projections.words import Phrase, Said, both
 from combatlog.core.kernel.dice import DiceError, DiceExpression
 from combatlog.core.kernel.commands import MAX_DISTANCE, explained
 from combatlog.core.kernel.errors import InvalidCommand
-from combatlog.core.rulesets.dnd5e.spellbook import Spellcasting
+from combatlog.core.rulesets.spellbook import Spellcasting
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 SKILLS = {

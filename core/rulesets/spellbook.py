@@ -1,7 +1,7 @@
-"""The shapes of INTERFACE.md §7 for 5e spellcasting: the stat block's `spellcasting` and the spell object,
+"""The shapes of INTERFACE.md §7 for spellcasting: the stat block's `spellcasting` (5e and pf1) and the spell object,
 validated with unknown keys refused by name; and the dice arithmetic of upcasting and cantrip scaling.
 
-Nothing here rolls or decides: `spells.py` casts; this module only says what a spell is."""
+Nothing here rolls or decides: each family's `spells.py` casts; this module only says what a spell is."""
 
 from typing import Any, Literal
 
@@ -110,6 +110,21 @@ class Spellcasting(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_o
 
     def knows(self, spell_id: str) -> bool:
         return any((s if isinstance(s, str) else s.id) == spell_id for s in self.spells)
+
+
+class Pf1Spellcasting(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """INTERFACE.md §7 "Other rulesets": spells per day by spell level ("0": 4, "1": 3); the concentration bonus
+    defaults to caster level + the ability's modifier (§7 settled)."""
+
+    caster_level: int
+    ability: str
+    per_day: dict[str, int] = {}
+    spells: tuple[str | SpellObject, ...] = ()
+    dc: int | None = None
+    concentration: int | None = None
+
+    def spell(self, spell_id: str) -> SpellObject | None:
+        return next((s for s in self.spells if isinstance(s, SpellObject) and s.id == spell_id), None)
 
 
 def parse_spell(raw: object) -> SpellObject:
