@@ -69,7 +69,7 @@ spell-unknown-condition = spell { $spell }: unknown condition '{ $condition }'
 spell-attack-and-save = spell { $spell }: a spell has an attack roll or a save, not both
 spell-targets-at-least-one = spell { $spell }: "targets" is at least 1
 
-help-cast = cast CASTER SPELL [TARGETS…] [level N] [ritual|daily] — cast a spell: its slot, then each target's attack roll or save
+help-cast = cast CASTER SPELL [TARGETS…] [level N] [ritual|daily] — cast a spell at its targets
 label-slots = Slots
 
 spell-pf1-casting-time = spell { $spell }: a pf1 casting time is standard, swift, full_round or immediate, not { $casting-time }

@@ -69,7 +69,7 @@ spell-unknown-condition = sort { $spell } : état '{ $condition }' inconnu
 spell-attack-and-save = sort { $spell } : un sort a un jet d'attaque ou une sauvegarde, pas les deux
 spell-targets-at-least-one = sort { $spell } : « targets » vaut au moins 1
 
-help-cast = lance LANCEUR SORT [CIBLES…] [niveau N] [rituel|jour] — lancer un sort : son emplacement, puis l'attaque ou la sauvegarde de chaque cible
+help-cast = lance LANCEUR SORT [CIBLES…] [niveau N] [rituel|jour] — lancer un sort sur ses cibles
 label-slots = Emplacements
 
 spell-pf1-casting-time = sort { $spell } : en pf1 un temps d'incantation est standard, swift, full_round ou immediate, pas { $casting-time }

@@ -142,7 +142,7 @@ def cast(ctx: Context, command: c.Cast) -> None:
     slot_level, using = _resource(ctx, caster, spell, command, in_combat)
     upcast = _upcast(spell, slot_level, using)
     targets = _targets(ctx, spell, command.targets, upcast)
-    answering = _casting_time(ctx, caster, spell, in_combat, using)
+    answering = _casting_time(ctx, caster, spell, in_combat)
     if in_combat and ctx.state.turn == caster.id:
         _bonus_action_spell_rule(ctx, caster, spell, using)
     _pay(ctx, caster.id, spell, slot_level, using)
@@ -244,7 +244,7 @@ def _targets(ctx: Context, spell: SpellObject, targets: tuple[str, ...], upcast:
     return tuple(targets)
 
 
-def _casting_time(ctx: Context, caster, spell: SpellObject, in_combat: bool, using: str):
+def _casting_time(ctx: Context, caster, spell: SpellObject, in_combat: bool):
     """Spend what the casting time costs; returns the reaction window this cast answers, if any."""
     what = Phrase("verb-cast", spell=spell.id)
     window = ctx.state.windows[-1] if ctx.state.windows else None
