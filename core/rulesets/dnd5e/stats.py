@@ -205,5 +205,15 @@ def _out_of_bounds(stats: Stats) -> list[Phrase]:
     return problems
 
 
+# Stat block keys added after logs were first written: stored only when given, so that a log written before them
+# re-derives to the very same CombatantAdded (verify compares every key).
+LATER_OPTIONAL_KEYS = ("level", "spellcasting")
+
+
 def stats_to_builtins(stats: Stats) -> dict:
-    return msgspec.to_builtins(stats)
+    """The stat block as CombatantAdded stores it."""
+    builtins = msgspec.to_builtins(stats)
+    for key in LATER_OPTIONAL_KEYS:
+        if builtins.get(key) is None:
+            builtins.pop(key, None)
+    return builtins
