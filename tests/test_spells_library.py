@@ -8,7 +8,18 @@ from combatlog.core.rulesets import find_ruleset
 from tests.spell_objects import FIREBALL, brute, wizard
 
 LIBRARY = {"fireball": {**FIREBALL, "damage": [{"roll": "1d6", "type": "fire"}]},
-           "wish": {"id": "wish", "level": 9, "unsupported": "its effects are the DM's"}}
+           "wish": {"id": "wish", "level": 9, "unsupported": "its effects are the DM's"},
+           # the shape of combatlog.compendium's entries: text for people, and `executable: false` with `why`
+           "prestidigitation": {"id": "prestidigitation", "level": 0, "casting_time": "action", "components": "VS",
+                                "duration": "1 hour", "range": 3, "range_text": "10 feet", "school": "transmutation",
+                                "name": {"en": "Prestidigitation", "fr": "Prestidigitation"},
+                                "text": {"en": {"desc": "A minor magical trick."}}, "executable": False,
+                                "why": "no damage, healing or single condition"},
+           "acid-splash": {"id": "acid-splash", "level": 0, "casting_time": "action", "components": "VS",
+                           "duration": "instantaneous", "range": 18, "range_text": "60 feet", "ritual": False,
+                           "save": {"ability": "dex"}, "damage": [{"roll": "1d6", "type": "acid"}],
+                           "cantrip_scaling": True, "concentration": False, "school": "evocation",
+                           "name": {"en": "Acid Splash", "fr": "Aspersion acide"}, "text": {"en": {"desc": "…"}}}}
 
 
 def play(*commands, ruleset="dnd5e-2024"):
@@ -37,3 +48,12 @@ def test_a_library_spell_cast_cannot_express_is_refused_with_its_reason():
         play(*SETUP, {"do": "cast", "caster": "aria", "spell": "wish"})
     assert "wish" in str(caught.value) and "the DM's" in str(caught.value)
     assert "wish" in caught.value.localized("fr")
+
+
+def test_library_entries_with_their_text_are_cast_and_a_non_executable_one_refused_with_why():
+    """Acid Splash, a save cantrip (no half): gob1 rolls 2 (+2 = 4 < 14) and takes 1d6 ×2 at level 5 = 3 + 4 = 7."""
+    state = play(*SETUP, {"do": "cast", "caster": "aria", "spell": "acid-splash", "targets": ["gob1"], "dice": [2, 3, 4]})
+    assert state.combatants["gob1"].hp == 33
+    with pytest.raises(RuleViolation) as caught:
+        play(*SETUP, {"do": "cast", "caster": "aria", "spell": "prestidigitation"})
+    assert "prestidigitation" in str(caught.value) and "single condition" in str(caught.value)

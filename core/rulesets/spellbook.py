@@ -80,8 +80,20 @@ class SpellObject(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     on: Literal["hit"] | None = None
     duration: str | None = None
     school: str | None = None
-    # The library marks a spell whose effect §7 cannot express; `cast` refuses it with its name.
+    # What the library (combatlog.compendium) adds for people to read: components, the range as written, the text.
+    components: str | None = None
+    range_text: str | None = None
+    text: dict[str, Any] | None = None
+    # The library marks a spell whose effect §7 cannot express (`executable: false` and `why`, or `unsupported`);
+    # `cast` refuses it with its name and that reason.
+    executable: bool = True
+    why: str = ""
     unsupported: str = ""
+
+    @property
+    def refusal(self) -> str:
+        """Why `cast` must refuse this spell ("" when it can cast it)."""
+        return self.unsupported or ("" if self.executable else (self.why or "not executable"))
 
     @property
     def effect_spec(self) -> SpellEffect | None:

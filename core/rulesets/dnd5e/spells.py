@@ -125,8 +125,8 @@ def find_spell(ctx: Context, caster, wanted: str | dict) -> SpellObject:
     if problems:
         message_id, args = problems[0]
         raise refuse(message_id, **args)
-    if spell.unsupported:
-        raise refuse("spell-unsupported", spell=spell.id, reason=spell.unsupported)
+    if spell.refusal:
+        raise refuse("spell-unsupported", spell=spell.id, reason=spell.refusal)
     return spell
 
 

@@ -1,7 +1,6 @@
 """Who fights and when: combatants, initiative, the start of combat, turns and rounds (seed 000 Combat;
 seed 001 Ordre de combat)."""
 
-
 from combatlog.projections.words import both
 from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_condition, end_effect

@@ -117,8 +117,8 @@ def _find(ctx: Pf1Context, caster, wanted) -> SpellObject:
     problems = _problems(spell)
     if problems:
         raise refuse(problems[0][0], **problems[0][1])
-    if spell.unsupported:
-        raise refuse("spell-unsupported", spell=spell.id, reason=spell.unsupported)
+    if spell.refusal:
+        raise refuse("spell-unsupported", spell=spell.id, reason=spell.refusal)
     return spell
 
 
