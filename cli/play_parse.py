@@ -88,6 +88,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "step": ("pas", "step"),
     "roll_off": ("départager", "roll_off", "rolloff"),
     "next_round": ("round_suivant", "next_round", "nextround"),
+    "cast": ("lance", "lancer", "cast"),
     "templates": ("modèles", "templates"),
     "sheet": ("fiche", "sheet"),
     "log": ("journal", "log"),
@@ -101,7 +102,7 @@ ENGLISH_ONLY = {"attack", "atk", "dmg", "damage", "heal", "temp_hp", "thp", "sta
                 "undo", "redo", "deathsave", "death_save", "react", "pass", "order", "start", "add", "remove", "move",
                 "stand", "save", "check", "end", "grapple", "shove", "escape", "stabilize", "concentrate", "trigger",
                 "revert", "templates", "sheet", "log", "help", "quit", "exit", "full_attack", "fullattack", "maneuver",
-                "manoeuver", "step", "roll_off", "rolloff", "next_round", "nextround"}
+                "manoeuver", "step", "roll_off", "rolloff", "next_round", "nextround", "cast"}
 FRENCH_ONLY = {alias for aliases in VERBS.values() for alias in aliases} - ENGLISH_ONLY - {
     "action", "surprise", "terrain", "place", "init", "initiative", "cond", "condition", "concentration", "?"}
 
@@ -921,6 +922,30 @@ def _revert(args, state):
     return {"do": "revert", "to": _int(args[0], "the event number", "le numéro d'événement")}
 
 
+# Words of `lance`/`cast` after the targets: the slot level, and a daily or ritual casting.
+_CAST_LEVEL = ("niveau", "niv", "level", "lvl")
+_CAST_USING = {"rituel": "ritual", "ritual": "ritual", "jour": "per_day", "par jour": "per_day", "per day": "per_day",
+               "daily": "per_day"}
+
+
+def _cast(args, state):
+    """lance LANCEUR SORT [CIBLES…] [niveau N] [rituel|jour] (INTERFACE.md §7 `cast`)."""
+    _need(args, 2, "cast")
+    raw: dict = {"do": "cast", "caster": combatant_id(args[0], state), "spell": args[1]}
+    targets: list[str] = []
+    words_left = iter(args[2:])
+    for word in words_left:
+        if norm(word) in _CAST_LEVEL:
+            raw["level"] = _int(next(words_left, ""), "the slot level", "le niveau d'emplacement")
+        elif norm(word) in _CAST_USING:
+            raw["using"] = _CAST_USING[norm(word)]
+        else:
+            targets += _ids(word, state)
+    if targets:
+        raw["targets"] = targets
+    return raw
+
+
 _BUILDERS = {
     "attack": _attack, "damage": _damage, "heal": _heal, "temp_hp": _temp_hp, "end_turn": _end_turn,
     "undo": _steps("undo"), "redo": _steps("redo"), "death_save": _death_save, "react": _react, "pass": _pass,
@@ -930,6 +955,7 @@ _BUILDERS = {
     "grapple": _two_ids("grapple"), "shove": _shove, "escape": _escape, "stabilize": _stabilize,
     "concentration": _concentration, "terrain": _terrain, "trigger": _one_id("trigger"), "revert": _revert,
     "full_attack": _full_attack, "maneuver": _maneuver, "step": _step, "roll_off": _roll_off, "next_round": _next_round,
+    "cast": _cast,
 }
 assert set(_BUILDERS) | set(SHELL_VERBS) == set(VERBS)
 
@@ -950,7 +976,7 @@ _SLOTS: dict[str, tuple[str, ...]] = {
     "escape": ("combatant", "skill"), "stabilize": ("combatant", "combatant"), "concentration": ("combatant",),
     "terrain": ("terrain",), "trigger": ("combatant",), "sheet": ("combatant",),
     "full_attack": ("combatant", "combatant", "attack", "attack_flag"), "maneuver": ("combatant", "combatant", "maneuver"),
-    "step": ("combatant",), "roll_off": ("combatant",) * 8,
+    "step": ("combatant",), "roll_off": ("combatant",) * 8, "cast": ("combatant", "", "combatant", "combatant", "combatant"),
 }
 
 

@@ -165,6 +165,12 @@ def left_this_turn(cid: str, creature: dict, document: dict, lang: str, units: s
     return ", ".join(left) or message(lang, "table-left-none")
 
 
+def slot_dots(slots: dict) -> str:
+    """Spell slots by level as ●●○: one dot a slot, full while left (`1 ●●○ 2 ●○`)."""
+    return "  ".join(f"{level} " + "●" * entry["left"] + "○" * (entry["max"] - entry["left"])
+                     for level, entry in slots.items() if entry["max"])
+
+
 def status_table(document: dict, lang: str, state=None, cast: Cast | None = None, units: str = "m") -> Table:
     """Initiative order, the current turn marked; HP bar, temp HP, AC, conditions with their time left, what is
     left this turn, concentration, position. Temp HP, concentration and position columns appear once someone has
@@ -197,6 +203,8 @@ def status_table(document: dict, lang: str, state=None, cast: Cast | None = None
                         lambda cid, c: Text(left_this_turn(cid, c, document, lang, units))))
     if any(c.get("concentration") for c in rows):
         columns.append((message(lang, "label-concentration"), "left", lambda cid, c: Text(c.get("concentration") or "")))
+    if any(c.get("slots") for c in rows):
+        columns.append((message(lang, "label-slots"), "left", lambda cid, c: Text(slot_dots(c.get("slots") or {}))))
     if any(c.get("position") for c in rows):
         columns.append((message(lang, "label-position"), "left",
                         lambda cid, c: Text(",".join(map(str, c["position"])) if c.get("position") else "")))

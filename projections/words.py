@@ -365,8 +365,8 @@ def until_text(until: dict, lang: str, cast: Cast | None = None) -> str:
 
 # ------------------------------------------------------------------------------ one line per event
 
-_ID_FIELDS = ("id", "target", "attacker", "waiting")
-_ID_LISTS = ("ids", "order", "reactors")
+_ID_FIELDS = ("id", "target", "attacker", "waiting", "caster")
+_ID_LISTS = ("ids", "order", "reactors", "targets")
 
 
 def describe(event, lang: str = "en", cast: Cast | None = None, units: str = "m") -> str:
@@ -673,7 +673,7 @@ def command_summary(command: dict, lang: str, cast: Cast | None = None, units: s
     for key, value in command.items():
         if key in ("do", "dice", "stats", "overrides", "response", "save", "against", "until", "with"):
             continue
-        if key in ("id", "target", "attacker", "of", "ally", "source") and isinstance(value, str):
+        if key in ("id", "target", "attacker", "of", "ally", "source", "caster") and isinstance(value, str):
             args[key] = cast.name(value)
         elif key in ("ids", "targets") and isinstance(value, list):
             args[key] = cast.names_of(value)
@@ -727,6 +727,8 @@ def command_summary(command: dict, lang: str, cast: Cast | None = None, units: s
     if do == "add" and isinstance(command.get("id"), str) and command["id"] not in cast.names:
         shown = _added_name(command, lang)
         args["id"] = shown if shown.lower() == command["id"].lower() else f"{shown} ({command['id']})"
+    if do == "cast" and isinstance(command.get("spell"), dict):
+        args["spell"] = str(command["spell"].get("id", ""))  # a spell object given inline is named by its id
     if do in ("grapple", "shove"):
         args["effect"] = term(lang, "shove", str(command.get("effect", "prone")))
     message_id = f"command-{kebab(do)}"

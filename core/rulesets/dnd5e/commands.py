@@ -239,6 +239,18 @@ class Trigger(Command, tag="trigger", kw_only=True):
     id: str
 
 
+class Cast(Command, tag="cast", kw_only=True):
+    """INTERFACE.md §7: cast a spell (an id, or a spell object given here)."""
+
+    caster: str
+    spell: str | dict[str, Any]
+    level: int | None = None
+    targets: tuple[str, ...] = ()
+    at: Square | None = None
+    using: Literal["slot", "per_day", "ritual"] = "slot"
+    legendary_resistance: tuple[str, ...] = ()
+
+
 class NextRound(Command, tag="next_round", kw_only=True):
     rounds: int = 1
 
@@ -262,7 +274,7 @@ class Revert(Command, tag="revert", kw_only=True):
 AnyCommand = (
     Create | Add | Remove | Place | Surprise | Initiative | Order | Start | Move | Action | Attack | Grapple
     | Shove | Escape | Damage | Heal | TempHp | Save | Check | Condition | Concentrate | DeathSave | Stabilize
-    | React | Pass | EndTurn | Stand | DropProne | Terrain | Trigger | End | Undo | Redo | Revert | NextRound
+    | React | Pass | EndTurn | Stand | DropProne | Terrain | Trigger | End | Undo | Redo | Revert | NextRound | Cast
 )
 COMMAND_NAMES = tuple(sorted(cls.__struct_config__.tag for cls in AnyCommand.__args__))
 # Converting into the one class the tag names costs a tenth of converting into the whole union.

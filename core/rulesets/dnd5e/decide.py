@@ -6,14 +6,14 @@ import msgspec
 
 from combatlog.projections.words import Phrase, both, term_phrase
 from combatlog.core.rulesets.dnd5e import actions, combat, commands as c, reactions, turns
+from combatlog.core.rulesets.dnd5e.spells import cast as cast_spell
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_concentration, end_condition, normalize_until, start_concentration
 from combatlog.core.kernel.context import Context, fail
 from combatlog.core.kernel.dice import DiceError, SeededDice, SuppliedDice
 from combatlog.core.rulesets.dnd5e.hitpoints import (
     RolledPart,
-    adjust_parts,
-    apply_damage,
     check_damage_type,
+    damage_after_save,
     death_save,
     grant_temp_hp,
     heal,
@@ -29,7 +29,7 @@ from combatlog.events.movement import TerrainMarked
 
 
 def decide_and_fold(ruleset, state: EncounterState, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
-                    default_seed: str = "") -> tuple[list, EncounterState]:
+                    default_seed: str = "", spells: Callable[[str], dict | None] | None = None) -> tuple[list, EncounterState]:
     """The events and the state they fold to: the context folds them as it decides, so nobody folds twice.
     `ruleset` is the 5e variant deciding (the encounter's, or before `create` the one named by it)."""
     command = c.parse_command(raw)
@@ -38,6 +38,7 @@ def decide_and_fold(ruleset, state: EncounterState, raw: dict, *, templates: Cal
     rng = SeededDice(state.seed or default_seed, state.rng_position)
     dice = SuppliedDice(command.dice) if command.dice is not None else rng
     ctx = Context(state, dice, templates, rng=rng, ruleset=ruleset, evolve=ruleset.evolve)
+    ctx.spells = spells  # the library's spell lookup (§7), handed in like the creature templates
     _check_phase(ruleset, state, command)
     opening = CommandIssued(command=raw, rng_position=state.rng_position)
     ctx.emit(opening)
@@ -149,13 +150,9 @@ def _damage(ctx: Context, command: c.Damage) -> None:
     else:
         part = RolledPart(type=command.type, roll="", faces=(), rolled=command.amount)
     for target_id in targets:
-        success = saved.get(target_id, False)
-        if success and command.save is not None and not command.save.half:
-            parts = adjust_parts(ctx, target_id, [RolledPart(part.type, part.roll, part.faces, 0)])
-        else:
-            parts = adjust_parts(ctx, target_id, [part], command.adjust, halve=success)
-        apply_damage(ctx, target_id, parts, critical=command.critical, source=command.source, half_on_save=success,
-                     knock_out=command.nonlethal)
+        damage_after_save(ctx, target_id, [part], saved=saved.get(target_id, False),
+                          half=command.save is None or command.save.half, adjust=command.adjust,
+                          critical=command.critical, source=command.source, nonlethal=command.nonlethal)
 
 
 def _heal(ctx: Context, command: c.Heal) -> None:
@@ -269,6 +266,7 @@ HANDLERS: dict[str, Callable] = {
     "react": reactions.react,
     "pass": reactions.pass_,
     "trigger": reactions.trigger,
+    "cast": cast_spell,
     "next_round": lambda ctx, command: _only_in_rolenplay("next_round"),
 }
 

@@ -322,6 +322,11 @@ HANDLERS = {
 }
 
 
+from combatlog.core.rulesets.dnd5e.spell_state import HANDLERS as _SPELL_HANDLERS  # noqa: E402
+
+HANDLERS.update(_SPELL_HANDLERS)
+
+
 def handler_for(kind: type):
     """The handler of an event type: its own, else its nearest handled base class's (as `match` would pick
     the first matching class pattern), else none; remembered in `HANDLERS`."""

@@ -78,6 +78,17 @@ def adjust_parts(ctx: Context, target_id: str, parts: list[RolledPart], adjust: 
     return result
 
 
+def damage_after_save(ctx: Context, target_id: str, parts: list[RolledPart], *, saved: bool, half: bool,
+                      adjust: int = 0, critical: bool = False, source: str = "", nonlethal: bool = False) -> None:
+    """One target's share of a roll made for several: halved (rounded down) on a successful save when `half`,
+    none at all on a success without it (seed 000 Dégâts; §7 settled details)."""
+    if saved and not half:
+        adjusted = adjust_parts(ctx, target_id, [RolledPart(part.type, part.roll, part.faces, 0) for part in parts])
+    else:
+        adjusted = adjust_parts(ctx, target_id, parts, adjust, halve=saved)
+    apply_damage(ctx, target_id, adjusted, critical=critical, source=source, half_on_save=saved, knock_out=nonlethal)
+
+
 def apply_damage(ctx: Context, target_id: str, parts: list[DamagePart], *, critical: bool = False, source: str = "",
                  knock_out: bool = False, half_on_save: bool = False) -> None:
     """Temporary HP absorb first; then 0 HP: monsters die, characters fall unconscious or die outright."""

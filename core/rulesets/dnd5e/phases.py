@@ -36,6 +36,8 @@ LEGAL_IN: dict[str, tuple[str, ...]] = {
     "terrain": ("setup", "turn"),
     "trigger": ("turn",),
     "end": ("setup", "turn", "death_save"),
+    # Spells out of combat too (rituals, healing after the fight); in a window, only a reaction spell (spells.py).
+    "cast": ("setup", "turn", "reaction", "ended"),
     "next_round": PHASES,  # Rôle'n Play's aftermath: the 5e handler names the ruleset it belongs to
 }
 

@@ -38,6 +38,8 @@ class Economy(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     movement_used: float = 0.0
     extra_movement: float = 0.0
     disengaged: bool = False
+    # Spells cast on this turn, as (casting time, spell level, using): the bonus-action spell rule (spells.py).
+    spells_cast: tuple[tuple[str, int, str], ...] = ()
 
 
 class Combatant(msgspec.Struct, frozen=True, kw_only=True, gc=False):
@@ -67,6 +69,9 @@ class Combatant(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     # Rôle'n Play (seed 003): plain attacks in a row (cinematic rule, D7); a monster that falls unconscious at 0 HP.
     plain_streak: int = 0
     unconscious_at_zero: bool = False
+    # Spellcasting (INTERFACE.md §7): slots spent by level ("1": 2) and daily castings spent by spell id.
+    slots_spent: dict[str, int] = {}
+    per_day_spent: dict[str, int] = {}
 
     def has(self, condition: str) -> bool:
         for instance in self.conditions:

@@ -9,6 +9,7 @@ from combatlog.projections.words import Phrase, Said, both
 from combatlog.core.kernel.dice import DiceError, DiceExpression
 from combatlog.core.kernel.commands import MAX_DISTANCE, explained
 from combatlog.core.kernel.errors import InvalidCommand
+from combatlog.core.rulesets.spellbook import Spellcasting
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 SKILLS = {
@@ -87,6 +88,9 @@ class Stats(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     condition_immunities: tuple[str, ...] = ()
     reactions: tuple[ReactionProfile, ...] = ()
     swim_speed: float = 0
+    # Spellcasting (INTERFACE.md §7): a PC's character level scales cantrips; checked in spells.stats_problems.
+    level: int | None = None
+    spellcasting: Spellcasting | None = None
 
     def modifier(self, ability: str) -> int:
         return ability_modifier(getattr(self.abilities, ability))
@@ -141,6 +145,10 @@ def parse_stats(raw: object, who: str) -> Stats:
     if stats.attacks_per_action < 1:
         problems.append(Phrase("stats-attacks-per-action"))
     problems += _out_of_bounds(stats)
+    if stats.spellcasting is not None or stats.level is not None:
+        from combatlog.core.rulesets.dnd5e.spells import spellcasting_problems
+
+        problems += spellcasting_problems(stats)
     seen = set()
     for attack in stats.attacks:
         if attack.id in seen:
@@ -197,5 +205,15 @@ def _out_of_bounds(stats: Stats) -> list[Phrase]:
     return problems
 
 
+# Stat block keys added after logs were first written: stored only when given, so that a log written before them
+# re-derives to the very same CombatantAdded (verify compares every key).
+LATER_OPTIONAL_KEYS = ("level", "spellcasting")
+
+
 def stats_to_builtins(stats: Stats) -> dict:
-    return msgspec.to_builtins(stats)
+    """The stat block as CombatantAdded stores it."""
+    builtins = msgspec.to_builtins(stats)
+    for key in LATER_OPTIONAL_KEYS:
+        if builtins.get(key) is None:
+            builtins.pop(key, None)
+    return builtins

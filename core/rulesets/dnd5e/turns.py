@@ -1,15 +1,13 @@
 """Who fights and when: combatants, initiative, the start of combat, turns and rounds (seed 000 Combat;
 seed 001 Ordre de combat)."""
 
-import msgspec
-
 from combatlog.projections.words import both
 from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_condition, end_effect
 from combatlog.core.kernel.context import Context, fail
 from combatlog.core.rulesets.dnd5e.queries import conditions_in_force, occupied_squares
 from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources, saving_throw
-from combatlog.core.rulesets.dnd5e.stats import SIZES, parse_stats
+from combatlog.core.rulesets.dnd5e.stats import SIZES, parse_stats, stats_to_builtins
 from combatlog.events.turns import (
     CombatantAdded,
     CombatantRemoved,
@@ -50,7 +48,7 @@ def add(ctx: Context, command: c.Add) -> None:
     stats = parse_stats(raw_stats, command.id)
     ctx.emit(CombatantAdded(
         id=command.id, name=name or command.id, name_fr=name_fr or name or command.id, side=command.side, kind=kind,
-        stats=msgspec.to_builtins(stats), template=command.template or "", group=command.group,
+        stats=stats_to_builtins(stats), template=command.template or "", group=command.group,
     ))
     if command.at is not None:
         ctx.emit(Placed(id=command.id, at=command.at))

@@ -10,6 +10,8 @@ import msgspec
 
 from combatlog.core.kernel.commands import explained
 from combatlog.core.kernel.errors import RuleViolation
+from combatlog.core.rulesets.spellbook import Pf1Spellcasting
+from combatlog.projections.words import Phrase, both
 
 
 def fail(message: str, message_fr: str) -> RuleViolation:
@@ -134,6 +136,8 @@ class Pf1Stats(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     immunities: tuple[str, ...] = ()
     vulnerabilities: tuple[str, ...] = ()
     condition_immunities: tuple[str, ...] = ()
+    # INTERFACE.md §7 "Other rulesets": caster level, ability, spells per day by level, spells (pf1/spells.py).
+    spellcasting: Pf1Spellcasting | None = None
 
     def attack(self, attack_id: str) -> Pf1Attack | None:
         return next((a for a in self.attacks if a.id == attack_id), None)
@@ -205,6 +209,11 @@ def parse_stats(raw: object, who: str) -> Pf1Stats:
         if maneuver not in MANEUVERS:
             raise fail(f"{who}: unknown maneuver '{maneuver}' (known: {', '.join(MANEUVERS)})",
                        f"{who} : manœuvre inconnue '{maneuver}' (connues : {', '.join(MANEUVERS)})")
+    if stats.spellcasting is not None:
+        from combatlog.core.rulesets.pf1.spells import stats_problems
+
+        for message_id, args in stats_problems(stats)[:1]:
+            raise fail(*both("rule-stats", who=who, text=Phrase(message_id, **args)))
     if stats.max_hp < 1:
         raise fail(f"{who}: max_hp must be at least 1", f"{who} : max_hp doit valoir au moins 1")
     if stats.hp is not None and stats.hp > stats.max_hp:
