@@ -276,7 +276,7 @@ class Cast:
             return ""
         shown = self.names.get(cid)
         if shown is None:
-            return cid
+            return message(self.lang, "lair-name") if cid == "lair" else cid  # the lair's turn (INTERFACE.md §7)
         if shown != cid and sum(1 for other in self.names.values() if other == shown) > 1:
             return f"{shown} ({cid})"
         return shown

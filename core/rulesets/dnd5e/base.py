@@ -121,6 +121,8 @@ class Ruleset5e:
     # Surprise is a condition of its own (Rôle'n Play « Surpris »).
     surprise_is_a_condition = False
     creature_options = False
+    # Lair actions on initiative 20 (SRD 5.1 monsters); SRD 5.2 has none, so dnd5e-2024 refuses `lair_actions`.
+    lair_turn = False
 
     # --- the kernel's plug-in contract (core/rulesets/__init__.py) ---
     template_family = ""  # 5e templates live in fixtures/creatures/ itself
@@ -133,8 +135,9 @@ class Ruleset5e:
     def initial_state(self, created) -> EncounterState:
         return _fold.initial_state(created)
 
-    def decide_and_fold(self, state, raw: dict, *, templates=None, default_seed: str = ""):
-        return _decide.decide_and_fold(self, state, raw, templates=templates, default_seed=default_seed)
+    def decide_and_fold(self, state, raw: dict, *, templates=None, default_seed: str = "", encounters=None):
+        return _decide.decide_and_fold(self, state, raw, templates=templates, default_seed=default_seed,
+                                       encounters=encounters)
 
     def document(self, state) -> dict:
         return _document.state_document(self, state)

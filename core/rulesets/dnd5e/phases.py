@@ -36,7 +36,9 @@ LEGAL_IN: dict[str, tuple[str, ...]] = {
     "terrain": ("setup", "turn"),
     "trigger": ("turn",),
     "end": ("setup", "turn", "death_save"),
-    "next_round": PHASES,  # Rôle'n Play's aftermath: the 5e handler names the ruleset it belongs to
+    "next_round": PHASES,
+    "legendary": ("turn", "death_save"),  # between two turns only: legendary.py says when exactly
+    "rest": PHASES,  # before `start` or after `end`: the handler says why anywhere else  # Rôle'n Play's aftermath: the 5e handler names the ruleset it belongs to
 }
 
 # Commands that move the machine to a new phase; the others leave it where it is.

@@ -40,6 +40,14 @@ class Economy(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     disengaged: bool = False
 
 
+class Resources(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """What a creature has spent of what runs out (INTERFACE.md §7); what is left is its stat block's max less this."""
+
+    uses_spent: dict[str, int] = {}
+    legendary_spent: int = 0
+    resistance_spent: int = 0
+
+
 class Combatant(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     id: str
     name: str
@@ -67,6 +75,7 @@ class Combatant(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     # Rôle'n Play (seed 003): plain attacks in a row (cinematic rule, D7); a monster that falls unconscious at 0 HP.
     plain_streak: int = 0
     unconscious_at_zero: bool = False
+    resources: Resources = Resources()
 
     def has(self, condition: str) -> bool:
         for instance in self.conditions:
@@ -118,6 +127,10 @@ class EncounterState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     aftermath: int | None = None
     aftermath_round: int = 0
     aftermath_tried: tuple[str, ...] = ()
+    # Legendary actions (INTERFACE.md §7): the creature whose turn just ended while the gap after it is open
+    # ("" when closed), and who took a legendary action in that gap.
+    legendary_gap: str = ""
+    legendary_acted: tuple[str, ...] = ()
 
     def combatant(self, combatant_id: str) -> Combatant | None:
         return self.combatants.get(combatant_id)
