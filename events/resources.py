@@ -85,7 +85,7 @@ class RestTaken(Event, frozen=True, kw_only=True):
 class RestedHitPoints(Event, frozen=True, kw_only=True):
     """A long rest brings a creature back to its hit point maximum."""
 
-    id: str
+    target: str
     hp_before: int
     hp_after: int
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from combatlog.core.kernel.dice import DiceError, DiceExpression
-from combatlog.events import attacks, conditions, damage, meta, movement, reactions, rolenplay, turns
+from combatlog.events import attacks, conditions, damage, meta, movement, reactions, resources, rolenplay, turns
 from combatlog.events.envelope import Recorded
 from combatlog.projections.words import distance, has, maybe, message, ruleset_name, term
 from combatlog.replay.timeline import timeline_of
@@ -895,6 +895,8 @@ class _Builder:
         if creature_id in self.who:
             return self.who[creature_id]
         text = str(creature_id or "?")
+        if text == "lair":  # the lair's turn (INTERFACE.md §7) is a place in the order, not a combatant
+            return Who(id=text, name_en="lair", name_fr="antre", proper=False, gender="m")
         return Who(id=text, name_en=text, name_fr=text, proper=True)
 
     def weapon_name(self, creature_id: str | None, attack_id: str | None) -> str:
@@ -1210,6 +1212,8 @@ class _Builder:
                 self.head("reaction", p.passes(self.name(who)), who)
             case reactions.ReactionWindowClosed():
                 pass
+            case resources.LegendaryGapClosed():
+                pass  # the gap for legendary actions closes: nothing happens at the table
             case rolenplay.ReactionsRestored() | rolenplay.PlainStreakChanged():
                 pass  # the reaction is back / the streak shows as the target's AC bonus on the attack (Rôle'n Play)
             case _:

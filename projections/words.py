@@ -458,6 +458,43 @@ def _(event, lang, cast, units):
     return {"set_by_dm": event.set_by_dm, "count": len(event.ids)}
 
 
+def _resource_name(cast: Cast, cid: str, key: str) -> str:
+    """A use or legendary action by its attack's name when it has one of the same id (fire-breath), else its id."""
+    return cast.attacks.get((cid, key)) or key
+
+
+@_extra("UseSpent")
+def _(event, lang, cast, units):
+    return {"use": _resource_name(cast, event.id, event.use)}
+
+
+@_extra("RechargeRolled")
+def _(event, lang, cast, units):
+    return {"use": _resource_name(cast, event.id, event.use)}
+
+
+@_extra("UsesRestored")
+def _(event, lang, cast, units):
+    names = [message(lang, "legendary-resistance-name") if use == "legendary_resistance"
+             else _resource_name(cast, event.id, use) for use in event.uses]
+    return {"uses": message(lang, "list-and", items=names)}
+
+
+@_extra("LegendaryActionTaken")
+def _(event, lang, cast, units):
+    return {"action": _resource_name(cast, event.id, event.action), "after": cast.name(event.after)}
+
+
+@_extra("LegendaryResistanceUsed")
+def _(event, lang, cast, units):
+    return {"ability": ability_name(event.ability, lang)}
+
+
+@_extra("LegendaryResistanceSpentOut")
+def _(event, lang, cast, units):
+    return {"ability": ability_name(event.ability, lang)}
+
+
 @_extra("TurnSkipped")
 def _(event, lang, cast, units):
     return {"reason": reason_text(event.reason, lang, cast)}
@@ -665,6 +702,10 @@ def command_summary(command: dict, lang: str, cast: Cast | None = None, units: s
             args["with"] = cast.attack(actor, weapon)
     if do == "attack" and isinstance(command.get("attack"), str):
         args["attack"] = cast.attack(actor, command["attack"])
+    if do in ("attack", "legendary") and not args.get("target") and isinstance(command.get("targets"), list):
+        args["target"] = cast.names_of(command["targets"])  # a save attack (a breath) on several targets
+    if do == "legendary" and isinstance(command.get("action"), str):
+        args["action"] = _resource_name(cast, actor, command["action"])
     if do == "damage":
         amount = command.get("amount", command.get("roll", ""))
         count = amount if isinstance(amount, int) and not isinstance(amount, bool) else 2

@@ -76,7 +76,7 @@ event-rest-taken = { $kind ->
     [yes] ; at 0 HP, nothing for { $gained_nothing }
    *[no] {""}
  }
-event-rested-hit-points = { $id } is back to { $hp-after } HP (was { $hp-before })
+event-rested-hit-points = { $target } is back to { $hp-after } HP (was { $hp-before })
 event-exhaustion-lowered = { $id }: exhaustion { $level-before } → { $level-after }
 event-combatant-carried = { $id } joins as it ended encounter '{ $from_encounter }': { $hp } HP{ $temp_hp ->
     [0] {""}
@@ -84,4 +84,15 @@ event-combatant-carried = { $id } joins as it ended encounter '{ $from_encounter
  }{ $exhaustion ->
     [0] {""}
    *[other] , exhaustion { $exhaustion }
+ }
+legendary-resistance-name = legendary resistance
+
+## Commands as the table says them
+command-legendary = legendary action of { $id }: { $action }{ $has-target ->
+    [yes] {" "}on { $target }
+   *[no] {""}
+ }
+command-rest = { $kind ->
+    [short] short rest
+   *[long] long rest
  }

@@ -76,7 +76,7 @@ event-rest-taken = { $kind ->
     [yes] ; à 0 PV, rien pour { $gained_nothing }
    *[no] {""}
  }
-event-rested-hit-points = { $id } revient à { $hp-after } PV (avant : { $hp-before })
+event-rested-hit-points = { $target } revient à { $hp-after } PV (avant : { $hp-before })
 event-exhaustion-lowered = { $id } : épuisement { $level-before } → { $level-after }
 event-combatant-carried = { $id } rejoint le combat tel qu'il a fini la rencontre « { $from_encounter } » : { $hp } PV{ $temp_hp ->
     [0] {""}
@@ -84,4 +84,18 @@ event-combatant-carried = { $id } rejoint le combat tel qu'il a fini la rencontr
  }{ $exhaustion ->
     [0] {""}
    *[other] , épuisement { $exhaustion }
+ }
+legendary-resistance-name = résistance légendaire
+
+## Les commandes comme la table les dit
+command-legendary = action légendaire { ELISION($id) ->
+    [vowel] d'{ $id }
+   *[consonant] de { $id }
+ } : { $action }{ $has-target ->
+    [yes] {" "}contre { $target }
+   *[no] {""}
+ }
+command-rest = { $kind ->
+    [short] repos court
+   *[long] repos long
  }

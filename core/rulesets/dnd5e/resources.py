@@ -108,7 +108,7 @@ def _rest_hit_points(ctx: Context, creature: Combatant, kind: str) -> None:
     """A long rest: all hit points back (SRD 5.1/5.2 Long Rest); hit dice on a short rest are healed with `heal`."""
     maximum = ctx.ruleset.max_hp(creature)
     if kind == "long" and creature.hp < maximum:
-        ctx.emit(RestedHitPoints(id=creature.id, hp_before=creature.hp, hp_after=maximum))
+        ctx.emit(RestedHitPoints(target=creature.id, hp_before=creature.hp, hp_after=maximum))
 
 
 def _rest_uses(ctx: Context, creature: Combatant, kind: str) -> None:
