@@ -66,6 +66,25 @@ def resource_problems(stats) -> list[Phrase]:
     return problems
 
 
+# The stat block keys §7 added (every one empty, zero, false or null when unset): left out of a recorded
+# CombatantAdded when unset, so that the events of every older log re-derive byte for byte (verify).
+ADDED_STATS = ("uses", "legendary_actions", "legendary", "legendary_resistance", "lair_actions")
+ADDED_ATTACK = ("uses", "save", "area")
+
+
+def recorded_stats(stats) -> dict:
+    """The stat block as a CombatantAdded records it: §7's keys only where the stat block has them."""
+    raw = msgspec.to_builtins(stats)
+    for key in ADDED_STATS:
+        if key in raw and not raw[key]:
+            del raw[key]
+    for attack in raw.get("attacks", ()):
+        for key in ADDED_ATTACK:
+            if key in attack and not attack[key]:
+                del attack[key]
+    return raw
+
+
 # ------------------------------------------------------------------------------------------------ limited uses
 def uses_left(creature: Combatant, use_id: str) -> int:
     use = creature.stats.use(use_id)
