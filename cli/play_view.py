@@ -165,6 +165,17 @@ def left_this_turn(cid: str, creature: dict, document: dict, lang: str, units: s
     return ", ".join(left) or message(lang, "table-left-none")
 
 
+def resources_text(cid: str, creature: dict, lang: str, cast: Cast) -> str:
+    """Uses, legendary actions and legendary resistance left (INTERFACE.md §7), e.g. "Fire Breath 0/1"."""
+    parts = [message(lang, "resources-use", name=cast.attacks.get((cid, use)) or use, left=left["left"], max=left["max"])
+             for use, left in (creature.get("uses") or {}).items()]
+    for key in ("legendary_actions", "legendary_resistance"):
+        if creature.get(key):
+            parts.append(message(lang, f"resources-{key.replace('_', '-')}", left=creature[key]["left"],
+                                 max=creature[key]["max"]))
+    return "\n".join(parts)  # one per line: the column stays narrow
+
+
 def status_table(document: dict, lang: str, state=None, cast: Cast | None = None, units: str = "m") -> Table:
     """Initiative order, the current turn marked; HP bar, temp HP, AC, conditions with their time left, what is
     left this turn, concentration, position. Temp HP, concentration and position columns appear once someone has
@@ -195,6 +206,9 @@ def status_table(document: dict, lang: str, state=None, cast: Cast | None = None
     if document["phase"] not in ("setup", "ended"):
         columns.append((message(lang, "label-left"), "left",
                         lambda cid, c: Text(left_this_turn(cid, c, document, lang, units))))
+    if any(resources_text(cid, c, lang, cast) for cid, c in zip(order, rows)):
+        columns.append((message(lang, "label-resources"), "left",
+                        lambda cid, c: Text(resources_text(cid, c, lang, cast))))
     if any(c.get("concentration") for c in rows):
         columns.append((message(lang, "label-concentration"), "left", lambda cid, c: Text(c.get("concentration") or "")))
     if any(c.get("position") for c in rows):

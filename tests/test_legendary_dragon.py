@@ -85,3 +85,25 @@ def test_an_adult_red_dragon_in_its_lair_played_through_a_script(tmp_path, capsy
         assert code == 0 and all(word in text for word in words), text
         code, lines = cli("log", str(log), "--lang", lang, capsys=capsys)
         assert code == 0 and {"fr": "action légendaire", "en": "legendary action"}[lang] in lines
+
+
+def test_the_shell_shows_uses_legendary_actions_and_resistance_left_and_the_breath_on_the_sheet(tmp_path):
+    from test_play import Table, row
+
+    for lang, words in (("fr", ("Souffle de feu 0/1", "légendaires 3/3", "résist. lég. 2/3",
+                                "JS de Dex DD 21, 18d6 feu, moitié en cas de réussite (utilise fire-breath)")),
+                        ("en", ("Fire Breath 0/1", "legendary 3/3", "leg. resistance 2/3",
+                                "Dex save DC 21, 18d6 fire, half on a success (spends fire-breath)"))):
+        t = Table(tmp_path / f"shell-{lang}.db", dice="auto", lang=lang, create_lang=lang)
+        dragon = {"do": "add", "id": "dragon", "side": "dragons", "kind": "monster", "stats": {
+            **DRAGON["stats"], "lair_actions": False}, "name": "Dragon"}
+        aria = {"do": "add", "id": "aria", "side": "party", "kind": "pc", "stats": pc_stats(), "name": "Aria"}
+        t.type(json.dumps(dragon), json.dumps(aria), '{"do": "initiative", "id": "dragon", "value": 20}',
+               '{"do": "initiative", "id": "aria", "value": 5}', '{"do": "start"}',
+               '{"do": "attack", "attacker": "dragon", "with": "fire-breath", "targets": ["aria"]}',
+               '{"do": "save", "id": "dragon", "ability": "con", "dc": 40, "legendary_resistance": ["dragon"]}')
+        screen = t.type("sheet dragon" if lang == "en" else "fiche dragon", "state" if lang == "en" else "état")
+        for word in words:
+            assert word in screen, (word, screen)
+        assert ("Fire Breath 0/1" if lang == "en" else "Souffle de feu 0/1") in row(screen, "dragon")
+        t.close()

@@ -96,3 +96,16 @@ command-rest = { $kind ->
     [short] short rest
    *[long] long rest
  }
+
+## The shell: a creature's sheet and the status table
+shell-sheet-save-attack = { $name } ({ $id }): { $ability } save DC { $dc }, { $damage }{ $half ->
+    [yes] , half on a success
+   *[no] , none on a success
+ }{ $has-uses ->
+    [yes] {" "}(spends { $uses })
+   *[no] {""}
+ }
+label-resources = Resources
+resources-use = { $name } { $left }/{ $max }
+resources-legendary-actions = legendary { $left }/{ $max }
+resources-legendary-resistance = leg. resistance { $left }/{ $max }

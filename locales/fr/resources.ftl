@@ -99,3 +99,16 @@ command-rest = { $kind ->
     [short] repos court
    *[long] repos long
  }
+
+## Le shell : la fiche d'une créature et le tableau
+shell-sheet-save-attack = { $name } ({ $id }) : JS de { $ability } DD { $dc }, { $damage }{ $half ->
+    [yes] , moitié en cas de réussite
+   *[no] , rien en cas de réussite
+ }{ $has-uses ->
+    [yes] {" "}(utilise { $uses })
+   *[no] {""}
+ }
+label-resources = Ressources
+resources-use = { $name } { $left }/{ $max }
+resources-legendary-actions = légendaires { $left }/{ $max }
+resources-legendary-resistance = résist. lég. { $left }/{ $max }
