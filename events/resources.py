@@ -83,11 +83,12 @@ class RestTaken(Event, frozen=True, kw_only=True):
 
 
 class RestedHitPoints(Event, frozen=True, kw_only=True):
-    """A long rest brings a creature back to its hit point maximum."""
+    """A long rest brings a creature back to its hit point maximum, and its temporary hit points end."""
 
     target: str
     hp_before: int
     hp_after: int
+    temp_hp_lost: int = 0
 
 
 class ExhaustionLowered(Event, frozen=True, kw_only=True):

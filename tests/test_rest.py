@@ -129,3 +129,36 @@ def test_carrying_from_a_missing_encounter_or_combatant_is_refused(tmp_path):
     other = Fight(None, "dnd5e-2024", name="town", log=log)
     other.refused({"do": "add", "id": "aria", "carry": {"from": "cave", "id": "aria"}}, "plays dnd5e-2014")
     lair.refused({"do": "add", "id": "bob", "kind": "pc", "stats": pc_stats()}, "bob needs a `side`")
+
+
+def test_a_long_rest_ends_temporary_hit_points_and_gives_legendary_actions_back(tmp_path):
+    fight = Fight(tmp_path / "rest.db", "dnd5e-2014")
+    fight.do({"do": "add", "id": "aria", "side": "party", "kind": "pc", "stats": pc_stats()})
+    fight.do({"do": "add", "id": "bruno", "side": "party", "kind": "pc", "stats": pc_stats()})
+    fight.do({"do": "add", "id": "dragon", "side": "dragons", "kind": "monster", "stats": dragon_stats(lair_actions=False)})
+    for cid, value in (("aria", 15), ("bruno", 12), ("dragon", 10)):
+        fight.do({"do": "initiative", "id": cid, "value": value})
+    fight.do({"do": "start"})
+    fight.do({"do": "temp_hp", "target": "aria", "amount": 5})
+    fight.do({"do": "end_turn"})
+    fight.do({"do": "legendary", "id": "dragon", "action": "detect"})
+    fight.do({"do": "end"})
+    assert (fight.creature("aria")["temp_hp"], fight.creature("dragon")["legendary_actions"]["left"]) == (5, 2)
+    # SRD 5.1 "Temporary Hit Points": they last until depleted or a long rest; a short rest leaves them.
+    fight.do({"do": "rest", "kind": "short", "ids": ["aria"]})
+    assert fight.creature("aria")["temp_hp"] == 5
+    events = fight.do({"do": "rest", "kind": "long", "ids": ["aria", "dragon"]})
+    assert [(e["target"], e["hp_after"], e["temp_hp_lost"]) for e in of_type(events, "RestedHitPoints")] == [("aria", 60, 5)]
+    assert fight.creature("aria")["temp_hp"] == 0
+    assert fight.creature("dragon")["legendary_actions"] == {"max": 3, "left": 3}
+
+
+def test_a_monster_carried_in_rolenplay_keeps_its_kind_and_joins_its_type_group(tmp_path):
+    log = combatlog.open_log(tmp_path / "campaign.db")
+    ford = Fight(None, "rolenplay", name="ford", log=log)
+    ford.do({"do": "add", "id": "wolf", "side": "wolves", "kind": "monster", "stats": pc_stats(max_hp=11)})
+    ford.do({"do": "damage", "target": "wolf", "amount": 4, "type": "cold"})
+    camp = Fight(None, "rolenplay", name="camp", log=log)
+    camp.do({"do": "add", "id": "wolf", "carry": {"from": "ford", "id": "wolf"}})
+    wolf = camp.creature("wolf")
+    assert (wolf["kind"], wolf["hp"], wolf.get("group")) == ("monster", 7, "wolf")

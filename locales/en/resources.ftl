@@ -76,7 +76,10 @@ event-rest-taken = { $kind ->
     [yes] ; at 0 HP, nothing for { $gained_nothing }
    *[no] {""}
  }
-event-rested-hit-points = { $target } is back to { $hp-after } HP (was { $hp-before })
+event-rested-hit-points = { $target } is back to { $hp-after } HP (was { $hp-before }){ $temp_hp_lost ->
+    [0] {""}
+   *[other] ; { $temp_hp_lost } temporary HP end
+ }
 event-exhaustion-lowered = { $id }: exhaustion { $level-before } → { $level-after }
 event-combatant-carried = { $id } joins as it ended encounter '{ $from_encounter }': { $hp } HP{ $temp_hp ->
     [0] {""}

@@ -76,7 +76,10 @@ event-rest-taken = { $kind ->
     [yes] ; à 0 PV, rien pour { $gained_nothing }
    *[no] {""}
  }
-event-rested-hit-points = { $target } revient à { $hp-after } PV (avant : { $hp-before })
+event-rested-hit-points = { $target } revient à { $hp-after } PV (avant : { $hp-before }){ $temp_hp_lost ->
+    [0] {""}
+   *[other] ; ses { $temp_hp_lost } PV temporaires prennent fin
+ }
 event-exhaustion-lowered = { $id } : épuisement { $level-before } → { $level-after }
 event-combatant-carried = { $id } rejoint le combat tel qu'il a fini la rencontre « { $from_encounter } » : { $hp } PV{ $temp_hp ->
     [0] {""}

@@ -300,7 +300,7 @@ def _resistance_used(state, event):
 
 
 def _rested_hp(state, event):
-    return _update(state, event.target, hp=event.hp_after)
+    return _update(state, event.target, hp=event.hp_after, temp_hp=0)
 
 
 def _economy_spent(state, event):

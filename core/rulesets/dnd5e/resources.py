@@ -124,10 +124,12 @@ def roll_recharges(ctx: Context, creature_id: str) -> None:
 
 # ------------------------------------------------------------------------------------------------ rests
 def _rest_hit_points(ctx: Context, creature: Combatant, kind: str) -> None:
-    """A long rest: all hit points back (SRD 5.1/5.2 Long Rest); hit dice on a short rest are healed with `heal`."""
+    """A long rest: all hit points back (SRD 5.1/5.2 Long Rest), and temporary hit points end with it (SRD 5.1
+    "Temporary Hit Points": they last until depleted or a long rest). Hit dice on a short rest are `heal`s."""
     maximum = ctx.ruleset.max_hp(creature)
-    if kind == "long" and creature.hp < maximum:
-        ctx.emit(RestedHitPoints(target=creature.id, hp_before=creature.hp, hp_after=maximum))
+    if kind == "long" and (creature.hp < maximum or creature.temp_hp):
+        ctx.emit(RestedHitPoints(target=creature.id, hp_before=creature.hp, hp_after=max(creature.hp, maximum),
+                                 temp_hp_lost=creature.temp_hp))
 
 
 def _rest_uses(ctx: Context, creature: Combatant, kind: str) -> None:
@@ -145,6 +147,13 @@ def _rest_legendary_resistance(ctx: Context, creature: Combatant, kind: str) -> 
         ctx.emit(UsesRestored(id=creature.id, uses=("legendary_resistance",), reason="long_rest"))
 
 
+def _rest_legendary_actions(ctx: Context, creature: Combatant, kind: str) -> None:
+    """Legendary actions come back at the start of the creature's turn; a rest between fights is past that."""
+    from combatlog.core.rulesets.dnd5e.legendary import restore_legendary_actions
+
+    restore_legendary_actions(ctx, creature.id)
+
+
 def _rest_exhaustion(ctx: Context, creature: Combatant, kind: str) -> None:
     """A long rest lowers exhaustion by one level (SRD 5.1 Exhaustion; SRD 5.2 Exhaustion), the newest first."""
     if kind != "long":
@@ -159,7 +168,7 @@ def _rest_exhaustion(ctx: Context, creature: Combatant, kind: str) -> None:
 
 # One function per resource kind: (ctx, creature, "short" | "long"); spell slots plug in here with one line.
 RESTORERS: list[Callable[[Context, Combatant, str], None]] = [
-    _rest_hit_points, _rest_uses, _rest_legendary_resistance, _rest_exhaustion,
+    _rest_hit_points, _rest_uses, _rest_legendary_resistance, _rest_legendary_actions, _rest_exhaustion,
 ]
 
 
@@ -192,6 +201,18 @@ def rest(ctx: Context, command) -> None:
 # One entry per resource kind carried beyond HP, temp HP, exhaustion and uses, by name:
 # (read it from the combatant as it ended the other encounter, put it on the joining one). Slots plug in here.
 CARRIED: dict[str, tuple[Callable[[Combatant], object], Callable[[Combatant, object], Combatant]]] = {}
+
+
+def carried_combatant(ctx: Context, command) -> Combatant | None:
+    """The combatant `add` with `carry` names, as it stands in the other encounter (None when there is none)."""
+    lookup = getattr(ctx, "encounters", None)
+    other = lookup(command.carry.from_) if lookup is not None else None
+    return other.combatants.get(command.carry.id) if other is not None and getattr(other, "created", False) else None
+
+
+def carried_kind(ctx: Context, command) -> str | None:
+    creature = carried_combatant(ctx, command)
+    return creature.kind if creature is not None else None
 
 
 def carry(ctx: Context, command, add_combatant: Callable[[dict, str, str, str], None]) -> None:

@@ -9,7 +9,7 @@ from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_condit
 from combatlog.core.kernel.context import Context, fail
 from combatlog.core.rulesets.dnd5e.legendary import LAIR, at_turn_start, check_lair_allowed, lair_alive
 from combatlog.core.rulesets.dnd5e.queries import conditions_in_force, occupied_squares
-from combatlog.core.rulesets.dnd5e.resources import carry, recorded_stats, refuse, roll_recharges
+from combatlog.core.rulesets.dnd5e.resources import carried_combatant, carry, recorded_stats, refuse, roll_recharges
 from combatlog.core.rulesets.dnd5e.legendary import saving_throw_with_resistance
 from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources
 from combatlog.core.rulesets.dnd5e.stats import SIZES, parse_stats
@@ -61,8 +61,7 @@ def add(ctx: Context, command: c.Add) -> None:
 
 
 def _carried_side(ctx: Context, command: c.Add) -> str:
-    other = ctx.encounters(command.carry.from_) if getattr(ctx, "encounters", None) else None
-    creature = other.combatants.get(command.carry.id) if other is not None and other.created else None
+    creature = carried_combatant(ctx, command)
     return creature.side if creature is not None else ""
 
 
