@@ -107,3 +107,25 @@ def test_the_shell_shows_uses_legendary_actions_and_resistance_left_and_the_brea
             assert word in screen, (word, screen)
         assert ("Fire Breath 0/1" if lang == "en" else "Souffle de feu 0/1") in row(screen, "dragon")
         t.close()
+
+
+def test_the_shell_verbs_legendary_and_rest_in_french_and_english(tmp_path):
+    from combatlog.cli.play_parse import parse_line
+    from resources_support import Fight, dragon_stats
+
+    fight = Fight(tmp_path / "verbs.db", "dnd5e-2014")
+    fight.do({"do": "add", "id": "aria", "side": "party", "kind": "pc", "stats": pc_stats()})
+    fight.do({"do": "add", "id": "bruno", "side": "party", "kind": "pc", "stats": pc_stats()})
+    fight.do({"do": "add", "id": "dragon", "side": "dragons", "kind": "monster", "stats": dragon_stats()})
+    state = fight.enc._engine.state
+
+    def raw(line):
+        return parse_line(line, state).commands
+
+    assert raw("légendaire dragon queue aria") == raw("legendary dragon tail-attack aria") == [
+        {"do": "legendary", "id": "dragon", "action": "tail-attack", "target": "aria"}]
+    assert raw("legendaire dragon wing aria,bruno avantage") == raw("legendary dragon wing-attack aria,bruno adv") == [
+        {"do": "legendary", "id": "dragon", "action": "wing-attack", "targets": ["aria", "bruno"], "advantage": True}]
+    assert raw("repos long") == raw("rest long") == [{"do": "rest", "kind": "long"}]
+    assert raw("repos court aria dragon") == raw("rest short aria dragon") == [
+        {"do": "rest", "kind": "short", "ids": ["aria", "dragon"]}]

@@ -112,3 +112,5 @@ label-resources = Resources
 resources-use = { $name } { $left }/{ $max }
 resources-legendary-actions = legendary { $left }/{ $max }
 resources-legendary-resistance = leg. resistance { $left }/{ $max }
+help-legendary = legendary ID ACTION [TARGET[,TARGET…]] [advantage|disadvantage] — a legendary action between two turns (right after "next")
+help-rest = rest short|long [ID…] — a rest before the fight or after it (default: every player character)

@@ -115,3 +115,5 @@ label-resources = Ressources
 resources-use = { $name } { $left }/{ $max }
 resources-legendary-actions = légendaires { $left }/{ $max }
 resources-legendary-resistance = résist. lég. { $left }/{ $max }
+help-legendary = légendaire ID ACTION [CIBLE[,CIBLE…]] [avantage|désavantage] — une action légendaire entre deux tours (juste après « suivant »)
+help-rest = repos court|long [ID…] — un repos avant le combat ou après (par défaut : tous les personnages joueurs)

@@ -21,7 +21,7 @@ from combatlog.events.resources import (
     UsesRestored,
     UseSpent,
 )
-from combatlog.projections.words import Phrase, both
+from combatlog.projections.words import Phrase, both, term_phrase
 
 replace = msgspec.structs.replace
 
@@ -38,9 +38,11 @@ def resource_problems(stats) -> list[Phrase]:
 
     problems: list[Phrase] = []
     use_ids = [use.id for use in stats.uses]
+    seen: set[str] = set()
     for use in stats.uses:
-        if use_ids.count(use.id) > 1 and use_ids.index(use.id) != stats.uses.index(use):
+        if use.id in seen:
             problems.append(Phrase("stats-use-twice", use=use.id))
+        seen.add(use.id)
         if use.recharge is not None and not 2 <= use.recharge <= 6:
             problems.append(Phrase("stats-use-recharge", use=use.id, value=use.recharge))
     attack_ids = [attack.id for attack in stats.attacks]
@@ -175,7 +177,7 @@ RESTORERS: list[Callable[[Context, Combatant, str], None]] = [
 def rest(ctx: Context, command) -> None:
     """`rest` {kind, ids?}: only before `start` or after `end`; a creature at 0 HP gains nothing."""
     if ctx.state.phase not in ("setup", "ended"):
-        raise refuse("rule-rest-not-in-combat", phase=ctx.state.phase)
+        raise refuse("rule-rest-not-in-combat", phase=term_phrase("phase", ctx.state.phase))
     if command.kind not in ("short", "long"):
         raise refuse("rule-rest-kind", kind=command.kind)
     if command.ids is None:
