@@ -162,3 +162,25 @@ def test_a_monster_carried_in_rolenplay_keeps_its_kind_and_joins_its_type_group(
     camp.do({"do": "add", "id": "wolf", "carry": {"from": "ford", "id": "wolf"}})
     wolf = camp.creature("wolf")
     assert (wolf["kind"], wolf["hp"], wolf.get("group")) == ("monster", 7, "wolf")
+
+
+def test_carry_through_combatlog_run_into_another_encounter_of_the_same_log(tmp_path, capsys):
+    import json
+
+    from combatlog.cli.main import main as cli_main
+
+    log = tmp_path / "campaign.jsonl"
+    first = [{"do": "create", "ruleset": "dnd5e-2014", "seed": 1},
+             {"do": "add", "id": "aria", "side": "party", "kind": "pc", "stats": pc_stats()},
+             {"do": "damage", "target": "aria", "amount": 12, "type": "cold"}]
+    second = [{"do": "create", "ruleset": "dnd5e-2014", "seed": 2},
+              {"do": "add", "id": "aria", "carry": {"from": "cave", "id": "aria"}, "at": [1, 1]}]
+    for name, script in (("cave", first), ("lair", second)):
+        path = tmp_path / f"{name}.jsonl.script"
+        path.write_text("\n".join(json.dumps(line) for line in script) + "\n", encoding="utf-8")
+        assert cli_main(["run", str(path), "--log", str(log), "--encounter", name, "-q"]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    assert cli_main(["state", str(log), "--json", "--encounter", "lair"]) == 0
+    aria = json.loads(capsys.readouterr().out)["combatants"]["aria"]
+    assert (aria["hp"], aria["position"]) == (48, [1, 1])
+    assert cli_main(["verify", str(log)]) == 0
