@@ -147,3 +147,25 @@ def test_legendary_resistance_on_the_save_that_ends_a_condition(tmp_path):
     events = fight.do({"do": "end_turn", "dice": [2]})
     assert of_type(events, "LegendaryResistanceUsed")[0]["dc"] == 25
     assert "frightened" not in fight.creature("dragon")["conditions"]
+
+
+def test_a_legendary_attack_before_a_dying_creatures_turn_leaves_its_death_save_due_after_a_reaction(tmp_path):
+    fight = Fight(tmp_path / "dying.db", "dnd5e-2014")
+    shield = [{"id": "shield", "on": "hit", "ac_bonus": 5, "until": "start_of_turn"}]
+    fight.do({"do": "add", "id": "aria", "side": "party", "kind": "pc", "stats": pc_stats(reactions=shield)})
+    fight.do({"do": "add", "id": "bruno", "side": "party", "kind": "pc", "stats": pc_stats()})
+    fight.do({"do": "add", "id": "dragon", "side": "dragons", "kind": "monster", "stats": dragon_stats(lair_actions=False)})
+    for cid, value in (("aria", 15), ("bruno", 12), ("dragon", 10)):
+        fight.do({"do": "initiative", "id": cid, "value": value})
+    fight.do({"do": "start"})
+    fight.do({"do": "damage", "target": "bruno", "amount": 60, "type": "cold"})
+    fight.do({"do": "end_turn"})  # bruno's turn starts with its death save due
+    assert fight.state()["phase"] == "death_save"
+    # Tail: 10 + 14 = 24 hits AC 15; aria's Shield makes it AC 20, still a hit: 2d8+8 = 3 + 4 + 8 = 15.
+    fight.do({"do": "legendary", "id": "dragon", "action": "tail-attack", "target": "aria", "dice": [10, 3, 4]})
+    assert fight.state()["phase"] == "reaction"
+    fight.do({"do": "react", "id": "aria", "with": "shield"})
+    assert fight.state()["phase"] == "death_save"
+    assert fight.creature("aria")["hp"] == 45
+    fight.do({"do": "death_save", "id": "bruno", "dice": [15]})
+    assert fight.creature("bruno")["death_saves"]["successes"] == 1

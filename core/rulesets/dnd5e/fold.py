@@ -232,7 +232,7 @@ def _reaction_answered(state, event):
 
 def _window_closed(state, event):
     windows = state.windows[:-1]
-    return replace(state, windows=windows, phase="reaction" if windows else "turn")
+    return replace(state, windows=windows, phase="reaction" if windows else state.legendary_resume or "turn")
 
 
 def _combat_ended(state, event):
@@ -286,7 +286,8 @@ def _on_combatant(fold_creature):
 def _legendary_taken(state, event):
     who = state.combatants[event.id]
     state = _update(state, event.id, resources=replace(who.resources, legendary_spent=who.resources.legendary_spent + event.cost))
-    return replace(state, legendary_acted=state.legendary_acted + (event.id,))
+    return replace(state, legendary_acted=state.legendary_acted + (event.id,),
+                   legendary_resume="death_save" if state.phase == "death_save" else "")
 
 
 def _legendary_restored(state, event):
@@ -366,7 +367,8 @@ HANDLERS = {
     resources.LegendaryActionTaken: _legendary_taken,
     resources.LegendaryActionsRestored: _legendary_restored,
     resources.LegendaryResistanceUsed: _resistance_used,
-    resources.LegendaryGapClosed: lambda state, event: replace(state, legendary_gap="", legendary_acted=()),
+    resources.LegendaryGapClosed: lambda state, event: replace(state, legendary_gap="", legendary_acted=(),
+                                                               legendary_resume=""),
 }
 
 

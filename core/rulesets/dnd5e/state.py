@@ -131,6 +131,8 @@ class EncounterState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     # ("" when closed), and who took a legendary action in that gap.
     legendary_gap: str = ""
     legendary_acted: tuple[str, ...] = ()
+    # The phase a legendary action's reaction window returns to when the gap is before a dying creature's death save.
+    legendary_resume: str = ""
 
     def combatant(self, combatant_id: str) -> Combatant | None:
         return self.combatants.get(combatant_id)
