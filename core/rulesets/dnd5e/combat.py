@@ -228,10 +228,10 @@ def save_attack(ctx: Context, attacker: Combatant, profile: AttackProfile, targe
     if not targets:
         raise refuse("rule-save-attack-needs-targets", attacker=attacker.id, attack=profile.id)
     if len(set(targets)) != len(targets):
-        raise fail(*both("rule-target-listed-twice"))
+        raise refuse("rule-target-listed-twice")
     for target_id in targets:
         if ctx.get(target_id, "target").status == "dead":
-            raise fail(*both("rule-already-dead", target_id=target_id))
+            raise refuse("rule-already-dead", target_id=target_id)
     listed = check_resistance_list(ctx, legendary_resistance, targets)
     if slot != "legendary":
         spend(ctx, attacker, slot, profile.id)
