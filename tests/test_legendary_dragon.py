@@ -77,6 +77,16 @@ def test_an_adult_red_dragon_in_its_lair_played_through_a_script(tmp_path, capsy
     assert dragon["legendary_resistance"] == {"max": 3, "left": 2}
     code, replayed = cli("state", str(log), "--json", "--replay", capsys=capsys)
     assert json.loads(replayed) == state
+    # `state --at`: the breath spent at the first UseSpent, back at the RechargeRolled that returned it.
+    code, out = cli("export", str(log), "--format", "jsonl", capsys=capsys)
+    seqs = {}
+    for line in out.splitlines():
+        body = json.loads(line)["body"]
+        seqs.setdefault(body["event"]["type"], []).append(body["seq"])
+    left = lambda at: json.loads(cli("state", str(log), "--json", "--at", str(at), capsys=capsys)[1])[  # noqa: E731
+        "combatants"]["dragon"]["uses"]["fire-breath"]["left"]
+    spent, recharged = seqs["UseSpent"][0], seqs["RechargeRolled"][0]
+    assert (left(spent - 1), left(spent), left(recharged - 1), left(recharged)) == (1, 0, 0, 1)
     code, out = cli("verify", str(log), capsys=capsys)
     assert code == 0, out
     for lang, words in (("fr", ("Souffle de feu", "l'antre", "résistance légendaire")),
