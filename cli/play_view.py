@@ -166,9 +166,27 @@ def left_this_turn(cid: str, creature: dict, document: dict, lang: str, units: s
 
 
 def slot_dots(slots: dict) -> str:
-    """Spell slots by level as ●●○: one dot a slot, full while left (`1 ●●○ 2 ●○`)."""
+    """Spell slots by level as ●●○: one dot a slot, full while left (`1 ●●○  2 ●○`)."""
     return "  ".join(f"{level} " + "●" * entry["left"] + "○" * (entry["max"] - entry["left"])
                      for level, entry in slots.items() if entry["max"])
+
+
+def resources_text(cid: str, creature: dict, lang: str, cast: Cast) -> str:
+    """What runs out, one per line so that the column stays narrow (INTERFACE.md §7): spell slots as ●●○, daily
+    spells, uses, legendary actions and legendary resistance left, e.g. "Fire Breath 0/1"."""
+    parts = []
+    dots = slot_dots(creature.get("slots") or {})
+    if dots:
+        parts.append(f"{message(lang, 'label-slots')} {dots}")
+    for group in ("per_day", "uses"):
+        parts += [message(lang, "resources-use", name=cast.attacks.get((cid, key)) or key, left=left["left"],
+                          max=left["max"])
+                  for key, left in (creature.get(group) or {}).items()]
+    for key in ("legendary_actions", "legendary_resistance"):
+        if creature.get(key):
+            parts.append(message(lang, f"resources-{key.replace('_', '-')}", left=creature[key]["left"],
+                                 max=creature[key]["max"]))
+    return "\n".join(parts)
 
 
 def status_table(document: dict, lang: str, state=None, cast: Cast | None = None, units: str = "m") -> Table:
@@ -201,10 +219,11 @@ def status_table(document: dict, lang: str, state=None, cast: Cast | None = None
     if document["phase"] not in ("setup", "ended"):
         columns.append((message(lang, "label-left"), "left",
                         lambda cid, c: Text(left_this_turn(cid, c, document, lang, units))))
+    if any(resources_text(cid, c, lang, cast) for cid, c in zip(order, rows)):
+        columns.append((message(lang, "label-resources"), "left",
+                        lambda cid, c: Text(resources_text(cid, c, lang, cast))))
     if any(c.get("concentration") for c in rows):
         columns.append((message(lang, "label-concentration"), "left", lambda cid, c: Text(c.get("concentration") or "")))
-    if any(c.get("slots") for c in rows):
-        columns.append((message(lang, "label-slots"), "left", lambda cid, c: Text(slot_dots(c.get("slots") or {}))))
     if any(c.get("position") for c in rows):
         columns.append((message(lang, "label-position"), "left",
                         lambda cid, c: Text(",".join(map(str, c["position"])) if c.get("position") else "")))

@@ -17,6 +17,7 @@ from typing import Any
 import msgspec
 
 from combatlog.core.kernel.errors import RuleViolation
+from combatlog.core.rulesets.dnd5e.resources import carried_lookup
 from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, compute_hash, decode_body
 from combatlog.events.meta import CommandIssued, EncounterCreated
 from combatlog.events.stores import MemoryStore
@@ -103,6 +104,7 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
             created = next((r.event for r in recorded if isinstance(r.event, EncounterCreated)), None)
             if created is not None:
                 replica.default_seed = created.seed
+            replica.encounters = carried_lookup([r.event for r in recorded], replica.state.ruleset)
             try:
                 produced = replica.execute(command, actor=opening.actor)
             except RuleViolation as error:

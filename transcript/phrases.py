@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 # The language layer, imported here only (the transcript package reads words through this module).
-from combatlog.projections.words import Cast, describe, distance, maybe, message, ruleset_name, term
+from combatlog.projections.words import Cast, describe, distance, entry_name, maybe, message, ruleset_name, term
 
 
 ABILITY_IDS = ("str", "dex", "con", "int", "wis", "cha")
@@ -57,6 +57,11 @@ class Who:
     proper: bool
     gender: str | None = None
     number: int | None = None
+
+
+def lair(lair_id: str) -> Who:
+    """The lair's turn (INTERFACE.md §7) is a place in the order, not a combatant: named as a common noun."""
+    return Who(id=lair_id, name_en="lair", name_fr="antre", proper=False, gender="m")
 
 
 # --------------------------------------------------------------------------------------------------
@@ -714,6 +719,7 @@ class LogWords:
     def line(self, event, lang: str, names: dict[str, str], attacks) -> str | None:
         cast = Cast(lang)
         cast.names.update(names)
+        cast.attacks.update({key: entry_name(attack, lang) for key, attack in (attacks or {}).items()})
         return describe(event, lang, cast)
 
 

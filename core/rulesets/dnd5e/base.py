@@ -125,6 +125,8 @@ class Ruleset5e:
     creature_options = False
     # The bonus-action spell rule of the SRD edition (spells.py): 2024 (SRD 5.2) or 2014 (SRD 5.1).
     bonus_action_spell_rule = 2024
+    # Lair actions on initiative 20 (SRD 5.1 monsters); SRD 5.2 has none, so dnd5e-2024 refuses `lair_actions`.
+    lair_turn = False
 
     # --- the kernel's plug-in contract (core/rulesets/__init__.py) ---
     template_family = ""  # 5e templates live in fixtures/creatures/ itself
@@ -137,8 +139,10 @@ class Ruleset5e:
     def initial_state(self, created) -> EncounterState:
         return _fold.initial_state(created)
 
-    def decide_and_fold(self, state, raw: dict, *, templates=None, default_seed: str = "", spells=None):
-        return _decide.decide_and_fold(self, state, raw, templates=templates, default_seed=default_seed, spells=spells)
+    def decide_and_fold(self, state, raw: dict, *, templates=None, default_seed: str = "", spells=None,
+                        encounters=None):
+        return _decide.decide_and_fold(self, state, raw, templates=templates, default_seed=default_seed,
+                                       spells=spells, encounters=encounters)
 
     def document(self, state) -> dict:
         return _document.state_document(self, state)

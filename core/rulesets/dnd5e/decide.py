@@ -18,7 +18,10 @@ from combatlog.core.rulesets.dnd5e.hitpoints import (
     grant_temp_hp,
     heal,
 )
+from combatlog.core.rulesets.dnd5e.legendary import check_resistance_list, close_gap, legendary
+from combatlog.core.rulesets.dnd5e.legendary import legendary_resistance as legendary_resistance_of
 from combatlog.core.rulesets.dnd5e.queries import turn_phrase
+from combatlog.core.rulesets.dnd5e.resources import refuse, rest
 from combatlog.core.rulesets.dnd5e.rolls import ability_check, check_ability, contest, saving_throw
 from combatlog.core.rulesets.dnd5e.state import EncounterState
 from combatlog.events.damage import DeathSaveCancelled
@@ -29,7 +32,8 @@ from combatlog.events.movement import TerrainMarked
 
 
 def decide_and_fold(ruleset, state: EncounterState, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
-                    default_seed: str = "", spells: Callable[[str], dict | None] | None = None) -> tuple[list, EncounterState]:
+                    default_seed: str = "", spells: Callable[[str], dict | None] | None = None,
+                    encounters=None) -> tuple[list, EncounterState]:
     """The events and the state they fold to: the context folds them as it decides, so nobody folds twice.
     `ruleset` is the 5e variant deciding (the encounter's, or before `create` the one named by it)."""
     command = c.parse_command(raw)
@@ -37,11 +41,12 @@ def decide_and_fold(ruleset, state: EncounterState, raw: dict, *, templates: Cal
         raise fail(*both("rule-undo-redo-and-revert-are"))
     rng = SeededDice(state.seed or default_seed, state.rng_position)
     dice = SuppliedDice(command.dice) if command.dice is not None else rng
-    ctx = Context(state, dice, templates, rng=rng, ruleset=ruleset, evolve=ruleset.evolve)
+    ctx = Context(state, dice, templates, rng=rng, ruleset=ruleset, evolve=ruleset.evolve, encounters=encounters)
     ctx.spells = spells  # the library's spell lookup (§7), handed in like the creature templates
     _check_phase(ruleset, state, command)
     opening = CommandIssued(command=raw, rng_position=state.rng_position)
     ctx.emit(opening)
+    close_gap(ctx, command.do_name)
     ruleset.handlers[command.do_name](ctx, command)
     if state.phase == "death_save" and ctx.state.phase == "death_save" and command.do_name in DM_COMMANDS:
         _death_save_still_due(ctx)
@@ -123,36 +128,50 @@ def _damage(ctx: Context, command: c.Damage) -> None:
     targets = list(command.targets or ()) + ([command.target] if command.target else [])
     if not targets:
         raise fail(*both("rule-damage-needs-target-or-targets"))
-    if len(set(targets)) != len(targets):
-        raise fail(*both("rule-target-listed-twice"))
-    check_damage_type(command.type)
     if (command.amount is None) == (command.roll is None):
         raise fail(*both("rule-damage-needs-exactly-one-of"))
     if command.amount is not None and command.amount < 0:
         raise fail(*both("rule-damage-cannot-be-negative", amount=command.amount))
+    if command.legendary_resistance and command.save is None:
+        raise refuse("rule-legendary-resistance-needs-save")
+    damage_with_saves(ctx, targets, roll=command.roll, amount=command.amount, type=command.type, save=command.save,
+                      adjust=command.adjust, critical=command.critical, source=command.source,
+                      nonlethal=command.nonlethal, cover=command.cover,
+                      legendary_resistance=command.legendary_resistance)
+
+
+def damage_with_saves(ctx: Context, targets: list[str], *, roll: str | None, amount: int | None, type: str, save,
+                      adjust: int = 0, critical: bool = False, source: str = "", nonlethal: bool = False,
+                      cover=None, legendary_resistance=()) -> None:
+    """Each target's save in `targets` order (legendary resistance for the listed ones), then one damage roll
+    shared by all, halved on a success (or none when `half` is false): `damage` and a save attack."""
+    if len(set(targets)) != len(targets):
+        raise fail(*both("rule-target-listed-twice"))
+    check_damage_type(type)
     for target_id in targets:
         if ctx.get(target_id, "target").status == "dead":
             raise fail(*both("rule-already-dead", target_id=target_id))
-    cover = dict(command.cover or {})
+    cover = dict(cover or {})
     for target_id in cover:
         if target_id not in targets:
             raise fail(*both("rule-cover-given-for-which-not", target_id=target_id))
+    listed = check_resistance_list(ctx, legendary_resistance, targets)
     saved = {}
-    if command.save is not None:
-        check_ability(command.save.ability)
+    if save is not None:
+        check_ability(save.ability)
         for target_id in targets:
             # Cover: +2/+5 to Dexterity saves (seed 000/001 Abri; seed 003 Abri)
-            saved[target_id] = saving_throw(ctx, target_id, command.save.ability, command.save.dc, purpose="damage",
-                                            cover=cover.get(target_id))
-    if command.roll is not None:
-        result = ctx.roll(command.roll, critical=command.critical)
-        part = RolledPart(type=command.type, roll=command.roll, faces=result.faces, rolled=max(0, result.total))
+            success = saving_throw(ctx, target_id, save.ability, save.dc, purpose="damage", cover=cover.get(target_id))
+            saved[target_id] = legendary_resistance_of(ctx, target_id, save.ability, save.dc, success, listed)
+    if roll is not None:
+        result = ctx.roll(roll, critical=critical)
+        part = RolledPart(type=type, roll=roll, faces=result.faces, rolled=max(0, result.total))
     else:
-        part = RolledPart(type=command.type, roll="", faces=(), rolled=command.amount)
+        part = RolledPart(type=type, roll="", faces=(), rolled=amount)
     for target_id in targets:
         damage_after_save(ctx, target_id, [part], saved=saved.get(target_id, False),
-                          half=command.save is None or command.save.half, adjust=command.adjust,
-                          critical=command.critical, source=command.source, nonlethal=command.nonlethal)
+                          half=save is None or save.half, adjust=adjust,
+                          critical=critical, source=source, nonlethal=nonlethal)
 
 
 def _heal(ctx: Context, command: c.Heal) -> None:
@@ -168,8 +187,10 @@ def _heal(ctx: Context, command: c.Heal) -> None:
 
 def _save(ctx: Context, command: c.Save) -> None:
     ctx.get(command.id)
-    saving_throw(ctx, command.id, command.ability, command.dc, advantage=command.advantage,
-                 disadvantage=command.disadvantage, cover=command.cover)
+    listed = check_resistance_list(ctx, command.legendary_resistance, [command.id])
+    success = saving_throw(ctx, command.id, command.ability, command.dc, advantage=command.advantage,
+                           disadvantage=command.disadvantage, cover=command.cover)
+    legendary_resistance_of(ctx, command.id, command.ability, command.dc, success, listed)
 
 
 def _check(ctx: Context, command: c.Check) -> None:
@@ -195,6 +216,10 @@ def _condition(ctx: Context, command: c.Condition) -> None:
             command = msgspec.structs.replace(command, until="end_of_turn", of=target.id)
         until = normalize_until(command.until, of=command.of, rounds=command.rounds, save=command.save,
                                 target=target.id, ctx=ctx)
+        if check_resistance_list(ctx, command.legendary_resistance, [target.id]):
+            if "save" not in until:
+                raise refuse("rule-legendary-resistance-needs-save")
+            until = {**until, "legendary_resistance": True}  # its saves to end it may spend one (legendary.py)
         if command.concentration:
             caster = ctx.get(command.source, "concentrating source")
             if caster.concentration != (command.effect or command.add):
@@ -268,6 +293,8 @@ HANDLERS: dict[str, Callable] = {
     "trigger": reactions.trigger,
     "cast": cast_spell,
     "next_round": lambda ctx, command: _only_in_rolenplay("next_round"),
+    "legendary": legendary,
+    "rest": rest,
 }
 
 

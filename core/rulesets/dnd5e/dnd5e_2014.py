@@ -30,6 +30,7 @@ class Dnd5e2014(Ruleset5e):
     drop_prone_needs_speed = False
     ending_turn_in_space_prone = False
     bonus_action_spell_rule = 2014
+    lair_turn = True  # SRD 5.1 "Lair Actions": initiative count 20, losing ties
 
     def exhaustion_penalty(self, level: int) -> int:
         return 0

@@ -42,6 +42,14 @@ class Economy(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     spells_cast: tuple[tuple[str, int, str], ...] = ()
 
 
+class Resources(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """What a creature has spent of what runs out (INTERFACE.md §7); what is left is its stat block's max less this."""
+
+    uses_spent: dict[str, int] = {}
+    legendary_spent: int = 0
+    resistance_spent: int = 0
+
+
 class Combatant(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     id: str
     name: str
@@ -72,6 +80,7 @@ class Combatant(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     # Spellcasting (INTERFACE.md §7): slots spent by level ("1": 2) and daily castings spent by spell id.
     slots_spent: dict[str, int] = {}
     per_day_spent: dict[str, int] = {}
+    resources: Resources = Resources()
 
     def has(self, condition: str) -> bool:
         for instance in self.conditions:
@@ -123,6 +132,12 @@ class EncounterState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     aftermath: int | None = None
     aftermath_round: int = 0
     aftermath_tried: tuple[str, ...] = ()
+    # Legendary actions (INTERFACE.md §7): the creature whose turn just ended while the gap after it is open
+    # ("" when closed), and who took a legendary action in that gap.
+    legendary_gap: str = ""
+    legendary_acted: tuple[str, ...] = ()
+    # The phase a legendary action's reaction window returns to when the gap is before a dying creature's death save.
+    legendary_resume: str = ""
 
     def combatant(self, combatant_id: str) -> Combatant | None:
         return self.combatants.get(combatant_id)
