@@ -148,13 +148,13 @@ def test_prd_devil_erinyes(tmp_path):
     assert doc["saves"] == {"fort": 11, "ref": 12, "will": 7}
     stats = erinyes["stats"]
     assert stats["dr"] == [{"amount": 5, "bypass": ["good"]}] and stats["energy_resistance"] == {"acid": 10, "cold": 10}
-    assert _line(erinyes, "1_longsword") == (15, ["1d8+8"], 19, 2)
-    bow = next(a for a in stats["attacks"] if a["id"] == "1_flaming_composite_longbow")
+    assert _line(erinyes, "longsword") == (15, ["1d8+8"], 19, 2)
+    bow = next(a for a in stats["attacks"] if a["id"] == "flaming_composite_longbow")
     assert (bow["to_hit"], bow["damage"][0]["roll"], bow["crit_multiplier"], bow["extra_damage"]) == \
         (14, "1d8+6", 3, [{"roll": "1d6", "type": "fire"}])
     assert "magic" in bow["bypass"] and bow["range_increment"] == 33.0  # +1: overcomes DR/magic; 110 ft
     # the Rapid Shot extra attack is not the engine's: said, not hidden
-    assert "+14/+14/+9" in erinyes["attack_notes"]["1_flaming_composite_longbow"]
+    assert "+14/+14/+9" in erinyes["attack_notes"]["flaming_composite_longbow"]
     assert "ranged: rope +15 touch (entangle)" in erinyes["unparsed_attacks"]
 
 

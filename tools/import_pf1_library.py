@@ -336,7 +336,7 @@ def parse_attacks(line: str, kind: str, bab: int, own_bypass: list[str], reach_b
             if len(bonuses) != expected or any(b != bonuses[0] - 5 * i for i, b in enumerate(bonuses)):
                 note_parts.append(f"printed bonuses {match.group('bonuses')}; the engine makes {expected} "
                                   f"attack(s) stepping down 5 from {bonuses[0]:+d}")
-            base = attack_slug(single)
+            base = attack_slug(re.sub(r"^\+\d+\s+", "", single))  # the id a GM types: "longsword", not "1_longsword"
             for index in range(count):
                 attack_id = base if count == 1 else f"{base}_{index + 1}"
                 while any(p["id"] == attack_id for p in profiles):
