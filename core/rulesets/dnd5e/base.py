@@ -3,6 +3,7 @@
 from combatlog.core.rulesets.dnd5e import decide as _decide, document as _document, events as _events, fold as _fold
 from combatlog.core.rulesets.dnd5e import phases as _phases
 from combatlog.core.rulesets.dnd5e.state import Combatant, EncounterState
+from combatlog.core.rulesets.dnd5e.stats import Stats as _Stats
 
 
 class Ruleset5e:
@@ -121,6 +122,11 @@ class Ruleset5e:
     # Surprise is a condition of its own (Rôle'n Play « Surpris »).
     surprise_is_a_condition = False
     creature_options = False
+
+    # Encounter difficulty (combatlog.party.difficulty): the DMG 2014 XP thresholds with the group multiplier;
+    # 2024 reads the SRD 5.2 XP budget instead. The stat keys `add` takes, for what brings characters in.
+    difficulty_scheme = "xp-thresholds-2014"
+    stat_keys = frozenset(_Stats.__struct_fields__)
 
     # --- the kernel's plug-in contract (core/rulesets/__init__.py) ---
     template_family = ""  # 5e templates live in fixtures/creatures/ itself
