@@ -368,7 +368,12 @@ def _state(args) -> int:
         else:
             from combatlog.projections.table import render_table
 
+            from combatlog.party.difficulty import state_difficulty_line
+
             print(render_table(printable_document(document), args.lang or state.lang, args.units or state.units))
+            difficulty = state_difficulty_line(state, args.lang or state.lang)
+            if difficulty:
+                print(printable(difficulty))
     return EXIT_OK
 
 

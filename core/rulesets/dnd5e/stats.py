@@ -9,6 +9,7 @@ from combatlog.projections.words import Phrase, Said, both
 from combatlog.core.kernel.dice import DiceError, DiceExpression
 from combatlog.core.kernel.commands import MAX_DISTANCE, explained
 from combatlog.core.kernel.errors import InvalidCommand
+from combatlog.core.rulesets.challenge import challenge_problems
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 SKILLS = {
@@ -87,6 +88,9 @@ class Stats(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     condition_immunities: tuple[str, ...] = ()
     reactions: tuple[ReactionProfile, ...] = ()
     swim_speed: float = 0
+    # The challenge rating and XP a monster is worth, for the encounter's difficulty (combatlog.party.difficulty).
+    cr: str | float | None = None
+    xp: int | None = None
 
     def modifier(self, ability: str) -> int:
         return ability_modifier(getattr(self.abilities, ability))
@@ -140,6 +144,7 @@ def parse_stats(raw: object, who: str) -> Stats:
         problems.append(Phrase("stats-speed-negative", value=stats.speed))
     if stats.attacks_per_action < 1:
         problems.append(Phrase("stats-attacks-per-action"))
+    problems += challenge_problems(stats.cr, stats.xp)
     problems += _out_of_bounds(stats)
     seen = set()
     for attack in stats.attacks:
