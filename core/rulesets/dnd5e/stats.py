@@ -118,6 +118,20 @@ def ability_modifier(score: int) -> int:
     return (score - 10) // 2
 
 
+# Keys added to the stat block after logs were written: an event stores them only when set, so that an older
+# log's CombatantAdded is what the rules give today (`verify` re-derives every event).
+LATER_KEYS = ("cr", "xp")
+
+
+def stored_stats(stats: Stats) -> dict:
+    """The stat block as CombatantAdded records it: every field, the later ones only when set."""
+    raw = msgspec.to_builtins(stats)
+    for key in LATER_KEYS:
+        if raw.get(key) is None:
+            raw.pop(key, None)
+    return raw
+
+
 def parse_stats(raw: object, who: str) -> Stats:
     """Validate a `stats` object; errors name the creature and the offending key."""
     try:

@@ -9,7 +9,7 @@ from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_condit
 from combatlog.core.kernel.context import Context, fail
 from combatlog.core.rulesets.dnd5e.queries import conditions_in_force, occupied_squares
 from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources, saving_throw
-from combatlog.core.rulesets.dnd5e.stats import SIZES, parse_stats
+from combatlog.core.rulesets.dnd5e.stats import SIZES, parse_stats, stored_stats
 from combatlog.events.turns import (
     CombatantAdded,
     CombatantRemoved,
@@ -50,7 +50,7 @@ def add(ctx: Context, command: c.Add) -> None:
     stats = parse_stats(raw_stats, command.id)
     ctx.emit(CombatantAdded(
         id=command.id, name=name or command.id, name_fr=name_fr or name or command.id, side=command.side, kind=kind,
-        stats=msgspec.to_builtins(stats), template=command.template or "", group=command.group,
+        stats=stored_stats(stats), template=command.template or "", group=command.group,
     ))
     if command.at is not None:
         ctx.emit(Placed(id=command.id, at=command.at))
