@@ -227,7 +227,13 @@ def status_table(document: dict, lang: str, state=None, cast: Cast | None = None
     if any(c.get("position") for c in rows):
         columns.append((message(lang, "label-position"), "left",
                         lambda cid, c: Text(",".join(map(str, c["position"])) if c.get("position") else "")))
-    table = Table(title=Text(_title(document, lang, cast), style="bold"), box=box.SIMPLE_HEAD, title_justify="left",
+    title = _title(document, lang, cast)
+    if state is not None:
+        from combatlog.party.difficulty import difficulty_short, encounter_difficulty, library_lookup
+
+        rating = difficulty_short(encounter_difficulty(state, library_lookup), lang)
+        title = f"{title} — {rating}" if rating else title
+    table = Table(title=Text(title, style="bold"), box=box.SIMPLE_HEAD, title_justify="left",
                   pad_edge=False, show_edge=False)
     for header, justify, _ in columns:
         table.add_column(header, justify=justify,

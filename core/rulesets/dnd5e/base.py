@@ -3,6 +3,7 @@
 from combatlog.core.rulesets.dnd5e import decide as _decide, document as _document, events as _events, fold as _fold
 from combatlog.core.rulesets.dnd5e import phases as _phases
 from combatlog.core.rulesets.dnd5e.state import Combatant, EncounterState
+from combatlog.core.rulesets.dnd5e.stats import Stats as _Stats
 
 
 class Ruleset5e:
@@ -127,6 +128,11 @@ class Ruleset5e:
     bonus_action_spell_rule = 2024
     # Lair actions on initiative 20 (SRD 5.1 monsters); SRD 5.2 has none, so dnd5e-2024 refuses `lair_actions`.
     lair_turn = False
+
+    # Encounter difficulty (combatlog.party.difficulty): the DMG 2014 XP thresholds with the group multiplier;
+    # 2024 reads the SRD 5.2 XP budget instead. The stat keys `add` takes, for what brings characters in.
+    difficulty_scheme = "xp-thresholds-2014"
+    stat_keys = frozenset(_Stats.__struct_fields__)
 
     # --- the kernel's plug-in contract (core/rulesets/__init__.py) ---
     template_family = ""  # 5e templates live in fixtures/creatures/ itself

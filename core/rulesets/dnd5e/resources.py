@@ -68,32 +68,6 @@ def resource_problems(stats) -> list[Phrase]:
     return problems
 
 
-# The keys a recorded stat block (CombatantAdded.stats) had before §7. Any key added since (uses, legendary
-# actions, spellcasting, …) is recorded only where the stat block sets it, so that the events of every older
-# log re-derive byte for byte (verify) whatever keys later versions add.
-RECORDED_STATS_KEYS = frozenset({
-    "ac", "max_hp", "speed", "abilities", "proficiency_bonus", "hp", "initiative_bonus", "size", "attacks_per_action",
-    "saves", "skills", "attacks", "resistances", "vulnerabilities", "immunities", "condition_immunities",
-    "reactions", "swim_speed"})
-RECORDED_ATTACK_KEYS = frozenset({"id", "kind", "to_hit", "damage", "reach", "range", "name", "slot", "light",
-                                  "finesse", "thrown"})
-
-
-def _without_unset(raw: dict, struct_type: type, kept: frozenset) -> dict:
-    defaults = {field.name: field.default for field in msgspec.structs.fields(struct_type)}
-    return {key: value for key, value in raw.items()
-            if key in kept or msgspec.to_builtins(defaults.get(key, msgspec.NODEFAULT)) != value}
-
-
-def recorded_stats(stats) -> dict:
-    """The stat block as a CombatantAdded records it: keys added since §7 only where the stat block sets them."""
-    from combatlog.core.rulesets.dnd5e.stats import AttackProfile, Stats
-
-    raw = _without_unset(msgspec.to_builtins(stats), Stats, RECORDED_STATS_KEYS)
-    raw["attacks"] = [_without_unset(attack, AttackProfile, RECORDED_ATTACK_KEYS) for attack in raw.get("attacks", ())]
-    return raw
-
-
 # ------------------------------------------------------------------------------------------------ limited uses
 def uses_left(creature: Combatant, use_id: str) -> int:
     use = creature.stats.use(use_id)

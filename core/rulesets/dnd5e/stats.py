@@ -10,6 +10,7 @@ from combatlog.core.kernel.dice import DiceError, DiceExpression
 from combatlog.core.kernel.commands import MAX_DISTANCE, explained
 from combatlog.core.kernel.errors import InvalidCommand
 from combatlog.core.rulesets.spellbook import Spellcasting
+from combatlog.core.rulesets.challenge import challenge_problems
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 SKILLS = {
@@ -130,6 +131,9 @@ class Stats(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     legendary: tuple[LegendaryProfile, ...] = ()
     legendary_resistance: int = 0
     lair_actions: bool = False
+    # The challenge rating and XP a monster is worth, for the encounter's difficulty (combatlog.party.difficulty).
+    cr: str | float | None = None
+    xp: int | None = None
 
     def modifier(self, ability: str) -> int:
         return ability_modifier(getattr(self.abilities, ability))
@@ -163,6 +167,27 @@ def ability_modifier(score: int) -> int:
     return (score - 10) // 2
 
 
+# Keys added to the stat block, and to its attacks, after logs were written (§7's spellcasting, uses, legendary
+# actions and resistance, lair; the difficulty's cr and xp): CombatantAdded stores one only where the stat block
+# sets it, so that an older log's events are what the rules give today (`verify` re-derives every event).
+LATER_KEYS = ("level", "spellcasting", "uses", "legendary_actions", "legendary", "legendary_resistance",
+              "lair_actions", "cr", "xp")
+LATER_ATTACK_KEYS = ("uses", "save", "area")
+
+
+def _without_unset(raw: dict, struct_type: type, later: tuple[str, ...]) -> dict:
+    unset = {field.name: msgspec.to_builtins(field.default) for field in msgspec.structs.fields(struct_type)
+             if field.name in later}
+    return {key: value for key, value in raw.items() if key not in unset or value != unset[key]}
+
+
+def stored_stats(stats: Stats) -> dict:
+    """The stat block as CombatantAdded records it: every field, the later ones only when set."""
+    raw = _without_unset(msgspec.to_builtins(stats), Stats, LATER_KEYS)
+    raw["attacks"] = [_without_unset(attack, AttackProfile, LATER_ATTACK_KEYS) for attack in raw["attacks"]]
+    return raw
+
+
 def parse_stats(raw: object, who: str) -> Stats:
     """Validate a `stats` object; errors name the creature and the offending key."""
     try:
@@ -189,6 +214,7 @@ def parse_stats(raw: object, who: str) -> Stats:
         problems.append(Phrase("stats-speed-negative", value=stats.speed))
     if stats.attacks_per_action < 1:
         problems.append(Phrase("stats-attacks-per-action"))
+    problems += challenge_problems(stats.cr, stats.xp)
     problems += _out_of_bounds(stats)
     if stats.spellcasting is not None or stats.level is not None:
         from combatlog.core.rulesets.dnd5e.spells import spellcasting_problems

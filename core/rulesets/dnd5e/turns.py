@@ -9,10 +9,10 @@ from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_condit
 from combatlog.core.kernel.context import Context, fail
 from combatlog.core.rulesets.dnd5e.legendary import LAIR, at_turn_start, check_lair_allowed, lair_alive
 from combatlog.core.rulesets.dnd5e.queries import conditions_in_force, occupied_squares
-from combatlog.core.rulesets.dnd5e.resources import carried_combatant, carry, recorded_stats, refuse, roll_recharges
+from combatlog.core.rulesets.dnd5e.resources import carried_combatant, carry, refuse, roll_recharges
 from combatlog.core.rulesets.dnd5e.legendary import saving_throw_with_resistance
 from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources
-from combatlog.core.rulesets.dnd5e.stats import SIZES, parse_stats
+from combatlog.core.rulesets.dnd5e.stats import SIZES, parse_stats, stored_stats
 from combatlog.events.turns import (
     CombatantAdded,
     CombatantRemoved,
@@ -70,7 +70,7 @@ def _add_combatant(ctx: Context, command: c.Add, raw_stats: dict, name, name_fr,
     check_lair_allowed(ctx, stats, command.id)
     ctx.emit(CombatantAdded(
         id=command.id, name=name or command.id, name_fr=name_fr or name or command.id, side=command.side, kind=kind,
-        stats=recorded_stats(stats), template=command.template or "", group=command.group,
+        stats=stored_stats(stats), template=command.template or "", group=command.group,
     ))
     if command.at is not None:
         ctx.emit(Placed(id=command.id, at=command.at))

@@ -15,6 +15,14 @@ class Pf1Ruleset:
     # death saves, and names its own conditions (flat-footed, staggered…).
     death_saves = False
     words_edition = 2024
+    difficulty_scheme = "cr-pf1"  # PRD Designing Encounters
+
+    @property
+    def stat_keys(self) -> frozenset[str]:
+        """The stat keys `add` takes (what brings characters in leaves out the others)."""
+        from combatlog.core.rulesets.pf1.stats import Pf1Stats
+
+        return frozenset(Pf1Stats.__struct_fields__)
 
     def condition_name(self, condition: str, lang: str) -> str:
         from combatlog.core.rulesets.pf1.words import condition_name

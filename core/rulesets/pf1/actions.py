@@ -35,7 +35,14 @@ def footprint(creature: Pf1Combatant, at) -> set[tuple[int, int]]:
     return {(at[0] + dx, at[1] + dy) for dx in range(size) for dy in range(size)}
 
 
+VERY_SMALL = ("fine", "diminutive", "tiny")
+
+
 def _blockers(ctx: Pf1Context, mover: Pf1Combatant, at, *, ending: bool) -> str | None:
+    if mover.stats.size in VERY_SMALL:
+        # PRD Moving Through a Square (Very Small Creature): a Fine, Diminutive or Tiny creature can move into or
+        # through an occupied square; with its reach of 0 it must, to attack in melee (Big and Little Creatures).
+        return None
     squares_here = footprint(mover, at)
     for other in ctx.state.combatants.values():
         if other.id == mover.id or other.position is None or other.status == "dead":

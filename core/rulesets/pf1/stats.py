@@ -138,6 +138,9 @@ class Pf1Stats(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     condition_immunities: tuple[str, ...] = ()
     # INTERFACE.md §7 "Other rulesets": caster level, ability, spells per day by level, spells (pf1/spells.py).
     spellcasting: Pf1Spellcasting | None = None
+    # The challenge rating and XP a monster is worth, for the encounter's difficulty (combatlog.party.difficulty).
+    cr: str | float | None = None
+    xp: int | None = None
 
     def attack(self, attack_id: str) -> Pf1Attack | None:
         return next((a for a in self.attacks if a.id == attack_id), None)
@@ -216,6 +219,13 @@ def parse_stats(raw: object, who: str) -> Pf1Stats:
             raise fail(*both("rule-stats", who=who, text=Phrase(message_id, **args)))
     if stats.max_hp < 1:
         raise fail(f"{who}: max_hp must be at least 1", f"{who} : max_hp doit valoir au moins 1")
+    from combatlog.core.rulesets.challenge import challenge_problems
+    from combatlog.projections.words import Said, both
+
+    problems = challenge_problems(stats.cr, stats.xp)
+    if problems:
+        text = Said.by(lambda lang: " ; ".join(problem(lang) for problem in problems))
+        raise fail(*both("rule-stats", who=who, text=text))
     if stats.hp is not None and stats.hp > stats.max_hp:
         raise fail(f"{who}: hp {stats.hp} is above max_hp {stats.max_hp}", f"{who} : hp {stats.hp} dépasse max_hp {stats.max_hp}")
     if stats.hp is not None and stats.hp <= dies_at(stats):
