@@ -172,7 +172,11 @@ def test_the_cli_prints_writes_add_commands_and_refuses(tmp_path, capsys, monkey
     script = tmp_path / "party.jsonl"
     assert cli_main(["import-character", str(PARTY), "-o", str(script)]) == 0
     captured = capsys.readouterr()
-    assert "3 characters written" in captured.out and "level" in captured.err
+    # The engine takes §7's level and spellcasting: the add commands carry them and nothing is left out.
+    assert "3 characters written" in captured.out and "level" not in captured.err
+    written = [json.loads(line) for line in script.read_text(encoding="utf-8").splitlines()]
+    assert [command["stats"]["level"] for command in written] == [5, 5, 5]
+    assert written[1]["stats"]["spellcasting"]["slots"] == {"1": 4, "2": 3, "3": 2}
     create = tmp_path / "create.jsonl"
     create.write_text(json.dumps({"do": "create", "ruleset": "dnd5e-2014"}) + "\n", encoding="utf-8")
     log = tmp_path / "fight.db"

@@ -9,11 +9,9 @@ import pytest
 
 import combatlog
 from combatlog.cli.main import main as cli_main
-from combatlog.core.rulesets.dnd5e.stats import Stats
 from combatlog.party.difficulty import (average_party_level, difficulty_2014, difficulty_2024, difficulty_line,
                                         difficulty_pf1, encounter_difficulty, monster_xp, multiplier_2014)
 
-ENGINE_TAKES_LEVEL = "level" in Stats.__struct_fields__
 
 
 # --- 2014: thresholds and multipliers
@@ -204,13 +202,13 @@ def test_combatlog_state_prints_the_difficulty_line_only_when_something_is_rated
     assert "difficulty" not in capsys.readouterr().out  # the state document is unchanged
 
 
-@pytest.mark.skipif(not ENGINE_TAKES_LEVEL, reason="the stat block's §7 `level` is not taken by this engine yet")
-def test_the_shell_header_and_state_rate_pcs_with_a_level(tmp_path, capsys):  # pragma: no cover - after §7 lands
+def test_the_shell_header_and_state_rate_pcs_with_a_level(tmp_path, capsys):
     from combatlog.cli.play_view import status_table
     from combatlog.projections.document import state_document
 
     state = _folded(tmp_path, "dnd5e-2014",
                     {"do": "add", "id": "ogre", "side": "m", "template": "ogre", "overrides": {"cr": 2}},
-                    {"do": "add", "id": "aria", "side": "p", "template": "fighter", "overrides": {"level": 5}})
+                    {"do": "add", "id": "aria", "side": "p", "template": "fighter", "overrides": {"level": 7}})
     table = status_table(state_document(state), "fr", state)
-    assert "difficulté : facile" in str(table.title)  # 450 XP x1 against 250 / 500: easy
+    # 450 XP, x1.5 for a party of one (DMG: fewer than three, the next multiplier) = 675 against 350 / 750: easy
+    assert "difficulté : facile" in str(table.title)
