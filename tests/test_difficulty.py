@@ -13,7 +13,6 @@ from combatlog.party.difficulty import (average_party_level, difficulty_2014, di
                                         difficulty_pf1, encounter_difficulty, monster_xp, multiplier_2014)
 
 
-
 # --- 2014: thresholds and multipliers
 def test_2014_three_monsters_double_their_xp_against_four_level_5_characters():
     # Thresholds x4 at level 5: 1000 / 2000 / 3000 / 4400. An ogre (CR 2, 450) and two goblins (CR 1/4, 50 each):
