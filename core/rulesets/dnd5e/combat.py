@@ -4,7 +4,7 @@ from combatlog.projections.words import Phrase, both, term_phrase
 from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_condition, end_effect
 from combatlog.core.kernel.context import Context, fail, fr_number
-from combatlog.core.rulesets.dnd5e.hitpoints import RolledPart, adjust_parts, apply_damage
+from combatlog.core.rulesets.dnd5e.hitpoints import RolledPart, adjust_parts, apply_damage, damage_with_saves, one_roll
 from combatlog.core.rulesets.dnd5e.queries import (
     can_see,
     conditions_in_force,
@@ -222,8 +222,6 @@ def save_attack(ctx: Context, attacker: Combatant, profile: AttackProfile, targe
     """An attack with a `save` (a breath weapon): an action of its own, not one of the Attack action's attacks;
     each target's save in `targets` order, then one damage roll for all, halved on a success (INTERFACE.md §1
     `damage` with `save`; SRD 5.1 monsters' breath weapons)."""
-    from combatlog.core.rulesets.dnd5e.decide import damage_with_saves
-
     can_act(ctx, attacker, Phrase("verb-attack"), reaction=slot in ("reaction", "legendary"))
     if not targets:
         raise refuse("rule-save-attack-needs-targets", attacker=attacker.id, attack=profile.id)
@@ -237,8 +235,8 @@ def save_attack(ctx: Context, attacker: Combatant, profile: AttackProfile, targe
         spend(ctx, attacker, slot, profile.id)
     spend_attack_use(ctx, attacker, profile)
     part = profile.damage[0]
-    damage_with_saves(ctx, targets, roll=part.roll, amount=None, type=part.type, save=profile.save,
-                      source=attacker.id, legendary_resistance=listed)
+    damage_with_saves(ctx, targets, save=profile.save, half=profile.save.half, roll=one_roll(ctx, part.type, part.roll),
+                      listed=listed, source=attacker.id)
 
 
 def _cinematic_streak(ctx: Context, attacker: Combatant, plain: bool) -> int:

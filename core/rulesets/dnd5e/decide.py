@@ -11,12 +11,12 @@ from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_concen
 from combatlog.core.kernel.context import Context, fail
 from combatlog.core.kernel.dice import DiceError, SeededDice, SuppliedDice
 from combatlog.core.rulesets.dnd5e.hitpoints import (
-    RolledPart,
     check_damage_type,
-    damage_after_save,
+    damage_with_saves,
     death_save,
     grant_temp_hp,
     heal,
+    one_roll,
 )
 from combatlog.core.rulesets.dnd5e.legendary import check_resistance_list, close_gap, legendary
 from combatlog.core.rulesets.dnd5e.legendary import legendary_resistance as legendary_resistance_of
@@ -134,44 +134,23 @@ def _damage(ctx: Context, command: c.Damage) -> None:
         raise fail(*both("rule-damage-cannot-be-negative", amount=command.amount))
     if command.legendary_resistance and command.save is None:
         raise refuse("rule-legendary-resistance-needs-save")
-    damage_with_saves(ctx, targets, roll=command.roll, amount=command.amount, type=command.type, save=command.save,
-                      adjust=command.adjust, critical=command.critical, source=command.source,
-                      nonlethal=command.nonlethal, cover=command.cover,
-                      legendary_resistance=command.legendary_resistance)
-
-
-def damage_with_saves(ctx: Context, targets: list[str], *, roll: str | None, amount: int | None, type: str, save,
-                      adjust: int = 0, critical: bool = False, source: str = "", nonlethal: bool = False,
-                      cover=None, legendary_resistance=()) -> None:
-    """Each target's save in `targets` order (legendary resistance for the listed ones), then one damage roll
-    shared by all, halved on a success (or none when `half` is false): `damage` and a save attack."""
     if len(set(targets)) != len(targets):
         raise fail(*both("rule-target-listed-twice"))
-    check_damage_type(type)
+    check_damage_type(command.type)
     for target_id in targets:
         if ctx.get(target_id, "target").status == "dead":
             raise fail(*both("rule-already-dead", target_id=target_id))
-    cover = dict(cover or {})
+    cover = dict(command.cover or {})
     for target_id in cover:
         if target_id not in targets:
             raise fail(*both("rule-cover-given-for-which-not", target_id=target_id))
-    listed = check_resistance_list(ctx, legendary_resistance, targets)
-    saved = {}
-    if save is not None:
-        check_ability(save.ability)
-        for target_id in targets:
-            # Cover: +2/+5 to Dexterity saves (seed 000/001 Abri; seed 003 Abri)
-            success = saving_throw(ctx, target_id, save.ability, save.dc, purpose="damage", cover=cover.get(target_id))
-            saved[target_id] = legendary_resistance_of(ctx, target_id, save.ability, save.dc, success, listed)
-    if roll is not None:
-        result = ctx.roll(roll, critical=critical)
-        part = RolledPart(type=type, roll=roll, faces=result.faces, rolled=max(0, result.total))
-    else:
-        part = RolledPart(type=type, roll="", faces=(), rolled=amount)
-    for target_id in targets:
-        damage_after_save(ctx, target_id, [part], saved=saved.get(target_id, False),
-                          half=save is None or save.half, adjust=adjust,
-                          critical=critical, source=source, nonlethal=nonlethal)
+    listed = check_resistance_list(ctx, command.legendary_resistance, targets)
+    if command.save is not None:
+        check_ability(command.save.ability)
+    damage_with_saves(ctx, targets, save=command.save, half=command.save is None or command.save.half,
+                      roll=one_roll(ctx, command.type, command.roll, command.amount, command.critical),
+                      listed=listed, cover=cover, adjust=command.adjust, critical=command.critical,
+                      source=command.source, nonlethal=command.nonlethal)
 
 
 def _heal(ctx: Context, command: c.Heal) -> None:

@@ -25,9 +25,10 @@ from combatlog.core.rulesets.dnd5e.combat import (
     spend,
 )
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, normalize_until, start_concentration, start_effect
-from combatlog.core.rulesets.dnd5e.hitpoints import RolledPart, damage_after_save, grant_temp_hp, heal
+from combatlog.core.rulesets.dnd5e.hitpoints import RolledPart, damage_after_save, damage_with_saves, grant_temp_hp, heal
+from combatlog.core.rulesets.dnd5e.legendary import check_resistance_list
 from combatlog.core.rulesets.dnd5e.queries import distance_metres
-from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources, saving_throw
+from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources
 from combatlog.core.rulesets.dnd5e.spell_state import per_day_left, slots_left
 from combatlog.core.rulesets.spellbook import (
     CASTING_TIMES_IN_COMBAT,
@@ -142,12 +143,13 @@ def cast(ctx: Context, command: c.Cast) -> None:
     slot_level, using = _resource(ctx, caster, spell, command, in_combat)
     upcast = _upcast(spell, slot_level, using)
     targets = _targets(ctx, spell, command.targets, upcast)
+    # §7: a listed creature that fails the spell's save spends a legendary resistance and succeeds (legendary.py).
+    listed = check_resistance_list(ctx, command.legendary_resistance, targets)
     answering = _casting_time(ctx, caster, spell, in_combat)
     if in_combat and ctx.state.turn == caster.id:
         _bonus_action_spell_rule(ctx, caster, spell, using)
     _pay(ctx, caster.id, spell, slot_level, using)
-    _release(ctx, caster.id, spell, slot_level, using, targets, upcast, at=command.at,
-             legendary_resistance=command.legendary_resistance)
+    _release(ctx, caster.id, spell, slot_level, using, targets, upcast, at=command.at, legendary_resistance=listed)
     if answering is not None:
         _after_reaction_spell(ctx, caster.id, answering)
 
@@ -375,26 +377,6 @@ def release_held_spell(ctx: Context, caster_id: str, held: dict, target: str | N
     _release(ctx, caster_id, spell, held["level"], held["using"], targets, upcast, held=True)
 
 
-# ------------------------------------------------------------------------------------------ saves
-
-
-def spell_save(ctx: Context, target_id: str, ability: str, dc: int, legendary_resistance: tuple[str, ...]) -> bool:
-    """Every save a spell asks for goes through here, so that legendary resistance can turn a failure."""
-    success = saving_throw(ctx, target_id, ability, dc, purpose="spell")
-    return use_legendary_resistance(ctx, target_id, success, legendary_resistance)
-
-
-def use_legendary_resistance(ctx: Context, creature_id: str, success: bool, listed: tuple[str, ...]) -> bool:
-    """The legendary-resistance hook of `cast` (INTERFACE.md §7: a listed creature that fails its save spends one
-    legendary resistance and succeeds instead). Legendary resistance itself is built elsewhere (limited uses):
-    when the ruleset offers `legendary_resistance_hook(ctx, creature_id, success, listed) -> bool`, it decides;
-    without one, the save stands as rolled."""
-    hook = getattr(ctx.ruleset, "legendary_resistance_hook", None)
-    if hook is None or success:
-        return success
-    return hook(ctx, creature_id, success, listed)
-
-
 # ------------------------------------------------------------------------------------------ resolution
 
 
@@ -422,14 +404,11 @@ class Resolution:
                     self._marks(target_id)
             return
         if spell.save is not None:
-            outcomes = {t: spell_save(self.ctx, t, spell.save.ability, self.dc, self.legendary) for t in self.targets}
             # No roll when nobody takes any of it: every target saved against a spell that does nothing then.
-            if spell.damage and (spell.half_on_success or not all(outcomes.values())):
-                parts = self._roll_damage()
-                for target_id, success in outcomes.items():
-                    if self._alive(target_id):
-                        damage_after_save(self.ctx, target_id, parts, saved=success, half=spell.half_on_success,
-                                          source=self.caster_id)
+            outcomes = damage_with_saves(
+                self.ctx, self.targets, save=c.SaveSpec(spell.save.ability, self.dc), purpose="spell",
+                roll=self._roll_damage if spell.damage else None, half=spell.half_on_success,
+                roll_when_all_saved=False, listed=self.legendary, source=self.caster_id)
             for target_id, success in outcomes.items():
                 if not success and self._alive(target_id):
                     self._marks(target_id)
@@ -561,4 +540,6 @@ class Resolution:
         normalized = normalize_until(spec, of=None, rounds=None, save=None, target=target_id, ctx=ctx) if spec else {}
         if self.spell.concentration:
             normalized = {**normalized, "concentration": caster_id}
+        if "save" in normalized and target_id in self.legendary:
+            normalized = {**normalized, "legendary_resistance": True}  # its saves to end it may spend one too
         return normalized
