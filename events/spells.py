@@ -1,4 +1,4 @@
-"""Events of spellcasting (INTERFACE.md §7): a spell cast, the slot or daily use it spent. Saves, attack rolls,
+"""Events of spellcasting (INTERFACE.md §7): a spell cast, the slot or daily use it spent, their return. Saves, attack rolls,
 damage, healing, conditions and effects of a spell are the ordinary events of those things, after these."""
 
 from combatlog.events.base import Event
@@ -42,3 +42,12 @@ class PerDaySpent(Event, frozen=True, kw_only=True):
     left: int
     max: int
 
+
+
+class SpellsRestored(Event, frozen=True, kw_only=True):
+    """A long rest gives `id` back every spell slot and daily casting it had spent: `slots` and `per_day`, how
+    many came back (SRD 5.1/5.2 "Spell Slots": expended slots are regained after a long rest)."""
+
+    id: str
+    slots: int = 0
+    per_day: int = 0

@@ -20,6 +20,21 @@ event-spell-cast = { $caster } casts { $spell }{ $using ->
 }
 event-spell-slot-spent = { $caster } spends a level { $level } spell slot ({ $left }/{ $max } left)
 event-per-day-spent = { $caster } spends a daily casting of { $spell } ({ $left }/{ $max } left)
+event-spells-restored = { $id } gets back { $slots ->
+    [0] {""}
+    [one] one spell slot
+   *[other] { $slots } spell slots
+ }{ $slots ->
+    [0] {""}
+   *[other] { $per_day ->
+        [0] {""}
+       *[other] {" "}and{" "}
+    }
+ }{ $per_day ->
+    [0] {""}
+    [one] one daily casting
+   *[other] { $per_day } daily castings
+ } (long rest)
 command-cast = { $caster } casts { $spell }{ $has-targets ->
     [yes] {" "}on { $targets }
    *[no] {""}

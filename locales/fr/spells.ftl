@@ -20,6 +20,21 @@ event-spell-cast = { $caster } lance { $spell }{ $using ->
 }
 event-spell-slot-spent = { $caster } dépense un emplacement de sort de niveau { $level } (reste { $left }/{ $max })
 event-per-day-spent = { $caster } dépense un lancer du jour de { $spell } (reste { $left }/{ $max })
+event-spells-restored = { $id } récupère { $slots ->
+    [0] {""}
+    [one] un emplacement de sort
+   *[other] { $slots } emplacements de sort
+ }{ $slots ->
+    [0] {""}
+   *[other] { $per_day ->
+        [0] {""}
+       *[other] {" "}et{" "}
+    }
+ }{ $per_day ->
+    [0] {""}
+    [one] un lancer du jour
+   *[other] { $per_day } lancers du jour
+ } (repos long)
 command-cast = { $caster } lance { $spell }{ $has-targets ->
     [yes] {" "}sur { $targets }
    *[no] {""}

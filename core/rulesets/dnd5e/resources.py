@@ -11,6 +11,7 @@ import msgspec
 
 from combatlog.core.kernel.context import Context, fail
 from combatlog.core.kernel.dice import DiceError
+from combatlog.core.rulesets.dnd5e.spell_state import carried_spells, put_carried_spells, rest_spells
 from combatlog.core.rulesets.dnd5e.state import Combatant, Resources
 from combatlog.events.resources import (
     CombatantCarried,
@@ -149,9 +150,10 @@ def _rest_exhaustion(ctx: Context, creature: Combatant, kind: str) -> None:
                                    level_after=before - 1))
 
 
-# One function per resource kind: (ctx, creature, "short" | "long"); spell slots plug in here with one line.
+# One function per resource kind: (ctx, creature, "short" | "long").
 RESTORERS: list[Callable[[Context, Combatant, str], None]] = [
     _rest_hit_points, _rest_uses, _rest_legendary_resistance, _rest_legendary_actions, _rest_exhaustion,
+    rest_spells,
 ]
 
 
@@ -182,8 +184,10 @@ def rest(ctx: Context, command) -> None:
 
 # ------------------------------------------------------------------------------------------------ carry
 # One entry per resource kind carried beyond HP, temp HP, exhaustion and uses, by name:
-# (read it from the combatant as it ended the other encounter, put it on the joining one). Slots plug in here.
-CARRIED: dict[str, tuple[Callable[[Combatant], object], Callable[[Combatant, object], Combatant]]] = {}
+# (read it from the combatant as it ended the other encounter, put it on the joining one).
+CARRIED: dict[str, tuple[Callable[[Combatant], object], Callable[[Combatant, object], Combatant]]] = {
+    "slots": (carried_spells, put_carried_spells),  # spell slots and daily castings spent
+}
 
 
 def carried_combatant(ctx: Context, command) -> Combatant | None:

@@ -1,9 +1,10 @@
 """What spellcasting adds to the folded state and to the state document (INTERFACE.md §7): slots and daily
-castings spent, and the spells a creature cast on its own turn (for the bonus-action spell rule)."""
+castings spent, and the spells a creature cast on its own turn (for the bonus-action spell rule); what a rest
+gives back and what `add` with `carry` brings (resources.RESTORERS, resources.CARRIED)."""
 
 import msgspec
 
-from combatlog.events.spells import PerDaySpent, SpellCast, SpellSlotSpent
+from combatlog.events.spells import PerDaySpent, SpellCast, SpellSlotSpent, SpellsRestored
 
 replace = msgspec.structs.replace
 
@@ -33,7 +34,30 @@ def _spell_cast(state, event):
     return _update(state, event.caster, economy=replace(who.economy, spells_cast=who.economy.spells_cast + (cast,)))
 
 
-HANDLERS = {SpellSlotSpent: _slot_spent, PerDaySpent: _per_day_spent, SpellCast: _spell_cast}
+def _restored(state, event):
+    return _update(state, event.id, slots_spent={}, per_day_spent={})
+
+
+HANDLERS = {SpellSlotSpent: _slot_spent, PerDaySpent: _per_day_spent, SpellCast: _spell_cast,
+            SpellsRestored: _restored}
+
+
+def rest_spells(ctx, creature, kind: str) -> None:
+    """A long rest gives back every slot and daily casting spent; a short rest none (the Warlock's pact slots,
+    back on a short rest, are not modelled: import-character leaves them out)."""
+    if kind == "long" and (creature.slots_spent or creature.per_day_spent):
+        ctx.emit(SpellsRestored(id=creature.id, slots=sum(creature.slots_spent.values()),
+                                per_day=sum(creature.per_day_spent.values())))
+
+
+def carried_spells(creature) -> dict:
+    """What `add` with `carry` records of a caster: its slots and daily castings spent."""
+    return {"slots": dict(creature.slots_spent), "per_day": dict(creature.per_day_spent)}
+
+
+def put_carried_spells(creature, carried: dict):
+    return replace(creature, slots_spent=dict(carried.get("slots") or {}),
+                   per_day_spent=dict(carried.get("per_day") or {}))
 
 
 def slots_left(creature, level: int) -> tuple[int, int]:
