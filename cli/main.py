@@ -129,6 +129,14 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--output", "-o", default="-", help="file to write (default: standard output)")
     export.set_defaults(handler=_export)
 
+    character = sub.add_parser("import-character", help="read a Foundry VTT actor export or a party file into PC templates")
+    character.add_argument("file", help="a Foundry VTT dnd5e actor export (JSON), or a party file (JSON or YAML)")
+    character.add_argument("--ruleset", default=None, help="the encounter they join: each character is checked as `add` takes it")
+    character.add_argument("--json", action="store_true", help="print the template (a list for a party file) as JSON")
+    character.add_argument("-o", "--output", default=None,
+                           help="write the templates as JSON, or as `add` commands for `combatlog run` when it ends in .jsonl")
+    character.set_defaults(handler=_import_character)
+
     imp = sub.add_parser("import", help="import a JSON Lines export (or another log) into a log")
     imp.add_argument("file", help="a .jsonl export, or another log (SQLite file or postgresql:// URL) to copy")
     imp.add_argument("--log", required=True)
@@ -356,7 +364,12 @@ def _state(args) -> int:
         else:
             from combatlog.tools import render_table
 
+            from combatlog.party.difficulty import state_difficulty_line
+
             print(render_table(printable_document(document), args.lang or state.lang, args.units or state.units))
+            difficulty = state_difficulty_line(state, args.lang or state.lang)
+            if difficulty:
+                print(printable(difficulty))
     return EXIT_OK
 
 
@@ -498,6 +511,40 @@ def _write_replacing(path: Path, write, *, jsonl: bool) -> None:
 
 def _lines(path: Path) -> list[bytes]:
     return [line for line in path.read_bytes().splitlines() if line.strip()]
+
+
+def _import_character(args) -> int:
+    """Characters brought in: refusals name the field (exit 2); the result as words, JSON or `add` commands."""
+    from combatlog import import_character
+    from combatlog.party.characters import add_commands, summary_lines
+
+    try:
+        found = import_character(args.file, ruleset=args.ruleset)
+    except RuleViolation as error:
+        raise BadInput(error.message, error.message_fr) from None
+    templates = found if isinstance(found, list) else [found]
+    if args.output:
+        target = Path(args.output)
+        if target.is_dir():
+            raise BadInput(*both("char-output-is-folder", file=args.output))
+        if target.suffix.lower() == ".jsonl":
+            commands, left_out = add_commands(templates, args.ruleset or templates[0].get("ruleset") or "dnd5e-2024")
+            text = "".join(json.dumps(command, ensure_ascii=False) + "\n" for command in commands)
+            if left_out:
+                print(say("char-left-out", keys=", ".join(left_out)), file=sys.stderr)
+        else:
+            text = json.dumps(found, ensure_ascii=False, indent=2) + "\n"
+        try:
+            target.write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise BadInput(*both("char-output-not-written", file=args.output, reason=error.strerror or "")) from None
+        print(say("char-written", count=len(templates), file=printable(str(target))))
+    elif args.json:
+        print(json.dumps(found, ensure_ascii=False, indent=2))
+    else:
+        for template in templates:
+            print("\n".join(printable(line) for line in summary_lines(template, reader_lang())))
+    return EXIT_OK
 
 
 def _import(args) -> int:

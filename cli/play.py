@@ -343,6 +343,11 @@ class Shell:
         for attack in stats.attacks:
             damage = " + ".join(self.words("shell-sheet-damage", roll=d.roll, type=damage_name(d.type, lang))
                                 for d in attack.damage)
+            if attack.save is not None:  # a save attack (a breath weapon): no attack roll, no reach
+                self.say("    " + self.words("shell-sheet-save-attack", name=cast.attack(cid, attack.id), id=attack.id,
+                                             ability=ability_name(attack.save.ability, lang), dc=attack.save.dc,
+                                             half=attack.save.half, damage=damage, uses=attack.uses or ""))
+                continue
             reach = distance(attack.reach, lang, self.units)
             span = (f"{distance(attack.range[0], lang, self.units)}/{distance(attack.range[1], lang, self.units)}"
                     if attack.range else reach)

@@ -38,4 +38,14 @@ from combatlog.api import (  # noqa: E402  (after __version__, which inner modul
 )
 
 __all__ = ["BatchRejected", "ConcurrencyConflict", "DEFAULT_ENCOUNTER", "Encounter", "Log", "LogCorrupted",
-           "RuleViolation", "StoreError", "__version__", "check_encounter_name", "event_line", "open_log"]
+           "RuleViolation", "StoreError", "__version__", "check_encounter_name", "event_line", "import_character", "open_log"]
+
+
+def import_character(path_or_dict, *, ruleset: str | None = None):
+    """A Foundry VTT actor export (dnd5e "Export Data" JSON) into a PC template, or a party file (JSON or YAML,
+    docs/party-file.md) into a list of them; `ruleset` checks each against that encounter's `add`. The template is
+    `{"id", "name", "kind": "pc", "level", "class", "source", "stats", "notes"}` (stats with the §7 `level` and
+    `spellcasting`). Raises RuleViolation naming the field that cannot be read (`error.localized("fr")`)."""
+    from combatlog.party.characters import import_character as read
+
+    return read(path_or_dict, ruleset=ruleset)

@@ -58,6 +58,9 @@ class Encounter:
         self.templates = templates
         self.clock = clock
         self.default_seed: str | None = None  # verification replays a recorded seed; otherwise a fresh one
+        # Another encounter of the same log by name, its latest state (`add` with `carry`); verify swaps in
+        # one that answers from what the log recorded as carried.
+        self.encounters: Callable[[str], EncounterState | None] = self._other_encounter
         # Folds start from the nearest usable snapshot (every K events; 0 turns them off): see replay/snapshots.py.
         self.snapshots = Snapshots(store, encounter, snapshot_every)
         self._count = store.last(encounter)[0]
@@ -69,6 +72,11 @@ class Encounter:
         self._records: list[Recorded] | None = None  # the whole log, only once somebody asks for it
         self._timeline: Timeline | None = None
         self._last_sealed: list[tuple[Recorded, bytes | None]] = []  # the last command's records and bodies
+
+    def _other_encounter(self, name: str) -> EncounterState | None:
+        if name == self.encounter or not self.store.last(name)[0]:
+            return None
+        return Encounter(self.store, name, templates=self.templates, registry=self.registry).state
 
     def _read_range(self, first: int, last: int) -> list[Recorded]:
         return self.store.read_range(self.encounter, first, last)
@@ -126,7 +134,8 @@ class Encounter:
             # A fresh seed only for the command that records one (create); every other reads it from the state.
             seed = self.default_seed or ("" if self.state.seed else secrets.token_hex(8))
             events, decided = decide_and_fold(self.state, raw, templates=self.templates, default_seed=seed,
-                                              registry=self.registry)
+                                              registry=self.registry,
+                                              encounters=self.encounters)
         at = self.clock()
         records = [
             Recorded(seq=txn + index, txn=txn, at=at, actor=actor, event=event) for index, event in enumerate(events)

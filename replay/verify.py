@@ -25,6 +25,10 @@ from combatlog.events.stores.memory import ReplicaStore
 from combatlog.words import Said, localized, message
 from combatlog.replay.engine import Encounter
 
+def _nobody(name: str) -> None:
+    return None
+
+
 MAX_FIELDS = 12  # fields named per event; the rest are counted
 
 
@@ -104,6 +108,9 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
             created = next((r.event for r in recorded if isinstance(r.event, EncounterCreated)), None)
             if created is not None:
                 replica.default_seed = created.seed
+            # `add` with `carry` re-derived from what the log recorded as carried (the ruleset's hook).
+            carried = getattr(replica.registry.get(replica.state.ruleset), "carried_lookup", None)
+            replica.encounters = carried([r.event for r in recorded]) if carried is not None else _nobody
             try:
                 produced = replica.execute(command, actor=opening.actor)
             except RuleViolation as error:

@@ -33,7 +33,9 @@ def heading(document: dict, lang: str, names: dict[str, str]) -> str:
     if document["round"]:
         parts.append(message(lang, "table-round", round=document["round"]))
     if document["turn"]:
-        parts.append(message(lang, "table-turn-of", who=names.get(document["turn"], document["turn"])))
+        turn = document["turn"]  # "lair": the lair's turn (INTERFACE.md §7), not a combatant
+        who = names.get(turn) or (message(lang, "lair-name") if turn == "lair" else turn)
+        parts.append(message(lang, "table-turn-of", who=who))
     text = " — ".join(parts)
     return text[:1].upper() + text[1:]
 

@@ -13,10 +13,12 @@ def ruleset_for(state, raw, registry=None):
 
 
 def decide_and_fold(state, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
-                    default_seed: str = "", registry=None) -> tuple[list, object]:
-    """The events one command produces (the first is always CommandIssued) and the state they fold to."""
+                    default_seed: str = "", registry=None,
+                    encounters: Callable[[str], object] | None = None) -> tuple[list, object]:
+    """The events one command produces (the first is always CommandIssued) and the state they fold to.
+    `encounters(name)` gives another encounter of the same log (its latest state), for `add` with `carry`."""
     return ruleset_for(state, raw, registry).decide_and_fold(state, raw, templates=templates,
-                                                             default_seed=default_seed)
+                                                             default_seed=default_seed, encounters=encounters)
 
 
 def decide(state, raw: dict, *, templates: Callable[[str], dict | None] | None = None, default_seed: str = "",

@@ -29,6 +29,8 @@ class Dnd5e2014(Ruleset5e):
     # Seed 001 has no speed condition on dropping prone: a grappled creature may drop prone (issue 9 §3).
     drop_prone_needs_speed = False
     ending_turn_in_space_prone = False
+    bonus_action_spell_rule = 2014
+    lair_turn = True  # SRD 5.1 "Lair Actions": initiative count 20, losing ties
 
     def exhaustion_penalty(self, level: int) -> int:
         return 0

@@ -19,6 +19,15 @@ class Pf1Ruleset:
     # The shell's vocabulary (the Ruleset protocol's hooks): the damage types its commands take.
     damage_types = DAMAGE_TYPES
 
+    difficulty_scheme = "cr-pf1"  # PRD Designing Encounters
+
+    @property
+    def stat_keys(self) -> frozenset[str]:
+        """The stat keys `add` takes (what brings characters in leaves out the others)."""
+        from combatlog.core.rulesets.pf1.stats import Pf1Stats
+
+        return frozenset(Pf1Stats.__struct_fields__)
+
     def condition_name(self, condition: str, lang: str) -> str:
         from combatlog.core.rulesets.pf1.words import condition_name
 
@@ -44,7 +53,7 @@ class Pf1Ruleset:
 
         return initial_state(created)
 
-    def decide_and_fold(self, state, raw: dict, *, templates=None, default_seed: str = ""):
+    def decide_and_fold(self, state, raw: dict, *, templates=None, default_seed: str = "", encounters=None):
         from combatlog.core.rulesets.pf1.decide import decide_and_fold
 
         return decide_and_fold(state, raw, templates=templates, default_seed=default_seed)

@@ -35,7 +35,14 @@ def footprint(creature: Pf1Combatant, at) -> set[tuple[int, int]]:
     return {(at[0] + dx, at[1] + dy) for dx in range(size) for dy in range(size)}
 
 
+VERY_SMALL = ("fine", "diminutive", "tiny")
+
+
 def _blockers(ctx: Pf1Context, mover: Pf1Combatant, at, *, ending: bool) -> str | None:
+    if mover.stats.size in VERY_SMALL:
+        # PRD Moving Through a Square (Very Small Creature): a Fine, Diminutive or Tiny creature can move into or
+        # through an occupied square; with its reach of 0 it must, to attack in melee (Big and Little Creatures).
+        return None
     squares_here = footprint(mover, at)
     for other in ctx.state.combatants.values():
         if other.id == mover.id or other.position is None or other.status == "dead":
@@ -270,6 +277,12 @@ def end_condition(ctx: Pf1Context, cid: str, condition: str, source: str | None 
 
 
 # --------------------------------------------------------------------------- the `action` command
+def concentration_bonus(creature: Pf1Combatant) -> int:
+    from combatlog.core.rulesets.pf1.spells import concentration_bonus as bonus  # the §7 default
+
+    return bonus(creature)
+
+
 def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> None:
     creature = ctx.get(command.id)
     name = command.action
@@ -324,7 +337,7 @@ def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> Non
         if command.defensively:
             # PRD Casting Defensively: concentration DC 15 + twice the spell level, or the spell is lost.
             face = ctx.die(20)
-            bonus = creature.stats.concentration
+            bonus = concentration_bonus(creature)
             dc = 15 + 2 * command.spell_level
             success = face + bonus >= dc
             ctx.emit(e.Pf1CheckRolled(id=creature.id, check="concentration", d20=face, bonus=bonus, total=face + bonus,
@@ -332,12 +345,12 @@ def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> Non
             if not success:
                 ctx.emit(e.Pf1SpellLost(id=creature.id, reason="failed to cast defensively"))
                 return
-            ctx.emit(e.Pf1ActionTaken(id=creature.id, action="cast_spell", details={"spell_level": command.spell_level}))
+            _spell_went_off(ctx, creature, command)
             return
         if command.provokes is not False and provoke(ctx, creature, f"{creature.id} casts a spell",
                                                      f"{creature.id} lance un sort", raw, {"provoked": True}, act="cast"):
             return
-        ctx.emit(e.Pf1ActionTaken(id=creature.id, action="cast_spell", details={"spell_level": command.spell_level}))
+        _spell_went_off(ctx, creature, command)
         return
     if name == "ready":
         spend(ctx, creature, "standard", "ready")
@@ -418,9 +431,18 @@ def _after_provocation(ctx: Pf1Context, creature: Pf1Combatant, command: c.Actio
     if command.action == "cast_spell":
         if stage.get("lost"):
             return  # the spell was lost to the concentration check of the attack of opportunity
-        ctx.emit(e.Pf1ActionTaken(id=creature.id, action="cast_spell", details={"spell_level": command.spell_level}))
+        _spell_went_off(ctx, creature, command)
         return
     ctx.emit(e.Pf1ActionTaken(id=creature.id, action=command.action))
+
+
+def _spell_went_off(ctx: Pf1Context, creature: Pf1Combatant, command: c.Action) -> None:
+    """The `cast_spell` action went through; a spell given by `cast` now takes effect (pf1/spells.py)."""
+    ctx.emit(e.Pf1ActionTaken(id=creature.id, action="cast_spell", details={"spell_level": command.spell_level}))
+    if command.cast is not None:
+        from combatlog.core.rulesets.pf1.spells import take_effect
+
+        take_effect(ctx, creature.id, command.cast)
 
 
 def _raw(command) -> dict:

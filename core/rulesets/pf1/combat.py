@@ -590,7 +590,9 @@ def opportunity_attack(ctx: Pf1Context, reactor: Pf1Combatant, provoker: Pf1Comb
             return
         level = pending["command"].get("spell_level", 0)
         face = ctx.die(20)
-        bonus = provoker.stats.concentration
+        from combatlog.core.rulesets.pf1.actions import concentration_bonus
+
+        bonus = concentration_bonus(provoker)
         dc = 10 + dealt + level
         success = face + bonus >= dc
         ctx.emit(e.Pf1CheckRolled(id=provoker.id, check="concentration", d20=face, bonus=bonus, total=face + bonus,

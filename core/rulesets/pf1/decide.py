@@ -15,6 +15,7 @@ from combatlog.core.rulesets.pf1.context import (
 )
 from combatlog.core.rulesets.pf1.fold import evolve, initiative_modifier
 from combatlog.core.rulesets.pf1.rules import can_act, conditions_in_force, status_for
+from combatlog.core.rulesets.pf1.spells import cast as cast_spell
 from combatlog.core.rulesets.pf1.state import Pf1State
 from combatlog.core.rulesets.pf1.stats import damage_type, mod, parse_stats
 from combatlog.events.meta import CombatEnded, CommandIssued
@@ -29,7 +30,7 @@ LEGAL_IN: dict[str, tuple[str, ...]] = {
     "condition": ("setup", "turn"), "concentrate": ("setup", "turn", "death_save", "reaction"),
     "death_save": ("death_save",), "stabilize": ("turn",), "react": ("reaction",), "pass": ("reaction",),
     "end_turn": ("turn",), "stand": ("turn",), "drop_prone": ("turn",), "terrain": ("setup", "turn"),
-    "trigger": ("turn",), "end": ("setup", "turn", "death_save"),
+    "trigger": ("turn",), "end": ("setup", "turn", "death_save"), "cast": ("setup", "turn"),
 }
 # The kernel's phase machine answers which commands each phase allows; pf1's fold moves the phase itself
 # (a turn awaiting a stabilization check, a window opening or closing), so the machine needs no moves.
@@ -699,6 +700,6 @@ HANDLERS: dict[str, Callable] = {
     "grapple": _grapple, "shove": _shove,
     "damage": _damage, "heal": _heal, "temp_hp": _temp_hp, "save": _save, "check": _check,
     "condition": _condition, "death_save": _death_save, "react": _react, "pass": _pass, "trigger": _trigger,
-    "end": _end,
+    "end": _end, "cast": cast_spell,
 }
 _ = (spend, status_for)

@@ -2,6 +2,7 @@
 
 from combatlog.core.rulesets.pf1.fold import aoo_per_round, initiative_modifier
 from combatlog.core.rulesets.pf1.rules import ac_values, cmb, cmd_values, conditions_in_force, is_flat_footed, save_bonus
+from combatlog.core.rulesets.pf1.spells import document_fields as spell_fields
 from combatlog.core.rulesets.pf1.state import Pf1Combatant, Pf1State
 from combatlog.core.rulesets.pf1.stats import dies_at
 
@@ -70,4 +71,5 @@ def _combatant(cr: Pf1Combatant, state: Pf1State) -> dict:
     }
     if cr.group:
         document["group"] = cr.group
+    document.update(spell_fields(cr))
     return document

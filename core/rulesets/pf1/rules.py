@@ -187,7 +187,9 @@ def reaches(attacker: Pf1Combatant, attack: Pf1Attack, target: Pf1Combatant, at=
         return False
     dx, dy = gap(attacker, at, target, target_at)
     if (dx, dy) == (0, 0):
-        return False
+        # Spaces overlap only when a Fine, Diminutive or Tiny creature has entered: PRD Big and Little Creatures
+        # in Combat, "you can attack into your own square", and the little one attacks from there.
+        return not attack.reach_weapon
     if not within(attack_reach(attacker.stats, attack), dx, dy):
         return False
     if attack.reach_weapon and within(natural_reach(attacker.stats), dx, dy):

@@ -65,6 +65,8 @@ class Pf1Combatant(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     actions: Pf1Actions = Pf1Actions()
     swift_owed: bool = False  # an immediate action taken off its turn uses the next turn's swift action
     turns_taken: int = 0
+    # Spells of each level spent today ("1": 2), against stats.spellcasting.per_day (pf1/spells.py).
+    spells_spent: dict[str, int] = {}
 
     def has(self, condition: str) -> bool:
         return any(instance.condition == condition for instance in self.conditions)
