@@ -9,11 +9,12 @@ Data files are written by tools/import_library.py (5e) and the pf1 import: one
 from __future__ import annotations
 
 import copy
-import json
 import re
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
+
+import msgspec
 
 DATA = Path(__file__).parent / "data"
 LICENSES = Path(__file__).parent / "LICENSES"
@@ -61,7 +62,7 @@ class Library:
         if kind not in self._files:
             path = self._data / f"{self.family}-{kind}s.json"
             if path.is_file():
-                document = json.loads(path.read_text(encoding="utf-8"))
+                document = msgspec.json.decode(path.read_bytes())
             else:
                 document = {"family": self.family, "kind": kind, "sources": [], "entries": [], "skipped": []}
             document["_by_id"] = {entry["id"]: entry for entry in document["entries"]}

@@ -533,6 +533,7 @@ def french_spells(repo: str, commit: str) -> list[dict]:
                       "components": "".join(letter for letter, key in (("V", "verbal"), ("S", "somatic"), ("M", "material"))
                                             if (header.get("components") or {}).get(key) == "true"),
                       "text": {"desc": unmark(body[:higher.start()] if higher else body),
+                               "duration": str(header.get("duration", "")), "range": str(header.get("range", "")),
                                **({"higher_level": unmark(higher[1])} if higher else {})}})
     return found
 
