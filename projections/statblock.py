@@ -53,9 +53,10 @@ def _creature(entry: dict, lang: str) -> list[str]:
     stats = entry["stats"]
     lines = [entry_name(entry, lang).upper()]
     alignment = entry.get("alignment", "")
-    lines.append(message(lang, "library-heading", size=term(lang, "library-size", stats.get("size", "medium")),
-                         type=term(lang, "library-type", entry.get("type", "")),
-                         alignment=maybe(lang, f"library-alignment-{_kebab(alignment)}", alignment)))
+    if entry.get("type"):  # a fixtures/creatures template has no type or alignment
+        lines.append(message(lang, "library-heading", size=term(lang, "library-size", stats.get("size", "medium")),
+                             type=term(lang, "library-type", entry.get("type", "")),
+                             alignment=maybe(lang, f"library-alignment-{_kebab(alignment)}", alignment)))
     rule = "─" * 60
     lines.append(rule)
     lines.append(message(lang, "library-armor-class", ac=stats["ac"], armor=entry.get("armor", "")))

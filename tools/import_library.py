@@ -150,6 +150,9 @@ def parse_attack(action_id: str, name: str, desc: str) -> tuple[list[dict], str 
         return [], f"attack {name}: no damage on a hit (its effect is in the text)"
     to_hit = int(head["hit"])
     kinds = head["kind"].lower()
+    if head["reach"] == "0":
+        return [], (f"attack {name}: reach 0 ft (a creature in the swarm's own space), which the grid cannot hold: "
+                    "two creatures never share a square")
     attacks = []
     if kinds in ("melee", "melee or ranged"):
         attack = {"id": action_id, "kind": "melee", "to_hit": to_hit, "damage": parts,
