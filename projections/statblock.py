@@ -75,7 +75,7 @@ def _creature(entry: dict, lang: str) -> list[str]:
     saves = entry.get("save_bonuses") or {a: (scores[a] - 10) // 2 + proficiency for a in stats.get("saves", ())}
     if saves:
         lines.append(message(lang, "library-saving-throws", list=", ".join(
-            f"{ability_name(a, lang)} {signed(b)}" for a, b in saves.items())))
+            f"{ability_name(a, lang)} {signed(saves[a])}" for a in ABILITIES if a in saves)))
     skills = entry.get("skill_bonuses") or {}
     if skills:
         lines.append(message(lang, "library-skills", list=", ".join(

@@ -165,7 +165,7 @@ def parse_attack(action_id: str, name: str, desc: str) -> tuple[list[dict], str 
         far = metres(int(head["far"] or head["near"]))
         attack = {"id": action_id if kinds == "ranged" else f"{action_id}-ranged", "kind": "ranged",
                   "to_hit": to_hit, "damage": parts, "range": [near, far], "name": {"en": name}}
-        if kinds == "melee or ranged":
+        if kinds == "melee or ranged" and "Weapon" in head.group(0):  # SRD 5.1's thrown weapons (dagger, javelin)
             attack["thrown"] = True
         attacks.append(attack)
     return attacks, None
@@ -310,6 +310,9 @@ def convert_creature(family: str, raw: dict, actions: list[dict], traits: list[d
             if makes and slug(makes[1]) in {atk["id"] for atk in attacks}:
                 entry["attack"] = slug(makes[1])
             legendary.append(entry)
+            save_action = parse_save_action(action_id, desc)
+            if save_action:
+                save_actions.append(save_action)
             continue
         if action_name.lower() == "multiattack":
             per_action = attacks_in_multiattack(desc)
@@ -428,7 +431,7 @@ def convert_spell(raw: dict, options: list[dict]) -> dict:
             spell["save"]["half"] = bool(re.search(r"half as much damage|Half damage", desc, re.I))
     if f["attack_roll"]:
         spell["attack"] = "melee" if range_text.startswith(("touch", "self")) else "ranged"
-    heal = re.search(r"regains? (?:a number of )?Hit Points equal to (\d+d\d+) plus your spellcasting ability modifier",
+    heal = re.search(r"regains? (?:a number of )?Hit Points equal to (\d+d\d+) (?:plus|\+) your spellcasting ability modifier",
                      desc, re.I)
     if heal:
         spell["heal"] = {"roll": heal[1], "add_modifier": True}
