@@ -449,8 +449,15 @@ def test_what_could_not_be_converted_is_listed_with_why():
     assert "reach 0 ft" in skipped["swarm-of-rats:bites"]
     assert "no damage on a hit" in skipped["giant-spider:web"]
     skipped_2024 = {s["id"]: s["why"] for s in Library("dnd5e-2024").document("creature")["skipped"]}
-    # open5e gives the SRD 5.2 Octopus a Charisma of -3 (its modifier): the engine refuses it, so it is listed.
-    assert "abilities.cha" in skipped_2024["octopus"]
+    assert "no damage on a hit" in skipped_2024["roper:tentacle"]
+
+
+def test_a_modifier_written_as_a_score_is_corrected_from_the_foundry_cross_check():
+    # SRD 5.2 Octopus: Con 11 (+0), Cha 4 (−3); open5e stores the modifiers 0 and -3 as the scores.
+    octopus = Library("dnd5e-2024").get("octopus")
+    assert octopus["stats"]["abilities"] == {"str": 4, "dex": 15, "con": 11, "int": 3, "wis": 10, "cha": 4}
+    assert (octopus["stats"]["ac"], octopus["stats"]["max_hp"]) == (12, 3)
+    assert any("Foundry" in note for note in octopus["notes"])
 
 
 # ------------------------------------------------------------------ the shell
@@ -477,9 +484,11 @@ def test_ajout_4_gobelins_adds_gob1_to_gob4_with_one_initiative(tmp_path):
 
 OPEN5E = Path("/work/.mirror/open5e+open5e-api/repo")
 DRS = Path("/work/.mirror/em-squared+5e-drs/repo")
+FOUNDRY = Path("/work/.mirror/foundryvtt+dnd5e/repo")
 
 
-@pytest.mark.skipif(not (OPEN5E.is_dir() and DRS.is_dir()), reason="the pinned source snapshots are not on this machine")
+@pytest.mark.skipif(not (OPEN5E.is_dir() and DRS.is_dir() and FOUNDRY.is_dir()),
+                    reason="the pinned source snapshots are not on this machine")
 def test_the_import_rerun_on_the_same_sources_gives_byte_identical_files(tmp_path):
     shipped = {}
     for path in sorted((ROOT / "compendium" / "data").glob("dnd5e-*.json")):
@@ -490,8 +499,10 @@ def test_the_import_rerun_on_the_same_sources_gives_byte_identical_files(tmp_pat
             commits[source["repo"]] = source["commit"]
     open5e_commit = next(c for repo, c in commits.items() if "open5e" in repo)
     drs_commit = next(c for repo, c in commits.items() if "5e-drs" in repo)
+    foundry_commit = next(c for repo, c in commits.items() if "foundry" in repo)
     subprocess.run([sys.executable, str(ROOT / "tools" / "import_library.py"), "--out", str(tmp_path),
                     "--open5e", str(OPEN5E), "--open5e-commit", open5e_commit, "--drs", str(DRS),
-                    "--drs-commit", drs_commit], check=True, capture_output=True, env={**os.environ})
+                    "--drs-commit", drs_commit, "--foundry", str(FOUNDRY), "--foundry-commit", foundry_commit],
+                   check=True, capture_output=True, env={**os.environ})
     rebuilt = {path.name: path.read_bytes() for path in sorted(tmp_path.glob("dnd5e-*.json"))}
     assert rebuilt == shipped

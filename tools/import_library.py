@@ -29,6 +29,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 OPEN5E = "/work/.mirror/open5e+open5e-api/repo"
 DRS = "/work/.mirror/em-squared+5e-drs/repo"
+FOUNDRY = "/work/.mirror/foundryvtt+dnd5e/repo"
+FOUNDRY_URL = "https://github.com/foundryvtt/dnd5e"
+FOUNDRY_ACTORS = "packs/_source/actors24"
 OPEN5E_DIR = {"dnd5e-2024": "data/v2/wizards-of-the-coast/srd-2024", "dnd5e-2014": "data/v2/wizards-of-the-coast/srd-2014"}
 OPEN5E_FILES = ("Creature.json", "CreatureAction.json", "CreatureTrait.json", "Spell.json", "SpellCastingOption.json")
 LICENCE = {"dnd5e-2024": "CC-BY-4.0 (SRD 5.2)", "dnd5e-2014": "CC-BY-4.0 (SRD 5.1)"}
@@ -256,14 +259,22 @@ def parse_spellcasting(desc: str, spell_ids: dict[str, str]) -> tuple[dict | Non
 
 
 def convert_creature(family: str, raw: dict, actions: list[dict], traits: list[dict], spell_ids: dict[str, str],
-                     validate) -> tuple[dict | None, list[dict]]:
+                     validate, second_opinion=None) -> tuple[dict | None, list[dict]]:
     f = raw["fields"]
     name = f["name"]
     creature_id = slug(name)
     problems: list[dict] = []
+    notes: list[str] = []
     cr = float(f["challenge_rating"])
     cr = int(cr) if cr >= 1 else cr
     abilities = {ABILITY[a]: f[f"ability_score_{a}"] for a in ABILITY}
+    for ability, score in abilities.items():
+        # A score below 1 cannot be one (SRD scores run 1 to 30): open5e wrote the modifier (the SRD 5.2 Octopus's
+        # Cha -3). Take Foundry's score when its modifier is that number; else the engine refuses it, listed.
+        corrected = (second_opinion or {}).get(creature_id, {}).get(ability) if score < 1 else None
+        if corrected is not None and ability_mod(corrected) == score:
+            abilities[ability] = corrected
+            notes.append(f"{ability} {corrected}: open5e gives the modifier {score}; the score is Foundry's")
     pb = f.get("proficiency_bonus") or proficiency_for_cr(cr)
     stats: dict = {"ac": f["armor_class"], "max_hp": f["hit_points"], "speed": metres(f["walk"] or 0),
                    "size": f["size"].lower(), "abilities": abilities, "proficiency_bonus": pb}
@@ -387,6 +398,8 @@ def convert_creature(family: str, raw: dict, actions: list[dict], traits: list[d
         entry["armor"] = f["armor_detail"]
     if save_actions:
         entry["save_actions"] = save_actions
+    if notes:
+        entry["notes"] = notes
     try:
         validate(stats, creature_id)
     except Exception as error:  # the engine's refusal, kept as the reason
@@ -648,8 +661,25 @@ def engine_validation():
     return lambda stats, who: parse_stats(engine_ready(stats), who)
 
 
-def build(open5e: str, open5e_commit: str, drs: str, drs_commit: str) -> dict[str, dict]:
+def foundry_scores(repo: str, commit: str) -> dict[str, dict[str, int]]:
+    """Ability scores of Foundry's SRD 5.2 actors (packs/_source/actors24), by creature id."""
+    scores: dict[str, dict[str, int]] = {}
+    for path in git(repo, "ls-tree", "-r", "--name-only", commit, FOUNDRY_ACTORS).splitlines():
+        if not path.endswith(".yml"):
+            continue
+        text = show(repo, commit, path)
+        block = re.search(r"^  abilities:\n((?:    .*\n)+)", text, re.M)
+        if block:
+            found = dict(re.findall(r"^    (str|dex|con|int|wis|cha):\n      value: (\d+)", block[1], re.M))
+            scores[Path(path).stem] = {a: int(v) for a, v in found.items()}
+    return scores
+
+
+def build(open5e: str, open5e_commit: str, drs: str, drs_commit: str, foundry: str | None = None,
+          foundry_commit: str = "HEAD") -> dict[str, dict]:
     open5e_commit, drs_commit = resolve(open5e, open5e_commit), resolve(drs, drs_commit)
+    foundry_commit = resolve(foundry, foundry_commit) if foundry else ""
+    second_opinion = foundry_scores(foundry, foundry_commit) if foundry else {}
     validate = engine_validation()
     french_beasts = french_creatures(drs, drs_commit)
     french_book = french_spells(drs, drs_commit)
@@ -678,7 +708,7 @@ def build(open5e: str, open5e_commit: str, drs: str, drs_commit: str) -> dict[st
         creatures, skipped = [], []
         for raw in sorted(data["Creature.json"], key=lambda c: c["fields"]["name"]):
             entry, problems = convert_creature(family, raw, actions.get(raw["pk"], []), traits.get(raw["pk"], []),
-                                               spell_ids, validate)
+                                               spell_ids, validate, second_opinion if family == "dnd5e-2024" else None)
             skipped += problems
             if entry is not None:
                 creatures.append(entry)
@@ -696,6 +726,9 @@ def build(open5e: str, open5e_commit: str, drs: str, drs_commit: str) -> dict[st
                         item["name"]["fr"] = french_names[kind][item["id"]]
         used_drs = family == "dnd5e-2014" or any("fr" in e["name"] for e in creatures + spells)
         sources = [open5e_source] + ([drs_source] if used_drs else [])
+        if any("notes" in c for c in creatures):
+            sources.append({"name": "Foundry VTT dnd5e (SRD 5.2 actors, cross-check)", "repo": remote(foundry, FOUNDRY_URL),
+                            "commit": foundry_commit, "paths": [f"{FOUNDRY_ACTORS}/*/*.yml"], "licence": LICENCE[family]})
         for kind, items, kind_skipped in (("creatures", creatures, skipped), ("spells", spells, [])):
             outputs[f"{family}-{kind}.json"] = {
                 "family": family, "kind": kind[:-1], "sources": sources, "entries": items,
@@ -716,9 +749,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--open5e-commit", default="HEAD")
     parser.add_argument("--drs", default=DRS, help="git directory of em-squared/5e-drs")
     parser.add_argument("--drs-commit", default="HEAD")
+    parser.add_argument("--foundry", default=FOUNDRY, help="git directory of foundryvtt/dnd5e (cross-check; '' for none)")
+    parser.add_argument("--foundry-commit", default="HEAD")
     parser.add_argument("--out", default=str(ROOT / "compendium" / "data"))
     args = parser.parse_args(argv)
-    outputs = build(args.open5e, args.open5e_commit, args.drs, args.drs_commit)
+    outputs = build(args.open5e, args.open5e_commit, args.drs, args.drs_commit, args.foundry or None, args.foundry_commit)
     write(outputs, Path(args.out))
     for name, document in sorted(outputs.items()):
         entries = document["entries"]
