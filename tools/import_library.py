@@ -611,7 +611,19 @@ def match_creatures(entries: list[dict], sources: dict[str, dict], french: list[
             entry["name"]["fr"] = chosen["name"]
             if chosen["text"]:
                 entry["text"]["fr"] = chosen["text"]
+                name_attacks_in_french(entry, chosen["text"])
             sources[entry["id"]] = chosen["path"]
+
+
+def name_attacks_in_french(entry: dict, french: dict) -> None:
+    """Each attack takes the name of the French action with the same to-hit and the same first damage roll."""
+    actions = [a for key in ("actions", "bonus_actions", "legendary_actions") for a in french.get(key, []) if a["name"]]
+    for attack in entry["stats"]["attacks"]:
+        roll = attack["damage"][0]["roll"]
+        same = {a["name"] for a in actions if f"+{attack['to_hit']} pour toucher" in a["desc"]
+                and f"({roll})" in re.sub(r"\s+", "", a["desc"])}
+        if len(same) == 1:
+            attack["name"]["fr"] = same.pop()
 
 
 def match_spells(entries: list[dict], french: list[dict]) -> None:
@@ -684,7 +696,7 @@ def build(open5e: str, open5e_commit: str, drs: str, drs_commit: str, foundry: s
     french_beasts = french_creatures(drs, drs_commit)
     french_book = french_spells(drs, drs_commit)
     outputs: dict[str, dict] = {}
-    french_names: dict[str, dict[str, str]] = {"creature": {}, "spell": {}}
+    french_names: dict[str, dict[str, str]] = {"creature": {}, "spell": {}, "attack": {}}
     for family in ("dnd5e-2014", "dnd5e-2024"):  # 2014 first: 2024 entries borrow its French names
         folder = OPEN5E_DIR[family]
         data = {name: json.loads(show(open5e, open5e_commit, f"{folder}/{name}")) for name in OPEN5E_FILES}
@@ -719,11 +731,18 @@ def build(open5e: str, open5e_commit: str, drs: str, drs_commit: str, foundry: s
             match_spells(spells, french_book)
             french_names["creature"] = {c["id"]: c["name"]["fr"] for c in creatures if "fr" in c["name"]}
             french_names["spell"] = {s["id"]: s["name"]["fr"] for s in spells if "fr" in s["name"]}
+            french_names["attack"] = {f"{c['id']}:{a['id']}": a["name"]["fr"] for c in creatures
+                                      for a in c["stats"]["attacks"] if "fr" in a["name"]}
         else:
             for kind, items in (("creature", creatures), ("spell", spells)):
                 for item in items:
                     if item["id"] in french_names[kind]:
                         item["name"]["fr"] = french_names[kind][item["id"]]
+            for creature in creatures:  # the same attack of the same creature in SRD 5.1 (a goblin's scimitar)
+                for attack in creature["stats"]["attacks"]:
+                    french = french_names["attack"].get(f"{creature['id']}:{attack['id']}")
+                    if french:
+                        attack["name"]["fr"] = french
         used_drs = family == "dnd5e-2014" or any("fr" in e["name"] for e in creatures + spells)
         sources = [open5e_source] + ([drs_source] if used_drs else [])
         if any("notes" in c for c in creatures):
