@@ -66,10 +66,16 @@ class Library:
             else:
                 document = {"family": self.family, "kind": kind, "sources": [], "entries": [], "skipped": []}
             document["_by_id"] = {entry["id"]: entry for entry in document["entries"]}
-            document["_names"] = [(entry, {plain(entry["id"])} | {plain(name) for name in _names(entry)})
-                                  for entry in document["entries"]]
             self._files[kind] = document
         return self._files[kind]
+
+    def _names(self, kind: str) -> list[tuple[dict, set[str]]]:
+        """Each entry with the plain forms of its id and names, built on the first search (not on load)."""
+        document = self.document(kind)
+        if "_names" not in document:
+            document["_names"] = [(entry, {plain(entry["id"])} | {plain(name) for name in _entry_names(entry)})
+                                  for entry in document["entries"]]
+        return document["_names"]
 
     def entries(self, kind: str) -> list[dict]:
         return self.document(kind)["entries"]
@@ -79,7 +85,7 @@ class Library:
         wanted = plain(query or "")
         found: list[tuple[int, str, dict]] = []
         for one_kind in ((kind,) if kind else KINDS):
-            for entry, names in self.document(one_kind)["_names"]:
+            for entry, names in self._names(one_kind):
                 if not wanted or any(wanted in name for name in names):
                     rank = 0 if wanted in names else 1
                     found.append((rank, entry["id"], entry))
@@ -101,7 +107,7 @@ class Library:
             return found
         wanted = plain(name)
         for one_kind in ((kind,) if kind else KINDS):
-            for entry, names in self.document(one_kind)["_names"]:
+            for entry, names in self._names(one_kind):
                 if wanted in names:
                     return copy.deepcopy(entry)
         return None
@@ -115,7 +121,7 @@ class Library:
         return list(seen.values())
 
 
-def _names(entry: dict) -> list[str]:
+def _entry_names(entry: dict) -> list[str]:
     names = entry.get("name")
     return list(names.values()) if isinstance(names, dict) else [names] if names else []
 
