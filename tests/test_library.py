@@ -187,6 +187,11 @@ def test_the_loader_strips_only_the_section_7_keys_the_engine_does_not_know_yet(
     assert ready["ac"] == dragon["ac"] and ready["attacks"][0]["to_hit"] == 14
 
 
+def test_the_data_keeps_the_wheel_far_under_15_mb():
+    data = ROOT / "compendium" / "data"
+    assert sum(path.stat().st_size for path in data.glob("*.json")) < 12_000_000
+
+
 def test_one_family_loads_in_under_50_ms():
     best = float("inf")
     for _ in range(3):  # the best of three: the machine is shared
