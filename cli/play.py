@@ -309,12 +309,11 @@ class Shell:
         """`fiche gobelin`: a library creature or spell of the encounter's ruleset, as a printed stat block."""
         import combatlog
         from combatlog.cli.play_parse import singular
+        from combatlog.fixtures import load_template
 
         ruleset = self.encounter.state.ruleset
         if not ruleset:
             return False
-        from combatlog.fixtures import load_template
-
         library = combatlog.library(ruleset)
         found = library.find(word) or library.find(singular(word.split())) or load_template(word)
         if found is not None:

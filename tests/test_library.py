@@ -511,3 +511,12 @@ def test_the_import_rerun_on_the_same_sources_gives_byte_identical_files(tmp_pat
                    check=True, capture_output=True, env={**os.environ})
     rebuilt = {path.name: path.read_bytes() for path in sorted(tmp_path.glob("dnd5e-*.json"))}
     assert rebuilt == shipped
+
+
+def test_a_save_spell_carries_a_condition_only_where_that_condition_is_its_whole_effect():
+    # SRD 5.1 Hold Person: a Wisdom save or be paralyzed for the duration (concentration).
+    hold = Library("dnd5e-2014").get("hold-person")
+    assert (hold["save"], hold["condition"], hold["concentration"]) == ({"ability": "wis"}, {"add": "paralyzed"}, True)
+    # Faerie Fire names Invisible ("can't benefit from being invisible"): not its effect, so left to the GM.
+    faerie = Library("dnd5e-2014").get("faerie-fire")
+    assert "condition" not in faerie and faerie["executable"] is False and faerie["why"]

@@ -415,7 +415,25 @@ CASTING_TIME = {"action": "action", "bonus-action": "bonus", "reaction": "reacti
 SPELL_DAMAGE = re.compile(r"(?P<dice>\d+d\d+(?:\s*\+\s*\d+)?) (?P<type>[A-Za-z]+) damage")
 
 
-def convert_spell(raw: dict, options: list[dict]) -> dict:
+# Spells whose whole effect on a failed save is one condition, read by hand in each SRD (a condition named in
+# a spell's text is often not its effect: Faerie Fire names Invisible, Suggestion "can't be charmed"). The
+# import also checks that the text names it. Every other save spell without damage is left to the GM.
+ONE_CONDITION_SPELLS = {
+    "dnd5e-2014": {"hold-person": "paralyzed", "hold-monster": "paralyzed", "entangle": "restrained",
+                   "web": "restrained", "fear": "frightened", "phantasmal-killer": "frightened",
+                   "power-word-stun": "stunned", "grease": "prone", "sleet-storm": "prone",
+                   "charm-person": "charmed", "animal-friendship": "charmed", "dominate-beast": "charmed",
+                   "dominate-person": "charmed", "dominate-monster": "charmed", "banishment": "incapacitated"},
+    "dnd5e-2024": {"hold-person": "paralyzed", "hold-monster": "paralyzed", "entangle": "restrained",
+                   "fear": "frightened", "power-word-stun": "stunned", "grease": "prone", "sleet-storm": "prone",
+                   "charm-person": "charmed", "charm-monster": "charmed", "animal-friendship": "charmed",
+                   "dominate-beast": "charmed", "dominate-person": "charmed", "dominate-monster": "charmed",
+                   "suggestion": "charmed", "mass-suggestion": "charmed", "irresistible-dance": "charmed",
+                   "stinking-cloud": "poisoned", "color-spray": "blinded", "banishment": "incapacitated"},
+}
+
+
+def convert_spell(family: str, raw: dict, options: list[dict]) -> dict:
     f = raw["fields"]
     desc = f["desc"]
     spell = {"id": slug(f["name"]), "name": {"en": f["name"]}, "level": f["level"], "school": f["school"].lower(),
@@ -454,10 +472,9 @@ def convert_spell(raw: dict, options: list[dict]) -> dict:
     per_slot = re.search(r"(\d+d\d+) for each (?:spell )?slot level above", higher)
     if per_slot and f["level"] > 0:
         spell["upcast"] = {"heal" if "heal" in spell and "damage" not in spell else "damage": per_slot[1]}
-    if f["saving_throw_ability"] and "damage" not in spell and "heal" not in spell:
-        named = sorted({c for c in CONDITIONS if re.search(rf"\b{c}\b", desc, re.I)})
-        if len(named) == 1:
-            spell["condition"] = {"add": named[0]}
+    condition = ONE_CONDITION_SPELLS[family].get(spell["id"])
+    if condition and f["saving_throw_ability"] and re.search(rf"\b{condition}\b", desc, re.I):
+        spell["condition"] = {"add": condition}
     if f.get("target_count") and f["target_count"] > 1:
         spell["targets"] = f["target_count"]
     spell["text"] = {"en": {"desc": desc, **({"higher_level": higher} if higher else {})}}
@@ -709,7 +726,8 @@ def build(open5e: str, open5e_commit: str, drs: str, drs_commit: str, foundry: s
         options: dict[str, list] = {}
         for option in data["SpellCastingOption.json"]:
             options.setdefault(option["fields"]["parent"], []).append(option)
-        spells = sorted((convert_spell(s, options.get(s["pk"], [])) for s in data["Spell.json"]), key=lambda s: s["id"])
+        spells = sorted((convert_spell(family, s, options.get(s["pk"], [])) for s in data["Spell.json"]),
+                        key=lambda s: s["id"])
         spell_ids = {plain(s["name"]["en"]): s["id"] for s in spells}
         actions: dict[str, list] = {}
         for action in data["CreatureAction.json"]:
