@@ -291,6 +291,10 @@ def convert_creature(family: str, raw: dict, actions: list[dict], traits: list[d
                                  ("immunities", "damage_immunities", DAMAGE_TYPES),
                                  ("condition_immunities", "condition_immunities", CONDITIONS)):
         stats[key] = sorted(v for v in f[source] if v in allowed)
+    for flag, what in (("nonmagical_attack_resistance", "resistance"), ("nonmagical_attack_immunity", "immunity")):
+        if f.get(flag):
+            notes.append(f"{what} to bludgeoning, piercing and slashing from nonmagical attacks is recorded as plain "
+                         f"{what}: the engine does not know which weapons are magical (the text keeps the rule)")
 
     text: dict[str, list] = {"traits": [], "actions": [], "bonus_actions": [], "reactions": [], "legendary_actions": []}
     for trait in sorted(traits, key=lambda t: t["fields"]["name"]):
@@ -763,7 +767,7 @@ def build(open5e: str, open5e_commit: str, drs: str, drs_commit: str, foundry: s
                         attack["name"]["fr"] = french
         used_drs = family == "dnd5e-2014" or any("fr" in e["name"] for e in creatures + spells)
         sources = [open5e_source] + ([drs_source] if used_drs else [])
-        if any("notes" in c for c in creatures):
+        if any("Foundry" in note for c in creatures for note in c.get("notes", ())):
             sources.append({"name": "Foundry VTT dnd5e (SRD 5.2 actors, cross-check)", "repo": remote(foundry, FOUNDRY_URL),
                             "commit": foundry_commit, "paths": [f"{FOUNDRY_ACTORS}/*/*.yml"], "licence": LICENCE[family]})
         for kind, items, kind_skipped in (("creatures", creatures, skipped), ("spells", spells, [])):
