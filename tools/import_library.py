@@ -8,12 +8,16 @@ Sources (git snapshots, read with `git show COMMIT:PATH`, never a work tree):
   attacks with a wrong type or no bonus).
 - French names and texts (OGL 1.0a) from em-squared/5e-drs (`docs/bestiaire/*/README.md`,
   `docs/grimoire/*/README.md`), matched to the SRD 5.1 entries by their numbers (ability scores, challenge,
-  hit dice; a spell's level, school and dice), the name only breaking ties.
+  hit dice; a spell's level, school, casting time, range, components and dice), the name only breaking ties;
+  a SRD 5.2 entry takes the French name of the SRD 5.1 entry with its id.
+- Foundry VTT dnd5e (`packs/_source/actors24`), a cross-check: an SRD 5.2 ability score open5e gives as its
+  modifier is taken from Foundry's actor when the modifiers agree.
 
 Every creature goes through the engine's own stat-block validation (the one `add` uses); what cannot be
 converted is listed in the file's `skipped` with why. Output is deterministic: same sources, same bytes.
 
-    python tools/import_library.py [--open5e REPO] [--open5e-commit C] [--drs REPO] [--drs-commit C] [--out DIR]
+    python tools/import_library.py [--open5e REPO] [--open5e-commit C] [--drs REPO] [--drs-commit C]
+                                   [--foundry REPO] [--foundry-commit C] [--out DIR]
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ FOUNDRY = "/work/.mirror/foundryvtt+dnd5e/repo"
 FOUNDRY_URL = "https://github.com/foundryvtt/dnd5e"
 FOUNDRY_ACTORS = "packs/_source/actors24"
 OPEN5E_DIR = {"dnd5e-2024": "data/v2/wizards-of-the-coast/srd-2024", "dnd5e-2014": "data/v2/wizards-of-the-coast/srd-2014"}
-OPEN5E_FILES = ("Creature.json", "CreatureAction.json", "CreatureTrait.json", "Spell.json", "SpellCastingOption.json")
+OPEN5E_FILES = ("Creature.json", "CreatureAction.json", "CreatureTrait.json", "Spell.json")
 LICENCE = {"dnd5e-2024": "CC-BY-4.0 (SRD 5.2)", "dnd5e-2014": "CC-BY-4.0 (SRD 5.1)"}
 
 ABILITY = {"strength": "str", "dexterity": "dex", "constitution": "con", "intelligence": "int", "wisdom": "wis",
@@ -437,7 +441,7 @@ ONE_CONDITION_SPELLS = {
 }
 
 
-def convert_spell(family: str, raw: dict, options: list[dict]) -> dict:
+def convert_spell(family: str, raw: dict) -> dict:
     f = raw["fields"]
     desc = f["desc"]
     spell = {"id": slug(f["name"]), "name": {"en": f["name"]}, "level": f["level"], "school": f["school"].lower(),
@@ -610,7 +614,7 @@ def name_likeness(english: str, french: str) -> int:
     return len(stems(english) & stems(french))
 
 
-def match_creatures(entries: list[dict], sources: dict[str, dict], french: list[dict]) -> None:
+def match_creatures(entries: list[dict], french: list[dict]) -> None:
     by_numbers: dict[tuple, list[dict]] = {}
     for item in french:
         by_numbers.setdefault((item["abilities"], item["cr"]), []).append(item)
@@ -633,7 +637,6 @@ def match_creatures(entries: list[dict], sources: dict[str, dict], french: list[
             if chosen["text"]:
                 entry["text"]["fr"] = chosen["text"]
                 name_attacks_in_french(entry, chosen["text"])
-            sources[entry["id"]] = chosen["path"]
 
 
 def name_attacks_in_french(entry: dict, french: dict) -> None:
@@ -727,10 +730,7 @@ def build(open5e: str, open5e_commit: str, drs: str, drs_commit: str, foundry: s
         drs_source = {"name": "5e-drs (Héros & Dragons SRD, French)", "repo": remote(drs, "https://github.com/em-squared/5e-drs"),
                       "commit": drs_commit, "paths": ["docs/bestiaire/*/README.md", "docs/grimoire/*/README.md"],
                       "licence": "OGL-1.0a"}
-        options: dict[str, list] = {}
-        for option in data["SpellCastingOption.json"]:
-            options.setdefault(option["fields"]["parent"], []).append(option)
-        spells = sorted((convert_spell(family, s, options.get(s["pk"], [])) for s in data["Spell.json"]),
+        spells = sorted((convert_spell(family, s) for s in data["Spell.json"]),
                         key=lambda s: s["id"])
         spell_ids = {plain(s["name"]["en"]): s["id"] for s in spells}
         actions: dict[str, list] = {}
@@ -748,8 +748,7 @@ def build(open5e: str, open5e_commit: str, drs: str, drs_commit: str, foundry: s
                 creatures.append(entry)
         creatures.sort(key=lambda c: c["id"])
         if family == "dnd5e-2014":
-            matched: dict[str, str] = {}
-            match_creatures(creatures, matched, french_beasts)
+            match_creatures(creatures, french_beasts)
             match_spells(spells, french_book)
             french_names["creature"] = {c["id"]: c["name"]["fr"] for c in creatures if "fr" in c["name"]}
             french_names["spell"] = {s["id"]: s["name"]["fr"] for s in spells if "fr" in s["name"]}
