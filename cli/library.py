@@ -21,8 +21,8 @@ def add_library_parser(sub, reader_lang) -> None:
 
 def run_library(args, lang: str) -> int:
     import combatlog
-    from combatlog.cli.main import BadInput
-    from combatlog.projections.statblock import about_lines, list_line, stat_block_lines
+    from combatlog.cli.errors import BadInput
+    from combatlog.tools import library_about_lines as about_lines, library_list_line as list_line, stat_block_lines
     from combatlog.projections.words import both, message
 
     try:

@@ -413,7 +413,7 @@ def library_creature(word: str, state: EncounterState | None) -> dict | None:
     """The creature `word` (id, English or French name) of the encounter's library; None before `create`."""
     if state is None or not state.ruleset:
         return None
-    from combatlog import library
+    from combatlog.compendium import library_for as library
 
     return library(state.ruleset).find(word, "creature")
 
