@@ -80,10 +80,13 @@ def _creature(entry: dict, lang: str) -> list[str]:
     if skills:
         lines.append(message(lang, "library-skills", list=", ".join(
             f"{term(lang, 'skill', s)} {signed(b)}" for s, b in sorted(skills.items()))))
+    # The SRD's own English line keeps its qualifiers ("from nonmagical attacks") the engine's list drops.
+    own_words = (entry.get("defences") or {}) if lang == "en" else {}
     for key, message_id in (("vulnerabilities", "library-vulnerabilities"), ("resistances", "library-resistances"),
                             ("immunities", "library-immunities")):
         if stats.get(key):
-            lines.append(message(lang, message_id, list=", ".join(damage_name(k, lang) for k in stats[key])))
+            listed = own_words.get(f"damage_{key}") or ", ".join(damage_name(k, lang) for k in stats[key])
+            lines.append(message(lang, message_id, list=listed))
     if stats.get("condition_immunities"):
         lines.append(message(lang, "library-condition-immunities",
                              list=", ".join(condition_name(c, lang) for c in stats["condition_immunities"])))

@@ -520,3 +520,12 @@ def test_a_save_spell_carries_a_condition_only_where_that_condition_is_its_whole
     # Faerie Fire names Invisible ("can't benefit from being invisible"): not its effect, so left to the GM.
     faerie = Library("dnd5e-2014").get("faerie-fire")
     assert "condition" not in faerie and faerie["executable"] is False and faerie["why"]
+
+
+def test_the_english_stat_block_keeps_the_srds_qualified_defences(capsys):
+    # SRD 5.1 Lich: "Damage Immunities poison; bludgeoning, piercing, and slashing from nonmagical attacks".
+    assert cli_main(["library", "show", "lich", "--ruleset", "dnd5e-2014", "--lang", "en"]) == 0
+    assert "Damage Immunities poison; bludgeoning, piercing, and slashing from nonmagical attacks" in capsys.readouterr().out
+    lich = Library("dnd5e-2014").get("lich")
+    assert lich["stats"]["immunities"] == ["bludgeoning", "piercing", "poison", "slashing"]
+    assert any("nonmagical" in note for note in lich["notes"])
