@@ -10,6 +10,8 @@ import msgspec
 import structlog
 
 from combatlog import __version__
+from combatlog.cli.errors import BadInput, reader_lang
+from combatlog.cli.library import add_library_parser
 from combatlog.cli.logging_setup import configure
 from combatlog.cli.safe_text import printable, printable_document
 from combatlog.api import (
@@ -30,31 +32,9 @@ from combatlog.tools import export_jsonl, import_jsonl, open_reader, open_store
 EXIT_OK, EXIT_FAILED, EXIT_REJECTED = 0, 1, 2
 
 
-class BadInput(Exception):
-    """What the user named cannot be used (a missing file, a folder, a path that is the log): exit 2, one line.
-
-    Said in French when the user's locale is French (LC_ALL, LC_MESSAGES or LANG), else in English."""
-
-    def __init__(self, message: str, message_fr: str | None = None):
-        super().__init__(message)
-        self.message, self.message_fr = message, message_fr or message
-
-    def __str__(self) -> str:
-        return self.message_fr if reader_lang() == "fr" else self.message
-
-
 def say(message_id: str, /, **args) -> str:
     """A message of the catalogs in the language of whoever reads the terminal."""
     return message(reader_lang(), message_id, **args)
-
-
-def reader_lang() -> str:
-    """The language of whoever reads the terminal, from the locale variables (fr or en)."""
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name, "")
-        if value:
-            return "fr" if value.lower().startswith("fr") else "en"
-    return "en"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -189,6 +169,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--private", action="store_true",
                        help="the JSON API's reads need the DM's token too (the players' view stays open)")
     serve.set_defaults(handler=_serve)
+    add_library_parser(sub, reader_lang)
     return parser
 
 

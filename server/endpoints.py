@@ -25,7 +25,7 @@ from combatlog.server.guards import (COOKIE, ApiError, count_param, encounter_na
                                      json_response, lang_param, only_keys, request_lang, seq_param, token_matches)
 from combatlog.server.hub import Hub
 from combatlog.server.views import PLAYER_LOG_LINES, dm_document, players_document, told
-from combatlog.server.words import LANGS, word, words_for
+from combatlog.server.words import LANGS, message, word, words_for
 
 HERE = Path(__file__).parent
 KEEPALIVE = 15.0  # seconds between SSE comments on a quiet stream (proxies close silent connections)
@@ -215,9 +215,27 @@ async def stream(request: Request) -> Response:
     return sse(request, name, ("state", name, lang), make)
 
 
-# The library of creatures and spells (INTERFACE.md §7, `GET /api/library?q=…&ruleset=…&kind=…&lang=…`) is
-# served beside these reads: an endpoint function here, calling the public API's `combatlog.library`, and
-# one `Route("/api/library", library)` in app.py's ROUTES.
+@requires("read", status_code=401)
+async def library(request: Request) -> Response:
+    """The library of creatures and spells (INTERFACE.md §7): `GET /api/library?q=…&ruleset=…&kind=…&lang=…`, the
+    entries `combatlog library --json` lists; `&id=…` gives one entry with its printed stat block in `lang`."""
+    lang = lang_param(request, None) or error_lang(request)
+    ruleset = request.query_params.get("ruleset") or "dnd5e-2024"
+    kind = request.query_params.get("kind") or None
+    if kind not in (None, "creature", "spell"):
+        raise ApiError(422, {"error": message(lang, "server-library-kind", kind=kind)})
+    try:
+        found = combatlog.library(ruleset)
+    except combatlog.RuleViolation as error:
+        raise ApiError(422, {"error": error.localized(lang)}) from None
+    wanted = request.query_params.get("id")
+    if wanted is not None:
+        entry = found.get(wanted)
+        if entry is None:
+            raise ApiError(404, {"error": message(lang, "server-library-unknown", id=wanted)})
+        return json_response({"entry": entry, "stat_block": combatlog.stat_block(entry, lang)})
+    entries = found.search(request.query_params.get("q") or "", kind)
+    return json_response({"ruleset": ruleset, "entries": entries})
 
 
 # ------------------------------------------------------------------------------------------ the JSON API: writes

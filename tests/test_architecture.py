@@ -20,8 +20,8 @@ FLOORS: dict[str, int] = {
     "combatlog.core.kernel": 1, "combatlog.events": 1, "combatlog.words": 1,
     "combatlog.fixtures": 1, "combatlog.locales": 1, "combatlog.logs": 1, "combatlog.version": 1,
     "combatlog.core": 1,
-    # 2. the rulesets
-    "combatlog.core.rulesets": 2,
+    # 2. the rulesets, and the library data they read
+    "combatlog.core.rulesets": 2, "combatlog.compendium": 2,
     # 3. the stores
     "combatlog.events.stores": 3,
     # 4. replay and the projections
@@ -35,7 +35,9 @@ ASSEMBLY = "combatlog.rulesets"  # the one module outside core/rulesets that nam
 RULESET_PACKAGES = ("combatlog.core.rulesets.dnd5e", "combatlog.core.rulesets.pf1")
 
 # Modules allowed to break the rules below while they are being moved (none now).
-PENDING: dict[str, str] = {}
+PENDING: dict[str, str] = {
+    "combatlog.compendium": "engine_ready() reads the 5e Stats fields until the spells and uses branches land",
+}
 
 
 def floor_of(module: str) -> int:

@@ -18,6 +18,7 @@ class Ruleset(Protocol):
     state_type: type
     event_types: tuple[type, ...]
     template_family: str
+    library_family: str  # the compendium family of its creatures and spells (INTERFACE §7)
 
     def initial_state(self, created) -> Any: ...
     def decide_and_fold(self, state, raw: dict, *, templates, default_seed: str, encounters=None) -> tuple[list, Any]: ...

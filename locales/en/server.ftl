@@ -82,3 +82,6 @@ server-bad-encounter-quote = the encounter's name '{ $name }' holds a quote or a
 server-bad-idempotency-key = { $field } must be a text of 1 to { $limit } printable characters
 server-key-reused = the idempotency key '{ $id }' was already used for another request: send a new key
 server-bad-count = { $field }: '{ $value }' is not a count from 1 to { $limit }
+
+server-library-kind = kind must be creature or spell, not '{ $kind }'
+server-library-unknown = the library has no entry '{ $id }'

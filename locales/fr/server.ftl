@@ -88,3 +88,6 @@ server-bad-encounter-quote = le nom de rencontre « { $name } » contient un gui
 server-bad-idempotency-key = { $field } doit être un texte de 1 à { $limit } caractères imprimables
 server-key-reused = la clé d'idempotence « { $id } » a déjà servi pour une autre requête : envoyez une nouvelle clé
 server-bad-count = { $field } : « { $value } » n'est pas un nombre de 1 à { $limit }
+
+server-library-kind = kind vaut creature ou spell, pas « { $kind } »
+server-library-unknown = la bibliothèque n'a pas d'entrée « { $id } »

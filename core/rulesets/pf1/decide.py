@@ -50,6 +50,13 @@ def load_pf1_template(name: str) -> dict | None:
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
 
 
+def _library_creature(name: str) -> dict | None:
+    """The pf1 library's creature `name` (INTERFACE §7), the fallback after fixtures/creatures/pf1."""
+    from combatlog.compendium import library_for_family
+
+    return library_for_family(PF1_FAMILY).get(name, "creature")
+
+
 def decide_and_fold(state, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
                     default_seed: str = "") -> tuple[list, Pf1State]:
     command = c.parse(raw)
@@ -123,7 +130,7 @@ def _add(ctx: Pf1Context, command: c.Add) -> None:
         raise fail("pf1-rule-combatant-id-must-letters-digits", command=command.id)
     template = {}
     if command.template is not None:
-        template = load_pf1_template(command.template) or {}
+        template = load_pf1_template(command.template) or _library_creature(command.template) or {}
         if not template:
             raise fail("pf1-rule-there-no-pf1-creature-template", template=str(command.template))
     if command.stats is not None and command.template is not None:
