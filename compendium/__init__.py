@@ -29,9 +29,12 @@ SECTION_7_ATTACK_KEYS = ("uses",)
 def engine_ready(stats: dict) -> dict:
     """The stat block without the §7 keys the installed engine does not know yet, so that `add` takes it today.
     Once the engine's Stats and AttackProfile structs have every §7 field, this strips nothing."""
-    from combatlog.core.rulesets.dnd5e.stats import AttackProfile, Stats
+    from combatlog.core.rulesets import find_ruleset
 
-    known, known_in_attack = set(Stats.__struct_fields__), set(AttackProfile.__struct_fields__)
+    # The 5e engine's keys through the registry (its stat_keys / attack_keys hooks): importing dnd5e.stats
+    # here would close a circle (dnd5e.turns asks this library for templates).
+    engine = find_ruleset("dnd5e-2014")
+    known, known_in_attack = set(engine.stat_keys), set(engine.attack_keys)
     ready = {key: value for key, value in stats.items() if key in known or key not in SECTION_7_STAT_KEYS}
     if "attacks" in ready:
         ready["attacks"] = [{key: value for key, value in attack.items()
