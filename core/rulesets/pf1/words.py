@@ -168,7 +168,10 @@ class TranscriptWords:
 
     def line_args(self, event, args: dict[str, Any]) -> dict[str, Any]:
         """A pf1 event's transcript line is its catalog line (the log's words, which the pf1 tests quote) with the
-        dice faces in parentheses, as the transcript shows them ("d20 (12) + 7"): its variables, so changed."""
+        dice faces in parentheses, as the transcript shows them ("d20 (12) + 7"): its variables, so changed. A combat
+        maneuver's check (its labelled modifiers, issue 23) reads in the transcript exactly as in the log."""
+        if type(event).__name__ == "Pf1ManeuverRolled":
+            return args
         for field in ("d20", "d100"):
             if isinstance(args.get(field), int):
                 args[field] = f"({args[field]})"
