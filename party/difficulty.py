@@ -196,7 +196,20 @@ def library_lookup(ruleset: str, template_id: str) -> dict | None:
     import combatlog
 
     library = getattr(combatlog, "library", None)
-    return library(ruleset).get(template_id) if library is not None else None
+    if library is None or _fixture_template(ruleset, template_id):
+        return None  # a fixtures template wins over a library creature of the same id (dnd5e/turns.py find_template)
+    return library(ruleset).get(template_id)
+
+
+def _fixture_template(ruleset: str, template_id: str) -> bool:
+    """Whether `template_id` names a template of fixtures/creatures (the ruleset's family folder)."""
+    from combatlog.core.rulesets import find_ruleset
+    from combatlog.fixtures import CREATURES, load_template
+
+    family = getattr(find_ruleset(ruleset), "template_family", "")
+    if not family:
+        return load_template(template_id) is not None
+    return (CREATURES / family / f"{template_id}.json").is_file()
 
 
 # ----------------------------------------------------------------------------------------------- words

@@ -42,6 +42,12 @@ class Ruleset(Protocol):
     conditions: tuple[str, ...]
     abilities: tuple[str, ...]
     skills: tuple[str, ...]
+    # Verify re-deriving an `add` with `carry`: (the command's recorded events) -> encounters(name), the other
+    # encounter as the log recorded it (replay/verify.py; without it, no other encounter is found).
+    def carried_lookup(self, events) -> Any: ...
+    # The stat-block keys its `add` takes (party/characters.py) and, for 5e, an attack's (the library's loader).
+    stat_keys: frozenset[str]
+    attack_keys: frozenset[str]
 
 
 def find_ruleset(name: str) -> Ruleset:
