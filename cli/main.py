@@ -10,6 +10,7 @@ import msgspec
 import structlog
 
 from combatlog import __version__
+from combatlog.cli.library import add_library_parser
 from combatlog.cli.logging_setup import configure
 from combatlog.cli.safe_text import printable, printable_document
 from combatlog.core.kernel.errors import RuleViolation
@@ -182,6 +183,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--private", action="store_true",
                        help="the JSON API's reads need the DM's token too (the players' view stays open)")
     serve.set_defaults(handler=_serve)
+    add_library_parser(sub, reader_lang)
     return parser
 
 

@@ -379,8 +379,9 @@ def templates() -> dict[str, dict]:
     return found
 
 
-def template_id(word: str) -> str:
-    """A template by file stem, English or French name; a unique prefix is enough."""
+def template_id(word: str, state: EncounterState | None = None) -> str:
+    """A template by file stem, English or French name (a unique prefix is enough), else a creature of the
+    encounter's library by id or name in either language."""
     wanted = norm(word)
     every = templates()
     keyed = {stem: {norm(stem)} | {norm(n) for n in info["names"].values()} for stem, info in every.items()}
@@ -388,11 +389,28 @@ def template_id(word: str) -> str:
     prefix = [stem for stem, keys in keyed.items() if any(key.startswith(wanted) for key in keys)]
     if exact or len(prefix) == 1:
         return (exact or prefix)[0]
+    found = library_creature(word, state)
+    if found is not None:
+        return found["id"]
     shown_fr = sorted(every[s]["names"].get("fr", s) for s in (prefix or every))
     shown_en = sorted(prefix or every)
     if len(prefix) > 1:
         raise _say("error-ambiguous-template", word=word, fr={"known": ", ".join(shown_fr)}, en={"known": ", ".join(shown_en)})
     raise _say("error-no-template", word=word, fr={"known": ", ".join(shown_fr)}, en={"known": ", ".join(shown_en)})
+
+
+def library_creature(word: str, state: EncounterState | None) -> dict | None:
+    """The creature `word` (id, English or French name) of the encounter's library; None before `create`."""
+    if state is None or not state.ruleset:
+        return None
+    from combatlog import library
+
+    return library(state.ruleset).find(word, "creature")
+
+
+def singular(words: list[str]) -> str:
+    """« 4 gobelins », « 3 loups », « 2 goblins »: each word without its plural s or x."""
+    return " ".join(re.sub(r"(?<=[^sx])[sx]$", "", word) if len(word) > 3 else word for word in words)
 
 
 # ---------------------------------------------------------------- one builder per verb
@@ -712,6 +730,7 @@ def _start(args, state):
     return {"do": "start"}
 
 
+MAX_ADDED_AT_ONCE = 50
 _OPTION_KEYS = {"nom": "name", "name": "name", "camp": "side", "side": "side", "groupe": "group", "group": "group"}
 # Stat overrides on add: "pv=52 ca=17" (a template's numbers changed for this creature).
 _OVERRIDE_KEYS = {"pv": "max_hp", "hp": "max_hp", "pvmax": "max_hp", "max hp": "max_hp", "ca": "ac", "ac": "ac",
@@ -721,6 +740,8 @@ _OVERRIDE_KEYS = {"pv": "max_hp", "hp": "max_hp", "pvmax": "max_hp", "max hp": "
 
 def _add(args, state):
     _need(args, 2, "add")
+    if args[0].isdigit():
+        return _add_several(int(args[0]), args[1:], state)
     raw = {"do": "add", "id": args[0]}
     words = []
     for word in args[1:]:
@@ -744,10 +765,33 @@ def _add(args, state):
             words.append(word)
     if not words:
         raise _say("error-which-template")
-    raw["template"] = template_id(" ".join(words))
-    kind = raw.get("kind") or templates()[raw["template"]]["kind"]
+    try:
+        raw["template"] = template_id(" ".join(words), state)
+    except ShellInputError as as_typed:
+        try:
+            raw["template"] = template_id(singular(words), state)
+        except ShellInputError:
+            raise as_typed from None
+    kind = raw.get("kind") or templates().get(raw["template"], {}).get("kind", "monster")
     raw.setdefault("side", "party" if kind == "pc" else "monsters")
     return raw
+
+
+def _add_several(count: int, args: list[str], state) -> list[dict]:
+    """« ajout 4 gobelins »: gob1…gob4 (numbers already taken are skipped), one group, so one initiative roll."""
+    if not 1 <= count <= MAX_ADDED_AT_ONCE:
+        raise _say("error-add-count", count=count, most=MAX_ADDED_AT_ONCE)
+    first = _add(["?", *args], state)
+    first.pop("at", None)  # one square cannot hold them all: `place` each
+    words = [w for w in args if "=" not in w and square(w) is None]
+    stem = re.sub(r"[^a-z0-9]", "", norm(words[0]))[:3] or "c"
+    first.setdefault("group", first["template"])
+    taken, raws, number = set(state.combatants), [], 0
+    while len(raws) < count:
+        number += 1
+        if f"{stem}{number}" not in taken:
+            raws.append({**first, "id": f"{stem}{number}"})
+    return raws
 
 
 def _stat_number(value: str, key: str):

@@ -1,7 +1,7 @@
 """The ruleset registry: `find_ruleset(name) -> Ruleset`.
 
 A ruleset is one object per name exposing the plug-in contract (see README "How a ruleset plugs in"):
-`name`, `state_type`, `event_types`, `template_family`, `initial_state(created)`,
+`name`, `state_type`, `event_types`, `template_family`, `library_family`, `initial_state(created)`,
 `decide_and_fold(state, raw, *, templates, default_seed)`, `evolve(state, event)`, `document(state)`."""
 
 from typing import Any, Protocol
@@ -14,6 +14,7 @@ class Ruleset(Protocol):
     state_type: type
     event_types: tuple[type, ...]
     template_family: str
+    library_family: str  # the compendium family of its creatures and spells (INTERFACE §7)
 
     def initial_state(self, created) -> Any: ...
     def decide_and_fold(self, state, raw: dict, *, templates, default_seed: str, encounters=None) -> tuple[list, Any]: ...

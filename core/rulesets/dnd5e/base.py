@@ -136,6 +136,7 @@ class Ruleset5e:
 
     # --- the kernel's plug-in contract (core/rulesets/__init__.py) ---
     template_family = ""  # 5e templates live in fixtures/creatures/ itself
+    library_family = ""  # which compendium/data family `add` with `template` falls back on (set per variant)
     state_type = EncounterState
     event_types = _events.FIVE_E_EVENTS
     machine = _phases.MACHINE

@@ -61,8 +61,8 @@ def create(ctx: Context, command: c.Create) -> None:
 def add(ctx: Context, command: c.Add) -> None:
     """« Initiative »: every character has its own score; opponents are grouped by type (D8)."""
     kind = command.kind
-    if kind is None and command.template and ctx.templates is not None:
-        kind = (ctx.templates(command.template) or {}).get("kind")
+    if kind is None and command.template:
+        kind = (_turns.find_template(ctx, command.template) or {}).get("kind")
     if kind is None and command.carry is not None:
         kind = carried_kind(ctx, command)
     if kind == "pc" and command.group:

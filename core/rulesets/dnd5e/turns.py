@@ -80,11 +80,21 @@ def _add_combatant(ctx: Context, command: c.Add, raw_stats: dict, name, name_fr,
         _drop_to_zero(ctx, command.id, 0)
 
 
+def find_template(ctx: Context, name: str) -> dict | None:
+    """A template of fixtures/creatures first (today's ids win), then a creature of the ruleset's library."""
+    template = ctx.templates(name) if ctx.templates is not None else None
+    if template is None and ctx.ruleset is not None:
+        from combatlog.compendium import template as library_template
+
+        template = library_template(ctx.ruleset.library_family, name)
+    return template
+
+
 def _template(ctx: Context, name: str) -> dict:
-    if ctx.templates is None:
-        raise fail(*both("rule-no-creature-templates-are-available"))
-    template = ctx.templates(name)
+    template = find_template(ctx, name)
     if template is None:
+        if ctx.templates is None:
+            raise fail(*both("rule-no-creature-templates-are-available"))
         raise fail(*both("rule-unknown-template", name=name))
     return template
 

@@ -11,6 +11,7 @@ class Pf1Ruleset:
     state_type = Pf1State
     event_types = EVENT_TYPES
     template_family = "pf1"
+    library_family = "pf1"
     # What the shared words and views ask of a ruleset (never its name): PF1 rolls stabilization checks, not
     # death saves, and names its own conditions (flat-footed, staggered…).
     death_saves = False

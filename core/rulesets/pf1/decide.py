@@ -47,6 +47,13 @@ def load_pf1_template(name: str) -> dict | None:
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
 
 
+def _library_creature(name: str) -> dict | None:
+    """The pf1 library's creature `name` (INTERFACE §7), the fallback after fixtures/creatures/pf1."""
+    from combatlog.compendium import library_for_family
+
+    return library_for_family(PF1_FAMILY).get(name, "creature")
+
+
 def decide_and_fold(state, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
                     default_seed: str = "") -> tuple[list, Pf1State]:
     command = c.parse(raw)
@@ -128,7 +135,7 @@ def _add(ctx: Pf1Context, command: c.Add) -> None:
                    f"l'identifiant '{command.id}' doit être fait de lettres, chiffres, - ou _")
     template = {}
     if command.template is not None:
-        template = load_pf1_template(command.template) or {}
+        template = load_pf1_template(command.template) or _library_creature(command.template) or {}
         if not template:
             raise fail(f"there is no pf1 creature template '{command.template}'",
                        f"aucun modèle de créature pf1 '{command.template}'")
