@@ -150,6 +150,20 @@ def template(family: str, entry_id: str) -> dict | None:
     return entry
 
 
+def spell(family: str, spell_id: str) -> dict | None:
+    """A library spell as a spell object for `cast` (INTERFACE §7: the caster's own spell objects first, then the
+    encounter's family library), or None."""
+    if not family or not isinstance(spell_id, str) or not spell_id:
+        return None
+    entry = library_for_family(family).get(spell_id, "spell")
+    if entry is None:
+        return None
+    from combatlog.core.rulesets.spellbook import SpellObject
+
+    # The keys only people read that the spell object has no field for (pf1's class levels, spell resistance).
+    return {key: value for key, value in entry.items() if key in SpellObject.__struct_fields__}
+
+
 def licence_texts() -> list[tuple[str, str]]:
     """(file name, text) of every licence and attribution beside the data, in name order."""
     return [(path.name, path.read_text(encoding="utf-8")) for path in sorted(LICENSES.glob("*")) if path.is_file()]

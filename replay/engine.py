@@ -9,7 +9,7 @@ import msgspec
 from combatlog.projections.words import both
 from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.kernel.context import fail
-from combatlog.core.kernel.dispatch import decide_and_fold
+from combatlog.core.kernel.dispatch import decide_and_fold, library_spells
 from combatlog.core.kernel.state import KernelState as EncounterState
 from combatlog.events.envelope import Recorded
 from combatlog.events.meta import CommandIssued, Redone, Reverted, Undone
@@ -49,10 +49,13 @@ class Encounter:
 
     def __init__(self, store: EventStore, encounter: str = DEFAULT_ENCOUNTER, *,
                  templates: Callable[[str], dict | None] | None = load_template, clock: Callable[[], str] = utc_now,
-                 snapshot_every: int | None = None):
+                 snapshot_every: int | None = None,
+                 spells: Callable[[str, str], dict | None] | None = library_spells):
         self.store = store
         self.encounter = encounter
         self.templates = templates
+        # `spells(family, id)`: a library spell for `cast` (INTERFACE §7), handed to the rules like the templates.
+        self.spells = spells
         self.clock = clock
         self.default_seed: str | None = None  # verification replays a recorded seed; otherwise a fresh one
         # Another encounter of the same log by name, its latest state (`add` with `carry`); verify swaps in
@@ -72,7 +75,7 @@ class Encounter:
     def _other_encounter(self, name: str) -> EncounterState | None:
         if name == self.encounter or not self.store.last(name)[0]:
             return None
-        return Encounter(self.store, name, templates=self.templates).state
+        return Encounter(self.store, name, templates=self.templates, spells=self.spells).state
 
     def _read_range(self, first: int, last: int) -> list[Recorded]:
         return self.store.read_range(self.encounter, first, last)
@@ -119,7 +122,7 @@ class Encounter:
             # A fresh seed only for the command that records one (create); every other reads it from the state.
             seed = self.default_seed or ("" if self.state.seed else secrets.token_hex(8))
             events, decided = decide_and_fold(self.state, raw, templates=self.templates, default_seed=seed,
-                                              encounters=self.encounters)
+                                              encounters=self.encounters, spells=self.spells)
         at = self.clock()
         records = [
             Recorded(seq=txn + index, txn=txn, at=at, actor=actor, event=event) for index, event in enumerate(events)

@@ -20,12 +20,25 @@ def ruleset_for(state, raw):
     return ruleset if ruleset is not None else RULESETS[FALLBACK]
 
 
+def library_spells(family: str, spell_id: str) -> dict | None:
+    """The default spell lookup: the spell `spell_id` of the compendium family `family` (INTERFACE §7), or None."""
+    from combatlog.compendium import spell
+
+    return spell(family, spell_id)
+
+
 def decide_and_fold(state, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
-                    default_seed: str = "", encounters: Callable[[str], object] | None = None) -> tuple[list, object]:
+                    default_seed: str = "", encounters: Callable[[str], object] | None = None,
+                    spells: Callable[[str, str], dict | None] | None = library_spells) -> tuple[list, object]:
     """The events one command produces (the first is always CommandIssued) and the state they fold to.
-    `encounters(name)` gives another encounter of the same log (its latest state), for `add` with `carry`."""
-    return ruleset_for(state, raw).decide_and_fold(state, raw, templates=templates, default_seed=default_seed,
-                                                   encounters=encounters)
+    `encounters(name)` gives another encounter of the same log (its latest state), for `add` with `carry`;
+    `spells(family, id)` a spell of the encounter's library family, for `cast` of a spell the caster does not
+    carry as an object (bound here to the ruleset's `library_family`)."""
+    ruleset = ruleset_for(state, raw)
+    family = getattr(ruleset, "library_family", "")
+    lookup = (lambda spell_id: spells(family, spell_id)) if spells is not None and family else None
+    return ruleset.decide_and_fold(state, raw, templates=templates, default_seed=default_seed,
+                                   encounters=encounters, spells=lookup)
 
 
 def decide(state, raw: dict, *, templates: Callable[[str], dict | None] | None = None, default_seed: str = "") -> list:

@@ -2,7 +2,7 @@
 
 A ruleset is one object per name exposing the plug-in contract (see README "How a ruleset plugs in"):
 `name`, `state_type`, `event_types`, `template_family`, `library_family`, `initial_state(created)`,
-`decide_and_fold(state, raw, *, templates, default_seed)`, `evolve(state, event)`, `document(state)`."""
+`decide_and_fold(state, raw, *, templates, default_seed, encounters, spells)`, `evolve(state, event)`, `document(state)`."""
 
 from typing import Any, Protocol
 
@@ -17,7 +17,8 @@ class Ruleset(Protocol):
     library_family: str  # the compendium family of its creatures and spells (INTERFACE §7)
 
     def initial_state(self, created) -> Any: ...
-    def decide_and_fold(self, state, raw: dict, *, templates, default_seed: str, encounters=None) -> tuple[list, Any]: ...
+    def decide_and_fold(self, state, raw: dict, *, templates, default_seed: str, encounters=None,
+                       spells=None) -> tuple[list, Any]: ...
     def evolve(self, state, event) -> Any: ...
     def document(self, state) -> dict: ...
 
