@@ -162,7 +162,7 @@ def test_spells_are_section_7_objects_or_say_why_not():
             if spell.get("executable") is False:
                 assert spell["why"]
             else:
-                assert {"damage", "heal", "condition"} & set(spell), spell["id"]
+                assert {"damage", "heal", "condition", "effect"} & set(spell), spell["id"]
     fireball = Library("dnd5e-2024").get("fireball")
     # SRD 5.2 Fireball: level 3, 150 feet, 20-foot-radius Sphere, Dex save, 8d6 Fire, half on a success, +1d6/slot.
     assert {k: fireball[k] for k in ("level", "casting_time", "range", "area", "save", "damage", "upcast", "concentration")} == {
@@ -516,7 +516,9 @@ def test_the_import_rerun_on_the_same_sources_gives_byte_identical_files(tmp_pat
 def test_a_save_spell_carries_a_condition_only_where_that_condition_is_its_whole_effect():
     # SRD 5.1 Hold Person: a Wisdom save or be paralyzed for the duration (concentration).
     hold = Library("dnd5e-2014").get("hold-person")
-    assert (hold["save"], hold["condition"], hold["concentration"]) == ({"ability": "wis"}, {"add": "paralyzed"}, True)
+    # ... and a new save at the end of each of its turns ends it (`until: "save"`).
+    assert (hold["save"], hold["condition"], hold["concentration"]) == (
+        {"ability": "wis"}, {"add": "paralyzed", "until": "save"}, True)
     # Faerie Fire names Invisible ("can't benefit from being invisible"): not its effect, so left to the GM.
     faerie = Library("dnd5e-2014").get("faerie-fire")
     assert "condition" not in faerie and faerie["executable"] is False and faerie["why"]
