@@ -734,10 +734,9 @@ def match_spells(entries: list[dict], french: list[dict]) -> None:
 # --- assembling -------------------------------------------------------------------------------------------------
 
 def engine_validation():
-    from combatlog.compendium import engine_ready
     from combatlog.core.rulesets.dnd5e.stats import parse_stats
 
-    return lambda stats, who: parse_stats(engine_ready(stats), who)
+    return parse_stats
 
 
 def foundry_scores(repo: str, commit: str) -> dict[str, dict[str, int]]:
