@@ -191,12 +191,13 @@ def encounter_difficulty(state, lookup: Callable[[str, str], dict | None] | None
 
 
 def library_lookup(ruleset: str, template_id: str) -> dict | None:
-    """The library entry `template_id` of `ruleset` through `combatlog.library` (INTERFACE §7) where the
-    installed combatlog has the library; None otherwise."""
+    """The library creature `template_id` of `ruleset` through `combatlog.library` (INTERFACE §7), for the CR
+    and XP a stat block does not carry: a library creature's, or a fixtures template's that has the library's id
+    (the SRD goblin of fixtures/creatures is the library's goblin); None otherwise."""
     import combatlog
 
     library = getattr(combatlog, "library", None)
-    return library(ruleset).get(template_id) if library is not None else None
+    return library(ruleset).get(template_id, "creature") if library is not None else None
 
 
 # ----------------------------------------------------------------------------------------------- words
