@@ -238,7 +238,7 @@ def test_every_executable_library_spell_casts(tmp_path, family):
             enc.execute({"do": "add", "id": gob, "side": "foes", "kind": "monster", "stats": brute(hp=400)})
         most = entry.get("targets") or 1
         targets = [] if entry.get("range") == 0 and not entry.get("area") else ["gob1", "gob2", "gob3"][:most]
-        if entry.get("heal"):
+        if entry.get("heal") or entry.get("temp_hp"):
             targets = ["aria"]
         try:
             enc.execute({"do": "cast", "caster": "aria", "spell": entry["id"], "targets": targets})
@@ -246,3 +246,23 @@ def test_every_executable_library_spell_casts(tmp_path, family):
             if not any(reason in str(error) for reason in RULE_REFUSALS):
                 refused[entry["id"]] = str(error)
     assert refused == {}, "\n".join(f"{k}: {v}" for k, v in refused.items())
+
+
+@pytest.mark.parametrize("ruleset, dice, taken", [("dnd5e-2014", [3] + [1] * 8, 8), ("dnd5e-2024", [3] + [1] * 10, 10)])
+def test_flame_strike_fire_and_radiant_rolled_once_each(tmp_path, ruleset, dice, taken):
+    """Flame Strike: 4d6 fire and 4d6 radiant in 2014, 5d6 and 5d6 in 2024, Dex save for half: gob1 rolls 3
+    (+2 = 5 < 14) and takes every die at 1."""
+    enc = encounter(tmp_path, ruleset)
+    cleo = caster(["flame-strike"])
+    cleo["spellcasting"]["slots"] = {"5": 1}
+    enc.execute({"do": "add", "id": "cleo", "side": "party", "kind": "pc", "stats": cleo})
+    enc.execute({"do": "cast", "caster": "cleo", "spell": "flame-strike", "targets": ["gob1"], "dice": dice})
+    assert enc.state()["combatants"]["gob1"]["hp"] == 40 - taken
+
+
+@pytest.mark.parametrize("ruleset, rolled", [("dnd5e-2014", "1d4+4"), ("dnd5e-2024", "2d4+4")])
+def test_false_life_gives_temporary_hit_points(tmp_path, ruleset, rolled):
+    enc = encounter(tmp_path, ruleset)
+    dice = [2] * int(rolled[0])
+    enc.execute({"do": "cast", "caster": "aria", "spell": "false-life", "targets": ["aria"], "dice": dice})
+    assert enc.state()["combatants"]["aria"]["temp_hp"] == 2 * int(rolled[0]) + 4

@@ -494,7 +494,13 @@ def convert_spell(family: str, raw: dict) -> dict:
                      desc, re.I)
     if heal and roll and dice(roll) == heal[1] and not types:
         roll = ""  # the structured data's roll is the healing's, not damage
-    if roll and re.fullmatch(r"\d+d\d+(\+\d+)?", dice(roll)) and len(types) == 1:
+    # "taking 5d6 Fire damage and 5d6 Radiant damage": two parts, one roll of each, halved together.
+    both = re.search(r"(\d+d\d+) (\w+) damage and (\d+d\d+) (\w+) damage", desc)
+    if both and both[2].lower() != both[4].lower() and {both[2].lower(), both[4].lower()} <= set(DAMAGE_TYPES) and \
+            (not roll or dice(roll) == both[1]) and set(types) <= {both[2].lower(), both[4].lower()} and \
+            not re.search(r"\b(choose|choice of|your choice)\b[^.]*\bdamage\b", desc, re.I):
+        spell["damage"] = [{"roll": both[1], "type": both[2].lower()}, {"roll": both[3], "type": both[4].lower()}]
+    elif roll and re.fullmatch(r"\d+d\d+(\+\d+)?", dice(roll)) and len(types) == 1:
         spell["damage"] = [{"roll": dice(roll), "type": types[0]}]
     elif roll:
         why = "its damage type is chosen at casting or several rolls combine (not one roll of one type)"
@@ -506,6 +512,10 @@ def convert_spell(family: str, raw: dict) -> dict:
         spell["attack"] = "melee" if range_text.startswith(("touch", "self")) else "ranged"
     if heal:
         spell["heal"] = {"roll": heal[1], "add_modifier": True}
+    temporary = re.search(r"gain (\d+d\d+ \+ \d+|\d+d\d+) temporary hit points", desc, re.I)
+    if temporary and not heal and "damage" not in spell:
+        spell["temp_hp"] = dice(temporary[1])
+        why = None
     higher = f.get("higher_level") or ""
     if f["level"] == 0 and "damage" in spell and re.search(r"5th level|level 5", higher + desc, re.I):
         spell["cantrip_scaling"] = True
@@ -529,7 +539,7 @@ def convert_spell(family: str, raw: dict) -> dict:
     why = why or LEFT_TO_THE_GM.get(spell["id"])
     if "attack" in spell and "save" in spell:
         why = why or "an attack roll and a save in one spell (§7 takes one or the other)"
-    if not any(k in spell for k in ("damage", "heal", "condition", "effect")):
+    if not any(k in spell for k in ("damage", "heal", "condition", "effect", "temp_hp")):
         why = why or "no damage, healing or single condition: the effect is for the GM to apply (§7 cannot express it)"
     if why:
         spell["executable"] = False
