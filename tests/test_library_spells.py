@@ -266,3 +266,26 @@ def test_false_life_gives_temporary_hit_points(tmp_path, ruleset, rolled):
     dice = [2] * int(rolled[0])
     enc.execute({"do": "cast", "caster": "aria", "spell": "false-life", "targets": ["aria"], "dice": dice})
     assert enc.state()["combatants"]["aria"]["temp_hp"] == 2 * int(rolled[0]) + 4
+
+
+def test_every_executable_pf1_library_spell_casts(tmp_path):
+    """A 20th-level caster with four spells of each level casts each executable PRD spell once at a goblin."""
+    spells = [entry for entry in library_for_family("pf1").entries("spell") if entry.get("executable", True)]
+    assert len(spells) > 500
+    mira = {"max_hp": 20, "speed": 9, "bab": 2, "ac": {}, "saves": {"fort": 1, "ref": 1, "will": 4},
+            "abilities": {"str": 8, "dex": 14, "con": 12, "int": 18, "wis": 10, "cha": 10},
+            "spellcasting": {"caster_level": 20, "ability": "int", "per_day": {str(n): 4 for n in range(10)},
+                             "spells": [entry["id"] for entry in spells]}}
+    log = combatlog.open_log(str(tmp_path / "pf1.db"))
+    refused = {}
+    for entry in spells:
+        enc = log.encounter(entry["id"])
+        enc.execute({"do": "create", "ruleset": "pf1", "seed": 5})
+        enc.execute({"do": "add", "id": "mira", "side": "party", "kind": "pc", "stats": mira, "at": [0, 0]})
+        enc.execute({"do": "add", "id": "gob", "side": "m", "kind": "monster", "stats": stats(GOBLIN, max_hp=300),
+                     "at": [1, 0]})
+        try:
+            enc.execute({"do": "cast", "caster": "mira", "spell": entry["id"], "targets": ["gob"]})
+        except RuleViolation as error:
+            refused[entry["id"]] = str(error)
+    assert refused == {}
