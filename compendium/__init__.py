@@ -20,29 +20,6 @@ DATA = Path(__file__).parent / "data"
 LICENSES = Path(__file__).parent / "LICENSES"
 KINDS = ("creature", "spell")
 
-# INTERFACE §7 stat-block keys that an installed engine may not accept yet (its Stats struct rejects unknown keys).
-SECTION_7_STAT_KEYS = ("level", "spellcasting", "uses", "legendary_actions", "legendary", "legendary_resistance",
-                       "lair_actions")
-SECTION_7_ATTACK_KEYS = ("uses",)
-
-
-def engine_ready(stats: dict) -> dict:
-    """The stat block without the §7 keys the installed engine does not know yet, so that `add` takes it today.
-    Once the engine's Stats and AttackProfile structs have every §7 field, this strips nothing."""
-    from combatlog.core.rulesets import find_ruleset
-
-    # The 5e engine's keys through the registry (its stat_keys / attack_keys hooks): importing dnd5e.stats
-    # here would close a circle (dnd5e.turns asks this library for templates).
-    engine = find_ruleset("dnd5e-2014")
-    known, known_in_attack = set(engine.stat_keys), set(engine.attack_keys)
-    ready = {key: value for key, value in stats.items() if key in known or key not in SECTION_7_STAT_KEYS}
-    if "attacks" in ready:
-        ready["attacks"] = [{key: value for key, value in attack.items()
-                             if key in known_in_attack or key not in SECTION_7_ATTACK_KEYS}
-                            for attack in ready["attacks"]]
-    return ready
-
-
 def plain(text: str) -> str:
     """Case-, accent- and punctuation-insensitive form: "Araignée géante" and "araignee-geante" compare equal."""
     decomposed = unicodedata.normalize("NFKD", str(text))
@@ -143,14 +120,25 @@ def library_for(ruleset: str) -> Library:
 
 
 def template(family: str, entry_id: str) -> dict | None:
-    """A library creature as an `add` template (its stat block ready for the installed engine), or None."""
+    """A library creature as an `add` template (its whole §7 stat block: spellcasting, uses, legendary actions),
+    or None."""
     if not family or not entry_id:
         return None
-    entry = library_for_family(family).get(entry_id, "creature")
+    return library_for_family(family).get(entry_id, "creature")
+
+
+def spell(family: str, spell_id: str) -> dict | None:
+    """A library spell as a spell object for `cast` (INTERFACE §7: the caster's own spell objects first, then the
+    encounter's family library), or None."""
+    if not family or not isinstance(spell_id, str) or not spell_id:
+        return None
+    entry = library_for_family(family).get(spell_id, "spell")
     if entry is None:
         return None
-    entry["stats"] = engine_ready(entry["stats"])
-    return entry
+    from combatlog.core.rulesets.spellbook import SpellObject
+
+    # The keys only people read that the spell object has no field for (pf1's class levels, spell resistance).
+    return {key: value for key, value in entry.items() if key in SpellObject.__struct_fields__}
 
 
 def licence_texts() -> list[tuple[str, str]]:

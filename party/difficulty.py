@@ -191,25 +191,13 @@ def encounter_difficulty(state, lookup: Callable[[str, str], dict | None] | None
 
 
 def library_lookup(ruleset: str, template_id: str) -> dict | None:
-    """The library entry `template_id` of `ruleset` through `combatlog.library` (INTERFACE §7) where the
-    installed combatlog has the library; None otherwise."""
+    """The library creature `template_id` of `ruleset` through `combatlog.library` (INTERFACE §7), for the CR
+    and XP a stat block does not carry: a library creature's, or a fixtures template's that has the library's id
+    (the SRD goblin of fixtures/creatures is the library's goblin); None otherwise."""
     import combatlog
 
     library = getattr(combatlog, "library", None)
-    if library is None or _fixture_template(ruleset, template_id):
-        return None  # a fixtures template wins over a library creature of the same id (dnd5e/turns.py find_template)
-    return library(ruleset).get(template_id)
-
-
-def _fixture_template(ruleset: str, template_id: str) -> bool:
-    """Whether `template_id` names a template of fixtures/creatures (the ruleset's family folder)."""
-    from combatlog.core.rulesets import find_ruleset
-    from combatlog.fixtures import CREATURES, load_template
-
-    family = getattr(find_ruleset(ruleset), "template_family", "")
-    if not family:
-        return load_template(template_id) is not None
-    return (CREATURES / family / f"{template_id}.json").is_file()
+    return library(ruleset).get(template_id, "creature") if library is not None else None
 
 
 # ----------------------------------------------------------------------------------------------- words

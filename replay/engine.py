@@ -41,6 +41,13 @@ def utc_now() -> str:
     return f"{text}.{millis:03d}Z"
 
 
+def library_spells(family: str, spell_id: str) -> dict | None:
+    """The default spell lookup: the spell `spell_id` of the library family `family` (INTERFACE §7), or None."""
+    from combatlog.compendium import spell
+
+    return spell(family, spell_id)
+
+
 class Encounter:
     """One encounter of a log: the live state, kept in step with the store.
 
@@ -50,12 +57,15 @@ class Encounter:
 
     def __init__(self, store: EventStore, encounter: str = DEFAULT_ENCOUNTER, *,
                  templates: Callable[[str], dict | None] | None = load_template, clock: Callable[[], str] = utc_now,
-                 snapshot_every: int | None = None, registry: Registry | None = None):
+                 snapshot_every: int | None = None, registry: Registry | None = None,
+                 spells: Callable[[str, str], dict | None] | None = library_spells):
         self.store = store
         # The rulesets that decide this encounter's commands, handed down by the API (default: the installed ones).
         self.registry = registry or default_registry()
         self.encounter = encounter
         self.templates = templates
+        # `spells(family, id)`: a library spell for `cast` (INTERFACE §7), handed to the rules like the templates.
+        self.spells = spells
         self.clock = clock
         self.default_seed: str | None = None  # verification replays a recorded seed; otherwise a fresh one
         # Another encounter of the same log by name, its latest state (`add` with `carry`); verify swaps in
@@ -76,7 +86,7 @@ class Encounter:
     def _other_encounter(self, name: str) -> EncounterState | None:
         if name == self.encounter or not self.store.last(name)[0]:
             return None
-        return Encounter(self.store, name, templates=self.templates, registry=self.registry).state
+        return Encounter(self.store, name, templates=self.templates, registry=self.registry, spells=self.spells).state
 
     def _read_range(self, first: int, last: int) -> list[Recorded]:
         return self.store.read_range(self.encounter, first, last)
@@ -134,8 +144,8 @@ class Encounter:
             # A fresh seed only for the command that records one (create); every other reads it from the state.
             seed = self.default_seed or ("" if self.state.seed else secrets.token_hex(8))
             events, decided = decide_and_fold(self.state, raw, templates=self.templates, default_seed=seed,
-                                              registry=self.registry,
-                                              encounters=self.encounters)
+                                              registry=self.registry, encounters=self.encounters,
+                                              spells=self.spells)
         at = self.clock()
         records = [
             Recorded(seq=txn + index, txn=txn, at=at, actor=actor, event=event) for index, event in enumerate(events)

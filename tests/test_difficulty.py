@@ -182,7 +182,10 @@ def test_combatlog_state_prints_the_difficulty_line_only_when_something_is_rated
     script = tmp_path / "fight.jsonl"
     script.write_text("\n".join(json.dumps(c) for c in (
         {"do": "create", "ruleset": "dnd5e-2014", "lang": "fr"},
-        {"do": "add", "id": "gob", "side": "monsters", "template": "goblin"},
+        # a monster of its own stat block, with no CR (a template with a library id takes the library's CR)
+        {"do": "add", "id": "gob", "side": "monsters", "kind": "monster",
+         "stats": {"ac": 13, "max_hp": 7, "speed": 9, "proficiency_bonus": 2,
+                   "abilities": {"str": 8, "dex": 14, "con": 10, "int": 10, "wis": 8, "cha": 8}}},
         {"do": "add", "id": "aria", "side": "party", "template": "fighter"})) + "\n", encoding="utf-8")
     log = tmp_path / "fight.db"
     assert cli_main(["run", str(script), "--log", str(log), "-q"]) == 0
@@ -211,3 +214,23 @@ def test_the_shell_header_and_state_rate_pcs_with_a_level(tmp_path, capsys):
     table = status_table(state_document(state), "fr", state)
     # 450 XP, x1.5 for a party of one (DMG: fewer than three, the next multiplier) = 675 against 350 / 750: easy
     assert "difficulté : facile" in str(table.title)
+
+
+def test_state_rates_library_goblins_from_their_library_entry_against_a_level_3_pc(tmp_path, capsys):
+    """SRD 5.1 goblins added from the library carry no CR in their stat block: the entry gives CR 1/4, 50 XP each.
+    Four goblins: 200 XP, x2 for 3-6 monsters, one step higher for a party under three (DMG 2014) = x2.5 = 500
+    against one level-3 PC (75 / 150 / 225 / 400): deadly (x2 alone, 400, is deadly too)."""
+    hero = {"ac": 15, "max_hp": 30, "speed": 9, "proficiency_bonus": 2, "level": 3,
+            "abilities": {"str": 10, "dex": 10, "con": 10, "int": 10, "wis": 10, "cha": 10}}
+    commands = [{"do": "create", "ruleset": "dnd5e-2014", "seed": 1, "lang": "en"},
+                {"do": "add", "id": "hero", "side": "party", "kind": "pc", "stats": hero}]
+    commands += [{"do": "add", "id": f"g{n}", "side": "foes", "template": "goblin"} for n in range(1, 5)]
+    script = tmp_path / "goblins.jsonl"
+    script.write_text("".join(json.dumps(command) + "\n" for command in commands), encoding="utf-8")
+    log = tmp_path / "goblins.db"
+    assert combatlog.library("dnd5e-2014").get("goblin")["xp"] == 50
+    assert cli_main(["run", str(script), "--log", str(log), "--quiet"]) == 0
+    capsys.readouterr()
+    assert cli_main(["state", str(log), "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "Difficulty: deadly — 200 XP × 2.5 = 500 XP (thresholds: easy 75, medium 150, hard 225, deadly 400)" in out

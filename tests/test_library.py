@@ -15,7 +15,7 @@ import pytest
 
 import combatlog
 from combatlog.cli.main import main as cli_main
-from combatlog.compendium import SECTION_7_STAT_KEYS, Library, engine_ready, library_for_family
+from combatlog.compendium import Library, library_for_family, template
 from combatlog.core.rulesets import find_ruleset
 from combatlog.core.rulesets.dnd5e.stats import SPACE_IN_SQUARES, Stats
 from combatlog.fixtures import load_template
@@ -162,7 +162,7 @@ def test_spells_are_section_7_objects_or_say_why_not():
             if spell.get("executable") is False:
                 assert spell["why"]
             else:
-                assert {"damage", "heal", "condition"} & set(spell), spell["id"]
+                assert {"damage", "heal", "condition", "effect", "temp_hp"} & set(spell), spell["id"]
     fireball = Library("dnd5e-2024").get("fireball")
     # SRD 5.2 Fireball: level 3, 150 feet, 20-foot-radius Sphere, Dex save, 8d6 Fire, half on a success, +1d6/slot.
     assert {k: fireball[k] for k in ("level", "casting_time", "range", "area", "save", "damage", "upcast", "concentration")} == {
@@ -177,14 +177,59 @@ def test_spells_are_section_7_objects_or_say_why_not():
     assert cure["heal"] == {"roll": "1d8", "add_modifier": True}
 
 
-def test_the_loader_strips_only_the_section_7_keys_the_engine_does_not_know_yet():
-    dragon = Library("dnd5e-2024").get("adult-red-dragon")["stats"]
+def test_a_library_template_keeps_every_section_7_key():
+    dragon = template("dnd5e-2024", "adult-red-dragon")["stats"]
     assert {"spellcasting", "uses", "legendary", "legendary_actions", "legendary_resistance"} <= set(dragon)
-    ready = engine_ready(dragon)
-    for key in SECTION_7_STAT_KEYS:
-        if key in dragon:
-            assert (key in ready) == (key in Stats.__struct_fields__), key
-    assert ready["ac"] == dragon["ac"] and ready["attacks"][0]["to_hit"] == 14
+    assert dragon == Library("dnd5e-2024").get("adult-red-dragon")["stats"]
+
+
+SPELLCASTERS = {  # a spell of each one's own list, with its targets
+    "dnd5e-2014": [("lich", "fireball", ["hero"], "slot"), ("mage", "magic-missile", ["hero", "hero", "hero"], "slot"),
+                   ("priest", "sacred-flame", ["hero"], "slot"), ("priest", "cure-wounds", ["priest"], "slot")],
+    # SRD 5.2 stat blocks cast from daily castings (their at-will leveled spells have no §7 resource yet)
+    "dnd5e-2024": [("lich", "finger-of-death", ["hero"], "per_day"), ("mage", "fireball", ["hero"], "per_day"),
+                   ("adult-red-dragon", "fireball", ["hero"], "per_day")],
+}
+HERO = {"ac": 15, "max_hp": 300, "speed": 9, "proficiency_bonus": 3, "level": 5,
+        "abilities": {"str": 10, "dex": 10, "con": 10, "int": 10, "wis": 10, "cha": 10}}
+
+
+@pytest.mark.parametrize("ruleset", ["dnd5e-2014", "dnd5e-2024"])
+def test_library_spellcasters_add_and_cast_from_their_own_spellcasting(tmp_path, ruleset):
+    """The lich, the mage, the priest and the dragon come with their spellcasting; a spell they name by id is
+    read from the library, paid from their slots or daily castings."""
+    with combatlog.open_log(str(tmp_path / "casters.db")) as log:
+        enc = log.encounter("default")
+        enc.execute({"do": "create", "ruleset": ruleset, "seed": 4})
+        enc.execute({"do": "add", "id": "hero", "side": "party", "kind": "pc", "stats": HERO})
+        for creature, spell, targets, using in SPELLCASTERS[ruleset]:
+            if creature not in enc.state()["combatants"]:
+                enc.execute({"do": "add", "id": creature, "side": "foes", "template": creature})
+            before = enc.state()["combatants"][creature]
+            enc.execute({"do": "cast", "caster": creature, "spell": spell, "targets": targets, "using": using})
+            after = enc.state()["combatants"][creature]
+            assert after != before or spell == "sacred-flame", (creature, spell)
+        assert enc.state()["combatants"]["hero"]["hp"] < 300
+
+
+@pytest.mark.parametrize("ruleset", ["dnd5e-2014", "dnd5e-2024"])
+def test_the_library_red_dragon_takes_a_legendary_action(tmp_path, ruleset):
+    action = {"dnd5e-2014": "tail-attack", "dnd5e-2024": "pounce"}[ruleset]
+    with combatlog.open_log(str(tmp_path / "dragon.db")) as log:
+        enc = log.encounter("default")
+        enc.execute({"do": "create", "ruleset": ruleset, "seed": 4})
+        enc.execute({"do": "add", "id": "hero", "side": "party", "kind": "pc", "stats": HERO})
+        enc.execute({"do": "add", "id": "dragon", "side": "foes", "template": "adult-red-dragon"})
+        enc.execute({"do": "place", "id": "hero", "at": [0, 0]})
+        enc.execute({"do": "place", "id": "dragon", "at": [1, 0]})
+        enc.execute({"do": "initiative", "id": "hero", "value": 20})
+        enc.execute({"do": "initiative", "id": "dragon", "value": 10})
+        enc.execute({"do": "start"})
+        dragon = enc.state()["combatants"]["dragon"]
+        assert dragon["legendary_actions"] == {"max": 3, "left": 3}
+        enc.execute({"do": "end_turn"})  # the hero's turn ends: the gap for a legendary action
+        enc.execute({"do": "legendary", "id": "dragon", "action": action, "target": "hero"})
+        assert enc.state()["combatants"]["dragon"]["legendary_actions"]["left"] == 2
 
 
 def test_the_data_keeps_the_wheel_far_under_15_mb():
@@ -285,7 +330,7 @@ def test_every_library_creature_joins_and_makes_each_of_its_attacks(tmp_path, ru
             for index, entry in enumerate(batch):
                 # A name fixtures/creatures also has is today's template (it wins): add the library's stats.
                 add = ({"template": entry["id"]} if load_template(entry["id"]) is None
-                       else {"stats": engine_ready(entry["stats"]), "kind": "monster"})
+                       else {"stats": entry["stats"], "kind": "monster"})
                 x = index * 12
                 commands += [{"do": "add", "id": f"c{index}", "side": "library", **add},
                              {"do": "place", "id": f"c{index}", "at": [x, 0]},
@@ -516,7 +561,9 @@ def test_the_import_rerun_on_the_same_sources_gives_byte_identical_files(tmp_pat
 def test_a_save_spell_carries_a_condition_only_where_that_condition_is_its_whole_effect():
     # SRD 5.1 Hold Person: a Wisdom save or be paralyzed for the duration (concentration).
     hold = Library("dnd5e-2014").get("hold-person")
-    assert (hold["save"], hold["condition"], hold["concentration"]) == ({"ability": "wis"}, {"add": "paralyzed"}, True)
+    # ... and a new save at the end of each of its turns ends it (`until: "save"`).
+    assert (hold["save"], hold["condition"], hold["concentration"]) == (
+        {"ability": "wis"}, {"add": "paralyzed", "until": "save"}, True)
     # Faerie Fire names Invisible ("can't benefit from being invisible"): not its effect, so left to the GM.
     faerie = Library("dnd5e-2014").get("faerie-fire")
     assert "condition" not in faerie and faerie["executable"] is False and faerie["why"]

@@ -248,13 +248,15 @@ def test_spells_carry_the_pf1_spell_object():
     fireball = spells["fireball"]
     assert (fireball["level"], fireball["levels"]["wizard"], fireball["casting_time"]) == (3, 3, "standard")
     assert fireball["save"] == {"ability": "ref", "half": True} and fireball["range"] == "long"
-    assert fireball["executable"] is False and "caster level" in fireball["why"]
+    # "1d6 points of fire damage per caster level (maximum 10d6)": written at casting from the caster level.
+    assert fireball.get("executable", True) and "attack" not in fireball
+    assert fireball["damage"] == [{"roll": "1d6", "type": "fire"}] and fireball["per_caster_level"] == {"roll": "1d6", "most": 10}
     assert spells["magic-missile"]["casting_time"] == "standard"
     # PRD Acid Arrow: "2d4 points of acid damage" and a ranged touch attack, fixed dice.
     assert spells["acid-arrow"]["damage"] == [{"roll": "2d4", "type": "acid"}] and spells["acid-arrow"]["attack"] == "ranged"
     # PRD "functions like charm person": what charm monster does not say, charm person does.
     assert spells["charm-monster"]["casting_time"] == spells["charm-person"]["casting_time"] == "standard"
-    assert all(entry["casting_time"] or entry["executable"] is False for entry in SPELLS["entries"])
+    assert all(entry["casting_time"] or entry.get("executable") is False for entry in SPELLS["entries"])
     assert all(entry["why"] for entry in SPELLS["entries"] if entry.get("executable") is False)
 
 

@@ -444,7 +444,7 @@ def test_the_bonus_action_rule_counts_only_the_casters_own_turn(tmp_path):
 
 def test_an_unknown_spell_or_key_is_refused_by_name(tmp_path):
     enc = encounter(tmp_path)
-    refused(enc, {"do": "cast", "caster": "aria", "spell": "wish"}, "wish", "library")
+    refused(enc, {"do": "cast", "caster": "aria", "spell": "no-such-spell"}, "no-such-spell", "library")
     refused(enc, {"do": "cast", "caster": "aria", "spell": {"id": "zap", "level": 1, "colour": "blue"}}, "colour")
     refused(enc, {"do": "cast", "caster": "aria", "spell": {"id": "zap"}}, "level")
     refused(enc, {"do": "cast", "caster": "aria", "spell": {"id": "zap", "level": 1, "damage": [{"roll": "2d6", "type": "ice"}]}},

@@ -441,6 +441,36 @@ ONE_CONDITION_SPELLS = {
 }
 
 
+# The common combat spells, written by hand from each SRD where the structured data says too little or too much
+# (open5e gives Hunter's Mark a ranged attack, Bless no effect, Shield no AC): what replaces the read keys, and
+# the keys to drop. Durations count in the caster's turns (docs/spells.md); the named effects are for the GM
+# (Bless's d4, Hunter's Mark's d6, Counterspell's countering) except Shield's +5 AC, which attack rolls count.
+SPELL_OVERRIDES = {
+    "bless": ({"effect": {"id": "bless", "until": {"minutes": 1}}, "targets": 3, "upcast": {"targets": 1}},
+              ("attack", "damage", "save")),
+    "hold-person": ({"condition": {"add": "paralyzed", "until": "save"}}, ()),
+    "hold-monster": ({"condition": {"add": "paralyzed", "until": "save"}}, ()),
+    "magic-missile": ({"targets": 3, "upcast": {"targets": 1}}, ()),
+    "shield": ({"casting_time": "reaction", "on": "hit",
+                "effect": {"id": "shield", "on": "caster", "ac_bonus": 5, "until": "start_of_turn"}},
+               ("attack", "damage", "save")),
+    "counterspell": ({"casting_time": "reaction", "targets": 1, "effect": {"id": "counterspell"}}, ("damage",)),
+    "spiritual-weapon": ({"attack": "melee", "damage": [{"roll": "1d8", "type": "force", "add_modifier": True}]},
+                         ("save",)),
+    "hunters-mark": ({"targets": 1, "effect": {"id": "hunters-mark", "until": {"minutes": 60}}},
+                     ("attack", "damage", "save")),
+}
+# Spells whose structured data reads as one effect when the spell is something else (Wish's 1d10 Necrotic is
+# the stress of its other uses): left to the GM.
+LEFT_TO_THE_GM = {"wish": "its effects are the GM's (the 1d10 Necrotic in its text is the stress of casting it)"}
+# Per family: SRD 5.1's Spiritual Weapon grows by 1d8 every two slot levels (not expressible: no upcast), 5.2's
+# by 1d8 each; 5.1's Counterspell has no save, 5.2's target makes a Constitution save.
+SPELL_OVERRIDES_BY_FAMILY = {
+    "dnd5e-2014": {"spiritual-weapon": ({}, ("upcast",)), "counterspell": ({}, ("save",))},
+    "dnd5e-2024": {"spiritual-weapon": ({"upcast": {"damage": "1d8"}}, ())},
+}
+
+
 def convert_spell(family: str, raw: dict) -> dict:
     f = raw["fields"]
     desc = f["desc"]
@@ -460,7 +490,17 @@ def convert_spell(family: str, raw: dict) -> dict:
     if not roll and described and described["type"].lower() in DAMAGE_TYPES:
         roll, types = dice(described["dice"]), [described["type"].lower()]
     why = None
-    if roll and re.fullmatch(r"\d+d\d+(\+\d+)?", dice(roll)) and len(types) == 1:
+    heal = re.search(r"regains? (?:a number of )?Hit Points equal to (\d+d\d+) (?:plus|\+) your spellcasting ability modifier",
+                     desc, re.I)
+    if heal and roll and dice(roll) == heal[1] and not types:
+        roll = ""  # the structured data's roll is the healing's, not damage
+    # "taking 5d6 Fire damage and 5d6 Radiant damage": two parts, one roll of each, halved together.
+    both = re.search(r"(\d+d\d+) (\w+) damage and (\d+d\d+) (\w+) damage", desc)
+    if both and both[2].lower() != both[4].lower() and {both[2].lower(), both[4].lower()} <= set(DAMAGE_TYPES) and \
+            (not roll or dice(roll) == both[1]) and set(types) <= {both[2].lower(), both[4].lower()} and \
+            not re.search(r"\b(choose|choice of|your choice)\b[^.]*\bdamage\b", desc, re.I):
+        spell["damage"] = [{"roll": both[1], "type": both[2].lower()}, {"roll": both[3], "type": both[4].lower()}]
+    elif roll and re.fullmatch(r"\d+d\d+(\+\d+)?", dice(roll)) and len(types) == 1:
         spell["damage"] = [{"roll": dice(roll), "type": types[0]}]
     elif roll:
         why = "its damage type is chosen at casting or several rolls combine (not one roll of one type)"
@@ -470,10 +510,12 @@ def convert_spell(family: str, raw: dict) -> dict:
             spell["save"]["half"] = bool(re.search(r"half as much damage|Half damage", desc, re.I))
     if f["attack_roll"]:
         spell["attack"] = "melee" if range_text.startswith(("touch", "self")) else "ranged"
-    heal = re.search(r"regains? (?:a number of )?Hit Points equal to (\d+d\d+) (?:plus|\+) your spellcasting ability modifier",
-                     desc, re.I)
     if heal:
         spell["heal"] = {"roll": heal[1], "add_modifier": True}
+    temporary = re.search(r"gain (\d+d\d+ \+ \d+|\d+d\d+) temporary hit points", desc, re.I)
+    if temporary and not heal and "damage" not in spell:
+        spell["temp_hp"] = dice(temporary[1])
+        why = None
     higher = f.get("higher_level") or ""
     if f["level"] == 0 and "damage" in spell and re.search(r"5th level|level 5", higher + desc, re.I):
         spell["cantrip_scaling"] = True
@@ -486,7 +528,18 @@ def convert_spell(family: str, raw: dict) -> dict:
     if f.get("target_count") and f["target_count"] > 1:
         spell["targets"] = f["target_count"]
     spell["text"] = {"en": {"desc": desc, **({"higher_level": higher} if higher else {})}}
-    if not any(k in spell for k in ("damage", "heal", "condition")):
+    for overrides in (SPELL_OVERRIDES, SPELL_OVERRIDES_BY_FAMILY[family]):
+        if spell["id"] in overrides:
+            replaced, dropped = overrides[spell["id"]]
+            for key in dropped:
+                spell.pop(key, None)
+            spell.update(json.loads(json.dumps(replaced)))
+            if spell["id"] in SPELL_OVERRIDES:
+                why = None
+    why = why or LEFT_TO_THE_GM.get(spell["id"])
+    if "attack" in spell and "save" in spell:
+        why = why or "an attack roll and a save in one spell (§7 takes one or the other)"
+    if not any(k in spell for k in ("damage", "heal", "condition", "effect", "temp_hp")):
         why = why or "no damage, healing or single condition: the effect is for the GM to apply (§7 cannot express it)"
     if why:
         spell["executable"] = False
@@ -691,10 +744,9 @@ def match_spells(entries: list[dict], french: list[dict]) -> None:
 # --- assembling -------------------------------------------------------------------------------------------------
 
 def engine_validation():
-    from combatlog.compendium import engine_ready
     from combatlog.core.rulesets.dnd5e.stats import parse_stats
 
-    return lambda stats, who: parse_stats(engine_ready(stats), who)
+    return parse_stats
 
 
 def foundry_scores(repo: str, commit: str) -> dict[str, dict[str, int]]:

@@ -604,6 +604,9 @@ CASTING_TIMES = {"1 standard action": "standard", "1 swift action": "swift", "1 
                  "1 full-round action": "full_round", "1 full round action": "full_round",
                  "1 round": "full_round"}  # PRD Casting Time: a 1-round spell is a full-round action
 SAVES = {"fortitude": "fort", "reflex": "ref", "will": "will"}
+# Spells whose whole effect on a failed save is one condition (PRD, read by hand).
+ONE_CONDITION_SPELLS = {"hold-person": "paralyzed", "hold-monster": "paralyzed", "hold-animal": "paralyzed",
+                        "mass-hold-person": "paralyzed", "mass-hold-monster": "paralyzed"}
 CORE_CLASSES = ("sorcerer", "wizard", "cleric", "druid", "bard", "paladin", "ranger")
 
 
@@ -645,14 +648,25 @@ def convert_spell(raw: dict) -> dict:
     body = entry["text"]["en"]
     damage = re.search(rf"({DICE}) points? of ({'|'.join(ENERGY)}) damage", body)
     scaled = re.search(r"per (?:caster )?level|per two (?:caster )?levels|per every two", body)
+    # "1d6 points of fire damage per caster level (maximum 10d6)": one die per caster level, written at casting.
+    per_level = re.search(rf"(1d\d+) points? of ({'|'.join(ENERGY)}) damage per caster level"
+                          r"(?: \(maximum (\d+)d\d+\))?", body)
     if damage and not scaled:
         entry["damage"] = [{"roll": damage.group(1), "type": ENERGY[damage.group(2)]}]
+    elif per_level and per_level.start() == damage.start():
+        entry["damage"] = [{"roll": per_level.group(1), "type": ENERGY[per_level.group(2)]}]
+        entry["per_caster_level"] = {"roll": per_level.group(1),
+                                     **({"most": int(per_level.group(3))} if per_level.group(3) else {})}
     elif damage:
         why.append("its damage grows with caster level; the spell object's dice are fixed")
-    if re.search(r"ranged touch attack", body):
+    # A save spell that names a touch attack does so for an aside (Fireball through an arrow slit).
+    if "save" not in entry and re.search(r"ranged touch attack", body):
         entry["attack"] = "ranged"
-    elif re.search(r"melee touch attack", body):
+    elif "save" not in entry and re.search(r"melee touch attack", body):
         entry["attack"] = "melee"
+    condition = ONE_CONDITION_SPELLS.get(entry["id"])
+    if condition and "save" in entry and not entry["save"]["half"]:
+        entry["condition"] = {"add": condition}
     if not casting:
         entry["casting_time"] = None
         why.append("the source gives no casting time (it refers to another spell)")

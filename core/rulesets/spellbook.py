@@ -57,6 +57,14 @@ class SpellUpcast(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     targets: int = 0
 
 
+class SpellPerCasterLevel(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """pf1 (PRD): damage dice per caster level, at most `most` levels (Fireball: 1d6 per caster level, maximum
+    10d6 is `{"roll": "1d6", "most": 10}`); `cast` writes the spell's damage roll from the caster's level."""
+
+    roll: str
+    most: int | None = None
+
+
 class SpellObject(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     id: str
     level: int
@@ -75,6 +83,7 @@ class SpellObject(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     concentration: bool = False
     cantrip_scaling: bool = False
     upcast: SpellUpcast | None = None
+    per_caster_level: SpellPerCasterLevel | None = None
     ritual: bool = False
     # A reaction spell offered in a reaction window: "hit" (Shield: after an attack roll hits its caster).
     on: Literal["hit"] | None = None
@@ -159,6 +168,8 @@ def spell_problems(spell: SpellObject, *, abilities, damage_types, conditions) -
         rolls.append(spell.temp_hp)
     if spell.upcast is not None:
         rolls += [text for text in (spell.upcast.damage, spell.upcast.heal) if text]
+    if spell.per_caster_level is not None:
+        rolls.append(spell.per_caster_level.roll)
     for text in rolls:
         try:
             DiceExpression.parse(text)

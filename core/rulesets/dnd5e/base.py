@@ -134,7 +134,6 @@ class Ruleset5e:
     # 2024 reads the SRD 5.2 XP budget instead. The stat keys `add` takes, for what brings characters in.
     difficulty_scheme = "xp-thresholds-2014"
     stat_keys = frozenset(_Stats.__struct_fields__)
-    attack_keys = frozenset(_stats.AttackProfile.__struct_fields__)  # an attack's keys (the library's loader)
 
     # --- the kernel's plug-in contract (core/rulesets/__init__.py) ---
     template_family = ""  # 5e templates live in fixtures/creatures/ itself

@@ -99,7 +99,7 @@ def hit_reactors(ctx: Context, pending: dict) -> tuple[str, ...]:
             return (target.id,)
     from combatlog.core.rulesets.dnd5e.spells import reaction_spell_ready
 
-    return (target.id,) if reaction_spell_ready(target, "hit") else ()
+    return (target.id,) if reaction_spell_ready(target, "hit", ctx) else ()
 
 
 def after_hit(ctx: Context, pending: dict) -> None:

@@ -310,12 +310,35 @@ def _after_reaction_spell(ctx: Context, caster_id: str, window) -> None:
     settle(ctx)
 
 
-def reaction_spell_ready(creature, trigger: str) -> bool:
-    """Whether `creature` has a reaction spell answering `trigger` ("hit") and something left to cast it with."""
+def known_spell(ctx, creature, spell_id: str) -> SpellObject | None:
+    """The spell `spell_id` of `creature`'s list: its own spell object, else (when it names the id) the library's
+    (`ctx.spells`); None when neither has a castable one."""
+    casting = creature.stats.spellcasting
+    if casting is None:
+        return None
+    spell = casting.spell(spell_id)
+    if spell is not None or not casting.knows(spell_id):
+        return spell
+    lookup = getattr(ctx, "spells", None)
+    raw = lookup(spell_id) if lookup is not None else None
+    if raw is None:
+        return None
+    try:
+        spell = parse_spell(raw)
+    except msgspec.ValidationError:
+        return None
+    return None if spell.refusal or _problems(spell) else spell
+
+
+def reaction_spell_ready(creature, trigger: str, ctx=None) -> bool:
+    """Whether `creature` has a reaction spell answering `trigger` ("hit") and something left to cast it with
+    (a spell it only names by id is read from the library through `ctx`)."""
     casting = creature.stats.spellcasting
     if casting is None:
         return False
     for spell in casting.spells:
+        if isinstance(spell, str):
+            spell = known_spell(ctx, creature, spell) if ctx is not None else None
         if isinstance(spell, SpellObject) and spell.casting_time == "reaction" and spell.on == trigger:
             if spell.level == 0 or per_day_left(creature, spell.id)[0] or any(
                     slots_left(creature, level)[0] for level in range(spell.level, MAX_SPELL_LEVEL + 1)):
@@ -327,8 +350,7 @@ def react_with_spell(ctx: Context, command: c.React) -> bool:
     """`react` naming one of the reactor's reaction spells casts it (lowest slot that is left); False when the
     reaction is not a spell of its stat block."""
     reactor = ctx.state.combatants[command.id]
-    casting = reactor.stats.spellcasting
-    spell = casting.spell(command.with_) if casting is not None else None
+    spell = known_spell(ctx, reactor, command.with_)
     if spell is None or spell.casting_time != "reaction":
         return False
     level = None

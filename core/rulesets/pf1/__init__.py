@@ -54,10 +54,11 @@ class Pf1Ruleset:
 
         return initial_state(created)
 
-    def decide_and_fold(self, state, raw: dict, *, templates=None, default_seed: str = "", encounters=None):
+    def decide_and_fold(self, state, raw: dict, *, templates=None, default_seed: str = "", encounters=None,
+                        spells=None):
         from combatlog.core.rulesets.pf1.decide import decide_and_fold
 
-        return decide_and_fold(state, raw, templates=templates, default_seed=default_seed)
+        return decide_and_fold(state, raw, templates=templates, default_seed=default_seed, spells=spells)
 
     def evolve(self, state, event):
         from combatlog.core.rulesets.pf1.fold import evolve

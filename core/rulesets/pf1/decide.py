@@ -58,13 +58,13 @@ def _library_creature(name: str) -> dict | None:
 
 
 def decide_and_fold(state, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
-                    default_seed: str = "") -> tuple[list, Pf1State]:
+                    default_seed: str = "", spells: Callable[[str], dict | None] | None = None) -> tuple[list, Pf1State]:
     command = c.parse(raw)
     if command.do_name == "create":
         return _create(state, raw, command, default_seed)
     rng = SeededDice(state.seed or default_seed, state.rng_position)
     dice = SuppliedDice(command.dice) if command.dice is not None else rng
-    ctx = Pf1Context(state, dice, rng, templates)
+    ctx = Pf1Context(state, dice, rng, templates, spells)
     _check_phase(state, command)
     ctx.emit(CommandIssued(command=raw, rng_position=state.rng_position))
     HANDLERS[command.do_name](ctx, command)

@@ -20,7 +20,7 @@ from combatlog.core.rulesets.pf1 import events as e
 from combatlog.core.rulesets.pf1.context import Pf1Context, deal, heal_creature, roll_save
 from combatlog.core.rulesets.pf1.rules import CONDITIONS, ac_values
 from combatlog.core.rulesets.pf1.stats import DAMAGE_ALIASES, DAMAGE_TYPES, mod
-from combatlog.core.rulesets.spellbook import SpellObject, parse_spell, spell_problems
+from combatlog.core.rulesets.spellbook import SpellObject, parse_spell, scaled_roll, spell_problems
 from combatlog.events.spells import SpellCast, SpellSlotSpent
 
 SAVES = ("fort", "ref", "will")
@@ -147,6 +147,7 @@ def cast(ctx: Pf1Context, command: c.Cast) -> None:
             raise refuse("spell-target-dead", spell=spell.id, target=target_id)
     if spell.targets is not None and len(targets) > spell.targets:
         raise refuse("spell-too-many-targets", spell=spell.id, count=len(targets), most=spell.targets)
+    spell = at_caster_level(spell, caster.stats.spellcasting.caster_level)
     planned = {"spell": msgspec.to_builtins(spell), "targets": list(targets)}
     if spell.level > 0:
         # PRD Magic: the spell is spent when cast, even when a concentration check then loses it.
@@ -156,6 +157,17 @@ def cast(ctx: Pf1Context, command: c.Cast) -> None:
         return
     action(ctx, c.Action(id=caster.id, action="cast_spell", slot=CASTING_SLOTS[spell.casting_time],
                          spell_level=spell.level, defensively=command.defensively, cast=planned))
+
+
+def at_caster_level(spell: SpellObject, caster_level: int) -> SpellObject:
+    """The spell with its damage written for this caster level (`per_caster_level`: 1d6 per level, maximum 10d6
+    at caster level 12 is 10d6); a spell without it is unchanged."""
+    per = spell.per_caster_level
+    if per is None or not spell.damage:
+        return spell
+    levels = max(1, min(caster_level, per.most) if per.most else caster_level)
+    first = msgspec.structs.replace(spell.damage[0], roll=scaled_roll(per.roll, multiplier=levels))
+    return msgspec.structs.replace(spell, damage=(first, *spell.damage[1:]))
 
 
 def take_effect(ctx: Pf1Context, caster_id: str, planned: dict) -> None:
