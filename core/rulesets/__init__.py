@@ -46,7 +46,7 @@ class Ruleset(Protocol):
     # Verify re-deriving an `add` with `carry`: (the command's recorded events) -> encounters(name), the other
     # encounter as the log recorded it (replay/verify.py; without it, no other encounter is found).
     def carried_lookup(self, events) -> Any: ...
-    # The stat-block keys its `add` takes (party/characters.py) and, for 5e, an attack's (the library's loader).
+    # The stat-block keys its `add` takes (party/characters.py).
     stat_keys: frozenset[str]
 
 
