@@ -55,6 +55,9 @@ class Encounter:
         self.templates = templates
         self.clock = clock
         self.default_seed: str | None = None  # verification replays a recorded seed; otherwise a fresh one
+        # Verification re-deriving a logged `create`: the events the log holds for it (what that create chose
+        # beyond its command, e.g. pf1's rules version, is taken from them); None for a new command.
+        self.recorded_creation: tuple | None = None
         # Folds start from the nearest usable snapshot (every K events; 0 turns them off): see replay/snapshots.py.
         self.snapshots = Snapshots(store, encounter, snapshot_every)
         self._count = store.last(encounter)[0]
@@ -110,7 +113,9 @@ class Encounter:
         else:
             # A fresh seed only for the command that records one (create); every other reads it from the state.
             seed = self.default_seed or ("" if self.state.seed else secrets.token_hex(8))
-            events, decided = decide_and_fold(self.state, raw, templates=self.templates, default_seed=seed)
+            recorded = self.recorded_creation if name == "create" else None
+            events, decided = decide_and_fold(self.state, raw, templates=self.templates, default_seed=seed,
+                                              recorded=recorded)
         at = self.clock()
         records = [
             Recorded(seq=txn + index, txn=txn, at=at, actor=actor, event=event) for index, event in enumerate(events)

@@ -21,9 +21,15 @@ def ruleset_for(state, raw):
 
 
 def decide_and_fold(state, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
-                    default_seed: str = "") -> tuple[list, object]:
-    """The events one command produces (the first is always CommandIssued) and the state they fold to."""
-    return ruleset_for(state, raw).decide_and_fold(state, raw, templates=templates, default_seed=default_seed)
+                    default_seed: str = "", recorded: tuple | None = None) -> tuple[list, object]:
+    """The events one command produces (the first is always CommandIssued) and the state they fold to.
+
+    `recorded`: only when a logged `create` is re-derived (verify), the events the log holds for it, from which
+    a ruleset takes what that create chose that its command does not say (pf1: the rules version), as the
+    engine takes the seed; handed to the ruleset only then."""
+    options = {"recorded": recorded} if recorded is not None else {}
+    return ruleset_for(state, raw).decide_and_fold(state, raw, templates=templates, default_seed=default_seed,
+                                                   **options)
 
 
 def decide(state, raw: dict, *, templates: Callable[[str], dict | None] | None = None, default_seed: str = "") -> list:

@@ -2,7 +2,9 @@
 
 A ruleset is one object per name exposing the plug-in contract (see README "How a ruleset plugs in"):
 `name`, `state_type`, `event_types`, `template_family`, `initial_state(created)`,
-`decide_and_fold(state, raw, *, templates, default_seed)`, `evolve(state, event)`, `document(state)`."""
+`decide_and_fold(state, raw, *, templates, default_seed[, recorded])`, `evolve(state, event)`, `document(state)`.
+`recorded` is passed only when verify re-derives a logged `create`: the events the log holds for it (a ruleset
+whose rules have versions takes the version that create recorded from them)."""
 
 from typing import Any, Protocol
 
@@ -16,7 +18,8 @@ class Ruleset(Protocol):
     template_family: str
 
     def initial_state(self, created) -> Any: ...
-    def decide_and_fold(self, state, raw: dict, *, templates, default_seed: str) -> tuple[list, Any]: ...
+    def decide_and_fold(self, state, raw: dict, *, templates, default_seed: str,
+                        recorded: tuple | None = None) -> tuple[list, Any]: ...
     def evolve(self, state, event) -> Any: ...
     def document(self, state) -> dict: ...
 

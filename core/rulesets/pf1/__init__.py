@@ -26,10 +26,10 @@ class Pf1Ruleset:
 
         return initial_state(created)
 
-    def decide_and_fold(self, state, raw: dict, *, templates=None, default_seed: str = ""):
+    def decide_and_fold(self, state, raw: dict, *, templates=None, default_seed: str = "", recorded=None):
         from combatlog.core.rulesets.pf1.decide import decide_and_fold
 
-        return decide_and_fold(state, raw, templates=templates, default_seed=default_seed)
+        return decide_and_fold(state, raw, templates=templates, default_seed=default_seed, recorded=recorded)
 
     def evolve(self, state, event):
         from combatlog.core.rulesets.pf1.fold import evolve
