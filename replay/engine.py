@@ -71,6 +71,9 @@ class Encounter:
         # Another encounter of the same log by name, its latest state (`add` with `carry`); verify swaps in
         # one that answers from what the log recorded as carried.
         self.encounters: Callable[[str], EncounterState | None] = self._other_encounter
+        # Verification re-deriving a logged `create`: the events the log holds for it (what that create chose
+        # beyond its command, e.g. pf1's rules version, is taken from them); None for a new command.
+        self.recorded_creation: tuple | None = None
         # Folds start from the nearest usable snapshot (every K events; 0 turns them off): see replay/snapshots.py.
         self.snapshots = Snapshots(store, encounter, snapshot_every)
         self._count = store.last(encounter)[0]
@@ -146,6 +149,9 @@ class Encounter:
             events, decided = decide_and_fold(self.state, raw, templates=self.templates, default_seed=seed,
                                               registry=self.registry, encounters=self.encounters,
                                               spells=self.spells)
+            recorded = self.recorded_creation if name == "create" else None
+            events, decided = decide_and_fold(self.state, raw, templates=self.templates, default_seed=seed,
+                                              recorded=recorded)
         at = self.clock()
         records = [
             Recorded(seq=txn + index, txn=txn, at=at, actor=actor, event=event) for index, event in enumerate(events)

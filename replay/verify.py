@@ -111,6 +111,8 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
             # `add` with `carry` re-derived from what the log recorded as carried (the ruleset's hook).
             carried = getattr(replica.registry.get(replica.state.ruleset), "carried_lookup", None)
             replica.encounters = carried([r.event for r in recorded]) if carried is not None else _nobody
+            # a logged create re-derives with what it recorded choosing (pf1's rules version), as with its seed
+            replica.recorded_creation = tuple(record.event for record in recorded)
             try:
                 produced = replica.execute(command, actor=opening.actor)
             except RuleViolation as error:
@@ -575,6 +577,7 @@ def unfinished_events(sealed: list) -> int:
         store.append_sealed("repair", sealed[:start], records[0].seq)
     replica = Encounter(store, "repair", snapshot_every=0)
     replica.clock = lambda: group[0].at
+    replica.recorded_creation = tuple(record.event for record in group)
     try:
         produced = replica.execute(group[0].event.command, actor=group[0].actor)
     except Exception:  # the rules refuse it now: not an interrupted write, verify will say what it is

@@ -2,7 +2,9 @@
 
 The four rulesets are assembled at the top, in one place (combatlog.rulesets), into a kernel `Registry`
 (core/kernel/registry.py) handed down to the kernel, the codec and the stores; nothing here imports a ruleset.
-`find_ruleset`, `RULESETS` and `rolls_death_saves` read the registry the assembly installed."""
+`find_ruleset`, `RULESETS` and `rolls_death_saves` read the registry the assembly installed.
+`decide_and_fold` takes `recorded` only when verify re-derives a logged `create`: the events the log holds for
+it (a ruleset whose rules have versions takes the version that create recorded from them)."""
 
 from typing import Any, Protocol
 
@@ -22,7 +24,7 @@ class Ruleset(Protocol):
 
     def initial_state(self, created) -> Any: ...
     def decide_and_fold(self, state, raw: dict, *, templates, default_seed: str, encounters=None,
-                       spells=None) -> tuple[list, Any]: ...
+                        spells=None, recorded: tuple | None = None) -> tuple[list, Any]: ...
     def evolve(self, state, event) -> Any: ...
     def document(self, state) -> dict: ...
 

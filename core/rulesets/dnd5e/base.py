@@ -153,7 +153,8 @@ class Ruleset5e:
         return _fold.initial_state(created)
 
     def decide_and_fold(self, state, raw: dict, *, templates=None, default_seed: str = "", spells=None,
-                        encounters=None):
+                        encounters=None, recorded=None):
+        # `recorded` (a logged create re-derived): the 5e rules have a single version, nothing to take from it
         return _decide.decide_and_fold(self, state, raw, templates=templates, default_seed=default_seed,
                                        spells=spells, encounters=encounters)
 

@@ -55,10 +55,11 @@ class Pf1Ruleset:
         return initial_state(created)
 
     def decide_and_fold(self, state, raw: dict, *, templates=None, default_seed: str = "", encounters=None,
-                        spells=None):
+                        spells=None, recorded=None):
         from combatlog.core.rulesets.pf1.decide import decide_and_fold
 
-        return decide_and_fold(state, raw, templates=templates, default_seed=default_seed, spells=spells)
+        return decide_and_fold(state, raw, templates=templates, default_seed=default_seed, spells=spells,
+                               recorded=recorded)
 
     def evolve(self, state, event):
         from combatlog.core.rulesets.pf1.fold import evolve

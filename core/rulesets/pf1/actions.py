@@ -373,8 +373,9 @@ def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> Non
         if success:
             # PRD Aid Another: the ally's next attack roll against the target, or the target's next attack against
             # the ally, "as long as that attack comes before the beginning of your next turn" (end_aid_of).
+            helper = {"helper": creature.id} if ctx.state.aid_and_maneuver_fixes else {}
             start_effect(ctx, ally.id, "aid_attack" if command.on == "attack" else "aid_ac", until="", target=target.id,
-                         helper=creature.id)
+                         **helper)
         return
     if name == "feint":
         _feint(ctx, creature, command)
@@ -513,7 +514,7 @@ def escape(ctx: Pf1Context, command: c.Escape, stage=None) -> None:
     spend(ctx, creature, "standard", "escape")
     face = ctx.die(20)
     bonus = creature.stats.skills.get("escape_artist", 0) if command.skill else cmb(creature, "grapple")
-    defence = cmd_values(grappler, "grapple")[0] if grappler else 10
+    defence = cmd_values(grappler, "grapple", fixes=ctx.state.aid_and_maneuver_fixes)[0] if grappler else 10
     success = face == 20 or (face != 1 and face + bonus >= defence)
     ctx.emit(e.Pf1CheckRolled(id=creature.id, check=command.skill or "cmb", d20=face, bonus=bonus, total=face + bonus,
                               dc=defence, success=success, purpose="escape"))

@@ -166,7 +166,7 @@ def strike(ctx: Pf1Context, attacker_id: str, target_id: str, attack: Pf1Attack,
     if aid is not None and aid.data.get("target") == target.id:
         ctx.emit(e.Pf1EffectEnded(id=attacker.id, instance=aid.instance, effect="aid_attack"))
     aid = target.effect("aid_ac")
-    if aid is not None and aid.data.get("target") == attacker.id:
+    if aid is not None and aid.data.get("target") == attacker.id and ctx.state.aid_and_maneuver_fixes:
         # PRD Aid Another: +2 AC against that opponent's next attack only
         ctx.emit(e.Pf1EffectEnded(id=target.id, instance=aid.instance, effect="aid_ac"))
     if _feinted(attacker, target, attack):
@@ -511,19 +511,20 @@ def resolve_maneuver(ctx: Pf1Context, attacker: Pf1Combatant, target: Pf1Combata
     """PRD Combat Maneuvers: d20 + CMB against CMD (flat-footed CMD when denied Dex); 20 succeeds, 1 fails. Damage
     from the attack of opportunity it provoked is a penalty on the check. Against a helpless target the d20 is
     still rolled (the dice order holds) and recorded, but the maneuver succeeds, counted as a natural 20."""
+    fixes = ctx.state.aid_and_maneuver_fixes  # the original rules: no AoO penalty, no automatic success
     face = ctx.die(20)
     bonus = cmb(attacker, maneuver) + penalty
-    normal, flat = cmd_values(target, maneuver)
+    normal, flat = cmd_values(target, maneuver, fixes=fixes)
     defence = flat if denied_dex(target, attacker) else normal
-    mods = [{"label": "aoo_damage", "value": -aoo_damage}] if aoo_damage > 0 else []
+    mods = [{"label": "aoo_damage", "value": -aoo_damage}] if aoo_damage > 0 and fixes else []
     total = face + bonus + sum(m["value"] for m in mods)
     found = conditions_in_force(target)
-    automatic = next((name for name in HELPLESS if name in found), "")
+    automatic = next((name for name in HELPLESS if name in found), "") if fixes else ""
     success = bool(automatic) or face == 20 or (face != 1 and total >= defence)
     ctx.emit(e.Pf1ManeuverRolled(attacker=attacker.id, target=target.id, maneuver=maneuver, d20=face, cmb=bonus,
                                  total=total, cmd=defence, success=success, modifiers=tuple(mods), automatic=automatic))
     # the margin of a success (bull rush): a helpless target's counts the d20 as a natural 20
-    margin = max(0, ((total - face + 20) if automatic else total) - defence)
+    margin = max(0, ((total - face + 20) if automatic else total) - defence) if fixes else total - defence
     from combatlog.core.rulesets.pf1.actions import add_condition, push
 
     if maneuver == "trip":

@@ -23,6 +23,9 @@ class Create(Command, tag="create", kw_only=True):
     name: str = ""
     units: Literal["m", "ft"] = "m"
     massive_damage: bool = False
+    # The version of the pf1 rules to play under (state.py RULES_VERSIONS); None: the current one (a re-derived
+    # create: the one its log recorded).
+    rules: Literal[0, 1] | None = None
 
 
 class Add(Command, tag="add", kw_only=True):

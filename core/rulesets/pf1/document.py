@@ -62,7 +62,7 @@ def _combatant(cr: Pf1Combatant, state: Pf1State) -> dict:
         "flat_footed_ac": values["flat_footed_ac"] + shift,
         "ac_against_ranged": values["ac"] + (4 if prone else 0),
         "cmb": cmb(cr),
-        "cmd": cmd_values(cr)[0],
+        "cmd": cmd_values(cr, fixes=state.aid_and_maneuver_fixes)[0],
         "saves": {name: save_bonus(cr, name) for name in ("fort", "ref", "will")},
         "actions": {"standard": a.standard or None, "move": a.move or None, "swift": a.swift or None,
                     "full_round": a.full_round or None, "five_foot_step": a.five_foot_step, "moved": a.moved,

@@ -12,9 +12,12 @@ Square = tuple[int, int]
 
 
 class Pf1RulesChosen(Event, frozen=True, kw_only=True):
-    """The pf1 options of `create` (the PRD's optional massive-damage rule)."""
+    """The pf1 options of `create` (the PRD's optional massive-damage rule), and the version of the pf1 rules the
+    encounter is played under (state.py RULES_VERSIONS; absent from logs written before versions: ORIGINAL_RULES).
+    `create` records it whenever it is not ORIGINAL_RULES."""
 
     massive_damage: bool = False
+    rules: int = 0  # state.ORIGINAL_RULES
 
 
 class Pf1CombatantAdded(Event, frozen=True, kw_only=True):

@@ -30,8 +30,8 @@ def evolve(state: Pf1State, event) -> Pf1State:
             return replace(state, rng_position=position + draws)
         case meta.CombatEnded():
             return replace(state, phase="ended")
-        case e.Pf1RulesChosen(massive_damage=massive):
-            return replace(state, massive_damage=massive)
+        case e.Pf1RulesChosen(massive_damage=massive, rules=rules):
+            return replace(state, massive_damage=massive, rules=rules)
         case e.Pf1CombatantAdded():
             stats = with_attack_names(msgspec.convert(event.stats, Pf1Stats))
             creature = Pf1Combatant(

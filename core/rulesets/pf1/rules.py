@@ -138,10 +138,11 @@ def cmb(c: Pf1Combatant, maneuver: str | None = None) -> int:
     return base
 
 
-def cmd_values(c: Pf1Combatant, maneuver: str | None = None) -> tuple[int, int]:
+def cmd_values(c: Pf1Combatant, maneuver: str | None = None, *, fixes: bool) -> tuple[int, int]:
     """PRD Combat Maneuvers: 10 + BAB + Str + Dex + special size + dodge + deflection + misc; flat-footed drops Dex and dodge.
-    The −4 Dex of grappled or entangled (PRD Conditions) lowers the Dex it counts, as it lowers AC."""
-    dex = mod(c.stats.abilities.dex - dex_penalty(conditions_in_force(c)))
+    The −4 Dex of grappled or entangled (PRD Conditions) lowers the Dex it counts, as it lowers AC, when `fixes`
+    (the encounter's Pf1State.aid_and_maneuver_fixes; the original rules counted the full Dex)."""
+    dex = mod(c.stats.abilities.dex - (dex_penalty(conditions_in_force(c)) if fixes else 0))
     dodge = dodge_bonus(c)
     if c.stats.cmd is not None:
         normal = c.stats.cmd + (dodge - c.stats.ac.dodge) + (dex - mod(c.stats.abilities.dex))
