@@ -146,12 +146,10 @@ class Encounter:
         else:
             # A fresh seed only for the command that records one (create); every other reads it from the state.
             seed = self.default_seed or ("" if self.state.seed else secrets.token_hex(8))
-            events, decided = decide_and_fold(self.state, raw, templates=self.templates, default_seed=seed,
-                                              registry=self.registry, encounters=self.encounters,
-                                              spells=self.spells)
             recorded = self.recorded_creation if name == "create" else None
             events, decided = decide_and_fold(self.state, raw, templates=self.templates, default_seed=seed,
-                                              recorded=recorded)
+                                              registry=self.registry, encounters=self.encounters,
+                                              spells=self.spells, recorded=recorded)
         at = self.clock()
         records = [
             Recorded(seq=txn + index, txn=txn, at=at, actor=actor, event=event) for index, event in enumerate(events)
