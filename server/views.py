@@ -76,6 +76,7 @@ def players_document(document: dict, lines: list[dict], lang: str, status: dict[
             "status_word": "" if creature["status"] == "alive" else status_name(creature["status"], lang),
             "health": health(creature),
             "health_word": word(lang, f"health_{health(creature)}"),
+            "position": creature.get("position"),
             "conditions": [condition_name(c, lang) for c in creature["conditions"]],
             "conditions_text": rows_words.get(cid, {}).get("conditions")
             if cid in rows_words else ", ".join(condition_name(c, lang) for c in creature["conditions"]),

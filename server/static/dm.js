@@ -163,7 +163,7 @@ function row(doc, cid, reactors) {
     {class: "link name-button"});
   const extras = [];
   if (c.concentration) extras.push(el("span", {class: "tag"}, fill(W.concentration, {what: c.concentration})));
-  if (c.status === "dying" || c.death_saves.successes || c.death_saves.failures) {
+  if ((c.death_saves.successes || c.death_saves.failures) && !(doc.view.conditions[cid] || "")) {
     extras.push(el("span", {class: "tag saves"}, fill(W.death_saves, {ok: c.death_saves.successes, ko: c.death_saves.failures})));
   }
   for (const [level, slot] of Object.entries(c.slots || {})) extras.push(el("span", {class: "tag"}, `${W.slots} ${level}: ${slot.left}/${slot.max}`));
