@@ -326,8 +326,13 @@ async def statblocks(request: Request) -> Response:
         names: dict[str, dict] = {}
         groups: dict[str, str] = {}
         terrain: set[tuple] = set()
-        for entry in log.encounter(name).log_lines(lang):
+        templates: dict[str, str] = {}
+        encounter = log.encounter(name)
+        for entry in encounter.log_lines(lang):
             event = entry["event"]
+            command = event.get("command") if entry["type"] == "CommandIssued" else None
+            if isinstance(command, dict) and command.get("do") == "add" and isinstance(command.get("template"), str):
+                templates[command.get("id")] = command["template"]
             if entry["type"] == "CombatantAdded":
                 found[event["id"]] = event["stats"]
                 names[event["id"]] = {"en": event["name"], "fr": event.get("name_fr") or event["name"]}
@@ -336,6 +341,18 @@ async def statblocks(request: Request) -> Response:
             elif entry["type"] == "TerrainMarked" and not entry["undone"]:
                 marked = {tuple(square) for square in event["squares"]}
                 terrain = terrain | marked if event["kind"] == "difficult" else terrain - marked
+        # Spells, legendary actions and uses (INTERFACE §7) come from the library entry when the engine's own
+        # stat block does not keep them: the page builds their buttons either way.
+        if templates:
+            try:
+                shelf = combatlog.library(encounter.state()["ruleset"])
+            except combatlog.RuleViolation:
+                shelf = None
+            for cid, template in templates.items():
+                entry = shelf.get(template) if shelf is not None and cid in found else None
+                for key in ("spellcasting", "legendary", "legendary_actions", "uses"):
+                    if entry and key in entry.get("stats", {}) and key not in found[cid]:
+                        found[cid] = {**found[cid], key: entry["stats"][key]}
         return {"stats": found, "names": names, "groups": groups, "terrain": sorted(terrain)}
 
     return json_response(await hub_of(request).call(read))

@@ -263,3 +263,90 @@ def test_a_whole_fight_from_an_empty_log_with_clicks_only(browser, tmp_path, siz
         hand.press(button(w["end"]))
         expect(players.locator("#round")).to_contain_text(re.compile(w["ended"], re.I), timeout=3000)
     assert problems == []
+
+
+def started(tmp_path, extra=()):
+    """A small started fight (Aria against two goblins, French), plus `extra` commands before `start`."""
+    import combatlog
+
+    path = tmp_path / "small.db"
+    with combatlog.open_log(path) as log:
+        log.encounter("default").execute_all([
+            {"do": "create", "ruleset": "dnd5e-2024", "seed": 5, "lang": "fr", "name": "Crypte"},
+            {"do": "add", "id": "aria", "name": "Aria", "side": "party", "kind": "pc", "template": "fighter", "at": [1, 1]},
+            {"do": "add", "id": "gob1", "side": "m", "kind": "monster", "template": "goblin-warrior", "at": [3, 1]},
+            *extra,
+            {"do": "initiative", "id": "aria", "value": 20}, {"do": "initiative", "id": "gob1", "value": 5},
+            *[{"do": "initiative", "id": command["id"], "value": 3 - n}
+              for n, command in enumerate(c for c in extra if c["do"] == "add")],
+            {"do": "start"}])
+    return path
+
+
+def test_shortcuts_their_help_overlay_and_aide_on_the_command_line(browser, tmp_path):  # noqa: F811
+    from playwright.sync_api import expect
+
+    problems: list[str] = []
+    with live_server(started(tmp_path)) as base:
+        dm = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        watch(dm, problems)
+        dm.goto(f"{base}/e/default?token={TOKEN}")
+        expect(dm.locator("#status tr[data-id=aria]")).to_have_class(re.compile(r"\bcurrent\b"))
+        dm.locator("body").press("?")
+        help_dialog = dm.get_by_role("dialog", name="Raccourcis clavier")
+        expect(help_dialog).to_be_visible()
+        expect(help_dialog).to_contain_text("n : tour suivant")
+        help_dialog.get_by_role("button", name="Fermer").click()
+        dm.locator("body").press("n")
+        expect(dm.locator("#status tr[data-id=gob1]")).to_have_class(re.compile(r"\bcurrent\b"))
+        dm.locator("body").press("z")
+        expect(dm.locator("#status tr[data-id=aria]")).to_have_class(re.compile(r"\bcurrent\b"))
+        dm.locator("body").press("y")
+        expect(dm.locator("#status tr[data-id=gob1]")).to_have_class(re.compile(r"\bcurrent\b"))
+        dm.locator("body").press("/")
+        expect(dm.locator("#command")).to_be_focused()
+        dm.keyboard.type("aide")
+        dm.keyboard.press("Enter")
+        expect(dm.locator("#help-text")).to_contain_text("Commandes")
+        expect(dm.locator("#feedback")).not_to_contain_text("terminal")
+    assert problems == []
+
+
+def test_spells_and_legendary_actions_are_buttons_of_the_stat_block(browser, tmp_path):  # noqa: F811
+    from playwright.sync_api import expect
+
+    extra = [{"do": "add", "id": "drag1", "side": "m", "kind": "monster", "template": "adult-black-dragon", "at": [6, 1]},
+             {"do": "add", "id": "abo1", "side": "m", "kind": "monster", "template": "aboleth", "at": [6, 4]}]
+    with live_server(started(tmp_path, extra)) as base:
+        dm = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        dm.goto(f"{base}/e/default?token={TOKEN}&lang=en")
+        dm.locator("#status tr[data-id=drag1] .name-button").click()
+        block = dm.locator("#statblock")
+        expect(block.locator("[data-spell=fear]")).to_be_visible()
+        dm.locator("#status tr[data-id=abo1] .name-button").click()
+        expect(block.locator("[data-legendary=lash]")).to_be_visible()
+        # The buttons post INTERFACE §7's `cast` and `legendary`: only where this branch's engine knows them.
+        answer = dm.evaluate("""async () => (await fetch('/api/encounters/default/commands', {method: 'POST',
+            headers: {'Content-Type': 'application/json'},
+            body: JSON.stringify({do: 'cast', caster: 'drag1', spell: 'fear', targets: ['aria']})})).json()""")
+        if re.search(r"[«'\"]\s*cast\s*[»'\"]", answer.get("error", "")):
+            pytest.skip("the engine on this branch has no `cast` nor `legendary` yet (another branch): "
+                        "the buttons are built, their commands are not played")
+        assert "error" not in answer, answer
+
+
+@pytest.mark.parametrize("width", [390, 768])
+def test_the_dm_page_fits_a_phone_and_a_tablet(browser, tmp_path, width):  # noqa: F811
+    from playwright.sync_api import expect
+
+    with live_server(started(tmp_path)) as base:
+        dm = browser.new_context(viewport={"width": width, "height": 900}, has_touch=True, is_mobile=True).new_page()
+        dm.goto(f"{base}/e/default?token={TOKEN}")
+        expect(dm.locator("#status tr[data-id=aria]")).to_be_visible()
+        dm.locator("#status tr[data-id=aria] .name-button").tap()
+        expect(dm.locator("#statblock")).to_be_visible()
+        no_sideways_scroll(dm)
+        assert small_buttons(dm) == []
+        expect(dm.get_by_role("button", name="Ajouter", exact=True)).to_be_hidden()  # setup only: the fight is on
+        dm.get_by_role("button", name="Tour suivant").tap()
+        expect(dm.locator("#status tr[data-id=gob1]")).to_have_class(re.compile(r"\bcurrent\b"))
