@@ -350,3 +350,37 @@ def test_the_dm_page_fits_a_phone_and_a_tablet(browser, tmp_path, width):  # noq
         expect(dm.get_by_role("button", name="Ajouter", exact=True)).to_be_hidden()  # setup only: the fight is on
         dm.get_by_role("button", name="Tour suivant").tap()
         expect(dm.locator("#status tr[data-id=gob1]")).to_have_class(re.compile(r"\bcurrent\b"))
+
+
+def test_a_monster_the_dm_hides_appears_on_the_players_view_only_when_revealed(browser, tmp_path):  # noqa: F811
+    from playwright.sync_api import expect
+
+    problems: list[str] = []
+    with live_server(started(tmp_path)) as base:
+        dm = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        watch(dm, problems)
+        dm.goto(f"{base}/e/default?token={TOKEN}")
+        players = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+        watch(players, problems)
+        players.goto(f"{base}/e/default/table")
+        gob = players.locator("#order tr[data-id=gob1]")
+        expect(gob).to_be_visible()
+        row = dm.locator("#status tr[data-id=gob1]")
+        row.get_by_role("button", name="Cacher aux joueurs").click()
+        expect(gob).to_have_count(0, timeout=3000)
+        expect(players.locator("#map g[data-id=gob1]")).to_have_count(0)
+        shown = players.locator("body").inner_text()
+        assert "gob1" not in shown and "Goblin Warrior" not in shown
+        fresh = players.context.new_page()
+        fresh.goto(f"{base}/e/default/table")
+        assert "Goblin Warrior" not in fresh.content() and '"id": "gob1"' not in fresh.content()  # nor in its data
+        fresh.close()
+        expect(row.get_by_role("button", name="Montrer aux joueurs")).to_have_attribute("aria-pressed", "true")
+        dm.get_by_role("button", name="Annuler", exact=True).click()  # undo: seen again
+        expect(gob).to_be_visible(timeout=3000)
+        dm.get_by_role("button", name="Rétablir").click()
+        expect(gob).to_have_count(0, timeout=3000)
+        row.get_by_role("button", name="Montrer aux joueurs").click()
+        expect(gob).to_be_visible(timeout=3000)
+        expect(players.locator("#map g[data-id=gob1]")).to_have_count(1)
+    assert problems == []

@@ -36,3 +36,17 @@ def test_the_players_view_has_the_tokens_positions(served):  # noqa: F811
     path, client = served
     rows = client.get("/e/default/table").text
     assert '"position": [2, 2]' in rows or '"position":[2,2]' in rows
+
+
+def test_a_hidden_monster_is_not_sent_to_the_players_view(served):  # noqa: F811
+    path, client = served
+    answer = client.post("/api/encounters/default/commands", headers=AUTH,
+                         json=[{"do": "hidden", "id": "gob3"}, {"do": "damage", "target": "gob3", "amount": 2, "type": "fire"}])
+    assert answer.status_code == 200
+    assert client.get("/api/encounters/default/state").json()["combatants"]["gob3"]["hidden"] is True
+    page = client.get("/e/default/table").text
+    assert "gob3" not in page
+    assert "Gobelin (gob1)" in page  # the others keep their names
+    client.post("/api/encounters/default/commands", headers=AUTH, json={"do": "hidden", "id": "gob3", "hidden": False})
+    assert "gob3" in client.get("/e/default/table").text
+    assert "hidden" not in client.get("/api/encounters/default/state").json()["combatants"]["gob3"]

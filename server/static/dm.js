@@ -174,7 +174,10 @@ function row(doc, cid, reactors) {
     rowButton(W.damage, W.damage, () => openHp("damage", cid), {"data-act": "damage"}),
     rowButton(W.heal, W.heal, () => openHp("heal", cid), {"data-act": "heal"}),
     rowButton(W.temp_hp, W.temp_hp, () => openHp("temp_hp", cid), {"data-act": "temp_hp"}),
-    rowButton(W.conditions, W.conditions, () => openConditions(cid), {"data-act": "conditions"}));
+    rowButton(W.conditions, W.conditions, () => openConditions(cid), {"data-act": "conditions"}),
+    // Hidden from the players' view until revealed: an event (`hidden`), so undo and the slider know it.
+    rowButton(c.hidden ? W.reveal : W.hide, c.hidden ? W.reveal : W.hide,
+      () => post({do: "hidden", id: cid, hidden: !c.hidden}), {"data-act": "hidden", "aria-pressed": c.hidden ? "true" : "false"}));
   if (doc.phase === "setup") {
     const init = el("input", {type: "number", class: "init-input", "aria-label": fill(W.initiative_of, {name: who}),
                               value: c.initiative === null ? "" : c.initiative, inputmode: "numeric"});
@@ -187,7 +190,7 @@ function row(doc, cid, reactors) {
     actions.prepend(rowButton(W.death_save, W.death_save, () => post(withDice({do: "death_save", id: cid})),
       {"data-act": "death_save", class: "primary"}));
   }
-  const tr = el("tr", {class: [current ? "current" : "", c.status === "dead" ? "dead" : "", c.kind,
+  const tr = el("tr", {class: [current ? "current" : "", c.status === "dead" ? "dead" : "", c.kind, c.hidden ? "unseen" : "",
                                 picking && picking.targets.includes(cid) ? "picked" : ""].join(" "), "data-id": cid},
     el("td", {class: "marker"}, current ? "▶" : reactors.includes(cid) ? "?" : ""),
     el("td", {class: "num init"}, c.initiative === null ? "" : c.initiative),
@@ -491,6 +494,8 @@ $("library-form").addEventListener("submit", async (event) => {
   const group = count > 1 ? `${base}-${ids[0]}` : undefined;
   const commands = ids.map((id, index) => ({do: "add", id, side, kind: "monster", template: chosen.id, at: squares[index],
                                             ...(group ? {group} : {})}));
+  // One batch, one write: the players' view never sees them before they are hidden.
+  if ($("library-hidden").checked) commands.push(...ids.map((id) => ({do: "hidden", id, hidden: true})));
   if (await post(commands)) $("add-dialog").close();
 });
 

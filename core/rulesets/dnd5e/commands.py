@@ -46,6 +46,13 @@ class Place(Command, tag="place", kw_only=True):
     at: Square
 
 
+class Hidden(Command, tag="hidden", kw_only=True):
+    """The players' view leaves `id` out until it is revealed (`hidden: false`)."""
+
+    id: str
+    hidden: bool = True
+
+
 class Surprise(Command, tag="surprise", kw_only=True):
     ids: tuple[str, ...]
 
@@ -248,7 +255,7 @@ class End(Command, tag="end", kw_only=True):
 
 
 AnyCommand = (
-    Create | Add | Remove | Place | Surprise | Initiative | Order | Start | Move | Action | Attack | Grapple
+    Create | Add | Remove | Place | Hidden | Surprise | Initiative | Order | Start | Move | Action | Attack | Grapple
     | Shove | Escape | Damage | Heal | TempHp | Save | Check | Condition | Concentrate | DeathSave | Stabilize
     | React | Pass | EndTurn | Stand | DropProne | Terrain | Trigger | End | Undo | Redo | Revert | NextRound
 )

@@ -59,6 +59,8 @@ def _combatant(creature: Combatant, state: EncounterState, ruleset) -> dict:
         document["bloodied"] = creature.hp * 2 <= max_hp  # seed 000 Points de Vie: half or less
     if creature.group:
         document["group"] = creature.group
+    if creature.hidden:
+        document["hidden"] = True
     if creature.surprised:
         document["surprised"] = True
     return document

@@ -11,6 +11,7 @@ from combatlog.core.rulesets.dnd5e.queries import conditions_in_force, occupied_
 from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources, saving_throw
 from combatlog.core.rulesets.dnd5e.stats import SIZES, parse_stats
 from combatlog.events.turns import (
+    HiddenChanged,
     CombatantAdded,
     CombatantRemoved,
     CombatStarted,
@@ -110,6 +111,11 @@ def place(ctx: Context, command: c.Place) -> None:
     from combatlog.core.rulesets.dnd5e.conditions import release_grapples_out_of_reach
 
     release_grapples_out_of_reach(ctx)
+
+
+def hidden(ctx: Context, command: c.Hidden) -> None:
+    ctx.get(command.id)
+    ctx.emit(HiddenChanged(id=command.id, hidden=command.hidden))
 
 
 def surprise(ctx: Context, command: c.Surprise) -> None:
