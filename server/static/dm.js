@@ -633,7 +633,7 @@ $("help-button").addEventListener("click", () => $("help-dialog").showModal());
 document.addEventListener("keydown", (event) => {
   const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName) || document.querySelector("dialog[open]");
   const ctrl = event.ctrlKey || event.metaKey;
-  if (typing && !(ctrl && !document.querySelector("dialog[open]") && event.target.id !== "command")) return;
+  if (typing || event.altKey) return;  // a field keeps its own keys (Ctrl+Z in a field undoes the typing)
   const key = event.key.toLowerCase();
   const click = (id) => { event.preventDefault(); if (!$(id).disabled) $(id).click(); };
   if (key === "n" && !ctrl) click("next-turn");
