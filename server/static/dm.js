@@ -72,28 +72,40 @@ async function send(body, url) {
 }
 
 async function refresh(before) {
+  // Redraws only what changed: a control under the DM's finger is not replaced by an identical one (a tap whose
+  // target is swapped between touchstart and touchend never becomes a click).
   const response = await fetch(api(`/dm?lang=${LANG}`));
+  let changed = false;
   if (response.ok) {
-    const known = live ? Object.keys(live.combatants).join() : "";
     const text = await response.text();
-    if (text === liveText && before === undefined) return;  // the stream's echo of what the page already shows
-    liveText = text;
-    live = JSON.parse(text);
-    if (!stream) stream = follow(api(`/stream?lang=${LANG}`), () => refresh(), null);
-    if (Object.keys(live.combatants).join() !== known) await loadStats();
-    if (viewingAt === null) render(live);
-    else $("time").max = live.seq;
+    if (text !== liveText) {
+      const known = live ? Object.keys(live.combatants).join() : "";
+      liveText = text;
+      live = JSON.parse(text);
+      changed = true;
+      if (!stream) stream = follow(api(`/stream?lang=${LANG}`), () => refresh(), null);
+      if (Object.keys(live.combatants).join() !== known) await loadStats();
+    }
   }
-  if (await refreshLog(before)) { await loadStats(); if (viewingAt === null) render(live); }
+  if (await refreshLog(before)) changed = (await loadStats()) || changed;
+  if (!changed) return;
+  if (viewingAt === null) render(live);
+  else $("time").max = live.seq;
 }
 
+let statsText = null;
 async function loadStats() {
+  // True when the stat blocks, groups or terrain changed.
   const response = await fetch(api("/statblocks"));
-  if (!response.ok) return;
-  const answer = await response.json();
+  if (!response.ok) return false;
+  const text = await response.text();
+  if (text === statsText) return false;
+  statsText = text;
+  const answer = JSON.parse(text);
   stats = answer.stats;
   groups = answer.groups;
   terrain = answer.terrain;
+  return true;
 }
 
 async function refreshLog(before) {
@@ -107,8 +119,7 @@ async function refreshLog(before) {
     if (fresh.length) $("result").replaceChildren(...fresh.map((line) => el("p", {}, line.text)));
   }
   // True when the map's terrain changed (marked, or a mark undone): the page asks for it again.
-  const after = before === undefined || before === null ? lastSeq : before;
-  const changed = lines.some((line) => line.seq > after && (line.type === "TerrainMarked" || line.type === "Undone" || line.type === "Redone"));
+  const changed = lines.some((line) => line.seq > lastSeq && ["TerrainMarked", "Undone", "Redone", "Reverted"].includes(line.type));
   lastSeq = lines.length ? lines[lines.length - 1].seq : lastSeq;
   return changed;
 }
