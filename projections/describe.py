@@ -259,6 +259,11 @@ def _(event, lang, cast, units):
     return {"name": shown, "kind": term(lang, "kind", event.kind), "side": term(lang, "side", event.side)}
 
 
+@_extra("HiddenChanged")
+def _(event, lang, cast, units):
+    return {"shown": "hidden" if event.hidden else "revealed"}
+
+
 @_extra("Placed")
 def _(event, lang, cast, units):
     return {"at": square(event.at)}
@@ -542,6 +547,8 @@ def command_summary(command: dict, lang: str, cast: Cast | None = None, units: s
     if do == "move" and isinstance(command.get("path"), list) and command["path"]:
         end = command["path"][-1]
         args["to"] = square(end) if isinstance(end, list) and len(end) == 2 else ""
+    if do == "hidden":
+        args["shown"] = "revealed" if command.get("hidden") is False else "hidden"
     if do == "terrain":
         args["kind"] = term(lang, "terrain", str(command.get("kind", "")))
         args["count"] = len(command.get("squares") or [])

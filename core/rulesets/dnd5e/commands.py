@@ -51,6 +51,13 @@ class Place(Command, tag="place", kw_only=True):
     at: Square
 
 
+class Hidden(Command, tag="hidden", kw_only=True):
+    """The players' view leaves `id` out until it is revealed (`hidden: false`)."""
+
+    id: str
+    hidden: bool = True
+
+
 class Surprise(Command, tag="surprise", kw_only=True):
     ids: tuple[str, ...]
 
@@ -287,7 +294,7 @@ class Rest(Command, tag="rest", kw_only=True):
 
 
 AnyCommand = (
-    Create | Add | Remove | Place | Surprise | Initiative | Order | Start | Move | Action | Attack | Grapple
+    Create | Add | Remove | Place | Hidden | Surprise | Initiative | Order | Start | Move | Action | Attack | Grapple
     | Shove | Escape | Damage | Heal | TempHp | Save | Check | Condition | Concentrate | DeathSave | Stabilize
     | React | Pass | EndTurn | Stand | DropProne | Terrain | Trigger | End | Undo | Redo | Revert | NextRound | Cast
     | Legendary | Rest

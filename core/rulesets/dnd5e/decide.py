@@ -244,6 +244,7 @@ HANDLERS: dict[str, Callable] = {
     "add": turns.add,
     "remove": turns.remove,
     "place": turns.place,
+    "hidden": turns.hidden,
     "surprise": turns.surprise,
     "initiative": turns.initiative,
     "order": turns.order,

@@ -63,6 +63,8 @@ def _combatant(creature: Combatant, state: EncounterState, ruleset) -> dict:
     document.update(resources_document(creature))  # INTERFACE.md §7: uses, legendary actions and resistance
     if creature.group:
         document["group"] = creature.group
+    if creature.hidden:
+        document["hidden"] = True
     if creature.surprised:
         document["surprised"] = True
     return document

@@ -49,6 +49,10 @@ def _placed(state, event):
     return _update(state, event.id, position=tuple(event.at))
 
 
+def _hidden_changed(state, event):
+    return _update(state, event.id, hidden=event.hidden)
+
+
 def _moved(state, event):
     who = state.combatants[event.id]
     used = who.economy.movement_used + (0.0 if event.forced else event.cost)
@@ -318,6 +322,7 @@ HANDLERS = {
     turns.CombatantAdded: _combatant_added,
     turns.CombatantRemoved: _combatant_removed,
     turns.Placed: _placed,
+    turns.HiddenChanged: _hidden_changed,
     movement.Moved: _moved,
     movement.MovementSpent: _movement_spent,
     movement.TerrainMarked: _terrain_marked,

@@ -9,6 +9,7 @@ LEGAL_IN: dict[str, tuple[str, ...]] = {
     "add": ("setup", "turn"),
     "remove": ("setup", "turn"),
     "place": ("setup", "turn"),
+    "hidden": ("setup", "turn", "death_save", "reaction", "ended"),
     "surprise": ("setup",),
     "initiative": ("setup", "turn"),
     "order": ("setup", "turn"),

@@ -74,6 +74,7 @@ class Combatant(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     turns_taken: int = 0
     concentration: str = ""
     template: str = ""
+    hidden: bool = False  # from the players' view (the DM's `hidden` command)
     # Rôle'n Play (seed 003): plain attacks in a row (cinematic rule, D7); a monster that falls unconscious at 0 HP.
     plain_streak: int = 0
     unconscious_at_zero: bool = False

@@ -13,6 +13,7 @@ from combatlog.core.rulesets.dnd5e.legendary import saving_throw_with_resistance
 from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources
 from combatlog.core.rulesets.dnd5e.stats import SIZES, parse_stats, stored_stats
 from combatlog.events.turns import (
+    HiddenChanged,
     CombatantAdded,
     CombatantRemoved,
     CombatStarted,
@@ -129,6 +130,11 @@ def place(ctx: Context, command: c.Place) -> None:
     from combatlog.core.rulesets.dnd5e.conditions import release_grapples_out_of_reach
 
     release_grapples_out_of_reach(ctx)
+
+
+def hidden(ctx: Context, command: c.Hidden) -> None:
+    ctx.get(command.id)
+    ctx.emit(HiddenChanged(id=command.id, hidden=command.hidden))
 
 
 def surprise(ctx: Context, command: c.Surprise) -> None:
