@@ -279,9 +279,11 @@ function renderStatBlock(doc) {
       parts.push(el("div", {class: "buttons"}, casting.spells.map((spell) => {
         const id = typeof spell === "string" ? spell : spell.id;
         const name = typeof spell === "string" ? spell : label(spell.name) || spell.id;
+        // A spell cast so many times a day by a creature with no slots (a dragon's, a lich's) spends a daily use.
+        const daily = id in (casting.per_day || {}) && !Object.keys(casting.slots || {}).length;
         return rowButton(name, `${name} — ${who}`, () => startPicking({
           what: name, many: true,
-          make: (targets) => withDice({do: "cast", caster: cid, spell: id, targets}),
+          make: (targets) => withDice({do: "cast", caster: cid, spell: id, targets, ...(daily ? {using: "per_day"} : {})}),
         }), {"data-spell": id, disabled: doc.turn !== cid || !canAct});
       })));
     }
