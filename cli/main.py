@@ -10,6 +10,8 @@ import msgspec
 import structlog
 
 from combatlog import __version__
+from combatlog.cli.errors import BadInput, reader_lang
+from combatlog.cli.library import add_library_parser
 from combatlog.cli.logging_setup import configure
 from combatlog.cli.safe_text import printable, printable_document
 from combatlog.api import (
@@ -30,31 +32,9 @@ from combatlog.tools import export_jsonl, import_jsonl, open_reader, open_store
 EXIT_OK, EXIT_FAILED, EXIT_REJECTED = 0, 1, 2
 
 
-class BadInput(Exception):
-    """What the user named cannot be used (a missing file, a folder, a path that is the log): exit 2, one line.
-
-    Said in French when the user's locale is French (LC_ALL, LC_MESSAGES or LANG), else in English."""
-
-    def __init__(self, message: str, message_fr: str | None = None):
-        super().__init__(message)
-        self.message, self.message_fr = message, message_fr or message
-
-    def __str__(self) -> str:
-        return self.message_fr if reader_lang() == "fr" else self.message
-
-
 def say(message_id: str, /, **args) -> str:
     """A message of the catalogs in the language of whoever reads the terminal."""
     return message(reader_lang(), message_id, **args)
-
-
-def reader_lang() -> str:
-    """The language of whoever reads the terminal, from the locale variables (fr or en)."""
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name, "")
-        if value:
-            return "fr" if value.lower().startswith("fr") else "en"
-    return "en"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -129,6 +109,14 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--output", "-o", default="-", help="file to write (default: standard output)")
     export.set_defaults(handler=_export)
 
+    character = sub.add_parser("import-character", help="read a Foundry VTT actor export or a party file into PC templates")
+    character.add_argument("file", help="a Foundry VTT dnd5e actor export (JSON), or a party file (JSON or YAML)")
+    character.add_argument("--ruleset", default=None, help="the encounter they join: each character is checked as `add` takes it")
+    character.add_argument("--json", action="store_true", help="print the template (a list for a party file) as JSON")
+    character.add_argument("-o", "--output", default=None,
+                           help="write the templates as JSON, or as `add` commands for `combatlog run` when it ends in .jsonl")
+    character.set_defaults(handler=_import_character)
+
     imp = sub.add_parser("import", help="import a JSON Lines export (or another log) into a log")
     imp.add_argument("file", help="a .jsonl export, or another log (SQLite file or postgresql:// URL) to copy")
     imp.add_argument("--log", required=True)
@@ -181,6 +169,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--private", action="store_true",
                        help="the JSON API's reads need the DM's token too (the players' view stays open)")
     serve.set_defaults(handler=_serve)
+    add_library_parser(sub, reader_lang)
     return parser
 
 
@@ -356,7 +345,12 @@ def _state(args) -> int:
         else:
             from combatlog.tools import render_table
 
+            from combatlog.party.difficulty import state_difficulty_line
+
             print(render_table(printable_document(document), args.lang or state.lang, args.units or state.units))
+            difficulty = state_difficulty_line(state, args.lang or state.lang)
+            if difficulty:
+                print(printable(difficulty))
     return EXIT_OK
 
 
@@ -498,6 +492,40 @@ def _write_replacing(path: Path, write, *, jsonl: bool) -> None:
 
 def _lines(path: Path) -> list[bytes]:
     return [line for line in path.read_bytes().splitlines() if line.strip()]
+
+
+def _import_character(args) -> int:
+    """Characters brought in: refusals name the field (exit 2); the result as words, JSON or `add` commands."""
+    from combatlog import import_character
+    from combatlog.party.characters import add_commands, summary_lines
+
+    try:
+        found = import_character(args.file, ruleset=args.ruleset)
+    except RuleViolation as error:
+        raise BadInput(error.message, error.message_fr) from None
+    templates = found if isinstance(found, list) else [found]
+    if args.output:
+        target = Path(args.output)
+        if target.is_dir():
+            raise BadInput(*both("char-output-is-folder", file=args.output))
+        if target.suffix.lower() == ".jsonl":
+            commands, left_out = add_commands(templates, args.ruleset or templates[0].get("ruleset") or "dnd5e-2024")
+            text = "".join(json.dumps(command, ensure_ascii=False) + "\n" for command in commands)
+            if left_out:
+                print(say("char-left-out", keys=", ".join(left_out)), file=sys.stderr)
+        else:
+            text = json.dumps(found, ensure_ascii=False, indent=2) + "\n"
+        try:
+            target.write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise BadInput(*both("char-output-not-written", file=args.output, reason=error.strerror or "")) from None
+        print(say("char-written", count=len(templates), file=printable(str(target))))
+    elif args.json:
+        print(json.dumps(found, ensure_ascii=False, indent=2))
+    else:
+        for template in templates:
+            print("\n".join(printable(line) for line in summary_lines(template, reader_lang())))
+    return EXIT_OK
 
 
 def _import(args) -> int:

@@ -307,6 +307,21 @@ class Shell:
                                        ac=stats.get("ac", "?"), hp=stats.get("max_hp", "?"),
                                        speed=distance(float(stats.get("speed", 0)), self.lang, self.units)))
 
+    def show_library_entry(self, word: str) -> bool:
+        """`fiche gobelin`: a library creature or spell of the encounter's ruleset, as a printed stat block."""
+        import combatlog
+        from combatlog.cli.play_parse import singular
+        from combatlog.fixtures import load_template
+
+        ruleset = self.encounter.state.ruleset
+        if not ruleset:
+            return False
+        library = combatlog.library(ruleset)
+        found = library.find(word) or library.find(singular(word.split())) or load_template(word)
+        if found is not None:
+            self.say(combatlog.stat_block(found, self.lang))
+        return found is not None
+
     def do_sheet(self, args) -> None:
         """A creature's stat block, with its attacks, in the DM's language."""
         from combatlog.lines import combatant_id
@@ -315,6 +330,8 @@ class Shell:
         state = self.encounter.state
         cid = combatant_id(args[0], state) if args else (state.turn or "")
         creature = state.combatants.get(cid)
+        if creature is None and args and self.show_library_entry(" ".join(args)):
+            return
         if creature is None:
             self.error(self.words("shell-no-creature", id=cid or "?", known=", ".join(state.combatants) or "-"))
             return
@@ -343,6 +360,11 @@ class Shell:
         for attack in stats.attacks:
             damage = " + ".join(self.words("shell-sheet-damage", roll=d.roll, type=damage_name(d.type, lang))
                                 for d in attack.damage)
+            if attack.save is not None:  # a save attack (a breath weapon): no attack roll, no reach
+                self.say("    " + self.words("shell-sheet-save-attack", name=cast.attack(cid, attack.id), id=attack.id,
+                                             ability=ability_name(attack.save.ability, lang), dc=attack.save.dc,
+                                             half=attack.save.half, damage=damage, uses=attack.uses or ""))
+                continue
             reach = distance(attack.reach, lang, self.units)
             span = (f"{distance(attack.range[0], lang, self.units)}/{distance(attack.range[1], lang, self.units)}"
                     if attack.range else reach)

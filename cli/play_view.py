@@ -26,6 +26,30 @@ def hp_bar(hp: int, max_hp: int, status: str) -> Text:
     return bar
 
 
+def slot_dots(slots: dict) -> str:
+    """Spell slots by level as ●●○: one dot a slot, full while left (`1 ●●○  2 ●○`)."""
+    return "  ".join(f"{level} " + "●" * entry["left"] + "○" * (entry["max"] - entry["left"])
+                     for level, entry in slots.items() if entry["max"])
+
+
+def resources_text(cid: str, creature: dict, lang: str, cast: Cast) -> str:
+    """What runs out, one per line so that the column stays narrow (INTERFACE.md §7): spell slots as ●●○, daily
+    spells, uses, legendary actions and legendary resistance left, e.g. "Fire Breath 0/1"."""
+    parts = []
+    dots = slot_dots(creature.get("slots") or {})
+    if dots:
+        parts.append(f"{message(lang, 'label-slots')} {dots}")
+    for group in ("per_day", "uses"):
+        parts += [message(lang, "resources-use", name=cast.attacks.get((cid, key)) or key, left=left["left"],
+                          max=left["max"])
+                  for key, left in (creature.get(group) or {}).items()]
+    for key in ("legendary_actions", "legendary_resistance"):
+        if creature.get(key):
+            parts.append(message(lang, f"resources-{key.replace('_', '-')}", left=creature[key]["left"],
+                                 max=creature[key]["max"]))
+    return "\n".join(parts)
+
+
 def status_table(document: dict, lang: str, state=None, cast: Cast | None = None, units: str = "m") -> Table:
     """Initiative order, the current turn marked; HP bar, temp HP, AC, conditions with their time left, what is
     left this turn, concentration, position. Temp HP, concentration and position columns appear once someone has
@@ -56,12 +80,21 @@ def status_table(document: dict, lang: str, state=None, cast: Cast | None = None
     if document["phase"] not in ("setup", "ended"):
         columns.append((message(lang, "label-left"), "left",
                         lambda cid, c: Text(left_this_turn(cid, c, document, lang, units))))
+    if any(resources_text(cid, c, lang, cast) for cid, c in zip(order, rows)):
+        columns.append((message(lang, "label-resources"), "left",
+                        lambda cid, c: Text(resources_text(cid, c, lang, cast))))
     if any(c.get("concentration") for c in rows):
         columns.append((message(lang, "label-concentration"), "left", lambda cid, c: Text(c.get("concentration") or "")))
     if any(c.get("position") for c in rows):
         columns.append((message(lang, "label-position"), "left",
                         lambda cid, c: Text(",".join(map(str, c["position"])) if c.get("position") else "")))
-    table = Table(title=Text(table_title(document, lang, cast), style="bold"), box=box.SIMPLE_HEAD, title_justify="left",
+    title = table_title(document, lang, cast)
+    if state is not None:
+        from combatlog.party.difficulty import difficulty_short, encounter_difficulty, library_lookup
+
+        rating = difficulty_short(encounter_difficulty(state, library_lookup), lang)
+        title = f"{title} — {rating}" if rating else title
+    table = Table(title=Text(title, style="bold"), box=box.SIMPLE_HEAD, title_justify="left",
                   pad_edge=False, show_edge=False)
     for header, justify, _ in columns:
         table.add_column(header, justify=justify,

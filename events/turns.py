@@ -26,6 +26,13 @@ class Placed(Event, frozen=True, kw_only=True):
     at: tuple[int, int]
 
 
+class HiddenChanged(Event, frozen=True, kw_only=True):
+    """The DM hides a combatant from the players' view (not yet seen), or reveals it: no rule changes."""
+
+    id: str
+    hidden: bool
+
+
 class SurpriseDeclared(Event, frozen=True, kw_only=True):
     ids: tuple[str, ...]
 

@@ -13,6 +13,8 @@ The library in five lines::
 `transcript(format, lang)`, `verify()`, `log_lines(lang)`, `recent_lines(lang, count)`, `recent(count)`, `events(after=SEQ)`, `wait_for_new(after, timeout)`,
 `follow()`, `seq`, `lang`; for a table display: `status_words(lang, at=SEQ)` (the shell's status table in
 words), `conditions(at=SEQ)` (durations), `window_text(lang)`, `parse_line(line)` (the shell's words).
+`library(ruleset)`: the ruleset family's creatures and spells (`.search(query, kind=None)`, `.get(id)`);
+`stat_block(entry, lang)` prints one as a stat block.
 Errors: `RuleViolation` (a refused command: `error.localized("fr")`), `BatchRejected` (one of a list, with its
 `line`), `LogCorrupted` (`error.seq` names the first bad event), `ConcurrencyConflict` (another writer got there
 first: read again and retry; in `execute_all`, its `line` and `events` say what the commands before it
@@ -38,4 +40,31 @@ from combatlog.api import (  # noqa: E402  (after __version__, which inner modul
 )
 
 __all__ = ["BatchRejected", "ConcurrencyConflict", "DEFAULT_ENCOUNTER", "Encounter", "Log", "LogCorrupted",
-           "RuleViolation", "StoreError", "__version__", "check_encounter_name", "event_line", "open_log"]
+           "RuleViolation", "StoreError", "__version__", "check_encounter_name", "event_line", "import_character", "library", "open_log",
+           "stat_block"]
+
+
+def import_character(path_or_dict, *, ruleset: str | None = None):
+    """A Foundry VTT actor export (dnd5e "Export Data" JSON) into a PC template, or a party file (JSON or YAML,
+    docs/party-file.md) into a list of them; `ruleset` checks each against that encounter's `add`. The template is
+    `{"id", "name", "kind": "pc", "level", "class", "source", "stats", "notes"}` (stats with the §7 `level` and
+    `spellcasting`). Raises RuleViolation naming the field that cannot be read (`error.localized("fr")`)."""
+    from combatlog.party.characters import import_character as read
+
+    return read(path_or_dict, ruleset=ruleset)
+
+
+def library(ruleset: str):
+    """The creatures and spells of `ruleset`'s family (INTERFACE §7): `.search(query, kind=None)` and `.get(id)`
+    give entries as dicts (`kind` is "creature" or "spell"). Read from the package's data on first use; an
+    unknown ruleset raises `RuleViolation`."""
+    from combatlog.compendium import library_for
+
+    return library_for(ruleset)
+
+
+def stat_block(entry: dict, lang: str = "en") -> str:
+    """A library entry (creature or spell) as a printed stat block in `lang` ("fr" or "en")."""
+    from combatlog.projections.statblock import stat_block_lines
+
+    return "\n".join(stat_block_lines(entry, lang))

@@ -12,7 +12,7 @@ import shlex
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
-
+from types import SimpleNamespace
 from typing import Any
 
 from combatlog.core.kernel.errors import RuleViolation
@@ -101,6 +101,9 @@ VERBS: dict[str, tuple[str, ...]] = {
     "step": ("pas", "step"),
     "roll_off": ("départager", "roll_off", "rolloff"),
     "next_round": ("round_suivant", "next_round", "nextround"),
+    "cast": ("lance", "lancer", "cast"),
+    "legendary": ("légendaire", "legendary"),
+    "rest": ("repos", "rest"),
     "templates": ("modèles", "templates"),
     "sheet": ("fiche", "sheet"),
     "log": ("journal", "log"),
@@ -114,7 +117,7 @@ ENGLISH_ONLY = {"attack", "atk", "dmg", "damage", "heal", "temp_hp", "thp", "sta
                 "undo", "redo", "deathsave", "death_save", "react", "pass", "order", "start", "add", "remove", "move",
                 "stand", "save", "check", "end", "grapple", "shove", "escape", "stabilize", "concentrate", "trigger",
                 "revert", "templates", "sheet", "log", "help", "quit", "exit", "full_attack", "fullattack", "maneuver",
-                "manoeuver", "step", "roll_off", "rolloff", "next_round", "nextround"}
+                "manoeuver", "step", "roll_off", "rolloff", "next_round", "nextround", "cast", "legendary", "rest"}
 FRENCH_ONLY = {alias for aliases in VERBS.values() for alias in aliases} - ENGLISH_ONLY - {
     "action", "surprise", "terrain", "place", "init", "initiative", "cond", "condition", "concentration", "?"}
 
@@ -389,8 +392,9 @@ def templates() -> dict[str, dict]:
     return found
 
 
-def template_id(word: str) -> str:
-    """A template by file stem, English or French name; a unique prefix is enough."""
+def template_id(word: str, state: EncounterState | None = None) -> str:
+    """A template by file stem, English or French name (a unique prefix is enough), else a creature of the
+    encounter's library by id or name in either language."""
     wanted = norm(word)
     every = templates()
     keyed = {stem: {norm(stem)} | {norm(n) for n in info["names"].values()} for stem, info in every.items()}
@@ -398,11 +402,28 @@ def template_id(word: str) -> str:
     prefix = [stem for stem, keys in keyed.items() if any(key.startswith(wanted) for key in keys)]
     if exact or len(prefix) == 1:
         return (exact or prefix)[0]
+    found = library_creature(word, state)
+    if found is not None:
+        return found["id"]
     shown_fr = sorted(every[s]["names"].get("fr", s) for s in (prefix or every))
     shown_en = sorted(prefix or every)
     if len(prefix) > 1:
         raise _say("error-ambiguous-template", word=word, fr={"known": ", ".join(shown_fr)}, en={"known": ", ".join(shown_en)})
     raise _say("error-no-template", word=word, fr={"known": ", ".join(shown_fr)}, en={"known": ", ".join(shown_en)})
+
+
+def library_creature(word: str, state: EncounterState | None) -> dict | None:
+    """The creature `word` (id, English or French name) of the encounter's library; None before `create`."""
+    if state is None or not state.ruleset:
+        return None
+    from combatlog.compendium import library_for as library
+
+    return library(state.ruleset).find(word, "creature")
+
+
+def singular(words: list[str]) -> str:
+    """« 4 gobelins », « 3 loups », « 2 goblins »: each word without its plural s or x."""
+    return " ".join(re.sub(r"(?<=[^sx])[sx]$", "", word) if len(word) > 3 else word for word in words)
 
 
 # ---------------------------------------------------------------- one builder per verb
@@ -722,6 +743,7 @@ def _start(args, state):
     return {"do": "start"}
 
 
+MAX_ADDED_AT_ONCE = 50
 _OPTION_KEYS = {"nom": "name", "name": "name", "camp": "side", "side": "side", "groupe": "group", "group": "group"}
 # Stat overrides on add: "pv=52 ca=17" (a template's numbers changed for this creature).
 _OVERRIDE_KEYS = {"pv": "max_hp", "hp": "max_hp", "pvmax": "max_hp", "max hp": "max_hp", "ca": "ac", "ac": "ac",
@@ -731,6 +753,8 @@ _OVERRIDE_KEYS = {"pv": "max_hp", "hp": "max_hp", "pvmax": "max_hp", "max hp": "
 
 def _add(args, state):
     _need(args, 2, "add")
+    if args[0].isdigit():
+        return _add_several(int(args[0]), args[1:], state)
     raw = {"do": "add", "id": args[0]}
     words = []
     for word in args[1:]:
@@ -754,10 +778,33 @@ def _add(args, state):
             words.append(word)
     if not words:
         raise _say("error-which-template")
-    raw["template"] = template_id(" ".join(words))
-    kind = raw.get("kind") or templates()[raw["template"]]["kind"]
+    try:
+        raw["template"] = template_id(" ".join(words), state)
+    except ShellInputError as as_typed:
+        try:
+            raw["template"] = template_id(singular(words), state)
+        except ShellInputError:
+            raise as_typed from None
+    kind = raw.get("kind") or templates().get(raw["template"], {}).get("kind", "monster")
     raw.setdefault("side", "party" if kind == "pc" else "monsters")
     return raw
+
+
+def _add_several(count: int, args: list[str], state) -> list[dict]:
+    """« ajout 4 gobelins »: gob1…gob4 (numbers already taken are skipped), one group, so one initiative roll."""
+    if not 1 <= count <= MAX_ADDED_AT_ONCE:
+        raise _say("error-add-count", count=count, most=MAX_ADDED_AT_ONCE)
+    first = _add(["?", *args], state)
+    first.pop("at", None)  # one square cannot hold them all: `place` each
+    words = [w for w in args if "=" not in w and square(w) is None]
+    stem = re.sub(r"[^a-z0-9]", "", norm(words[0]))[:3] or "c"
+    first.setdefault("group", first["template"])
+    taken, raws, number = set(state.combatants), [], 0
+    while len(raws) < count:
+        number += 1
+        if f"{stem}{number}" not in taken:
+            raws.append({**first, "id": f"{stem}{number}"})
+    return raws
 
 
 def _stat_number(value: str, key: str):
@@ -930,9 +977,73 @@ def _terrain(args, state):
     return {"do": "terrain", "kind": kind, "squares": squares}
 
 
+def _legendary(args, state):
+    """INTERFACE.md §7: `légendaire DRAGON ACTION [CIBLE[,CIBLE…]] [avantage|désavantage]`."""
+    args, flags = _flags(args)
+    _need(args, 2, "legendary")
+    creature_id = combatant_id(args[0], state)
+    creature = state.combatants.get(creature_id)
+    action = _pick(args[1], _legendary_entries(creature), creature_id, "legendary action", "action légendaire") \
+        if creature is not None else args[1]
+    raw = {"do": "legendary", "id": creature_id, "action": action}
+    if len(args) > 2:
+        targets = _ids(args[2], state)
+        raw.update({"target": targets[0]} if len(targets) == 1 else {"targets": targets})
+    for flag in ("advantage", "disadvantage"):
+        if flag in flags:
+            raw[flag] = True
+    return raw
+
+
+def _legendary_entries(creature: Combatant) -> list[SimpleNamespace]:
+    """A creature's legendary actions, each also known by the names of the attack it makes ("queue" for tail)."""
+    entries = []
+    for action in creature.stats.legendary:
+        attack = creature.stats.attack(action.attack) if action.attack else None
+        names = _names(action) + (_names(attack) if attack is not None else [])
+        entries.append(SimpleNamespace(id=action.id, name={str(i): n for i, n in enumerate(names)}))
+    return entries
+
+
+_REST_KINDS = {"court": "short", "courte": "short", "short": "short", "long": "long", "longue": "long"}
+
+
+def _rest(args, state):
+    """INTERFACE.md §7: `repos court|long [ID…]` (without ids: every player character)."""
+    _need(args, 1, "rest")
+    raw = {"do": "rest", "kind": _REST_KINDS.get(norm(args[0]), args[0])}
+    if len(args) > 1:
+        raw["ids"] = [i for word in args[1:] for i in _ids(word, state)]
+    return raw
+
+
 def _revert(args, state):
     _need(args, 1, "revert")
     return {"do": "revert", "to": _int(args[0], "the event number", "le numéro d'événement")}
+
+
+# Words of `lance`/`cast` after the targets: the slot level, and a daily or ritual casting.
+_CAST_LEVEL = ("niveau", "niv", "level", "lvl")
+_CAST_USING = {"rituel": "ritual", "ritual": "ritual", "jour": "per_day", "par jour": "per_day", "per day": "per_day",
+               "daily": "per_day"}
+
+
+def _cast(args, state):
+    """lance LANCEUR SORT [CIBLES…] [niveau N] [rituel|jour] (INTERFACE.md §7 `cast`)."""
+    _need(args, 2, "cast")
+    raw: dict = {"do": "cast", "caster": combatant_id(args[0], state), "spell": args[1]}
+    targets: list[str] = []
+    words_left = iter(args[2:])
+    for word in words_left:
+        if norm(word) in _CAST_LEVEL:
+            raw["level"] = _int(next(words_left, ""), "the slot level", "le niveau d'emplacement")
+        elif norm(word) in _CAST_USING:
+            raw["using"] = _CAST_USING[norm(word)]
+        else:
+            targets += _ids(word, state)
+    if targets:
+        raw["targets"] = targets
+    return raw
 
 
 _BUILDERS = {
@@ -944,6 +1055,7 @@ _BUILDERS = {
     "grapple": _two_ids("grapple"), "shove": _shove, "escape": _escape, "stabilize": _stabilize,
     "concentration": _concentration, "terrain": _terrain, "trigger": _one_id("trigger"), "revert": _revert,
     "full_attack": _full_attack, "maneuver": _maneuver, "step": _step, "roll_off": _roll_off, "next_round": _next_round,
+    "cast": _cast, "legendary": _legendary, "rest": _rest,
 }
 assert set(_BUILDERS) | set(SHELL_VERBS) == set(VERBS)
 
@@ -964,7 +1076,8 @@ _SLOTS: dict[str, tuple[str, ...]] = {
     "escape": ("combatant", "skill"), "stabilize": ("combatant", "combatant"), "concentration": ("combatant",),
     "terrain": ("terrain",), "trigger": ("combatant",), "sheet": ("combatant",),
     "full_attack": ("combatant", "combatant", "attack", "attack_flag"), "maneuver": ("combatant", "combatant", "maneuver"),
-    "step": ("combatant",), "roll_off": ("combatant",) * 8,
+    "step": ("combatant",), "roll_off": ("combatant",) * 8, "cast": ("combatant", "", "combatant", "combatant", "combatant"),
+    "legendary": ("combatant", "", "combatant"), "rest": ("", "combatant", "combatant", "combatant", "combatant"),
 }
 
 

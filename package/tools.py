@@ -147,9 +147,30 @@ def unfinished_events(sealed) -> int:
     return unfinished_events(sealed)
 
 
+def stat_block_lines(entry: dict, lang: str) -> list[str]:
+    """A library entry (creature or spell) as a printed stat block or spell card, line by line."""
+    from combatlog.projections.statblock import stat_block_lines
+
+    return stat_block_lines(entry, lang)
+
+
+def library_list_line(entry: dict, lang: str) -> str:
+    """One library entry as a line of `combatlog library`'s listing."""
+    from combatlog.projections.statblock import list_line
+
+    return list_line(entry, lang)
+
+
+def library_about_lines(library, lang: str) -> list[str]:
+    """The sources and licences of a ruleset family's library."""
+    from combatlog.projections.statblock import about_lines
+
+    return about_lines(library, lang)
+
+
 __all__ = ["Cast", "ConcurrencyConflict", "StoreError", "command_summary", "conditions_text", "copy_log",
            "describe", "diff", "export_jsonl", "first_line_is_event", "import_jsonl", "is_postgres_url",
-           "is_sqlite_file", "left_this_turn", "log_lines", "open_reader", "open_store", "render_diff",
-           "render_table", "repair_jsonl", "replay_full", "state_at", "store_problems", "stream_records",
-           "table_title", "transcript_text", "undone", "undone_among", "unfinished_events", "verify_encounter",
-           "window_line"]
+           "is_sqlite_file", "left_this_turn", "library_about_lines", "library_list_line", "log_lines", "open_reader",
+           "open_store", "render_diff", "render_table", "repair_jsonl", "replay_full", "stat_block_lines", "state_at",
+           "store_problems", "stream_records", "table_title", "transcript_text", "undone", "undone_among",
+           "unfinished_events", "verify_encounter", "window_line"]

@@ -23,7 +23,7 @@ from combatlog.words import (
 )
 
 __all__ = ["Cast", "catalog_line", "command_summary", "describe", "event_args", "log_entries", "log_lines", "reason_text",
-           "roll_why", "until_text"]
+           "roll_why", "until_text", "entry_name"]
 
 # ------------------------------------------------------------------------------ names
 
@@ -52,9 +52,9 @@ class Cast:
             self._seen.add(cid)
             self.names[cid] = creature.display_name(self.lang) or cid
             for attack in creature.stats.attacks:
-                self.attacks[(cid, attack.id)] = _entry_name(attack, self.lang)
+                self.attacks[(cid, attack.id)] = entry_name(attack, self.lang)
             for reaction in getattr(creature.stats, "reactions", ()):
-                self.reactions[(cid, reaction.id)] = _entry_name(reaction, self.lang)
+                self.reactions[(cid, reaction.id)] = entry_name(reaction, self.lang)
             gender = "other"
             template = load_template(creature.template) if creature.template else None
             if template is not None:
@@ -78,7 +78,7 @@ class Cast:
             return ""
         shown = self.names.get(cid)
         if shown is None:
-            return cid
+            return message(self.lang, "lair-name") if cid == "lair" else cid  # the lair's turn (INTERFACE.md §7)
         if shown != cid and sum(1 for other in self.names.values() if other == shown) > 1:
             return f"{shown} ({cid})"
         return shown
@@ -96,11 +96,12 @@ class Cast:
         return self.genders.get(cid, "other")
 
 
-def _entry_name(entry, lang: str) -> str:
-    name = getattr(entry, "name", None)
+def entry_name(entry, lang: str) -> str:
+    """An attack's or a reaction's name in `lang`: a profile, or a recorded one (a dict of a CombatantAdded)."""
+    name, entry_id = (entry.get("name"), entry.get("id")) if isinstance(entry, dict) else (entry.name, entry.id)
     if isinstance(name, dict):
-        return name.get(lang) or name.get("en") or entry.id
-    return name or term(lang, "attack", entry.id)
+        return name.get(lang) or name.get("en") or entry_id
+    return name or term(lang, "attack", entry_id)
 
 
 # ------------------------------------------------------------------------------ reasons recorded by the rules
@@ -148,8 +149,8 @@ def until_text(until: dict, lang: str, cast: Cast | None = None) -> str:
 
 # ------------------------------------------------------------------------------ one line per event
 
-_ID_FIELDS = ("id", "target", "attacker", "waiting")
-_ID_LISTS = ("ids", "order", "reactors")
+_ID_FIELDS = ("id", "target", "attacker", "waiting", "caster")
+_ID_LISTS = ("ids", "order", "reactors", "targets")
 
 
 def describe(event, lang: str = "en", cast: Cast | None = None, units: str = "m") -> str:
@@ -258,6 +259,11 @@ def _(event, lang, cast, units):
     return {"name": shown, "kind": term(lang, "kind", event.kind), "side": term(lang, "side", event.side)}
 
 
+@_extra("HiddenChanged")
+def _(event, lang, cast, units):
+    return {"shown": "hidden" if event.hidden else "revealed"}
+
+
 @_extra("Placed")
 def _(event, lang, cast, units):
     return {"at": square(event.at)}
@@ -266,6 +272,43 @@ def _(event, lang, cast, units):
 @_extra("InitiativeRolled")
 def _(event, lang, cast, units):
     return {"set_by_dm": event.set_by_dm, "count": len(event.ids)}
+
+
+def _resource_name(cast: Cast, cid: str, key: str) -> str:
+    """A use or legendary action by its attack's name when it has one of the same id (fire-breath), else its id."""
+    return cast.attacks.get((cid, key)) or key
+
+
+@_extra("UseSpent")
+def _(event, lang, cast, units):
+    return {"use": _resource_name(cast, event.id, event.use)}
+
+
+@_extra("RechargeRolled")
+def _(event, lang, cast, units):
+    return {"use": _resource_name(cast, event.id, event.use)}
+
+
+@_extra("UsesRestored")
+def _(event, lang, cast, units):
+    names = [message(lang, "legendary-resistance-name") if use == "legendary_resistance"
+             else _resource_name(cast, event.id, use) for use in event.uses]
+    return {"uses": message(lang, "list-and", items=names)}
+
+
+@_extra("LegendaryActionTaken")
+def _(event, lang, cast, units):
+    return {"action": _resource_name(cast, event.id, event.action), "after": cast.name(event.after)}
+
+
+@_extra("LegendaryResistanceUsed")
+def _(event, lang, cast, units):
+    return {"ability": ability_name(event.ability, lang)}
+
+
+@_extra("LegendaryResistanceSpentOut")
+def _(event, lang, cast, units):
+    return {"ability": ability_name(event.ability, lang)}
 
 
 @_extra("TurnSkipped")
@@ -459,7 +502,7 @@ def command_summary(command: dict, lang: str, cast: Cast | None = None, units: s
     for key, value in command.items():
         if key in ("do", "dice", "stats", "overrides", "response", "save", "against", "until", "with"):
             continue
-        if key in ("id", "target", "attacker", "of", "ally", "source") and isinstance(value, str):
+        if key in ("id", "target", "attacker", "of", "ally", "source", "caster") and isinstance(value, str):
             args[key] = cast.name(value)
         elif key in ("ids", "targets") and isinstance(value, list):
             args[key] = cast.names_of(value)
@@ -476,6 +519,10 @@ def command_summary(command: dict, lang: str, cast: Cast | None = None, units: s
             args["with"] = cast.attack(actor, weapon)
     if do == "attack" and isinstance(command.get("attack"), str):
         args["attack"] = cast.attack(actor, command["attack"])
+    if do in ("attack", "legendary") and not args.get("target") and isinstance(command.get("targets"), list):
+        args["target"] = cast.names_of(command["targets"])  # a save attack (a breath) on several targets
+    if do == "legendary" and isinstance(command.get("action"), str):
+        args["action"] = _resource_name(cast, actor, command["action"])
     if do == "damage":
         amount = command.get("amount", command.get("roll", ""))
         count = amount if isinstance(amount, int) and not isinstance(amount, bool) else 2
@@ -500,6 +547,8 @@ def command_summary(command: dict, lang: str, cast: Cast | None = None, units: s
     if do == "move" and isinstance(command.get("path"), list) and command["path"]:
         end = command["path"][-1]
         args["to"] = square(end) if isinstance(end, list) and len(end) == 2 else ""
+    if do == "hidden":
+        args["shown"] = "revealed" if command.get("hidden") is False else "hidden"
     if do == "terrain":
         args["kind"] = term(lang, "terrain", str(command.get("kind", "")))
         args["count"] = len(command.get("squares") or [])
@@ -513,6 +562,8 @@ def command_summary(command: dict, lang: str, cast: Cast | None = None, units: s
     if do == "add" and isinstance(command.get("id"), str) and command["id"] not in cast.names:
         shown = _added_name(command, lang)
         args["id"] = shown if shown.lower() == command["id"].lower() else f"{shown} ({command['id']})"
+    if do == "cast" and isinstance(command.get("spell"), dict):
+        args["spell"] = str(command["spell"].get("id", ""))  # a spell object given inline is named by its id
     if do in ("grapple", "shove"):
         args["effect"] = term(lang, "shove", str(command.get("effect", "prone")))
     message_id = f"command-{kebab(do)}"

@@ -34,7 +34,11 @@ def render_table(document: dict, lang: str | None = None, units: str = "m") -> s
     order = document["order"] + [cid for cid in document["combatants"] if cid not in document["order"]]
     hp_label, init_label, ac_label = message(lang, "label-hp"), message(lang, "label-init"), message(lang, "label-ac")
     for cid in order:
-        c = document["combatants"][cid]
+        c = document["combatants"].get(cid)
+        if c is None:  # the lair's turn (INTERFACE.md §7): a place in the order, not a combatant
+            marker = ">" if cid == document["turn"] else " "
+            lines.append(f"{marker} {cid:<12} {message(lang, 'lair-name'):<18} {init_label}  20")
+            continue
         marker = ">" if cid == document["turn"] else " "
         temp = f" +{c['temp_hp']}" if c["temp_hp"] else ""
         initiative = "-" if c["initiative"] is None else str(c["initiative"])

@@ -41,6 +41,13 @@ def utc_now() -> str:
     return f"{text}.{millis:03d}Z"
 
 
+def library_spells(family: str, spell_id: str) -> dict | None:
+    """The default spell lookup: the spell `spell_id` of the library family `family` (INTERFACE §7), or None."""
+    from combatlog.compendium import spell
+
+    return spell(family, spell_id)
+
+
 class Encounter:
     """One encounter of a log: the live state, kept in step with the store.
 
@@ -50,14 +57,23 @@ class Encounter:
 
     def __init__(self, store: EventStore, encounter: str = DEFAULT_ENCOUNTER, *,
                  templates: Callable[[str], dict | None] | None = load_template, clock: Callable[[], str] = utc_now,
-                 snapshot_every: int | None = None, registry: Registry | None = None):
+                 snapshot_every: int | None = None, registry: Registry | None = None,
+                 spells: Callable[[str, str], dict | None] | None = library_spells):
         self.store = store
         # The rulesets that decide this encounter's commands, handed down by the API (default: the installed ones).
         self.registry = registry or default_registry()
         self.encounter = encounter
         self.templates = templates
+        # `spells(family, id)`: a library spell for `cast` (INTERFACE §7), handed to the rules like the templates.
+        self.spells = spells
         self.clock = clock
         self.default_seed: str | None = None  # verification replays a recorded seed; otherwise a fresh one
+        # Another encounter of the same log by name, its latest state (`add` with `carry`); verify swaps in
+        # one that answers from what the log recorded as carried.
+        self.encounters: Callable[[str], EncounterState | None] = self._other_encounter
+        # Verification re-deriving a logged `create`: the events the log holds for it (what that create chose
+        # beyond its command, e.g. pf1's rules version, is taken from them); None for a new command.
+        self.recorded_creation: tuple | None = None
         # Folds start from the nearest usable snapshot (every K events; 0 turns them off): see replay/snapshots.py.
         self.snapshots = Snapshots(store, encounter, snapshot_every)
         self._count = store.last(encounter)[0]
@@ -69,6 +85,11 @@ class Encounter:
         self._records: list[Recorded] | None = None  # the whole log, only once somebody asks for it
         self._timeline: Timeline | None = None
         self._last_sealed: list[tuple[Recorded, bytes | None]] = []  # the last command's records and bodies
+
+    def _other_encounter(self, name: str) -> EncounterState | None:
+        if name == self.encounter or not self.store.last(name)[0]:
+            return None
+        return Encounter(self.store, name, templates=self.templates, registry=self.registry, spells=self.spells).state
 
     def _read_range(self, first: int, last: int) -> list[Recorded]:
         return self.store.read_range(self.encounter, first, last)
@@ -125,8 +146,10 @@ class Encounter:
         else:
             # A fresh seed only for the command that records one (create); every other reads it from the state.
             seed = self.default_seed or ("" if self.state.seed else secrets.token_hex(8))
+            recorded = self.recorded_creation if name == "create" else None
             events, decided = decide_and_fold(self.state, raw, templates=self.templates, default_seed=seed,
-                                              registry=self.registry)
+                                              registry=self.registry, encounters=self.encounters,
+                                              spells=self.spells, recorded=recorded)
         at = self.clock()
         records = [
             Recorded(seq=txn + index, txn=txn, at=at, actor=actor, event=event) for index, event in enumerate(events)

@@ -25,6 +25,10 @@ from combatlog.events.stores.memory import ReplicaStore
 from combatlog.words import Said, localized, message
 from combatlog.replay.engine import Encounter
 
+def _nobody(name: str) -> None:
+    return None
+
+
 MAX_FIELDS = 12  # fields named per event; the rest are counted
 
 
@@ -104,6 +108,11 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
             created = next((r.event for r in recorded if isinstance(r.event, EncounterCreated)), None)
             if created is not None:
                 replica.default_seed = created.seed
+            # `add` with `carry` re-derived from what the log recorded as carried (the ruleset's hook).
+            carried = getattr(replica.registry.get(replica.state.ruleset), "carried_lookup", None)
+            replica.encounters = carried([r.event for r in recorded]) if carried is not None else _nobody
+            # a logged create re-derives with what it recorded choosing (pf1's rules version), as with its seed
+            replica.recorded_creation = tuple(record.event for record in recorded)
             try:
                 produced = replica.execute(command, actor=opening.actor)
             except RuleViolation as error:
@@ -568,6 +577,7 @@ def unfinished_events(sealed: list) -> int:
         store.append_sealed("repair", sealed[:start], records[0].seq)
     replica = Encounter(store, "repair", snapshot_every=0)
     replica.clock = lambda: group[0].at
+    replica.recorded_creation = tuple(record.event for record in group)
     try:
         produced = replica.execute(group[0].event.command, actor=group[0].actor)
     except Exception:  # the rules refuse it now: not an interrupted write, verify will say what it is

@@ -44,7 +44,8 @@ ROUTES = [
     Route("/api/encounters/{enc}/stream", ep.stream),
     Route("/api/encounters/{enc}/transcript", ep.transcript),
     Route("/api/encounters/{enc}/dm", ep.dm_view),
-    # Route("/api/library", ep.library): INTERFACE.md §7, wired with the library (see endpoints.py).
+    Route("/api/encounters/{enc}/statblocks", ep.statblocks),
+    Route("/api/library", ep.library),  # INTERFACE.md §7
     Route("/e/{enc}", ep.dm_page),
     Route("/e/{enc}/table", ep.table_page),
     Route("/e/{enc}/table/stream", ep.table_stream),

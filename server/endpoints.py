@@ -25,7 +25,7 @@ from combatlog.server.guards import (COOKIE, ApiError, count_param, encounter_na
                                      json_response, lang_param, only_keys, request_lang, seq_param, token_matches)
 from combatlog.server.hub import Hub
 from combatlog.server.views import PLAYER_LOG_LINES, dm_document, players_document, told
-from combatlog.server.words import LANGS, word, words_for
+from combatlog.server.words import LANGS, condition_name, message, word, words_for
 
 HERE = Path(__file__).parent
 KEEPALIVE = 15.0  # seconds between SSE comments on a quiet stream (proxies close silent connections)
@@ -215,9 +215,27 @@ async def stream(request: Request) -> Response:
     return sse(request, name, ("state", name, lang), make)
 
 
-# The library of creatures and spells (INTERFACE.md §7, `GET /api/library?q=…&ruleset=…&kind=…&lang=…`) is
-# served beside these reads: an endpoint function here, calling the public API's `combatlog.library`, and
-# one `Route("/api/library", library)` in app.py's ROUTES.
+@requires("read", status_code=401)
+async def library(request: Request) -> Response:
+    """The library of creatures and spells (INTERFACE.md §7): `GET /api/library?q=…&ruleset=…&kind=…&lang=…`, the
+    entries `combatlog library --json` lists; `&id=…` gives one entry with its printed stat block in `lang`."""
+    lang = lang_param(request, None) or error_lang(request)
+    ruleset = request.query_params.get("ruleset") or "dnd5e-2024"
+    kind = request.query_params.get("kind") or None
+    if kind not in (None, "creature", "spell"):
+        raise ApiError(422, {"error": message(lang, "server-library-kind", kind=kind)})
+    try:
+        found = combatlog.library(ruleset)
+    except combatlog.RuleViolation as error:
+        raise ApiError(422, {"error": error.localized(lang)}) from None
+    wanted = request.query_params.get("id")
+    if wanted is not None:
+        entry = found.get(wanted)
+        if entry is None:
+            raise ApiError(404, {"error": message(lang, "server-library-unknown", id=wanted)})
+        return json_response({"entry": entry, "stat_block": combatlog.stat_block(entry, lang)})
+    entries = found.search(request.query_params.get("q") or "", kind)
+    return json_response({"ruleset": ruleset, "entries": entries})
 
 
 # ------------------------------------------------------------------------------------------ the JSON API: writes
@@ -261,6 +279,9 @@ async def line(request: Request) -> Response:
         raise ApiError(422, {"error": word(lang, "not_text", field="line"), "line": 1})
     key = idempotency_key(request, payload.get("request_id"), lang)
 
+    if text.strip().split(" ", 1)[0].lower() in HELP_WORDS:
+        return json_response({"help": help_text(lang)})
+
     def parse(log) -> list[dict]:
         encounter = log.encounter(name)
         try:
@@ -272,6 +293,69 @@ async def line(request: Request) -> Response:
         return batch
 
     return await run_batch(request, name, parse, None, "dm", key, fingerprint(request, raw))
+
+
+HELP_WORDS = {"aide", "help", "?", "aide-moi"}
+
+
+def help_text(lang: str) -> str:
+    """The shell's `aide`/`help` text, in `lang`: every verb's usage with its other spellings."""
+    from combatlog.lines import HELP, VERBS, alias, aliases_for
+
+    fr = lang == "fr"
+    lines = [message(lang, "help-intro")]
+    for verb in VERBS:
+        if verb not in HELP:
+            continue
+        others = [a for a in aliases_for(verb, lang) if a != alias(verb, lang)]
+        lines.append(f"  {HELP[verb][0 if fr else 1]}" + (f"   [{', '.join(others)}]" if others else ""))
+    lines.append(message(lang, "help-outro"))
+    return "\n".join(lines)
+
+
+@requires("dm", status_code=401)
+async def statblocks(request: Request) -> Response:
+    """Each combatant's stat block as it joined (its `CombatantAdded` event): the DM's page builds the acting
+    creature's attack, spell and legendary buttons from it. `{"stats": {id: stats}, "names": {id: {en, fr}}, "groups": {id: group}, "terrain": [[x, y]...]}` (difficult squares,
+    undone marks left out: the state document does not carry the map's terrain)."""
+    name, encounter = await existing(request)
+    lang = await page_lang(request, encounter)
+
+    def read(log):
+        found: dict[str, dict] = {}
+        names: dict[str, dict] = {}
+        groups: dict[str, str] = {}
+        terrain: set[tuple] = set()
+        templates: dict[str, str] = {}
+        encounter = log.encounter(name)
+        for entry in encounter.log_lines(lang):
+            event = entry["event"]
+            command = event.get("command") if entry["type"] == "CommandIssued" else None
+            if isinstance(command, dict) and command.get("do") == "add" and isinstance(command.get("template"), str):
+                templates[command.get("id")] = command["template"]
+            if entry["type"] == "CombatantAdded":
+                found[event["id"]] = event["stats"]
+                names[event["id"]] = {"en": event["name"], "fr": event.get("name_fr") or event["name"]}
+                if event.get("group"):
+                    groups[event["id"]] = event["group"]
+            elif entry["type"] == "TerrainMarked" and not entry["undone"]:
+                marked = {tuple(square) for square in event["squares"]}
+                terrain = terrain | marked if event["kind"] == "difficult" else terrain - marked
+        # Spells, legendary actions and uses (INTERFACE §7) come from the library entry when the engine's own
+        # stat block does not keep them: the page builds their buttons either way.
+        if templates:
+            try:
+                shelf = combatlog.library(encounter.state()["ruleset"])
+            except combatlog.RuleViolation:
+                shelf = None
+            for cid, template in templates.items():
+                entry = shelf.get(template) if shelf is not None and cid in found else None
+                for key in ("spellcasting", "legendary", "legendary_actions", "uses"):
+                    if entry and key in entry.get("stats", {}) and key not in found[cid]:
+                        found[cid] = {**found[cid], key: entry["stats"][key]}
+        return {"stats": found, "names": names, "groups": groups, "terrain": sorted(terrain)}
+
+    return json_response(await hub_of(request).call(read))
 
 
 @dataclass(frozen=True)
@@ -429,8 +513,27 @@ async def dm_page(request: Request) -> Response:
     for entry in lines:
         entry.pop("event", None)
     html = templates.get_template("dm.html").render(
-        enc=name, lang=lang, doc=document, lines=lines, log_shown=DM_LOG_LINES, words=words_for(lang), w=words_for(lang))
+        enc=name, lang=lang, doc=document, lines=lines, log_shown=DM_LOG_LINES, words=words_for(lang), w=words_for(lang),
+        names=page_names(lang))
     return page(html)
+
+
+RULESETS = ("dnd5e-2024", "dnd5e-2014", "rolenplay", "pf1")
+CONDITIONS = ("blinded", "charmed", "deafened", "exhaustion", "frightened", "grappled", "incapacitated", "invisible",
+              "paralyzed", "petrified", "poisoned", "prone", "restrained", "stunned", "unconscious")
+DAMAGE_TYPES = ("acid", "bludgeoning", "cold", "fire", "force", "lightning", "necrotic", "piercing", "poison", "psychic",
+                "radiant", "slashing", "thunder")
+ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
+
+
+def page_names(lang: str) -> dict:
+    """The names the DM's page's pickers show: rulesets, conditions, damage types, abilities (INTERFACE.md §3)."""
+    from combatlog.words import ability_name, damage_name, ruleset_name
+
+    return {"rulesets": {r: ruleset_name(r, lang) for r in RULESETS},
+            "conditions": {c: condition_name(c, lang) for c in CONDITIONS},
+            "damage": {d: damage_name(d, lang) for d in DAMAGE_TYPES},
+            "abilities": {a: ability_name(a, lang) for a in ABILITIES}}
 
 
 @requires("dm", status_code=401)

@@ -33,7 +33,9 @@ def heading(document: dict, lang: str, names: dict[str, str]) -> str:
     if document["round"]:
         parts.append(message(lang, "table-round", round=document["round"]))
     if document["turn"]:
-        parts.append(message(lang, "table-turn-of", who=names.get(document["turn"], document["turn"])))
+        turn = document["turn"]  # "lair": the lair's turn (INTERFACE.md §7), not a combatant
+        who = names.get(turn) or (message(lang, "lair-name") if turn == "lair" else turn)
+        parts.append(message(lang, "table-turn-of", who=who))
     text = " — ".join(parts)
     return text[:1].upper() + text[1:]
 
@@ -60,10 +62,13 @@ def players_document(document: dict, lines: list[dict], lang: str, status: dict[
     "left this turn" column is the DM's business and is not sent."""
     rows_words = (status or {}).get("rows", {})
     combatants = document["combatants"]
-    names = _distinct_names(combatants)
+    names = _distinct_names({cid: c for cid, c in combatants.items() if not c.get("hidden")})
+    names |= {cid: c["name"] for cid, c in combatants.items() if c.get("hidden")}
     rows = []
     for cid in ordered_ids(document):
         creature = combatants[cid]
+        if creature.get("hidden"):
+            continue  # not yet seen by the players: not even its name leaves the server
         pc = creature["kind"] == "pc"
         row = {
             "id": cid,
@@ -76,6 +81,7 @@ def players_document(document: dict, lines: list[dict], lang: str, status: dict[
             "status_word": "" if creature["status"] == "alive" else status_name(creature["status"], lang),
             "health": health(creature),
             "health_word": word(lang, f"health_{health(creature)}"),
+            "position": creature.get("position"),
             "conditions": [condition_name(c, lang) for c in creature["conditions"]],
             "conditions_text": rows_words.get(cid, {}).get("conditions")
             if cid in rows_words else ", ".join(condition_name(c, lang) for c in creature["conditions"]),
@@ -105,7 +111,17 @@ def told(lines: list[dict], combatants: dict, lang: str, names: dict[str, str] |
     """What the players hear of `lines` (entries of `Encounter.recent` or `log_lines`), undone commands left out."""
     names = names or _distinct_names(combatants)
     kinds = {cid: creature["kind"] for cid, creature in combatants.items()}
-    return [text for text in (player_line(entry, names, kinds, lang) for entry in lines if not entry["undone"]) if text]
+    hidden = {cid for cid, creature in combatants.items() if creature.get("hidden")}
+    return [text for text in (player_line(entry, names, kinds, lang) for entry in lines
+                              if not entry["undone"] and not (hidden and _names_hidden(entry, hidden))) if text]
+
+
+def _names_hidden(entry: dict, hidden: set[str]) -> bool:
+    """Whether a log entry's event is about a creature the players do not see yet."""
+    event = entry.get("event") or {}
+    named = {event.get(key) for key in ("id", "target", "attacker", "source", "reactor")}
+    named |= set(event.get("targets") or []) | set(event.get("ids") or [])
+    return bool(named & hidden)
 
 
 def _distinct_names(combatants: dict) -> dict[str, str]:

@@ -20,8 +20,8 @@ FLOORS: dict[str, int] = {
     "combatlog.core.kernel": 1, "combatlog.events": 1, "combatlog.words": 1,
     "combatlog.fixtures": 1, "combatlog.locales": 1, "combatlog.logs": 1, "combatlog.version": 1,
     "combatlog.core": 1,
-    # 2. the rulesets
-    "combatlog.core.rulesets": 2,
+    # 2. the rulesets, and the library data they read
+    "combatlog.core.rulesets": 2, "combatlog.compendium": 2,
     # 3. the stores
     "combatlog.events.stores": 3,
     # 4. replay and the projections

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from combatlog.core.kernel.dice import DiceError, DiceExpression
-from combatlog.events import attacks, conditions, damage, meta, movement, reactions, rolenplay, turns
+from combatlog.events import attacks, conditions, damage, meta, movement, reactions, resources, rolenplay, turns
 from combatlog.events.envelope import Recorded
 from combatlog.core.kernel.state import EMPTY
 from combatlog.core.rulesets import RULESETS
@@ -19,7 +19,9 @@ from combatlog.projections.document import state_document
 from combatlog.projections.fold import evolve
 from combatlog.replay.timeline import timeline_of
 from combatlog.transcript.model import CastMember, Entry, Round, Transcript, Turn
-from combatlog.transcript.phrases import LOG_WORDS, English, French, Who, _template_id, ruleset_line
+from combatlog.transcript.phrases import LOG_WORDS, English, French, Who, _template_id, lair, ruleset_line
+
+LAIR = "lair"  # the lair's turn in the order (INTERFACE.md §7; dnd5e/legendary.py LAIR)
 
 
 class _Builder:
@@ -102,6 +104,8 @@ class _Builder:
         if creature_id in self.who:
             return self.who[creature_id]
         text = str(creature_id or "?")
+        if text == LAIR:
+            return lair(text)
         return Who(id=text, name_en=text, name_fr=text, proper=True)
 
     def weapon_name(self, creature_id: str | None, attack_id: str | None) -> str:
@@ -439,6 +443,8 @@ class _Builder:
             case reactions.ReactionWindowClosed():
                 if self.suspended_dice:
                     self.dice_source = self.suspended_dice.pop()
+            case resources.LegendaryGapClosed():
+                pass  # the gap for legendary actions closes: nothing happens at the table
             case rolenplay.ReactionsRestored() | rolenplay.PlainStreakChanged():
                 pass  # the reaction is back / the streak shows as the target's AC bonus on the attack (Rôle'n Play)
             case _:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 # The language layer, imported here only (the transcript package reads words through this module).
-from combatlog.projections.describe import Cast, catalog_line, describe
+from combatlog.projections.describe import Cast, catalog_line, describe, entry_name
 from combatlog.words import distance, maybe, message, ruleset_name, term
 
 
@@ -58,6 +58,11 @@ class Who:
     proper: bool
     gender: str | None = None
     number: int | None = None
+
+
+def lair(lair_id: str) -> Who:
+    """The lair's turn (INTERFACE.md §7) is a place in the order, not a combatant: named as a common noun."""
+    return Who(id=lair_id, name_en="lair", name_fr="antre", proper=False, gender="m")
 
 
 # --------------------------------------------------------------------------------------------------
@@ -715,6 +720,7 @@ class LogWords:
     def line(self, event, lang: str, names: dict[str, str], attacks) -> str | None:
         cast = Cast(lang)
         cast.names.update(names)
+        cast.attacks.update({key: entry_name(attack, lang) for key, attack in (attacks or {}).items()})
         return describe(event, lang, cast)
 
 

@@ -10,7 +10,7 @@ class Context:
     """Events are folded as they are decided, so later rules see earlier consequences."""
 
     def __init__(self, state, dice: DiceSource, templates=None, rng: DiceSource | None = None, *, ruleset=None,
-                 evolve=None):
+                 evolve=None, encounters=None):
         if evolve is None:
             from combatlog.core.kernel.fold import evolve  # the fold is the only way state changes
         self._evolve = evolve
@@ -19,6 +19,8 @@ class Context:
         # The encounter's seeded stream, for rolls of a resumed command that came without supplied dice.
         self.rng = rng if rng is not None else dice
         self.templates = templates
+        # `encounters(name)`: another encounter of the same log, its latest state or None (`add` with `carry`).
+        self.encounters = encounters
         self.events: list = []
         if ruleset is None and state.ruleset:
             from combatlog.core.kernel.registry import default_registry

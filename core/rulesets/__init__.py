@@ -2,7 +2,9 @@
 
 The four rulesets are assembled at the top, in one place (combatlog.rulesets), into a kernel `Registry`
 (core/kernel/registry.py) handed down to the kernel, the codec and the stores; nothing here imports a ruleset.
-`find_ruleset`, `RULESETS` and `rolls_death_saves` read the registry the assembly installed."""
+`find_ruleset`, `RULESETS` and `rolls_death_saves` read the registry the assembly installed.
+`decide_and_fold` takes `recorded` only when verify re-derives a logged `create`: the events the log holds for
+it (a ruleset whose rules have versions takes the version that create recorded from them)."""
 
 from typing import Any, Protocol
 
@@ -18,9 +20,11 @@ class Ruleset(Protocol):
     state_type: type
     event_types: tuple[type, ...]
     template_family: str
+    library_family: str  # the compendium family of its creatures and spells (INTERFACE §7)
 
     def initial_state(self, created) -> Any: ...
-    def decide_and_fold(self, state, raw: dict, *, templates, default_seed: str) -> tuple[list, Any]: ...
+    def decide_and_fold(self, state, raw: dict, *, templates, default_seed: str, encounters=None,
+                        spells=None, recorded: tuple | None = None) -> tuple[list, Any]: ...
     def evolve(self, state, event) -> Any: ...
     def document(self, state) -> dict: ...
 
@@ -41,6 +45,11 @@ class Ruleset(Protocol):
     conditions: tuple[str, ...]
     abilities: tuple[str, ...]
     skills: tuple[str, ...]
+    # Verify re-deriving an `add` with `carry`: (the command's recorded events) -> encounters(name), the other
+    # encounter as the log recorded it (replay/verify.py; without it, no other encounter is found).
+    def carried_lookup(self, events) -> Any: ...
+    # The stat-block keys its `add` takes (party/characters.py).
+    stat_keys: frozenset[str]
 
 
 def find_ruleset(name: str) -> Ruleset:

@@ -234,3 +234,7 @@ event-roll-why = { $has_advantage ->
    *[no] {" "}(disadvantage: { $disadvantage })
  }
 event-roll-help = help from { $helper }
+event-hidden-changed = { $id } { $shown ->
+    [hidden] hidden from the players
+   *[revealed] revealed to the players
+ }

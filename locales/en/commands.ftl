@@ -61,3 +61,7 @@ command-maneuver = combat maneuver by { $attacker } on { $target } ({ $maneuver 
    *[other] { $maneuver }
  })
 command-roll-off = initiative roll-off: { $ids }
+command-hidden = { $shown ->
+    [hidden] hide { $id } from the players
+   *[revealed] reveal { $id } to the players
+ }

@@ -22,6 +22,7 @@ error-by-whom = by whom? by ID
 error-duration = '{ $word }' is not a duration: until end:ID, until start:ID, N rounds, save ABILITY DC, by ID
 error-concentration-source = concentration needs the caster: by ID conc
 error-initiative-done = everyone already has an initiative
+error-add-count = add from 1 to { $most } creatures at once (not { $count })
 error-which-template = which template? add ID TEMPLATE
 error-stat-number = { $key }= takes a number, not '{ $value }'
 error-move-where = move where? move ID X,Y [X,Y…]

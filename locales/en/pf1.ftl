@@ -44,6 +44,27 @@ pf1-condition = { $condition ->
    *[other] { $condition }
  }
 
+# The labels of roll modifiers (Pf1ManeuverRolled, Pf1AttackRolled `modifiers`); a label the table typed shows as is.
+pf1-modifier = { $label ->
+    [aoo_damage] damage from the attack of opportunity
+    [range] range
+    [shooting_into_melee] shooting into melee
+    [flanking] flanking
+    [charge] charge
+    [fighting_defensively] fighting defensively
+    [nonlethal] nonlethal
+    [prone] prone
+    [helpless_target] helpless target
+    [invisible] invisible
+    [fear] fear
+    [sickened] sickened
+    [dazzled] dazzled
+    [grappled] grappled
+    [entangled] entangled
+    [aid_another] aid another
+   *[other] { $label }
+ }
+
 event-pf1-rules-chosen = optional rule: massive damage { $massive-damage ->
     [yes] on
    *[no] off
@@ -136,7 +157,18 @@ event-pf1-effect-changed = { $id }: { $effect ->
     [feint] the feint holds until the end of its next turn
    *[other] { $effect } goes on
  }
-event-pf1-effect-ended = { $id }: { $effect } ends
+event-pf1-effect-ended = { $id }: { $effect ->
+    [total_defense] total defense
+    [fighting_defensively] fighting defensively
+    [charging] the charge
+    [running] the run
+    [withdrawing] the withdrawal
+    [readied] the readied action
+    [aid_attack] the aid (attack)
+    [aid_ac] the aid (AC)
+    [feint] the feint
+   *[other] { $effect }
+ } ends
 event-pf1-condition-applied = { $target } is { $condition ->
     [flat_footed] flat-footed
     [bleed] bleeding{ $amount ->
@@ -210,9 +242,19 @@ event-pf1-stabilization-rolled = { $id }'s stabilization check: { $automatic-fai
        *[no] loses 1 HP
     }
  }
-event-pf1-maneuver-rolled = { $attacker }'s combat maneuver on { $target } ({ $maneuver }): d20 { $d20 } + CMB { $cmb } = { $total } vs CMD { $cmd } → { $success ->
-    [yes] success
-   *[no] failure
+event-pf1-maneuver-rolled = { $attacker }'s combat maneuver on { $target } ({ $maneuver ->
+    [bull_rush] bull rush
+    [dirty_trick] dirty trick
+   *[other] { $maneuver }
+ }): d20 { $d20 } + CMB { $cmb }{ $modifiers } = { $total } vs CMD { $cmd } → { $automatic ->
+    [unconscious] automatic success (the target is unconscious: as a natural 20)
+    [paralyzed] automatic success (the target is paralyzed: as a natural 20)
+    [petrified] automatic success (the target is petrified: as a natural 20)
+    [helpless] automatic success (the target is helpless: as a natural 20)
+   *[other] { $success ->
+        [yes] success
+       *[no] failure
+    }
  }
 event-pf1-window-opened = { $act ->
     [readied] { $reactors }'s readied action: its trigger happens

@@ -105,7 +105,7 @@ help-condition = cond TARGET +CONDITION [until end:ID|start:ID] [N rounds] [save
 help-initiative = init [ID [VALUE]] [advantage] — roll (or set) initiative; no ID: everyone without one
 help-order = order ID ID… — break initiative ties
 help-start = start — combat begins
-help-add = add ID TEMPLATE [name=…] [side=…] [group=…] [pc|monster] [X,Y] [hp=N] [ac=N] [speed=N] — add a creature from a template (see templates)
+help-add = add ID TEMPLATE [name=…] [side=…] [group=…] [pc|monster] [X,Y] [hp=N] [ac=N] [speed=N] — add a creature from a template (see templates) or the library; "add 4 goblins" adds four (gob1…gob4, one initiative)
 help-remove = remove ID — a creature leaves the fight
 help-move = move ID X,Y [X,Y…] [fly|swim|crawl|climb] — movement square by square (1 square = 1.5 m)
 help-place = place ID X,Y — put a creature on a square without moving
@@ -127,7 +127,7 @@ help-terrain = terrain difficult|clear X,Y [X,Y…] — mark squares as difficul
 help-trigger = trigger ID — the trigger of ID's readied action happens
 help-revert = revert SEQ — undo everything after event SEQ
 help-templates = templates — the list of creature templates
-help-sheet = sheet ID — a creature's stat block, with its attacks
+help-sheet = sheet ID — a creature's stat block, with its attacks; sheet NAME — a creature or spell of the library
 help-full_attack = full_attack ATTACKER TARGET [WEAPON] [defensive] — Pathfinder: the full-attack action (every attack of the round, a full-round action)
 help-maneuver = maneuver ATTACKER TARGET trip|bull_rush|disarm|grapple|overrun|sunder|dirty_trick|drag|reposition|steal — Pathfinder: a combat maneuver (CMB against CMD)
 help-step = step ID X,Y — Pathfinder: the 5-foot step (1.5 m, no attack of opportunity)

@@ -288,3 +288,7 @@ event-roll-help = { ELISION($helper) ->
     [vowel] aide d'{ $helper }
    *[consonant] aide de { $helper }
  }
+event-hidden-changed = { $id } { $shown ->
+    [hidden] caché aux joueurs
+   *[revealed] montré aux joueurs
+ }

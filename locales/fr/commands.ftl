@@ -93,3 +93,7 @@ command-maneuver = manœuvre de combat { ELISION($attacker) ->
    *[other] { $maneuver }
  })
 command-roll-off = jet pour départager l'initiative : { $ids }
+command-hidden = { $shown ->
+    [hidden] cacher { $id } aux joueurs
+   *[revealed] montrer { $id } aux joueurs
+ }

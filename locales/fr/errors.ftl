@@ -25,6 +25,7 @@ error-by-whom = par qui ? par ID
 error-duration = « { $word } » n'est pas une durée : jusqu'à fin:ID, jusqu'à début:ID, N rounds, js CAR DD, par ID
 error-concentration-source = la concentration demande le lanceur : par ID conc
 error-initiative-done = tout le monde a déjà son initiative
+error-add-count = ajoutez de 1 à { $most } créatures à la fois (pas { $count })
 error-which-template = quel modèle ? ajout ID MODÈLE
 error-stat-number = { $key }= prend un nombre, pas « { $value } »
 error-move-where = bouger où ? bouge ID X,Y [X,Y…]

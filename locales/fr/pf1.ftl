@@ -73,6 +73,28 @@ pf1-condition = { $condition ->
    *[other] { $condition }
  }
 
+# Les libellés des modificateurs d'un jet (`modifiers` de Pf1ManeuverRolled, Pf1AttackRolled) ; un libellé saisi par la
+# table s'affiche tel quel.
+pf1-modifier = { $label ->
+    [aoo_damage] dégâts de l'attaque d'opportunité
+    [range] portée
+    [shooting_into_melee] tir dans la mêlée
+    [flanking] prise en tenaille
+    [charge] charge
+    [fighting_defensively] combat sur la défensive
+    [nonlethal] dégâts non létaux
+    [prone] à terre
+    [helpless_target] cible sans défense
+    [invisible] invisible
+    [fear] peur
+    [sickened] fiévreux
+    [dazzled] ébloui
+    [grappled] agrippé
+    [entangled] enchevêtré
+    [aid_another] aide
+   *[other] { $label }
+ }
+
 event-pf1-rules-chosen = règle optionnelle : dégâts massifs { $massive-damage ->
     [yes] activée
    *[no] désactivée
@@ -357,9 +379,15 @@ event-pf1-maneuver-rolled = manœuvre de combat { ELISION($attacker) ->
     [reposition] repositionnement
     [steal] vol
    *[other] { $maneuver }
- }) : d20 { $d20 } + BMO { $cmb } = { $total } contre DMD { $cmd } → { $success ->
-    [yes] réussie
-   *[no] ratée
+ }) : d20 { $d20 } + BMO { $cmb }{ $modifiers } = { $total } contre DMD { $cmd } → { $automatic ->
+    [unconscious] réussie d'office (cible inconsciente : comme un 20 naturel)
+    [paralyzed] réussie d'office (cible paralysée : comme un 20 naturel)
+    [petrified] réussie d'office (cible pétrifiée : comme un 20 naturel)
+    [helpless] réussie d'office (cible sans défense : comme un 20 naturel)
+   *[other] { $success ->
+        [yes] réussie
+       *[no] ratée
+    }
  }
 event-pf1-window-opened = { $act ->
     [readied] action préparée de { $reactors } : son déclencheur a lieu

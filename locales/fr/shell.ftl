@@ -120,7 +120,7 @@ help-condition = cond CIBLE +ÉTAT [jusqu'à fin:ID|début:ID] [N rounds] [js CA
 help-initiative = init [ID [VALEUR]] [avantage] — lance (ou fixe) l'initiative ; sans ID : tous ceux qui n'en ont pas
 help-order = ordre ID ID… — départage les égalités d'initiative
 help-start = début — le combat commence
-help-add = ajout ID MODÈLE [nom=…] [camp=…] [groupe=…] [pj|monstre] [X,Y] [pv=N] [ca=N] [vitesse=N] — ajoute une créature d'après un modèle (voir modèles)
+help-add = ajout ID MODÈLE [nom=…] [camp=…] [groupe=…] [pj|monstre] [X,Y] [pv=N] [ca=N] [vitesse=N] — ajoute une créature d'après un modèle (voir modèles) ou la bibliothèque ; « ajout 4 gobelins » en ajoute quatre (gob1…gob4, une seule initiative)
 help-remove = retirer ID — une créature quitte le combat
 help-move = bouge ID X,Y [X,Y…] [vol|nage|rampe|escalade] — déplacement case par case (1 case = 1,5 m)
 help-place = place ID X,Y — pose une créature sans déplacement
@@ -142,7 +142,7 @@ help-terrain = terrain difficile|dégagé X,Y [X,Y…] — marque des cases de t
 help-trigger = déclencher ID — le déclencheur de l'action préparée de ID survient
 help-revert = revenir SEQ — annule tout ce qui suit l'événement SEQ
 help-templates = modèles — la liste des modèles de créatures
-help-sheet = fiche ID — le profil d'une créature, avec ses attaques
+help-sheet = fiche ID — le profil d'une créature, avec ses attaques ; fiche NOM — une créature ou un sort de la bibliothèque
 help-full_attack = outrance ATTAQUANT CIBLE [ARME] [défensive] — Pathfinder : l'attaque à outrance (toutes les attaques du round, une action complexe)
 help-maneuver = manœuvre ATTAQUANT CIBLE croc-en-jambe|bousculade|désarmement|lutte|renversement|destruction|sale_coup|traction|repositionnement|vol — Pathfinder : une manœuvre de combat (BMO contre DMD)
 help-step = pas ID X,Y — Pathfinder : le pas de placement (1,5 m, sans attaque d'opportunité)

@@ -1,62 +1,131 @@
-// The DM's page: status table, command line, buttons, running log, time slider. Talks to the JSON API only.
+// The DM's page: the fight run with the mouse or a finger (issue 22). Every control posts one of INTERFACE.md's
+// commands to the JSON API; the page never computes a rule, it shows what the engine answers.
 "use strict";
 const ENC = encodeURIComponent(INITIAL.enc);
 const LANG = INITIAL.lang;
+const NAMES = INITIAL.names;
 const api = (path) => `/api/encounters/${ENC}${path}`;
+const $ = (id) => document.getElementById(id);
 let live = INITIAL.doc;      // the latest state, with the page's extras
 let viewingAt = null;        // a seq while the time slider looks at the past
 const LOG_SHOWN = INITIAL.log_shown;  // the running log's last lines (the server reads only those)
+let stats = {};              // id -> stat block as it joined (GET /statblocks)
+let terrain = [];            // difficult squares
+let groups = {};             // id -> its initiative group, when it has one
+let shownBlock = null;       // whose stat block the side panel shows
+let selected = null;         // the token whose reach the map shows
+let picking = null;          // {what, make(targets), many, targets: []} while the DM picks targets
+let lastSeq = live ? live.seq : -1;
+let liveText = null;         // the last /dm answer, as received
+const SQUARE = 40;
 
-function render(doc) {
-  const body = document.querySelector("#status tbody");
-  body.replaceChildren();
-  // The shell's status table, in the shell's words (the server words them from the catalogs).
-  document.getElementById("title").textContent = doc ? doc.view.title : W.dm_title;
-  if (!doc) return;
-  const windowLine = document.getElementById("window");
-  if (doc.window) {
-    windowLine.hidden = false;
-    windowLine.textContent = doc.view.window || fill(W.window, {trigger: doc.window.trigger, who: doc.window.reactors.join(", ")});
-  } else windowLine.hidden = true;
-  const reactors = doc.window ? doc.window.reactors : [];
-  for (const cid of doc.view.order_all) {
-    const c = doc.combatants[cid];
-    const current = cid === doc.turn;
-    const hp = hpBar(c.hp, c.max_hp, c.status);
-    if (c.temp_hp) hp.append(el("span", {class: "thp"}, ` +${c.temp_hp} ${W.col_thp}`));
-    body.append(el("tr", {class: [current ? "current" : "", c.status === "dead" ? "dead" : "", c.kind].join(" "), "data-id": cid},
-      el("td", {class: "marker"}, current ? "▶" : reactors.includes(cid) ? "?" : ""),
-      el("td", {class: "num"}, c.initiative === null ? "" : c.initiative),
-      el("td", {class: "id"}, cid),
-      el("td", {class: "name"}, c.name),
-      el("td", {class: "hpcell"}, hp),
-      el("td", {class: "num ac"}, c.ac),
-      el("td", {class: "conditions"}, doc.view.conditions[cid] || ""),
-      el("td", {class: "left"}, doc.view.left[cid] || "")));
-  }
-  function writable(yes) {
-  // Looking at the past is read-only: the command line and the buttons wait for "Live".
-  for (const control of document.querySelectorAll("#command, #send, .buttons button")) control.disabled = !yes;
+// ------------------------------------------------------------------ helpers
+function nameOf(cid) {
+  const c = live && live.combatants[cid];
+  return c ? c.name : cid;
+}
+function label(thing) {
+  // A library name {"en", "fr"} or a plain string, in the page's language.
+  if (!thing) return "";
+  if (typeof thing === "string") return thing;
+  return thing[LANG] || thing.en || Object.values(thing)[0] || "";
+}
+function typedDice() {
+  if (!$("typed-dice").checked) return null;
+  const faces = $("dice").value.trim().split(/[\s,;]+/).filter(Boolean).map(Number);
+  return faces.length ? faces : null;
+}
+function withDice(command) {
+  const dice = typedDice();
+  return dice ? {...command, dice} : command;
+}
+function acting() {
+  // Who acts now: the turn's creature, or the first reactor of an open window.
+  if (!live) return null;
+  return live.turn;
 }
 
-const slider = document.getElementById("time");
-  if (viewingAt === null) {
-    slider.max = Math.max(0, live ? live.seq : 0);
-    slider.value = slider.max;
-    document.getElementById("time-value").textContent = slider.value;
-  }
+// ------------------------------------------------------------------ talking to the server
+async function post(commands) {
+  return send(JSON.stringify(commands), api("/commands"));
 }
 
-async function refreshLog() {
+async function send(body, url) {
+  const feedback = $("feedback");
+  const before = live ? live.seq : -1;
+  const response = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"}, body});
+  let answer = {};
+  try { answer = await response.json(); } catch (error) { answer = {error: response.statusText}; }
+  feedback.className = "feedback " + (response.ok ? "ok" : "error");
+  $("help-text").hidden = !answer.help;
+  if (answer.help) {
+    $("help-text").textContent = answer.help;
+    feedback.textContent = "";
+    return true;
+  }
+  feedback.textContent = response.ok ? fill(W.ok_seq, {seq: answer.seq}) : answer.error;
+  if (response.ok) {
+    if ($("typed-dice").checked) $("dice").value = "";
+    await refresh(before);
+  }
+  return response.ok;
+}
+
+async function refresh(before) {
+  // Redraws only what changed: a control under the DM's finger is not replaced by an identical one (a tap whose
+  // target is swapped between touchstart and touchend never becomes a click).
+  const response = await fetch(api(`/dm?lang=${LANG}`));
+  let changed = false;
+  if (response.ok) {
+    const text = await response.text();
+    if (text !== liveText) {
+      const known = live ? Object.keys(live.combatants).join() : "";
+      liveText = text;
+      live = JSON.parse(text);
+      changed = true;
+      if (!stream) stream = follow(api(`/stream?lang=${LANG}`), () => refresh(), null);
+      if (Object.keys(live.combatants).join() !== known) await loadStats();
+    }
+  }
+  if (await refreshLog(before)) changed = (await loadStats()) || changed;
+  if (!changed) return;
+  if (viewingAt === null) render(live);
+  else $("time").max = live.seq;
+}
+
+let statsText = null;
+async function loadStats() {
+  // True when the stat blocks, groups or terrain changed.
+  const response = await fetch(api("/statblocks"));
+  if (!response.ok) return false;
+  const text = await response.text();
+  if (text === statsText) return false;
+  statsText = text;
+  const answer = JSON.parse(text);
+  stats = answer.stats;
+  groups = answer.groups;
+  terrain = answer.terrain;
+  return true;
+}
+
+async function refreshLog(before) {
   const response = await fetch(api(`/log?lang=${LANG}&last=${LOG_SHOWN}`));
   if (!response.ok) return;
   const lines = (await response.json()).lines;
   renderLog(lines);
+  if (before !== undefined && before !== null) {
+    // What the command just did, where the DM looks: dice, modifiers, hit or miss, damage (the log's own words).
+    const fresh = lines.filter((line) => line.seq > before && !line.undone);
+    if (fresh.length) $("result").replaceChildren(...fresh.map((line) => el("p", {}, line.text)));
+  }
+  // True when the map's terrain changed (marked, or a mark undone): the page asks for it again.
+  const changed = lines.some((line) => line.seq > lastSeq && ["TerrainMarked", "Undone", "Redone", "Reverted"].includes(line.type));
+  lastSeq = lines.length ? lines[lines.length - 1].seq : lastSeq;
+  return changed;
 }
 
 function renderLog(lines) {
-  const list = document.getElementById("log");
-  list.replaceChildren(...lines.slice(-LOG_SHOWN).reverse().map((line) =>
+  $("log").replaceChildren(...lines.slice(-LOG_SHOWN).reverse().map((line) =>
     el("li", {class: line.undone ? "undone" : "", "data-seq": line.seq},
       el("span", {class: "seq"}, line.seq), " ",
       el("span", {class: "place"}, line.turn ? `r${line.round} ${line.turn}` : "—"), " ",
@@ -64,31 +133,487 @@ function renderLog(lines) {
       line.undone ? el("span", {class: "mark"}, ` ${W.undone}`) : null)));
 }
 
-async function refresh() {
-  const response = await fetch(api(`/dm?lang=${LANG}`));
-  if (response.ok) {
-    live = await response.json();
-    if (!stream) stream = follow(api(`/stream?lang=${LANG}`), () => refresh(), null);
-    if (viewingAt === null) render(live);
-    else document.getElementById("time").max = live.seq;
+// ------------------------------------------------------------------ rendering
+function render(doc) {
+  const body = document.querySelector("#status tbody");
+  body.replaceChildren();
+  $("title").textContent = doc ? doc.view.title : W.dm_title;
+  $("new-encounter").hidden = !!doc;
+  $("toolbar").hidden = !doc;
+  document.body.classList.toggle("empty", !doc);
+  document.body.classList.toggle("setup", !!doc && doc.phase === "setup");
+  if (!doc) { renderMap(null); return; }
+  renderPrompt(doc);
+  const reactors = doc.window ? doc.window.reactors : [];
+  for (const cid of doc.view.order_all) body.append(row(doc, cid, reactors));
+  const slider = $("time");
+  if (viewingAt === null) {
+    slider.max = Math.max(0, doc.seq);
+    slider.value = slider.max;
+    $("time-value").textContent = slider.value;
   }
-  await refreshLog();
+  renderMap(doc);
+  if (!shownBlock || !doc.combatants[shownBlock]) shownBlock = doc.turn;
+  renderStatBlock(doc);
+  renderPicking();
 }
 
-async function send(body, url) {
-  const feedback = document.getElementById("feedback");
-  const response = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"}, body});
-  let answer = {};
-  try { answer = await response.json(); } catch (error) { answer = {error: response.statusText}; }
-  feedback.className = "feedback " + (response.ok ? "ok" : "error");
-  feedback.textContent = response.ok ? fill(W.ok_seq, {seq: answer.seq}) : answer.error;
-  if (response.ok) await refresh();
-  return response.ok;
+function rowButton(text, labelText, onClick, extra) {
+  const button = el("button", {type: "button", "aria-label": labelText, ...(extra || {})}, text);
+  button.addEventListener("click", (event) => { event.stopPropagation(); onClick(); });
+  return button;
 }
+
+function row(doc, cid, reactors) {
+  const c = doc.combatants[cid];
+  const current = cid === doc.turn;
+  const hp = hpBar(c.hp, c.max_hp, c.status);
+  if (c.temp_hp) hp.append(el("span", {class: "thp"}, ` +${c.temp_hp} ${W.col_thp}`));
+  const who = c.name === cid ? cid : `${c.name} (${cid})`;
+  const nameButton = rowButton(c.name, fill(W.stat_block_of, {name: who}), () => { if (picking) pick(cid); else { shownBlock = cid; renderStatBlock(live); } },
+    {class: "link name-button"});
+  const extras = [];
+  if (c.concentration) extras.push(el("span", {class: "tag"}, fill(W.concentration, {what: c.concentration})));
+  if ((c.death_saves.successes || c.death_saves.failures) && !(doc.view.conditions[cid] || "")) {
+    extras.push(el("span", {class: "tag saves"}, fill(W.death_saves, {ok: c.death_saves.successes, ko: c.death_saves.failures})));
+  }
+  for (const [level, slot] of Object.entries(c.slots || {})) extras.push(el("span", {class: "tag"}, `${W.slots} ${level}: ${slot.left}/${slot.max}`));
+  for (const [use, left] of Object.entries(c.uses || {})) extras.push(el("span", {class: "tag"}, `${use}: ${left.left}/${left.max}`));
+  if (c.legendary_actions) extras.push(el("span", {class: "tag"}, `${W.legendary}: ${c.legendary_actions.left}/${c.legendary_actions.max}`));
+  const actions = el("div", {class: "row-actions"},
+    // INTERFACE.md §5's names, exactly: the row (tr[data-id]) says whose they are.
+    rowButton(W.damage, W.damage, () => openHp("damage", cid), {"data-act": "damage"}),
+    rowButton(W.heal, W.heal, () => openHp("heal", cid), {"data-act": "heal"}),
+    rowButton(W.temp_hp, W.temp_hp, () => openHp("temp_hp", cid), {"data-act": "temp_hp"}),
+    rowButton(W.conditions, W.conditions, () => openConditions(cid), {"data-act": "conditions"}),
+    // Hidden from the players' view until revealed: an event (`hidden`), so undo and the slider know it.
+    rowButton(c.hidden ? W.reveal : W.hide, c.hidden ? W.reveal : W.hide,
+      () => post({do: "hidden", id: cid, hidden: !c.hidden}), {"data-act": "hidden", "aria-pressed": c.hidden ? "true" : "false"}));
+  if (doc.phase === "setup") {
+    const init = el("input", {type: "number", class: "init-input", "aria-label": fill(W.initiative_of, {name: who}),
+                              value: c.initiative === null ? "" : c.initiative, inputmode: "numeric"});
+    init.addEventListener("change", () => init.value !== "" && post({do: "initiative", id: cid, value: Number(init.value)}));
+    init.addEventListener("click", (event) => event.stopPropagation());
+    actions.prepend(init, rowButton("🎲", `${W.roll} — ${fill(W.initiative_of, {name: who})}`,
+      () => post(withDice({do: "initiative", id: cid})), {"data-act": "roll"}));
+  }
+  if (doc.phase === "death_save" && current) {
+    actions.prepend(rowButton(W.death_save, W.death_save, () => post(withDice({do: "death_save", id: cid})),
+      {"data-act": "death_save", class: "primary"}));
+  }
+  const tr = el("tr", {class: [current ? "current" : "", c.status === "dead" ? "dead" : "", c.kind, c.hidden ? "unseen" : "",
+                                picking && picking.targets.includes(cid) ? "picked" : ""].join(" "), "data-id": cid},
+    el("td", {class: "marker"}, current ? "▶" : reactors.includes(cid) ? "?" : ""),
+    el("td", {class: "num init"}, c.initiative === null ? "" : c.initiative),
+    el("td", {class: "id"}, cid),
+    el("td", {class: "name"}, nameButton),
+    el("td", {class: "hpcell"}, hp),
+    el("td", {class: "num ac"}, el("span", {class: "ac-label"}, `${W.ac} `), c.ac),
+    el("td", {class: "conditions"}, doc.view.conditions[cid] || "", ...extras),
+    el("td", {class: "left"}, doc.view.left[cid] || ""),
+    el("td", {class: "actions"}, actions));
+  tr.addEventListener("click", () => { if (picking) pick(cid); });
+  return tr;
+}
+
+function renderPrompt(doc) {
+  // An open reaction window: who may react and how, so the fight never waits on a hidden state.
+  const prompt = $("prompt");
+  if (!doc.window) { prompt.hidden = true; prompt.replaceChildren(); return; }
+  prompt.hidden = false;
+  const text = doc.view.window || fill(W.window, {trigger: doc.window.trigger, who: doc.window.reactors.join(", ")});
+  const buttons = [];
+  for (const cid of doc.window.reactors) {
+    const who = nameOf(cid) === cid ? cid : `${nameOf(cid)} (${cid})`;
+    if (/reach|allonge|leav|quitt|opportun|move/i.test(doc.window.trigger + " " + text)) {
+      buttons.push(rowButton(fill(W.opportunity_of, {who}), fill(W.opportunity_of, {who}),
+        () => post(withDice({do: "react", id: cid, with: "opportunity_attack"})), {class: "primary", "data-react": cid}));
+    }
+    for (const reaction of ((stats[cid] || {}).reactions || [])) {
+      const what = label(reaction.name) || reaction.id;
+      buttons.push(rowButton(fill(W.react_with, {what, who}), fill(W.react_with, {what, who}),
+        () => post(withDice({do: "react", id: cid, with: reaction.id}))));
+    }
+    buttons.push(rowButton(fill(W.pass_of, {who}), fill(W.pass_of, {who}), () => post({do: "pass", id: cid}), {"data-pass": cid}));
+  }
+  prompt.replaceChildren(el("p", {}, fill(W.react_prompt, {who: doc.window.reactors.map(nameOf).join(", ")}), " — ", text),
+    el("div", {class: "buttons"}, buttons));
+}
+
+// ------------------------------------------------------------------ the stat block and acting from it
+function renderStatBlock(doc) {
+  const panel = $("statblock");
+  const cid = shownBlock;
+  const block = stats[cid];
+  if (!doc || !cid || !doc.combatants[cid]) { panel.hidden = true; return; }
+  const c = doc.combatants[cid];
+  const who = c.name === cid ? cid : `${c.name} (${cid})`;
+  panel.hidden = false;
+  panel.setAttribute("aria-label", fill(W.stat_block_of, {name: who}));
+  const parts = [el("h2", {}, fill(W.stat_block_of, {name: who}))];
+  const canAct = viewingAt === null && (doc.turn === cid || doc.phase === "setup" || doc.phase === "turn");
+  if (block) {
+    parts.push(el("p", {class: "line"}, `${W.ac} ${block.ac} · ${W.hp} ${c.hp}/${block.max_hp} · ${block.speed} m`));
+    if (block.abilities) {
+      parts.push(el("p", {class: "abilities"}, Object.entries(block.abilities).map(([k, v]) => {
+        const mod = Math.floor((v - 10) / 2);
+        return `${NAMES.abilities[k] || k} ${v} (${mod >= 0 ? "+" : ""}${mod})  `;
+      }).join("")));
+    }
+    const attacks = block.attacks || [];
+    if (attacks.length) {
+      parts.push(el("h3", {}, W.attacks));
+      parts.push(el("div", {class: "buttons"}, attacks.map((attack) => {
+        const name = label(attack.name) || attack.id;
+        const damage = (attack.damage || []).map((d) => `${d.roll} ${NAMES.damage[d.type] || d.type}`).join(" + ");
+        const button = rowButton(`${name} (+${attack.to_hit}; ${damage})`, `${name} — ${who}`, () => startPicking({
+          what: name, many: false,
+          make: ([target]) => withDice({do: "attack", attacker: cid, target, with: attack.id}),
+        }), {"data-attack": attack.id, disabled: doc.turn !== cid || !canAct});
+        return button;
+      })));
+    }
+    const casting = block.spellcasting;
+    if (casting && (casting.spells || []).length) {
+      parts.push(el("h3", {}, W.spells));
+      parts.push(el("div", {class: "buttons"}, casting.spells.map((spell) => {
+        const id = typeof spell === "string" ? spell : spell.id;
+        const name = typeof spell === "string" ? spell : label(spell.name) || spell.id;
+        // A spell cast so many times a day by a creature with no slots (a dragon's, a lich's) spends a daily use.
+        const daily = id in (casting.per_day || {}) && !Object.keys(casting.slots || {}).length;
+        return rowButton(name, `${name} — ${who}`, () => startPicking({
+          what: name, many: true,
+          make: (targets) => withDice({do: "cast", caster: cid, spell: id, targets, ...(daily ? {using: "per_day"} : {})}),
+        }), {"data-spell": id, disabled: doc.turn !== cid || !canAct});
+      })));
+    }
+    if ((block.legendary || []).length) {
+      parts.push(el("h3", {}, W.legendary));
+      parts.push(el("div", {class: "buttons"}, block.legendary.map((action) => {
+        const name = label(action.name) || action.id;
+        return rowButton(`${name} (${action.cost || 1})`, `${name} — ${who}`, () => startPicking({
+          what: name, many: false,
+          make: ([target]) => withDice({do: "legendary", id: cid, action: action.id, target}),
+        }), {"data-legendary": action.id, disabled: !canAct});
+      })));
+    }
+  }
+  panel.replaceChildren(...parts);
+}
+
+function startPicking(how) {
+  picking = {...how, targets: []};
+  renderPicking();
+  if (live) render(live);
+}
+
+function renderPicking() {
+  const box = $("picking");
+  box.hidden = !picking;
+  if (!picking) return;
+  $("picking-text").textContent = fill(picking.many ? W.pick_targets : W.pick_target, {what: picking.what});
+  $("targets-done").hidden = !picking.many;
+}
+
+async function pick(cid) {
+  if (!picking) return;
+  if (picking.many) {
+    picking.targets = picking.targets.includes(cid) ? picking.targets.filter((t) => t !== cid) : [...picking.targets, cid];
+    render(live);
+    return;
+  }
+  const command = picking.make([cid]);
+  picking = null;
+  renderPicking();
+  await post(command);
+}
+
+$("targets-done").addEventListener("click", async () => {
+  if (!picking || !picking.targets.length) return;
+  const command = picking.make(picking.targets);
+  picking = null;
+  renderPicking();
+  await post(command);
+});
+$("picking-cancel").addEventListener("click", () => { picking = null; renderPicking(); if (live) render(live); });
+
+// ------------------------------------------------------------------ the map
+const svgNS = "http://www.w3.org/2000/svg";
+function svg(tag, attrs, ...children) {
+  const node = document.createElementNS(svgNS, tag);
+  for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
+  for (const child of children) node.append(child);
+  return node;
+}
+
+function renderMap(doc) {
+  const map = $("map");
+  map.replaceChildren();
+  if (!doc) { map.setAttribute("viewBox", "0 0 0 0"); return; }
+  const placed = Object.entries(doc.combatants).filter(([, c]) => c.position);
+  let width = 12, height = 8;
+  for (const [, c] of placed) { width = Math.max(width, c.position[0] + 3); height = Math.max(height, c.position[1] + 3); }
+  for (const [x, y] of terrain) { width = Math.max(width, x + 2); height = Math.max(height, y + 2); }
+  map.setAttribute("viewBox", `0 0 ${width * SQUARE} ${height * SQUARE}`);
+  map.style.width = `${width * SQUARE}px`;
+  map.style.maxWidth = "100%";
+  for (const [x, y] of terrain) {
+    map.append(svg("rect", {x: x * SQUARE, y: y * SQUARE, width: SQUARE, height: SQUARE, class: "difficult"}));
+  }
+  for (let x = 0; x <= width; x++) map.append(svg("line", {x1: x * SQUARE, y1: 0, x2: x * SQUARE, y2: height * SQUARE, class: "grid"}));
+  for (let y = 0; y <= height; y++) map.append(svg("line", {x1: 0, y1: y * SQUARE, x2: width * SQUARE, y2: y * SQUARE, class: "grid"}));
+  const focus = selected && doc.combatants[selected] ? selected : doc.turn;
+  if (focus && doc.combatants[focus] && doc.combatants[focus].position) {
+    // Reach: the squares within the longest melee reach of its stat block (1.5 m = one square).
+    const block = stats[focus] || {};
+    const reach = Math.max(1.5, ...(block.attacks || []).filter((a) => a.kind === "melee").map((a) => a.reach || 1.5));
+    const squares = Math.round(reach / 1.5);
+    const [fx, fy] = doc.combatants[focus].position;
+    map.append(svg("rect", {x: (fx - squares) * SQUARE, y: (fy - squares) * SQUARE, width: (2 * squares + 1) * SQUARE,
+                            height: (2 * squares + 1) * SQUARE, class: "reach"}));
+  }
+  for (const [cid, c] of placed) {
+    const [x, y] = c.position;
+    const group = svg("g", {class: `token ${c.kind} ${c.status} ${cid === doc.turn ? "current" : ""}`, "data-id": cid,
+                            transform: `translate(${x * SQUARE},${y * SQUARE})`, tabindex: "0", role: "button",
+                            "aria-label": `${c.name} (${cid}) [${x}, ${y}]`},
+      svg("circle", {cx: SQUARE / 2, cy: SQUARE / 2, r: SQUARE / 2 - 3}),
+      svg("text", {x: SQUARE / 2, y: SQUARE / 2 + 5, "text-anchor": "middle"}, cid.slice(0, 4)));
+    dragToken(group, cid, c.position);
+    map.append(group);
+  }
+}
+
+function squareAt(event) {
+  const map = $("map");
+  const box = map.getBoundingClientRect();
+  const view = map.viewBox.baseVal;
+  const scale = view.width / box.width;
+  return [Math.floor((event.clientX - box.left) * scale / SQUARE), Math.floor((event.clientY - box.top) * scale / SQUARE)];
+}
+
+function pathTo(from, to) {
+  // Square by square: diagonal while both axes differ, then straight (the engine checks each step's cost).
+  const path = [];
+  let [x, y] = from;
+  while (x !== to[0] || y !== to[1]) {
+    x += Math.sign(to[0] - x);
+    y += Math.sign(to[1] - y);
+    path.push([x, y]);
+  }
+  return path;
+}
+
+function dragToken(group, cid, position) {
+  let start = null;
+  group.addEventListener("pointerdown", (event) => {
+    if (viewingAt !== null) return;
+    event.preventDefault();
+    start = {x: event.clientX, y: event.clientY};
+    group.setPointerCapture(event.pointerId);
+  });
+  group.addEventListener("pointermove", (event) => {
+    if (!start) return;
+    const map = $("map");
+    const scale = map.viewBox.baseVal.width / map.getBoundingClientRect().width;
+    const dx = (event.clientX - start.x) * scale, dy = (event.clientY - start.y) * scale;
+    group.setAttribute("transform", `translate(${position[0] * SQUARE + dx},${position[1] * SQUARE + dy})`);
+  });
+  const drop = async (event) => {
+    if (!start) return;
+    const moved = Math.abs(event.clientX - start.x) + Math.abs(event.clientY - start.y);
+    start = null;
+    if (moved < 6) {
+      // A tap: pick it as a target, or show its reach and stat block.
+      if (picking) return pick(cid);
+      selected = cid; shownBlock = cid;
+      return render(live);
+    }
+    const to = squareAt(event);
+    const path = pathTo(position, to);
+    if (!path.length) return render(live);
+    if (!(await post({do: "move", id: cid, path}))) render(live);
+  };
+  group.addEventListener("pointerup", drop);
+  group.addEventListener("pointercancel", () => { start = null; render(live); });
+  group.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); if (picking) pick(cid); else { selected = cid; shownBlock = cid; render(live); } }
+  });
+}
+
+// ------------------------------------------------------------------ dialogs: add, damage/heal, conditions, help
+for (const dialog of document.querySelectorAll("dialog")) {
+  dialog.querySelector(".close").addEventListener("click", () => dialog.close());
+}
+
+let chosen = null;  // the library entry picked in the Add dialog
+let searching = 0;
+$("add-button").addEventListener("click", () => { $("add-dialog").showModal(); $("creature").focus(); });
+$("creature").addEventListener("input", async () => {
+  const query = $("creature").value.trim();
+  const mine = ++searching;
+  chosen = null;
+  $("add-to-fight").disabled = true;
+  if (query.length < 2) { $("library-results").replaceChildren(); return; }
+  const ruleset = live ? live.ruleset : "dnd5e-2024";
+  const response = await fetch(`/api/library?q=${encodeURIComponent(query)}&ruleset=${ruleset}&kind=creature&lang=${LANG}`);
+  if (!response.ok || mine !== searching) return;
+  const entries = (await response.json()).entries.slice(0, 12);
+  if (!entries.length) { $("library-results").replaceChildren(el("li", {}, W.no_result)); return; }
+  $("library-results").replaceChildren(...entries.map((entry) => {
+    const option = el("li", {role: "option", tabindex: "0", "aria-selected": "false", "data-id": entry.id},
+      `${label(entry.name)}${entry.cr !== undefined && entry.cr !== null ? ` (CR ${entry.cr})` : ""}`);
+    const choose = () => {
+      chosen = entry;
+      for (const other of $("library-results").children) other.setAttribute("aria-selected", String(other === option));
+      $("add-to-fight").disabled = false;
+    };
+    option.addEventListener("click", choose);
+    option.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); choose(); } });
+    return option;
+  }));
+  if (entries.length === 1) $("library-results").firstChild.click();
+});
+
+function freshIds(base, count) {
+  // gob1..gob4: the first free numbers after the ids already taken.
+  const taken = new Set(Object.keys((live || {}).combatants || {}));
+  const ids = [];
+  for (let n = 1; ids.length < count; n++) if (!taken.has(`${base}${n}`)) ids.push(`${base}${n}`);
+  return ids;
+}
+function slug(text, length = 8) {
+  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "").slice(0, length) || "c";
+}
+function freeSquares(count, side) {
+  // New tokens go on free squares along a row: the party on the left, the others on the right.
+  const used = new Set(Object.values((live || {}).combatants || {}).filter((c) => c.position).map((c) => c.position.join()));
+  const squares = [];
+  const column = side === "party" ? 1 : 6;
+  for (let y = 1; squares.length < count; y++) {
+    for (let x = column; x < column + 4 && squares.length < count; x++) if (!used.has(`${x},${y}`)) squares.push([x, y]);
+  }
+  return squares;
+}
+
+$("library-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  if (!chosen) return;
+  const count = Math.max(1, Math.min(20, Number($("count").value) || 1));
+  const base = chosen.id.startsWith("goblin") ? "gob" : slug(chosen.id.split("-")[0]).slice(0, 5);
+  const ids = freshIds(base, count);
+  const side = $("library-side").value.trim() || "monsters";
+  const squares = freeSquares(count, side);
+  const group = count > 1 ? `${base}-${ids[0]}` : undefined;
+  const commands = ids.map((id, index) => ({do: "add", id, side, kind: "monster", template: chosen.id, at: squares[index],
+                                            ...(group ? {group} : {})}));
+  // One batch, one write: the players' view never sees them before they are hidden.
+  if ($("library-hidden").checked) commands.push(...ids.map((id) => ({do: "hidden", id, hidden: true})));
+  if (await post(commands)) $("add-dialog").close();
+});
+
+$("custom-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const name = $("custom-name").value.trim();
+  const hp = Number($("custom-hp").value), ac = Number($("custom-ac").value);
+  const pc = $("custom-pc").checked;
+  const attacks = [];
+  const attack = $("custom-attack").value.trim();
+  if (attack) {
+    attacks.push({id: slug(attack, 40), name: attack, kind: "melee", to_hit: Number($("custom-to-hit").value) || 0, reach: 1.5,
+                  damage: [{roll: $("custom-damage").value.trim() || "1d6", type: "slashing"}]});
+  }
+  const statsBlock = {ac, hp, max_hp: hp, speed: 9, initiative_bonus: Number($("custom-init").value) || 0,
+                      abilities: {str: 10, dex: 10, con: 10, int: 10, wis: 10, cha: 10}, proficiency_bonus: 2, attacks};
+  const side = pc ? "party" : "monsters";
+  const [id] = freshIds(slug(name), 1).map((candidate) => candidate.replace(/1$/, "")).filter((candidate) =>
+    !((live || {}).combatants || {})[candidate]).concat(freshIds(slug(name), 1));
+  const command = {do: "add", id, name, side, kind: pc ? "pc" : "monster", stats: statsBlock, at: freeSquares(1, side)[0]};
+  if (await post(command)) {
+    $("add-dialog").close();
+    $("custom-form").reset();
+  }
+});
+
+let hpFor = null;  // {kind: damage|heal|temp_hp, id}
+function openHp(kind, cid) {
+  hpFor = {kind, id: cid};
+  $("hp-title").textContent = `${{damage: W.damage, heal: W.heal, temp_hp: W.temp_hp}[kind]} — ${nameOf(cid)} (${cid})`;
+  $("hp-type-label").hidden = kind !== "damage";
+  $("hp-amount").value = "";
+  $("hp-dialog").showModal();
+}
+$("pad").append(...["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "⌫"].map((key) => {
+  const button = el("button", {type: "button", "aria-label": key === "⌫" ? W.erase : key}, key);
+  button.addEventListener("click", () => {
+    const field = $("hp-amount");
+    field.value = key === "⌫" ? field.value.slice(0, -1) : field.value + key;
+  });
+  return button;
+}));
+$("hp-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const amount = $("hp-amount").value.trim();
+  if (!hpFor || !amount) return;
+  const rolled = /d/i.test(amount);
+  const value = rolled ? {roll: amount} : {amount: Number(amount)};
+  let command;
+  if (hpFor.kind === "damage") command = withDice({do: "damage", target: hpFor.id, ...value, type: $("hp-type").value});
+  else if (hpFor.kind === "heal") command = withDice({do: "heal", target: hpFor.id, ...value});
+  else command = {do: "temp_hp", target: hpFor.id, amount: Number(amount)};
+  if (await post(command)) $("hp-dialog").close();
+});
+
+let condFor = null;
+function openConditions(cid) {
+  condFor = cid;
+  const c = live.combatants[cid];
+  $("cond-title").textContent = `${W.conditions} — ${c.name} (${cid})`;
+  $("cond-current").replaceChildren(...c.conditions.map((condition) => {
+    const name = NAMES.conditions[condition] || condition;
+    return rowButton(`${name} ✕`, fill(W.remove, {what: name}), async () => {
+      if (await post({do: "condition", target: cid, remove: condition})) openConditions(cid);
+    });
+  }));
+  if (!$("cond-dialog").open) $("cond-dialog").showModal();
+}
+$("cond-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const until = document.querySelector("input[name=until]:checked").value;
+  const command = {do: "condition", target: condFor, add: $("cond-id").value};
+  if (until === "end_of_turn") Object.assign(command, {until: "end_of_turn", of: condFor});
+  if (until === "rounds") command.until = {rounds: Math.max(1, Number($("cond-rounds").value) || 1)};
+  if (until === "save") Object.assign(command, {until: "save", save: {ability: $("cond-ability").value, dc: Number($("cond-dc").value) || 10}});
+  if (await post(command)) $("cond-dialog").close();
+});
+
+// ------------------------------------------------------------------ the page's other controls
+$("new-encounter").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const command = {do: "create", ruleset: $("new-ruleset").value, lang: $("new-lang").value};
+  const name = $("new-name").value.trim();
+  if (name) command.name = name;
+  await post(command);
+});
+$("roll-all").addEventListener("click", () => {
+  // One roll per group (the engine rolls a group once), one per creature otherwise; typed ones stay.
+  const commands = [];
+  const groups = new Set();
+  for (const cid of live.view.order_all) {
+    const c = live.combatants[cid];
+    if (c.initiative !== null) continue;
+    const group = groups[cid];
+    if (group) { if (groups.has(group)) continue; groups.add(group); }
+    commands.push({do: "initiative", id: cid});
+  }
+  if (commands.length) post(commands);
+});
+$("start").addEventListener("click", () => post({do: "start"}));
+$("typed-dice").addEventListener("change", () => { $("dice-field").hidden = !$("typed-dice").checked; });
 
 document.getElementById("command-form").addEventListener("submit", async (event) => {
   event.preventDefault();
-  const input = document.getElementById("command");
+  const input = $("command");
   const text = input.value.trim();
   if (!text) return;
   const ok = text.startsWith("[")
@@ -104,56 +629,73 @@ document.getElementById("command-form").addEventListener("submit", async (event)
 // Up and Down recall the lines sent from this page, as in the shell.
 const history = [];
 let recalled = 0;
-document.getElementById("command").addEventListener("keydown", (event) => {
+$("command").addEventListener("keydown", (event) => {
   if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
   event.preventDefault();
   recalled = Math.max(0, Math.min(history.length, recalled + (event.key === "ArrowUp" ? -1 : 1)));
   event.target.value = history[recalled] || "";
 });
 
-for (const button of document.querySelectorAll(".buttons button")) {
+for (const id of ["next-turn", "undo", "redo", "end-fight"]) {
+  const button = $(id);
   button.addEventListener("click", () => send(button.dataset.line, api("/commands")));
 }
 
+// Keyboard shortcuts (listed in the help overlay): not while typing in a field.
+$("help-button").addEventListener("click", () => $("help-dialog").showModal());
+document.addEventListener("keydown", (event) => {
+  const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName) || document.querySelector("dialog[open]");
+  const ctrl = event.ctrlKey || event.metaKey;
+  if (typing || event.altKey) return;  // a field keeps its own keys (Ctrl+Z in a field undoes the typing)
+  const key = event.key.toLowerCase();
+  const click = (id) => { event.preventDefault(); if (!$(id).disabled) $(id).click(); };
+  if (key === "n" && !ctrl) click("next-turn");
+  else if (key === "z") click("undo");
+  else if (key === "y") click("redo");
+  else if (key === "/" && !ctrl) { event.preventDefault(); $("command").focus(); }
+  else if (key === "?" && !ctrl) { event.preventDefault(); $("help-dialog").showModal(); }
+});
+
 function writable(yes) {
   // Looking at the past is read-only: the command line and the buttons wait for "Live".
-  for (const control of document.querySelectorAll("#command, #send, .buttons button")) control.disabled = !yes;
+  for (const control of document.querySelectorAll("#command, #send, .toolbar button, #status button, #status input")) control.disabled = !yes;
 }
 
-const slider = document.getElementById("time");
+const slider = $("time");
 slider.addEventListener("input", async () => {
   const seq = Number(slider.value);
-  document.getElementById("time-value").textContent = seq;
-  const liveButton = document.getElementById("live");
-  const banner = document.getElementById("banner");
+  $("time-value").textContent = seq;
+  const liveButton = $("live");
+  const banner = $("banner");
   if (live && seq >= live.seq) {
     viewingAt = null; banner.hidden = true; liveButton.disabled = true;
     document.body.classList.remove("past");
-    writable(true);
     render(live);
+    writable(true);
     return;
   }
   viewingAt = seq;
-  writable(false);
   const response = await fetch(api(`/dm?lang=${LANG}&at=${seq}`));
   if (!response.ok || viewingAt !== seq) return;
   render(await response.json());
+  writable(false);
   banner.hidden = false;
   banner.textContent = fill(W.viewing_at, {seq});
   liveButton.disabled = false;
   document.body.classList.add("past");
 });
 
-document.getElementById("live").addEventListener("click", () => {
+$("live").addEventListener("click", () => {
   viewingAt = null;
-  document.getElementById("banner").hidden = true;
-  document.getElementById("live").disabled = true;
+  $("banner").hidden = true;
+  $("live").disabled = true;
   document.body.classList.remove("past");
-  writable(true);
   render(live);
+  writable(true);
 });
 
-render(live);
 renderLog(INITIAL.lines || []);
 // An empty log has no stream yet: it starts with the encounter's first command.
 let stream = live ? follow(api(`/stream?lang=${LANG}`), () => refresh(), null) : null;
+render(live);
+if (live) loadStats().then(() => render(live));

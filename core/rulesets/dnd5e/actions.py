@@ -53,7 +53,7 @@ def action(ctx: Context, command: c.Action) -> None:
     if name == "ready":
         if not command.trigger:
             raise fail("rule-ready-needs-trigger-what-creature")
-        if not isinstance(command.response, dict) or command.response.get("do") not in ("attack", "move"):
+        if not isinstance(command.response, dict) or command.response.get("do") not in ("attack", "move", "cast"):
             raise fail("rule-ready-needs-response-attack-or")
         details.update(trigger=command.trigger, response=command.response)
         if command.spell:
@@ -103,6 +103,11 @@ def _carry_out(ctx: Context, creature_id: str, name: str, command: c.Action) -> 
         data = {"trigger": command.trigger, "response": command.response, "concentration": bool(held)}
         if command.spell:
             data["spell"] = command.spell
+        if command.response.get("do") == "cast":
+            from combatlog.core.rulesets.dnd5e.spells import hold_spell  # a real spell, its slot spent now
+
+            data["cast"] = hold_spell(ctx, creature_id, command.spell,
+                                      {k: v for k, v in command.response.items() if k != "do"})
         start_effect(ctx, creature_id, "readied", source=creature_id, until=own_next_turn, data=data)
     elif name == "escape":
         escape(ctx, creature, command.skill)

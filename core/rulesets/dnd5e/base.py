@@ -4,6 +4,7 @@ from combatlog.core.rulesets.dnd5e import decide as _decide, document as _docume
 from combatlog.core.rulesets.dnd5e import phases as _phases
 from combatlog.core.rulesets.dnd5e.state import Combatant, EncounterState
 from combatlog.core.rulesets.dnd5e import stats as _stats
+from combatlog.core.rulesets.dnd5e.stats import Stats as _Stats
 
 
 class Ruleset5e:
@@ -124,9 +125,19 @@ class Ruleset5e:
     # Surprise is a condition of its own (Rôle'n Play « Surpris »).
     surprise_is_a_condition = False
     creature_options = False
+    # The bonus-action spell rule of the SRD edition (spells.py): 2024 (SRD 5.2) or 2014 (SRD 5.1).
+    bonus_action_spell_rule = 2024
+    # Lair actions on initiative 20 (SRD 5.1 monsters); SRD 5.2 has none, so dnd5e-2024 refuses `lair_actions`.
+    lair_turn = False
+
+    # Encounter difficulty (combatlog.party.difficulty): the DMG 2014 XP thresholds with the group multiplier;
+    # 2024 reads the SRD 5.2 XP budget instead. The stat keys `add` takes, for what brings characters in.
+    difficulty_scheme = "xp-thresholds-2014"
+    stat_keys = frozenset(_Stats.__struct_fields__)
 
     # --- the kernel's plug-in contract (core/rulesets/__init__.py) ---
     template_family = ""  # 5e templates live in fixtures/creatures/ itself
+    library_family = ""  # which compendium/data family `add` with `template` falls back on (set per variant)
     state_type = EncounterState
     event_types = _events.FIVE_E_EVENTS
     # The shell's vocabulary (the Ruleset protocol's hooks): the ids its commands take.
@@ -141,8 +152,17 @@ class Ruleset5e:
     def initial_state(self, created) -> EncounterState:
         return _fold.initial_state(created)
 
-    def decide_and_fold(self, state, raw: dict, *, templates=None, default_seed: str = ""):
-        return _decide.decide_and_fold(self, state, raw, templates=templates, default_seed=default_seed)
+    def decide_and_fold(self, state, raw: dict, *, templates=None, default_seed: str = "", spells=None,
+                        encounters=None, recorded=None):
+        # `recorded` (a logged create re-derived): the 5e rules have a single version, nothing to take from it
+        return _decide.decide_and_fold(self, state, raw, templates=templates, default_seed=default_seed,
+                                       spells=spells, encounters=encounters)
 
     def document(self, state) -> dict:
         return _document.state_document(self, state)
+
+    def carried_lookup(self, events):
+        """For verify: the other encounter of an `add` with `carry`, as the command's own events recorded it."""
+        from combatlog.core.rulesets.dnd5e.resources import carried_lookup
+
+        return carried_lookup(events, self.name)

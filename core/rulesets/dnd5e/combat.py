@@ -4,7 +4,7 @@ from combatlog.words import Phrase, term_phrase
 from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_condition, end_effect
 from combatlog.core.kernel.context import Context, fail
-from combatlog.core.rulesets.dnd5e.hitpoints import RolledPart, adjust_parts, apply_damage
+from combatlog.core.rulesets.dnd5e.hitpoints import RolledPart, adjust_parts, apply_damage, damage_with_saves, one_roll
 from combatlog.core.rulesets.dnd5e.queries import (
     can_see,
     conditions_in_force,
@@ -15,6 +15,8 @@ from combatlog.core.rulesets.dnd5e.queries import (
     within,
 )
 from combatlog.core.rulesets.dnd5e.rolls import COVER_BONUS, ability_check, contest, d20_test_sources, dodge_in_force, saving_throw
+from combatlog.core.rulesets.dnd5e.legendary import check_resistance_list
+from combatlog.core.rulesets.dnd5e.resources import refuse, spend_attack_use
 from combatlog.core.rulesets.dnd5e.state import Combatant
 from combatlog.core.rulesets.dnd5e.stats import SIZES, AttackProfile
 from combatlog.events.attacks import AttackRolled
@@ -74,7 +76,12 @@ def spend(ctx: Context, creature: Combatant, slot: str, by: str) -> None:
 
 def spend_attack(ctx: Context, attacker: Combatant, slot: str, profile: AttackProfile | None, label: str) -> bool:
     """One attack of the Attack action (Extra Attack gives several), a bonus-action attack, or a reaction.
-    Returns True when this is a two-weapon-fighting bonus attack (no positive ability modifier to damage)."""
+    Returns True when this is a two-weapon-fighting bonus attack (no positive ability modifier to damage).
+    An attack that spends a limited use spends it here, whether it then hits or misses (INTERFACE.md §7)."""
+    if profile is not None:
+        spend_attack_use(ctx, attacker, profile)
+    if slot == "legendary":
+        return False  # a legendary action is spent by `legendary` itself, outside the turn's economy
     economy = attacker.economy
     if slot == "action":
         if economy.action == "attack" and economy.attacks_left > 0:
@@ -110,12 +117,18 @@ def attack(ctx: Context, command: c.Attack) -> None:
             shove(ctx, c.Shove(attacker=command.attacker, target=command.target, effect=command.shove, slot=command.slot))
         return
     attacker = ctx.get(command.attacker, "attacker")
-    target = ctx.get(command.target, "target")
     profile = attacker.stats.attack(command.with_)
     if profile is None:
         known = ", ".join(a.id for a in attacker.stats.attacks)
         raise fail("rule-has-no-attack-attacks", attacker=attacker.id, wanted=command.with_, known=known)
     slot = command.slot or profile.slot
+    if profile.save is not None:
+        targets = list(command.targets or ()) + ([command.target] if command.target else [])
+        save_attack(ctx, attacker, profile, targets, slot=slot, legendary_resistance=command.legendary_resistance)
+        return
+    if command.targets:
+        raise refuse("rule-attack-one-target", attacker=attacker.id, attack=profile.id)
+    target = ctx.get(command.target, "target")
     resolve_attack(ctx, attacker, target, profile, slot=slot, advantage=command.advantage,
                    disadvantage=command.disadvantage, cover=command.cover, nonlethal=command.nonlethal,
                    plain=command.plain)
@@ -125,7 +138,7 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
                    advantage: bool = False, disadvantage: bool = False, cover: str | None = None,
                    nonlethal: bool = False, economy_label: str = "", plain: bool = False) -> None:
     """Choose a target, gather modifiers, roll, and on a hit roll damage (seed 000 Faire une Attaque)."""
-    can_act(ctx, attacker, Phrase("verb-attack"), reaction=slot == "reaction")
+    can_act(ctx, attacker, Phrase("verb-attack"), reaction=slot in ("reaction", "legendary"))
     if target.status == "dead":
         raise fail("rule-cannot-attack-dead", attacker=attacker.id, target=target.id)
     if cover == "total":
@@ -202,6 +215,28 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
             "critical": critical, "two_weapon": two_weapon,
             "nonlethal": nonlethal and (profile.kind == "melee" or ctx.ruleset.nonlethal_any_attack),
         })
+
+
+def save_attack(ctx: Context, attacker: Combatant, profile: AttackProfile, targets: list[str], *, slot: str,
+                legendary_resistance=()) -> None:
+    """An attack with a `save` (a breath weapon): an action of its own, not one of the Attack action's attacks;
+    each target's save in `targets` order, then one damage roll for all, halved on a success (INTERFACE.md §1
+    `damage` with `save`; SRD 5.1 monsters' breath weapons)."""
+    can_act(ctx, attacker, Phrase("verb-attack"), reaction=slot in ("reaction", "legendary"))
+    if not targets:
+        raise refuse("rule-save-attack-needs-targets", attacker=attacker.id, attack=profile.id)
+    if len(set(targets)) != len(targets):
+        raise refuse("rule-target-listed-twice")
+    for target_id in targets:
+        if ctx.get(target_id, "target").status == "dead":
+            raise refuse("rule-already-dead", target_id=target_id)
+    listed = check_resistance_list(ctx, legendary_resistance, targets)
+    if slot != "legendary":
+        spend(ctx, attacker, slot, profile.id)
+    spend_attack_use(ctx, attacker, profile)
+    part = profile.damage[0]
+    damage_with_saves(ctx, targets, save=profile.save, half=profile.save.half, roll=one_roll(ctx, part.type, part.roll),
+                      listed=listed, source=attacker.id)
 
 
 def _cinematic_streak(ctx: Context, attacker: Combatant, plain: bool) -> int:

@@ -22,11 +22,16 @@ class Create(Command, tag="create", kw_only=True):
     opportunity_attacks: bool | None = None
 
 
+class CarryFrom(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    from_: str = msgspec.field(name="from")
+    id: str
+
+
 class Add(Command, tag="add", kw_only=True):
     id: str
     name: str | None = None
     name_fr: str | None = None
-    side: str
+    side: str | None = None  # required, unless `carry` brings the side the combatant had
     kind: Literal["pc", "monster"] | None = None
     stats: dict[str, Any] | None = None
     template: str | None = None
@@ -34,6 +39,7 @@ class Add(Command, tag="add", kw_only=True):
     group: str = ""
     at: Square | None = None
     unconscious_at_zero: bool = False
+    carry: CarryFrom | None = None
 
 
 class Remove(Command, tag="remove", kw_only=True):
@@ -43,6 +49,13 @@ class Remove(Command, tag="remove", kw_only=True):
 class Place(Command, tag="place", kw_only=True):
     id: str
     at: Square
+
+
+class Hidden(Command, tag="hidden", kw_only=True):
+    """The players' view leaves `id` out until it is revealed (`hidden: false`)."""
+
+    id: str
+    hidden: bool = True
 
 
 class Surprise(Command, tag="surprise", kw_only=True):
@@ -88,7 +101,10 @@ class Action(Command, tag="action", kw_only=True):
 
 class Attack(Command, tag="attack", kw_only=True):
     attacker: str
-    target: str
+    target: str = ""
+    # An attack with a `save` (a breath weapon) takes several targets, and may list legendary resisters.
+    targets: tuple[str, ...] | None = None
+    legendary_resistance: tuple[str, ...] = ()
     with_: str = msgspec.field(name="with")
     advantage: bool = False
     disadvantage: bool = False
@@ -135,6 +151,7 @@ class Damage(Command, tag="damage", kw_only=True):
     source: str = ""
     nonlethal: bool = False
     cover: dict[str, Literal["half", "three_quarters"]] | None = None
+    legendary_resistance: tuple[str, ...] = ()
 
 
 class Heal(Command, tag="heal", kw_only=True):
@@ -157,6 +174,7 @@ class Save(Command, tag="save", kw_only=True):
     advantage: bool = False
     disadvantage: bool = False
     cover: Literal["half", "three_quarters"] | None = None
+    legendary_resistance: tuple[str, ...] = ()
 
 
 class Opponent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -187,6 +205,7 @@ class Condition(Command, tag="condition", kw_only=True):
     level: int = 1
     concentration: bool = False
     effect: str = ""
+    legendary_resistance: tuple[str, ...] = ()
 
 
 class Concentrate(Command, tag="concentrate", kw_only=True):
@@ -238,6 +257,18 @@ class Trigger(Command, tag="trigger", kw_only=True):
     id: str
 
 
+class Cast(Command, tag="cast", kw_only=True):
+    """INTERFACE.md §7: cast a spell (an id, or a spell object given here)."""
+
+    caster: str
+    spell: str | dict[str, Any]
+    level: int | None = None
+    targets: tuple[str, ...] = ()
+    at: Square | None = None
+    using: Literal["slot", "per_day", "ritual"] = "slot"
+    legendary_resistance: tuple[str, ...] = ()
+
+
 class NextRound(Command, tag="next_round", kw_only=True):
     rounds: int = 1
 
@@ -246,10 +277,27 @@ class End(Command, tag="end", kw_only=True):
     reason: str = ""
 
 
+class Legendary(Command, tag="legendary", kw_only=True):
+    id: str
+    action: str
+    target: str = ""
+    targets: tuple[str, ...] | None = None
+    advantage: bool = False
+    disadvantage: bool = False
+    cover: Literal["half", "three_quarters", "total"] | None = None
+    legendary_resistance: tuple[str, ...] = ()
+
+
+class Rest(Command, tag="rest", kw_only=True):
+    kind: str
+    ids: tuple[str, ...] | None = None
+
+
 AnyCommand = (
-    Create | Add | Remove | Place | Surprise | Initiative | Order | Start | Move | Action | Attack | Grapple
+    Create | Add | Remove | Place | Hidden | Surprise | Initiative | Order | Start | Move | Action | Attack | Grapple
     | Shove | Escape | Damage | Heal | TempHp | Save | Check | Condition | Concentrate | DeathSave | Stabilize
-    | React | Pass | EndTurn | Stand | DropProne | Terrain | Trigger | End | Undo | Redo | Revert | NextRound
+    | React | Pass | EndTurn | Stand | DropProne | Terrain | Trigger | End | Undo | Redo | Revert | NextRound | Cast
+    | Legendary | Rest
 )
 COMMAND_NAMES = tuple(sorted(cls.__struct_config__.tag for cls in AnyCommand.__args__))
 # Converting into the one class the tag names costs a tenth of converting into the whole union.

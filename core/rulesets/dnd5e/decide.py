@@ -6,20 +6,23 @@ import msgspec
 
 from combatlog.words import Phrase, term_phrase
 from combatlog.core.rulesets.dnd5e import actions, combat, commands as c, reactions, turns
+from combatlog.core.rulesets.dnd5e.spells import cast as cast_spell
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_concentration, end_condition, normalize_until, start_concentration
 from combatlog.core.kernel.context import Context, fail
 from combatlog.core.kernel.errors import refused
 from combatlog.core.kernel.dice import DiceError, SeededDice, SuppliedDice
 from combatlog.core.rulesets.dnd5e.hitpoints import (
-    RolledPart,
-    adjust_parts,
-    apply_damage,
     check_damage_type,
+    damage_with_saves,
     death_save,
     grant_temp_hp,
     heal,
+    one_roll,
 )
+from combatlog.core.rulesets.dnd5e.legendary import check_resistance_list, close_gap, legendary
+from combatlog.core.rulesets.dnd5e.legendary import legendary_resistance as legendary_resistance_of
 from combatlog.core.rulesets.dnd5e.queries import turn_phrase
+from combatlog.core.rulesets.dnd5e.resources import refuse, rest
 from combatlog.core.rulesets.dnd5e.rolls import ability_check, check_ability, contest, saving_throw
 from combatlog.core.rulesets.dnd5e.state import EncounterState
 from combatlog.events.damage import DeathSaveCancelled
@@ -30,7 +33,8 @@ from combatlog.events.movement import TerrainMarked
 
 
 def decide_and_fold(ruleset, state: EncounterState, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
-                    default_seed: str = "") -> tuple[list, EncounterState]:
+                    default_seed: str = "", spells: Callable[[str], dict | None] | None = None,
+                    encounters=None) -> tuple[list, EncounterState]:
     """The events and the state they fold to: the context folds them as it decides, so nobody folds twice.
     `ruleset` is the 5e variant deciding (the encounter's, or before `create` the one named by it)."""
     command = c.parse_command(raw)
@@ -38,10 +42,12 @@ def decide_and_fold(ruleset, state: EncounterState, raw: dict, *, templates: Cal
         raise fail("rule-undo-redo-and-revert-are")
     rng = SeededDice(state.seed or default_seed, state.rng_position)
     dice = SuppliedDice(command.dice) if command.dice is not None else rng
-    ctx = Context(state, dice, templates, rng=rng, ruleset=ruleset, evolve=ruleset.evolve)
+    ctx = Context(state, dice, templates, rng=rng, ruleset=ruleset, evolve=ruleset.evolve, encounters=encounters)
+    ctx.spells = spells  # the library's spell lookup (§7), handed in like the creature templates
     _check_phase(ruleset, state, command)
     opening = CommandIssued(command=raw, rng_position=state.rng_position)
     ctx.emit(opening)
+    close_gap(ctx, command.do_name)
     ruleset.handlers[command.do_name](ctx, command)
     if state.phase == "death_save" and ctx.state.phase == "death_save" and command.do_name in DM_COMMANDS:
         _death_save_still_due(ctx)
@@ -123,13 +129,15 @@ def _damage(ctx: Context, command: c.Damage) -> None:
     targets = list(command.targets or ()) + ([command.target] if command.target else [])
     if not targets:
         raise fail("rule-damage-needs-target-or-targets")
-    if len(set(targets)) != len(targets):
-        raise fail("rule-target-listed-twice")
-    check_damage_type(command.type)
     if (command.amount is None) == (command.roll is None):
         raise fail("rule-damage-needs-exactly-one-of")
     if command.amount is not None and command.amount < 0:
         raise fail("rule-damage-cannot-be-negative", amount=command.amount)
+    if command.legendary_resistance and command.save is None:
+        raise fail("rule-legendary-resistance-needs-save")
+    if len(set(targets)) != len(targets):
+        raise fail("rule-target-listed-twice")
+    check_damage_type(command.type)
     for target_id in targets:
         if ctx.get(target_id, "target").status == "dead":
             raise fail("rule-already-dead", target_id=target_id)
@@ -137,26 +145,13 @@ def _damage(ctx: Context, command: c.Damage) -> None:
     for target_id in cover:
         if target_id not in targets:
             raise fail("rule-cover-given-for-which-not", target_id=target_id)
-    saved = {}
+    listed = check_resistance_list(ctx, command.legendary_resistance, targets)
     if command.save is not None:
         check_ability(command.save.ability)
-        for target_id in targets:
-            # Cover: +2/+5 to Dexterity saves (seed 000/001 Abri; seed 003 Abri)
-            saved[target_id] = saving_throw(ctx, target_id, command.save.ability, command.save.dc, purpose="damage",
-                                            cover=cover.get(target_id))
-    if command.roll is not None:
-        result = ctx.roll(command.roll, critical=command.critical)
-        part = RolledPart(type=command.type, roll=command.roll, faces=result.faces, rolled=max(0, result.total))
-    else:
-        part = RolledPart(type=command.type, roll="", faces=(), rolled=command.amount)
-    for target_id in targets:
-        success = saved.get(target_id, False)
-        if success and command.save is not None and not command.save.half:
-            parts = adjust_parts(ctx, target_id, [RolledPart(part.type, part.roll, part.faces, 0)])
-        else:
-            parts = adjust_parts(ctx, target_id, [part], command.adjust, halve=success)
-        apply_damage(ctx, target_id, parts, critical=command.critical, source=command.source, half_on_save=success,
-                     knock_out=command.nonlethal)
+    damage_with_saves(ctx, targets, save=command.save, half=command.save is None or command.save.half,
+                      roll=one_roll(ctx, command.type, command.roll, command.amount, command.critical),
+                      listed=listed, cover=cover, adjust=command.adjust, critical=command.critical,
+                      source=command.source, nonlethal=command.nonlethal)
 
 
 def _heal(ctx: Context, command: c.Heal) -> None:
@@ -172,8 +167,10 @@ def _heal(ctx: Context, command: c.Heal) -> None:
 
 def _save(ctx: Context, command: c.Save) -> None:
     ctx.get(command.id)
-    saving_throw(ctx, command.id, command.ability, command.dc, advantage=command.advantage,
-                 disadvantage=command.disadvantage, cover=command.cover)
+    listed = check_resistance_list(ctx, command.legendary_resistance, [command.id])
+    success = saving_throw(ctx, command.id, command.ability, command.dc, advantage=command.advantage,
+                           disadvantage=command.disadvantage, cover=command.cover)
+    legendary_resistance_of(ctx, command.id, command.ability, command.dc, success, listed)
 
 
 def _check(ctx: Context, command: c.Check) -> None:
@@ -199,6 +196,10 @@ def _condition(ctx: Context, command: c.Condition) -> None:
             command = msgspec.structs.replace(command, until="end_of_turn", of=target.id)
         until = normalize_until(command.until, of=command.of, rounds=command.rounds, save=command.save,
                                 target=target.id, ctx=ctx)
+        if check_resistance_list(ctx, command.legendary_resistance, [target.id]):
+            if "save" not in until:
+                raise refuse("rule-legendary-resistance-needs-save")
+            until = {**until, "legendary_resistance": True}  # its saves to end it may spend one (legendary.py)
         if command.concentration:
             caster = ctx.get(command.source, "concentrating source")
             if caster.concentration != (command.effect or command.add):
@@ -243,6 +244,7 @@ HANDLERS: dict[str, Callable] = {
     "add": turns.add,
     "remove": turns.remove,
     "place": turns.place,
+    "hidden": turns.hidden,
     "surprise": turns.surprise,
     "initiative": turns.initiative,
     "order": turns.order,
@@ -270,7 +272,10 @@ HANDLERS: dict[str, Callable] = {
     "react": reactions.react,
     "pass": reactions.pass_,
     "trigger": reactions.trigger,
+    "cast": cast_spell,
     "next_round": lambda ctx, command: _only_in_rolenplay("next_round"),
+    "legendary": legendary,
+    "rest": rest,
 }
 
 

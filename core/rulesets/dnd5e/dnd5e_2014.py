@@ -11,6 +11,7 @@ UNDERWATER_RANGED_WEAPONS = ("crossbow", "light_crossbow", "hand_crossbow", "hea
 
 class Dnd5e2014(Ruleset5e):
     name = "dnd5e-2014"
+    library_family = "dnd5e-2014"  # SRD 5.1, which Rôle'n Play reads too
     words_edition = 2014
     surprise_gives_initiative_disadvantage = False
     surprise_skips_first_turn = True
@@ -29,6 +30,8 @@ class Dnd5e2014(Ruleset5e):
     # Seed 001 has no speed condition on dropping prone: a grappled creature may drop prone (issue 9 §3).
     drop_prone_needs_speed = False
     ending_turn_in_space_prone = False
+    bonus_action_spell_rule = 2014
+    lair_turn = True  # SRD 5.1 "Lair Actions": initiative count 20, losing ties
 
     def exhaustion_penalty(self, level: int) -> int:
         return 0

@@ -1,6 +1,8 @@
 """The state document of INTERFACE.md §2: a projection of the folded state, nothing more."""
 
 from combatlog.core.rulesets.dnd5e.queries import conditions_in_force
+from combatlog.core.rulesets.dnd5e.resources import resources_document
+from combatlog.core.rulesets.dnd5e.spell_state import document_fields as spell_fields
 from combatlog.core.rulesets.dnd5e.state import Combatant, EncounterState
 
 
@@ -57,8 +59,12 @@ def _combatant(creature: Combatant, state: EncounterState, ruleset) -> dict:
     }
     if ruleset is not None and ruleset.bloodied:
         document["bloodied"] = creature.hp * 2 <= max_hp  # seed 000 Points de Vie: half or less
+    document.update(spell_fields(creature))
+    document.update(resources_document(creature))  # INTERFACE.md §7: uses, legendary actions and resistance
     if creature.group:
         document["group"] = creature.group
+    if creature.hidden:
+        document["hidden"] = True
     if creature.surprised:
         document["surprised"] = True
     return document

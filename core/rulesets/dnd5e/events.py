@@ -1,9 +1,9 @@
 """The event types of the 5e family (the modules under events/ that hold them), for the decoder union."""
 
-from combatlog.events import attacks, conditions, damage, movement, reactions, turns
+from combatlog.events import attacks, conditions, damage, movement, reactions, resources, spells, turns
 from combatlog.events.base import Event
 
-_MODULES = (turns, movement, attacks, damage, conditions, reactions)
+_MODULES = (turns, movement, attacks, damage, conditions, reactions, spells, resources)
 
 FIVE_E_EVENTS: tuple[type[Event], ...] = tuple(
     cls

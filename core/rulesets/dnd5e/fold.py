@@ -7,7 +7,9 @@ import msgspec
 
 from combatlog.core.rulesets.dnd5e.state import Combatant, ConditionInstance, Economy, Effect, EncounterState, Window
 from combatlog.core.rulesets.dnd5e.stats import Stats
-from combatlog.events import attacks, conditions, damage, meta, movement, reactions, rolenplay, turns
+from combatlog.core.rulesets.dnd5e import resources as _resources
+from combatlog.core.rulesets.dnd5e.legendary import LAIR, any_legendary, lair_in_fight, with_lair
+from combatlog.events import attacks, conditions, damage, meta, movement, reactions, resources, rolenplay, turns
 
 replace = msgspec.structs.replace
 LOG_COMMANDS = ("undo", "redo", "revert")
@@ -37,11 +39,18 @@ def _combatant_added(state, event):
 def _combatant_removed(state, event):
     combatant_id = event.id
     remaining = {key: value for key, value in state.combatants.items() if key != combatant_id}
-    return replace(state, combatants=remaining, order=tuple(i for i in state.order if i != combatant_id))
+    order = tuple(i for i in state.order if i != combatant_id)
+    if LAIR in order and not lair_in_fight(remaining):
+        order = tuple(i for i in order if i != LAIR)
+    return replace(state, combatants=remaining, order=order)
 
 
 def _placed(state, event):
     return _update(state, event.id, position=tuple(event.at))
+
+
+def _hidden_changed(state, event):
+    return _update(state, event.id, hidden=event.hidden)
 
 
 def _moved(state, event):
@@ -92,6 +101,8 @@ def _combat_started(state, event):
 
 
 def _turn_started(state, event):
+    if event.id == LAIR:
+        return replace(state, turn=LAIR, round=event.round, phase="turn")
     who = state.combatants[event.id]
     combatants = {**state.combatants, event.id: replace(
         who, economy=Economy(), turns_taken=who.turns_taken + 1,
@@ -107,6 +118,10 @@ def _same(state, event):
 
 def _turn_ended(state, event):
     combatants, who = state.combatants, event.id
+    if any_legendary(combatants):  # the gap in which legendary actions may be taken opens (legendary.py)
+        state = replace(state, legendary_gap=who, legendary_acted=())
+    if who == LAIR:
+        return state
     if event.reaction_restored:
         changed = replace(combatants[who], surprised=False, reaction_available=True)
     else:
@@ -221,7 +236,7 @@ def _reaction_answered(state, event):
 
 def _window_closed(state, event):
     windows = state.windows[:-1]
-    return replace(state, windows=windows, phase="reaction" if windows else "turn")
+    return replace(state, windows=windows, phase="reaction" if windows else state.legendary_resume or "turn")
 
 
 def _combat_ended(state, event):
@@ -265,6 +280,34 @@ def _stabilize_attempted(state, event):
     return replace(state, aftermath_tried=state.aftermath_tried + (event.id,))
 
 
+def _on_combatant(fold_creature):
+    """A fold of one combatant's event (its `id`) as a fold of the state."""
+    def fold_state(state, event):
+        return replace(state, combatants={**state.combatants, event.id: fold_creature(state.combatants[event.id], event)})
+    return fold_state
+
+
+def _legendary_taken(state, event):
+    who = state.combatants[event.id]
+    state = _update(state, event.id, resources=replace(who.resources, legendary_spent=who.resources.legendary_spent + event.cost))
+    return replace(state, legendary_acted=state.legendary_acted + (event.id,),
+                   legendary_resume="death_save" if state.phase == "death_save" else "")
+
+
+def _legendary_restored(state, event):
+    who = state.combatants[event.id]
+    return _update(state, event.id, resources=replace(who.resources, legendary_spent=0))
+
+
+def _resistance_used(state, event):
+    who = state.combatants[event.id]
+    return _update(state, event.id, resources=replace(who.resources, resistance_spent=who.resources.resistance_spent + 1))
+
+
+def _rested_hp(state, event):
+    return _update(state, event.target, hp=event.hp_after, temp_hp=0)
+
+
 def _economy_spent(state, event):
     return _spend(state, event)
 
@@ -279,6 +322,7 @@ HANDLERS = {
     turns.CombatantAdded: _combatant_added,
     turns.CombatantRemoved: _combatant_removed,
     turns.Placed: _placed,
+    turns.HiddenChanged: _hidden_changed,
     movement.Moved: _moved,
     movement.MovementSpent: _movement_spent,
     movement.TerrainMarked: _terrain_marked,
@@ -319,7 +363,23 @@ HANDLERS = {
     rolenplay.AftermathStarted: _aftermath_started,
     rolenplay.AftermathRoundPassed: _aftermath_round,
     rolenplay.StabilizeAttempted: _stabilize_attempted,
+    resources.UseSpent: _on_combatant(_resources.fold_use_spent),
+    resources.RechargeRolled: _on_combatant(_resources.fold_recharge),
+    resources.UsesRestored: _on_combatant(_resources.fold_uses_restored),
+    resources.ExhaustionLowered: _on_combatant(_resources.fold_exhaustion_lowered),
+    resources.RestedHitPoints: _rested_hp,
+    resources.CombatantCarried: _resources.fold_carried,
+    resources.LegendaryActionTaken: _legendary_taken,
+    resources.LegendaryActionsRestored: _legendary_restored,
+    resources.LegendaryResistanceUsed: _resistance_used,
+    resources.LegendaryGapClosed: lambda state, event: replace(state, legendary_gap="", legendary_acted=(),
+                                                               legendary_resume=""),
 }
+
+
+from combatlog.core.rulesets.dnd5e.spell_state import HANDLERS as _SPELL_HANDLERS  # noqa: E402
+
+HANDLERS.update(_SPELL_HANDLERS)
 
 
 def handler_for(kind: type):
@@ -357,7 +417,7 @@ def _with_order(state: EncounterState) -> EncounterState:
         for index, combatant in enumerate(state.combatants.values())
         if combatant.initiative is not None
     ]
-    return replace(state, order=tuple(entry[-1] for entry in sorted(ranked)))
+    return replace(state, order=with_lair(tuple(entry[-1] for entry in sorted(ranked)), state.combatants))
 
 
 def _spend(state: EncounterState, event: turns.EconomySpent) -> EncounterState:

@@ -1,5 +1,6 @@
 """Hit points: the damage pipeline, temporary HP, healing, dropping to 0, death saves (seed 000 Dégâts et Soins)."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_concentration, end_condition
@@ -75,6 +76,57 @@ def adjust_parts(ctx: Context, target_id: str, parts: list[RolledPart], adjust: 
         result.append(DamagePart(type=part.type, roll=part.roll, faces=part.faces, rolled=part.rolled,
                                  adjusted=amount, applied=applied, notes=tuple(notes)))
     return result
+
+
+def damage_with_saves(ctx: Context, targets, *, save, roll: Callable[[], list[RolledPart]] | None, half: bool = True,
+                      listed=(), purpose: str = "damage", cover=None, roll_when_all_saved: bool = True,
+                      adjust: int = 0, critical: bool = False, source: str = "", nonlethal: bool = False) -> dict[str, bool]:
+    """Each target's save in `targets` order (legendary resistance for the `listed` ones: legendary.py), then one
+    damage roll shared by all (seed 000 « Dégâts », Boule de Feu), each target's share halved on a success, none
+    at all when not `half`. `damage`, a save attack (a breath) and a save spell (`cast`) all come here; a spell
+    rolls nothing when every target saved against damage it does not halve (`roll_when_all_saved`). Returns
+    each target's save."""
+    from combatlog.core.rulesets.dnd5e.legendary import saving_throw_with_resistance
+
+    cover = cover or {}
+    saved = dict.fromkeys(targets, False)
+    if save is not None:
+        for target_id in saved:
+            # Cover: +2/+5 to Dexterity saves (seed 000/001 Abri; seed 003 Abri)
+            saved[target_id] = saving_throw_with_resistance(ctx, target_id, save.ability, save.dc, listed=listed,
+                                                            purpose=purpose, cover=cover.get(target_id))
+    if roll is None or (not roll_when_all_saved and not half and all(saved.values())):
+        return saved
+    parts = roll()
+    for target_id, success in saved.items():
+        if ctx.state.combatants[target_id].status != "dead":  # a save spell's victim of its own damage
+            damage_after_save(ctx, target_id, parts, saved=success, half=half, adjust=adjust, critical=critical,
+                              source=source, nonlethal=nonlethal)
+    return saved
+
+
+def one_roll(ctx: Context, type: str, roll: str | None, amount: int | None = None,
+             critical: bool = False) -> Callable[[], list[RolledPart]]:
+    """The damage of `damage` or of a save attack for `damage_with_saves`: `roll` rolled when it asks (every die
+    doubled on a critical), or a fixed `amount`."""
+    def parts() -> list[RolledPart]:
+        if roll is None:
+            return [RolledPart(type=type, roll="", faces=(), rolled=amount)]
+        result = ctx.roll(roll, critical=critical)
+        return [RolledPart(type=type, roll=roll, faces=result.faces, rolled=max(0, result.total))]
+
+    return parts
+
+
+def damage_after_save(ctx: Context, target_id: str, parts: list[RolledPart], *, saved: bool, half: bool,
+                      adjust: int = 0, critical: bool = False, source: str = "", nonlethal: bool = False) -> None:
+    """One target's share of a roll made for several: halved (rounded down) on a successful save when `half`,
+    none at all on a success without it (seed 000 Dégâts; §7 settled details)."""
+    if saved and not half:
+        adjusted = adjust_parts(ctx, target_id, [RolledPart(part.type, part.roll, part.faces, 0) for part in parts])
+    else:
+        adjusted = adjust_parts(ctx, target_id, parts, adjust, halve=saved)
+    apply_damage(ctx, target_id, adjusted, critical=critical, source=source, half_on_save=saved, knock_out=nonlethal)
 
 
 def apply_damage(ctx: Context, target_id: str, parts: list[DamagePart], *, critical: bool = False, source: str = "",

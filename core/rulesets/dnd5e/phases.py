@@ -9,6 +9,7 @@ LEGAL_IN: dict[str, tuple[str, ...]] = {
     "add": ("setup", "turn"),
     "remove": ("setup", "turn"),
     "place": ("setup", "turn"),
+    "hidden": ("setup", "turn", "death_save", "reaction", "ended"),
     "surprise": ("setup",),
     "initiative": ("setup", "turn"),
     "order": ("setup", "turn"),
@@ -36,7 +37,11 @@ LEGAL_IN: dict[str, tuple[str, ...]] = {
     "terrain": ("setup", "turn"),
     "trigger": ("turn",),
     "end": ("setup", "turn", "death_save"),
+    # Spells out of combat too (rituals, healing after the fight); in a window, only a reaction spell (spells.py).
+    "cast": ("setup", "turn", "reaction", "ended"),
     "next_round": PHASES,  # Rôle'n Play's aftermath: the 5e handler names the ruleset it belongs to
+    "legendary": ("turn", "death_save"),  # between two turns only: legendary.py says when exactly
+    "rest": PHASES,  # before `start` or after `end`: the handler says why anywhere else
 }
 
 # Commands that move the machine to a new phase; the others leave it where it is.

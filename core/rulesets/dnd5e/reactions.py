@@ -97,7 +97,9 @@ def hit_reactors(ctx: Context, pending: dict) -> tuple[str, ...]:
     for reaction in target.stats.reactions:
         if reaction.on == "hit" or (reaction.on == "melee_hit" and pending["attack_kind"] == "melee"):
             return (target.id,)
-    return ()
+    from combatlog.core.rulesets.dnd5e.spells import reaction_spell_ready
+
+    return (target.id,) if reaction_spell_ready(target, "hit", ctx) else ()
 
 
 def after_hit(ctx: Context, pending: dict) -> None:
@@ -144,6 +146,10 @@ def react(ctx: Context, command: c.React) -> None:
             raise fail("rule-has-no-readied-action-waiting", id=command.id)
         _readied(ctx, command)
     else:
+        from combatlog.core.rulesets.dnd5e.spells import react_with_spell
+
+        if react_with_spell(ctx, command):
+            return  # the spell answered the window and settled it (spells.py)
         _named_reaction(ctx, command, window)
     settle(ctx)
 
@@ -198,7 +204,11 @@ def _readied(ctx: Context, command: c.React) -> None:
     end_effect(ctx, reactor.id, readied.instance, "released")
     if readied.data.get("concentration"):
         end_concentration(ctx, reactor.id, "readied action released")
-    if response.get("do") == "attack":
+    if response.get("do") == "cast":
+        from combatlog.core.rulesets.dnd5e.spells import release_held_spell
+
+        release_held_spell(ctx, reactor.id, readied.data["cast"], command.target)
+    elif response.get("do") == "attack":
         target = ctx.get(command.target or response.get("target"), "target")
         profile = reactor.stats.attack(command.attack or response.get("with"))
         if profile is None:

@@ -13,6 +13,8 @@ from combatlog.core.rulesets.dnd5e.conditions import apply_condition
 from combatlog.core.rulesets.dnd5e.dnd5e_2014 import Dnd5e2014
 from combatlog.core.rulesets.dnd5e.events import FIVE_E_EVENTS
 from combatlog.core.rulesets.dnd5e.hitpoints import die
+from combatlog.core.rulesets.dnd5e.legendary import with_lair
+from combatlog.core.rulesets.dnd5e.resources import carried_kind
 from combatlog.core.rulesets.dnd5e.phases import LEGAL_IN as _LEGAL_5E
 from combatlog.events.meta import CombatEnded
 from combatlog.events.rolenplay import (
@@ -58,8 +60,10 @@ def create(ctx: Context, command: c.Create) -> None:
 def add(ctx: Context, command: c.Add) -> None:
     """« Initiative »: every character has its own score; opponents are grouped by type (D8)."""
     kind = command.kind
-    if kind is None and command.template and ctx.templates is not None:
-        kind = (ctx.templates(command.template) or {}).get("kind")
+    if kind is None and command.template:
+        kind = (_turns.find_template(ctx, command.template) or {}).get("kind")
+    if kind is None and command.carry is not None:
+        kind = carried_kind(ctx, command)
     if kind == "pc" and command.group:
         raise fail("rule-character-characters-have-their-own", id=command.id)
     if command.unconscious_at_zero and kind != "monster":
@@ -161,7 +165,7 @@ def initiative_order(state) -> tuple[str, ...]:
         (unit_rank[creature.group or creature.id], index[creature.id], creature.id)
         for creature in creatures if creature.initiative is not None
     )
-    return tuple(entry[-1] for entry in ranked)
+    return with_lair(tuple(entry[-1] for entry in ranked), state.combatants)
 
 
 HANDLERS = {**_decide.HANDLERS, "create": create, "add": add, "initiative": initiative, "order": order,

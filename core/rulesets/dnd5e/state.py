@@ -38,6 +38,16 @@ class Economy(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     movement_used: float = 0.0
     extra_movement: float = 0.0
     disengaged: bool = False
+    # Spells cast on this turn, as (casting time, spell level, using): the bonus-action spell rule (spells.py).
+    spells_cast: tuple[tuple[str, int, str], ...] = ()
+
+
+class Resources(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """What a creature has spent of what runs out (INTERFACE.md §7); what is left is its stat block's max less this."""
+
+    uses_spent: dict[str, int] = {}
+    legendary_spent: int = 0
+    resistance_spent: int = 0
 
 
 class Combatant(msgspec.Struct, frozen=True, kw_only=True, gc=False):
@@ -64,9 +74,14 @@ class Combatant(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     turns_taken: int = 0
     concentration: str = ""
     template: str = ""
+    hidden: bool = False  # from the players' view (the DM's `hidden` command)
     # Rôle'n Play (seed 003): plain attacks in a row (cinematic rule, D7); a monster that falls unconscious at 0 HP.
     plain_streak: int = 0
     unconscious_at_zero: bool = False
+    # Spellcasting (INTERFACE.md §7): slots spent by level ("1": 2) and daily castings spent by spell id.
+    slots_spent: dict[str, int] = {}
+    per_day_spent: dict[str, int] = {}
+    resources: Resources = Resources()
 
     def has(self, condition: str) -> bool:
         for instance in self.conditions:
@@ -118,6 +133,12 @@ class EncounterState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     aftermath: int | None = None
     aftermath_round: int = 0
     aftermath_tried: tuple[str, ...] = ()
+    # Legendary actions (INTERFACE.md §7): the creature whose turn just ended while the gap after it is open
+    # ("" when closed), and who took a legendary action in that gap.
+    legendary_gap: str = ""
+    legendary_acted: tuple[str, ...] = ()
+    # The phase a legendary action's reaction window returns to when the gap is before a dying creature's death save.
+    legendary_resume: str = ""
 
     def combatant(self, combatant_id: str) -> Combatant | None:
         return self.combatants.get(combatant_id)

@@ -1,7 +1,7 @@
 """Stat blocks: the `stats` object of INTERFACE.md, validated with unknown keys rejected by name."""
 
 import math
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -9,6 +9,8 @@ from combatlog.words import Phrase, Said
 from combatlog.core.kernel.dice import DiceError, DiceExpression
 from combatlog.core.kernel.commands import MAX_DISTANCE, explained
 from combatlog.core.kernel.errors import InvalidCommand
+from combatlog.core.rulesets.spellbook import Spellcasting
+from combatlog.core.rulesets.challenge import challenge_problems
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 SKILLS = {
@@ -46,10 +48,20 @@ class DamageSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     type: str
 
 
+class AttackSave(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """An attack that calls for a saving throw instead of an attack roll (a breath weapon): one save per target,
+    one damage roll for all, halved on a success unless `half` is false."""
+
+    ability: str
+    dc: int
+    half: bool = True
+
+
 class AttackProfile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     id: str
-    kind: Literal["melee", "ranged"]
-    to_hit: int
+    # `kind` and `to_hit` are required unless the attack has a `save` (checked in parse_stats).
+    kind: Literal["melee", "ranged"] | None = None
+    to_hit: int | None = None
     damage: tuple[DamageSpec, ...] = ()
     reach: float = 1.5
     range: tuple[float, float] | None = None
@@ -58,6 +70,10 @@ class AttackProfile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_
     light: bool = False
     finesse: bool = False
     thrown: bool = False
+    # Limited uses (INTERFACE.md §7): the use this attack spends; a save attack and the area it covers.
+    uses: str | None = None
+    save: AttackSave | None = None
+    area: dict[str, Any] | None = None
 
 
 class ReactionProfile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -65,6 +81,25 @@ class ReactionProfile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, k
     on: Literal["hit", "melee_hit"]
     ac_bonus: int = 0
     until: Literal["start_of_turn", "this_attack"] = "this_attack"
+    name: dict[str, str] | str | None = None
+
+
+class UseProfile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """A limited use (INTERFACE.md §7): `max` uses, back after a rest (`per`) or on a d6 of `recharge` or more."""
+
+    id: str
+    max: int = 1
+    per: Literal["short_rest", "long_rest"] = "long_rest"
+    recharge: int | None = None
+    name: dict[str, str] | str | None = None
+
+
+class LegendaryProfile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """A legendary action: its cost, and the attack of the stat block it makes (none: the DM resolves it)."""
+
+    id: str
+    cost: int = 1
+    attack: str | None = None
     name: dict[str, str] | str | None = None
 
 
@@ -87,6 +122,18 @@ class Stats(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     condition_immunities: tuple[str, ...] = ()
     reactions: tuple[ReactionProfile, ...] = ()
     swim_speed: float = 0
+    # Spellcasting (INTERFACE.md §7): a PC's character level scales cantrips; checked in spells.stats_problems.
+    level: int | None = None
+    spellcasting: Spellcasting | None = None
+    # What runs out and comes back (INTERFACE.md §7): limited uses, legendary actions and resistance, lair turn.
+    uses: tuple[UseProfile, ...] = ()
+    legendary_actions: int = 0
+    legendary: tuple[LegendaryProfile, ...] = ()
+    legendary_resistance: int = 0
+    lair_actions: bool = False
+    # The challenge rating and XP a monster is worth, for the encounter's difficulty (combatlog.party.difficulty).
+    cr: str | float | None = None
+    xp: int | None = None
 
     def modifier(self, ability: str) -> int:
         return ability_modifier(getattr(self.abilities, ability))
@@ -96,6 +143,12 @@ class Stats(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
             if attack.id == attack_id:
                 return attack
         return None
+
+    def use(self, use_id: str) -> UseProfile | None:
+        return next((use for use in self.uses if use.id == use_id), None)
+
+    def legendary_action(self, action_id: str) -> LegendaryProfile | None:
+        return next((action for action in self.legendary if action.id == action_id), None)
 
     def reaction(self, reaction_id: str) -> ReactionProfile | None:
         return next((reaction for reaction in self.reactions if reaction.id == reaction_id), None)
@@ -112,6 +165,27 @@ class Stats(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
 def ability_modifier(score: int) -> int:
     """Score 10-11 gives +0; every two points above or below moves it by one (rounded down)."""
     return (score - 10) // 2
+
+
+# Keys added to the stat block, and to its attacks, after logs were written (§7's spellcasting, uses, legendary
+# actions and resistance, lair; the difficulty's cr and xp): CombatantAdded stores one only where the stat block
+# sets it, so that an older log's events are what the rules give today (`verify` re-derives every event).
+LATER_KEYS = ("level", "spellcasting", "uses", "legendary_actions", "legendary", "legendary_resistance",
+              "lair_actions", "cr", "xp")
+LATER_ATTACK_KEYS = ("uses", "save", "area")
+
+
+def _without_unset(raw: dict, struct_type: type, later: tuple[str, ...]) -> dict:
+    unset = {field.name: msgspec.to_builtins(field.default) for field in msgspec.structs.fields(struct_type)
+             if field.name in later}
+    return {key: value for key, value in raw.items() if key not in unset or value != unset[key]}
+
+
+def stored_stats(stats: Stats) -> dict:
+    """The stat block as CombatantAdded records it: every field, the later ones only when set."""
+    raw = _without_unset(msgspec.to_builtins(stats), Stats, LATER_KEYS)
+    raw["attacks"] = [_without_unset(attack, AttackProfile, LATER_ATTACK_KEYS) for attack in raw["attacks"]]
+    return raw
 
 
 def parse_stats(raw: object, who: str) -> Stats:
@@ -140,7 +214,12 @@ def parse_stats(raw: object, who: str) -> Stats:
         problems.append(Phrase("stats-speed-negative", value=stats.speed))
     if stats.attacks_per_action < 1:
         problems.append(Phrase("stats-attacks-per-action"))
+    problems += challenge_problems(stats.cr, stats.xp)
     problems += _out_of_bounds(stats)
+    if stats.spellcasting is not None or stats.level is not None:
+        from combatlog.core.rulesets.dnd5e.spells import spellcasting_problems
+
+        problems += spellcasting_problems(stats)
     seen = set()
     for attack in stats.attacks:
         if attack.id in seen:
@@ -155,6 +234,9 @@ def parse_stats(raw: object, who: str) -> Stats:
                 problems.append(Phrase("stats-attack-dice", attack=attack.id, error=Said.by(error.localized)))
         if attack.kind == "ranged" and attack.range is None:
             problems.append(Phrase("stats-ranged-needs-range", attack=attack.id))
+    from combatlog.core.rulesets.dnd5e.resources import resource_problems
+
+    problems += resource_problems(stats)
     if problems:
         text = Said.by(lambda lang: ("; " if lang == "en" else " ; ").join(problem(lang) for problem in problems))
         raise InvalidCommand("rule-stats", who=who, text=text)
@@ -168,6 +250,7 @@ MAX_HP = 1_000_000
 SCORE = (0, 100)  # ability scores (seed 000: 1 to 30)
 BONUS = (-100, 100)  # AC, to-hit and other bonuses
 MAX_ATTACKS = 100
+MAX_USES = 1000  # uses, legendary actions and resistances of any creature
 
 
 def _out_of_bounds(stats: Stats) -> list[Phrase]:
@@ -184,11 +267,18 @@ def _out_of_bounds(stats: Stats) -> list[Phrase]:
         numbers.append(("initiative_bonus", stats.initiative_bonus, *BONUS))
     numbers += [(f"abilities.{name}", getattr(stats.abilities, name), *SCORE) for name in ABILITIES]
     for index, attack in enumerate(stats.attacks):
-        numbers += [(f"attacks[{index}].to_hit", attack.to_hit, *BONUS),
-                    (f"attacks[{index}].reach", attack.reach, 0, MAX_DISTANCE)]
+        numbers += [(f"attacks[{index}].reach", attack.reach, 0, MAX_DISTANCE)]
+        if attack.to_hit is not None:
+            numbers.append((f"attacks[{index}].to_hit", attack.to_hit, *BONUS))
+        if attack.save is not None:
+            numbers.append((f"attacks[{index}].save.dc", attack.save.dc, 0, 1000))
         if attack.range is not None:
             numbers += [(f"attacks[{index}].range[0]", attack.range[0], 0, MAX_DISTANCE),
                         (f"attacks[{index}].range[1]", attack.range[1], attack.range[0], MAX_DISTANCE)]
+    numbers += [(f"uses[{index}].max", use.max, 1, MAX_USES) for index, use in enumerate(stats.uses)]
+    numbers += [(f"legendary[{index}].cost", action.cost, 1, MAX_USES) for index, action in enumerate(stats.legendary)]
+    numbers += [("legendary_actions", stats.legendary_actions, 0, MAX_USES),
+                ("legendary_resistance", stats.legendary_resistance, 0, MAX_USES)]
     numbers += [(f"reactions[{index}].ac_bonus", reaction.ac_bonus, *BONUS) for index, reaction in enumerate(stats.reactions)]
     problems = []
     for field, value, low, high in numbers:
@@ -196,6 +286,3 @@ def _out_of_bounds(stats: Stats) -> list[Phrase]:
             problems.append(Phrase("stats-out-of-range", field=field, value=repr(value), low=low, high=high))
     return problems
 
-
-def stats_to_builtins(stats: Stats) -> dict:
-    return msgspec.to_builtins(stats)

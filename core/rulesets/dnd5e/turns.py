@@ -6,10 +6,14 @@ import msgspec
 from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_condition, end_effect
 from combatlog.core.kernel.context import Context, fail
+from combatlog.core.rulesets.dnd5e.legendary import LAIR, at_turn_start, check_lair_allowed, lair_alive
 from combatlog.core.rulesets.dnd5e.queries import conditions_in_force, occupied_squares
-from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources, saving_throw
-from combatlog.core.rulesets.dnd5e.stats import SIZES, parse_stats
+from combatlog.core.rulesets.dnd5e.resources import carried_combatant, carry, roll_recharges
+from combatlog.core.rulesets.dnd5e.legendary import saving_throw_with_resistance
+from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources
+from combatlog.core.rulesets.dnd5e.stats import SIZES, parse_stats, stored_stats
 from combatlog.events.turns import (
+    HiddenChanged,
     CombatantAdded,
     CombatantRemoved,
     CombatStarted,
@@ -32,6 +36,13 @@ def add(ctx: Context, command: c.Add) -> None:
         raise fail("rule-combatant-needs-id")
     if command.id in ctx.state.combatants:
         raise fail("rule-there-already-combatant", id=command.id)
+    if command.carry is not None:
+        carry(ctx, command, lambda stats, name, name_fr, kind: _add_combatant(
+            ctx, msgspec.structs.replace(command, side=command.side or _carried_side(ctx, command)), stats, name,
+            name_fr, kind))
+        return
+    if not command.side:
+        raise fail("rule-add-needs-side", id=command.id)
     name, name_fr, kind = command.name, command.name_fr, command.kind
     if command.template:
         template = _template(ctx, command.template)
@@ -46,10 +57,20 @@ def add(ctx: Context, command: c.Add) -> None:
         raise fail("rule-needs-stats-or-template", id=command.id)
     if kind is None:
         raise fail("rule-needs-kind-pc-or-monster", id=command.id)
+    _add_combatant(ctx, command, raw_stats, name, name_fr, kind)
+
+
+def _carried_side(ctx: Context, command: c.Add) -> str:
+    creature = carried_combatant(ctx, command)
+    return creature.side if creature is not None else ""
+
+
+def _add_combatant(ctx: Context, command: c.Add, raw_stats: dict, name, name_fr, kind) -> None:
     stats = parse_stats(raw_stats, command.id)
+    check_lair_allowed(ctx, stats, command.id)
     ctx.emit(CombatantAdded(
         id=command.id, name=name or command.id, name_fr=name_fr or name or command.id, side=command.side, kind=kind,
-        stats=msgspec.to_builtins(stats), template=command.template or "", group=command.group,
+        stats=stored_stats(stats), template=command.template or "", group=command.group,
     ))
     if command.at is not None:
         ctx.emit(Placed(id=command.id, at=command.at))
@@ -59,11 +80,21 @@ def add(ctx: Context, command: c.Add) -> None:
         _drop_to_zero(ctx, command.id, 0)
 
 
+def find_template(ctx: Context, name: str) -> dict | None:
+    """A template of fixtures/creatures first (today's ids win), then a creature of the ruleset's library."""
+    template = ctx.templates(name) if ctx.templates is not None else None
+    if template is None and ctx.ruleset is not None:
+        from combatlog.compendium import template as library_template
+
+        template = library_template(ctx.ruleset.library_family, name)
+    return template
+
+
 def _template(ctx: Context, name: str) -> dict:
-    if ctx.templates is None:
-        raise fail("rule-no-creature-templates-are-available")
-    template = ctx.templates(name)
+    template = find_template(ctx, name)
     if template is None:
+        if ctx.templates is None:
+            raise fail("rule-no-creature-templates-are-available")
         raise fail("rule-unknown-template", name=name)
     return template
 
@@ -99,6 +130,11 @@ def place(ctx: Context, command: c.Place) -> None:
     from combatlog.core.rulesets.dnd5e.conditions import release_grapples_out_of_reach
 
     release_grapples_out_of_reach(ctx)
+
+
+def hidden(ctx: Context, command: c.Hidden) -> None:
+    ctx.get(command.id)
+    ctx.emit(HiddenChanged(id=command.id, hidden=command.hidden))
 
 
 def surprise(ctx: Context, command: c.Surprise) -> None:
@@ -211,6 +247,11 @@ def start(ctx: Context, command: c.Start) -> None:
 
 def end_turn(ctx: Context, command: c.EndTurn) -> None:
     current = ctx.state.turn
+    if current == LAIR:
+        ctx.emit(TurnEnded(id=LAIR, round=ctx.state.round))
+        _end_of_turn_expiries(ctx, LAIR)
+        _advance(ctx, ctx.state.order.index(LAIR))
+        return
     creature = ctx.state.combatants[current]
     # seed 001 Surprise: a surprised creature cannot react until its first turn ends.
     restored = creature.surprised and ctx.ruleset.surprise_skips_first_turn and creature.status == "alive"
@@ -245,6 +286,13 @@ def _advance(ctx: Context, index: int, new_round: int | None = None) -> None:
         if index >= len(order):
             index = 0
             round_number += 1
+        if order[index] == LAIR:
+            if lair_alive(ctx.state.combatants):
+                ctx.emit(TurnStarted(id=LAIR, round=round_number))
+                _start_of_turn_expiries(ctx, LAIR, round_number)
+                return
+            ctx.emit(TurnSkipped(id=LAIR, round=round_number, reason="dead"))
+            continue
         creature = ctx.state.combatants[order[index]]
         if creature.status == "dead":
             ctx.emit(TurnSkipped(id=creature.id, round=round_number, reason="dead"))
@@ -274,6 +322,9 @@ def begin_turn(ctx: Context, creature_id: str, round_number: int) -> None:
 
             ctx.emit(ReactionsRestored(ids=back, turn_of=creature_id))
     _start_of_turn_expiries(ctx, creature_id, round_number)
+    # INTERFACE.md §7: spent recharge uses roll their d6, legendary actions come back (when no gap is open).
+    roll_recharges(ctx, creature_id)
+    at_turn_start(ctx, creature_id)
 
 
 def _start_of_turn_expiries(ctx: Context, creature_id: str, round_number: int) -> None:
@@ -301,11 +352,13 @@ def _end_of_turn_expiries(ctx: Context, creature_id: str) -> None:
         for effect in other.effects:
             if effect.until.get("end_of_turn") == creature_id:
                 end_effect(ctx, other.id, effect.instance, f"end of {creature_id}'s turn")
-    creature = ctx.state.combatants[creature_id]
-    for condition in creature.conditions:
+    creature = ctx.state.combatants.get(creature_id)
+    for condition in creature.conditions if creature is not None else ():
         save = condition.until.get("save")
         if save and creature.status != "dead":
-            if saving_throw(ctx, creature_id, save["ability"], save["dc"], purpose=f"end {condition.condition}"):
+            listed = (creature_id,) if condition.until.get("legendary_resistance") else ()
+            if saving_throw_with_resistance(ctx, creature_id, save["ability"], save["dc"], listed=listed,
+                                            purpose=f"end {condition.condition}"):
                 end_condition(ctx, creature_id, condition.instance, "saving throw succeeded")
 
 

@@ -12,12 +12,22 @@ class Pf1Ruleset:
     state_type = Pf1State
     event_types = EVENT_TYPES
     template_family = "pf1"
+    library_family = "pf1"
     # What the shared words and views ask of a ruleset (never its name): PF1 rolls stabilization checks, not
     # death saves, and names its own conditions (flat-footed, staggered…).
     death_saves = False
     words_edition = 2024
     # The shell's vocabulary (the Ruleset protocol's hooks): the damage types its commands take.
     damage_types = DAMAGE_TYPES
+
+    difficulty_scheme = "cr-pf1"  # PRD Designing Encounters
+
+    @property
+    def stat_keys(self) -> frozenset[str]:
+        """The stat keys `add` takes (what brings characters in leaves out the others)."""
+        from combatlog.core.rulesets.pf1.stats import Pf1Stats
+
+        return frozenset(Pf1Stats.__struct_fields__)
 
     def condition_name(self, condition: str, lang: str) -> str:
         from combatlog.core.rulesets.pf1.words import condition_name
@@ -44,10 +54,12 @@ class Pf1Ruleset:
 
         return initial_state(created)
 
-    def decide_and_fold(self, state, raw: dict, *, templates=None, default_seed: str = ""):
+    def decide_and_fold(self, state, raw: dict, *, templates=None, default_seed: str = "", encounters=None,
+                        spells=None, recorded=None):
         from combatlog.core.rulesets.pf1.decide import decide_and_fold
 
-        return decide_and_fold(state, raw, templates=templates, default_seed=default_seed)
+        return decide_and_fold(state, raw, templates=templates, default_seed=default_seed, spells=spells,
+                               recorded=recorded)
 
     def evolve(self, state, event):
         from combatlog.core.rulesets.pf1.fold import evolve

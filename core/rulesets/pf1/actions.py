@@ -35,7 +35,14 @@ def footprint(creature: Pf1Combatant, at) -> set[tuple[int, int]]:
     return {(at[0] + dx, at[1] + dy) for dx in range(size) for dy in range(size)}
 
 
+VERY_SMALL = ("fine", "diminutive", "tiny")
+
+
 def _blockers(ctx: Pf1Context, mover: Pf1Combatant, at, *, ending: bool) -> str | None:
+    if mover.stats.size in VERY_SMALL:
+        # PRD Moving Through a Square (Very Small Creature): a Fine, Diminutive or Tiny creature can move into or
+        # through an occupied square; with its reach of 0 it must, to attack in melee (Big and Little Creatures).
+        return None
     squares_here = footprint(mover, at)
     for other in ctx.state.combatants.values():
         if other.id == mover.id or other.position is None or other.status == "dead":
@@ -270,6 +277,12 @@ def end_condition(ctx: Pf1Context, cid: str, condition: str, source: str | None 
 
 
 # --------------------------------------------------------------------------- the `action` command
+def concentration_bonus(creature: Pf1Combatant) -> int:
+    from combatlog.core.rulesets.pf1.spells import concentration_bonus as bonus  # the §7 default
+
+    return bonus(creature)
+
+
 def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> None:
     creature = ctx.get(command.id)
     name = command.action
@@ -324,7 +337,7 @@ def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> Non
         if command.defensively:
             # PRD Casting Defensively: concentration DC 15 + twice the spell level, or the spell is lost.
             face = ctx.die(20)
-            bonus = creature.stats.concentration
+            bonus = concentration_bonus(creature)
             dc = 15 + 2 * command.spell_level
             success = face + bonus >= dc
             ctx.emit(e.Pf1CheckRolled(id=creature.id, check="concentration", d20=face, bonus=bonus, total=face + bonus,
@@ -332,12 +345,12 @@ def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> Non
             if not success:
                 ctx.emit(e.Pf1SpellLost(id=creature.id, reason="failed to cast defensively"))
                 return
-            ctx.emit(e.Pf1ActionTaken(id=creature.id, action="cast_spell", details={"spell_level": command.spell_level}))
+            _spell_went_off(ctx, creature, command)
             return
         if command.provokes is not False and provoke(ctx, creature, f"{creature.id} casts a spell",
                                                      f"{creature.id} lance un sort", raw, {"provoked": True}, act="cast"):
             return
-        ctx.emit(e.Pf1ActionTaken(id=creature.id, action="cast_spell", details={"spell_level": command.spell_level}))
+        _spell_went_off(ctx, creature, command)
         return
     if name == "ready":
         spend(ctx, creature, "standard", "ready")
@@ -358,7 +371,11 @@ def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> Non
         ctx.emit(e.Pf1CheckRolled(id=creature.id, check="aid_another", d20=face, bonus=bonus, total=face + bonus, dc=10,
                                   success=success, purpose=f"{command.on} for {ally.id} against {target.id}"))
         if success:
-            start_effect(ctx, ally.id, "aid_attack" if command.on == "attack" else "aid_ac", until="", target=target.id)
+            # PRD Aid Another: the ally's next attack roll against the target, or the target's next attack against
+            # the ally, "as long as that attack comes before the beginning of your next turn" (end_aid_of).
+            helper = {"helper": creature.id} if ctx.state.aid_and_maneuver_fixes else {}
+            start_effect(ctx, ally.id, "aid_attack" if command.on == "attack" else "aid_ac", until="", target=target.id,
+                         **helper)
         return
     if name == "feint":
         _feint(ctx, creature, command)
@@ -374,6 +391,14 @@ def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> Non
                               act=name):
         return
     ctx.emit(e.Pf1ActionTaken(id=creature.id, action=name, details={"note": command.note} if command.note else {}))
+
+
+def end_aid_of(ctx: Pf1Context, helper: str) -> None:
+    """PRD Aid Another: the +2 lapses unused when the helper's next turn begins."""
+    for creature in ctx.state.combatants.values():
+        for effect in creature.effects:
+            if effect.effect in ("aid_attack", "aid_ac") and effect.data.get("helper") == helper:
+                ctx.emit(e.Pf1EffectEnded(id=creature.id, instance=effect.instance, effect=effect.effect))
 
 
 def _feint(ctx: Pf1Context, creature: Pf1Combatant, command: c.Action) -> None:
@@ -407,9 +432,18 @@ def _after_provocation(ctx: Pf1Context, creature: Pf1Combatant, command: c.Actio
     if command.action == "cast_spell":
         if stage.get("lost"):
             return  # the spell was lost to the concentration check of the attack of opportunity
-        ctx.emit(e.Pf1ActionTaken(id=creature.id, action="cast_spell", details={"spell_level": command.spell_level}))
+        _spell_went_off(ctx, creature, command)
         return
     ctx.emit(e.Pf1ActionTaken(id=creature.id, action=command.action))
+
+
+def _spell_went_off(ctx: Pf1Context, creature: Pf1Combatant, command: c.Action) -> None:
+    """The `cast_spell` action went through; a spell given by `cast` now takes effect (pf1/spells.py)."""
+    ctx.emit(e.Pf1ActionTaken(id=creature.id, action="cast_spell", details={"spell_level": command.spell_level}))
+    if command.cast is not None:
+        from combatlog.core.rulesets.pf1.spells import take_effect
+
+        take_effect(ctx, creature.id, command.cast)
 
 
 def _raw(command) -> dict:
@@ -480,7 +514,7 @@ def escape(ctx: Pf1Context, command: c.Escape, stage=None) -> None:
     spend(ctx, creature, "standard", "escape")
     face = ctx.die(20)
     bonus = creature.stats.skills.get("escape_artist", 0) if command.skill else cmb(creature, "grapple")
-    defence = cmd_values(grappler, "grapple")[0] if grappler else 10
+    defence = cmd_values(grappler, "grapple", fixes=ctx.state.aid_and_maneuver_fixes)[0] if grappler else 10
     success = face == 20 or (face != 1 and face + bonus >= defence)
     ctx.emit(e.Pf1CheckRolled(id=creature.id, check=command.skill or "cmb", d20=face, bonus=bonus, total=face + bonus,
                               dc=defence, success=success, purpose="escape"))

@@ -165,6 +165,10 @@ def strike(ctx: Pf1Context, attacker_id: str, target_id: str, attack: Pf1Attack,
     aid = attacker.effect("aid_attack")
     if aid is not None and aid.data.get("target") == target.id:
         ctx.emit(e.Pf1EffectEnded(id=attacker.id, instance=aid.instance, effect="aid_attack"))
+    aid = target.effect("aid_ac")
+    if aid is not None and aid.data.get("target") == attacker.id and ctx.state.aid_and_maneuver_fixes:
+        # PRD Aid Another: +2 AC against that opponent's next attack only
+        ctx.emit(e.Pf1EffectEnded(id=target.id, instance=aid.instance, effect="aid_ac"))
     if _feinted(attacker, target, attack):
         ctx.emit(e.Pf1EffectEnded(id=attacker.id, instance=attacker.effect("feint").instance, effect="feint"))
     if not hit:
@@ -496,16 +500,31 @@ def _still_acting(attacker: Pf1Combatant) -> bool:
 
 
 # --------------------------------------------------------------------------- maneuvers
-def resolve_maneuver(ctx: Pf1Context, attacker: Pf1Combatant, target: Pf1Combatant, maneuver: str, penalty: int = 0) -> bool:
-    """PRD Combat Maneuvers: d20 + CMB against CMD (flat-footed CMD when denied Dex); 20 succeeds, 1 fails."""
+# PRD Combat Maneuvers: "If the target is immobilized, unconscious, or otherwise helpless, your maneuver automatically
+# succeeds (treat as if you rolled a natural 20)". Petrified: "considered unconscious" (PRD Conditions). The first
+# found is the reason recorded.
+HELPLESS = ("unconscious", "paralyzed", "petrified", "helpless")
+
+
+def resolve_maneuver(ctx: Pf1Context, attacker: Pf1Combatant, target: Pf1Combatant, maneuver: str, penalty: int = 0,
+                     aoo_damage: int = 0) -> bool:
+    """PRD Combat Maneuvers: d20 + CMB against CMD (flat-footed CMD when denied Dex); 20 succeeds, 1 fails. Damage
+    from the attack of opportunity it provoked is a penalty on the check. Against a helpless target the d20 is
+    still rolled (the dice order holds) and recorded, but the maneuver succeeds, counted as a natural 20."""
+    fixes = ctx.state.aid_and_maneuver_fixes  # the original rules: no AoO penalty, no automatic success
     face = ctx.die(20)
     bonus = cmb(attacker, maneuver) + penalty
-    normal, flat = cmd_values(target, maneuver)
+    normal, flat = cmd_values(target, maneuver, fixes=fixes)
     defence = flat if denied_dex(target, attacker) else normal
-    total = face + bonus
-    success = face == 20 or (face != 1 and total >= defence)
+    mods = [{"label": "aoo_damage", "value": -aoo_damage}] if aoo_damage > 0 and fixes else []
+    total = face + bonus + sum(m["value"] for m in mods)
+    found = conditions_in_force(target)
+    automatic = next((name for name in HELPLESS if name in found), "") if fixes else ""
+    success = bool(automatic) or face == 20 or (face != 1 and total >= defence)
     ctx.emit(e.Pf1ManeuverRolled(attacker=attacker.id, target=target.id, maneuver=maneuver, d20=face, cmb=bonus,
-                                 total=total, cmd=defence, success=success))
+                                 total=total, cmd=defence, success=success, modifiers=tuple(mods), automatic=automatic))
+    # the margin of a success (bull rush): a helpless target's counts the d20 as a natural 20
+    margin = max(0, ((total - face + 20) if automatic else total) - defence) if fixes else total - defence
     from combatlog.core.rulesets.pf1.actions import add_condition, push
 
     if maneuver == "trip":
@@ -517,7 +536,7 @@ def resolve_maneuver(ctx: Pf1Context, attacker: Pf1Combatant, target: Pf1Combata
         add_condition(ctx, target.id, "grappled", source=attacker.id)
         add_condition(ctx, attacker.id, "grappled", source=target.id)
     elif maneuver == "bull_rush" and success:
-        push(ctx, attacker, target, 1 + (total - defence) // 5)
+        push(ctx, attacker, target, 1 + margin // 5)
     return success
 
 
@@ -545,7 +564,8 @@ def maneuver(ctx: Pf1Context, command: c.Maneuver, stage: dict | None = None) ->
                        f"{attacker.id} tente {command.maneuver} sur {target.id}", _raw(command), {"provoked": True},
                        only=(target.id,), act="maneuver"):
                 return
-    resolve_maneuver(ctx, ctx.get(attacker.id), ctx.get(target.id), command.maneuver)
+    resolve_maneuver(ctx, ctx.get(attacker.id), ctx.get(target.id), command.maneuver,
+                     aoo_damage=(stage or {}).get("aoo_damage", 0))
 
 
 # --------------------------------------------------------------------------- reactions
@@ -571,7 +591,9 @@ def opportunity_attack(ctx: Pf1Context, reactor: Pf1Combatant, provoker: Pf1Comb
             return
         level = pending["command"].get("spell_level", 0)
         face = ctx.die(20)
-        bonus = provoker.stats.concentration
+        from combatlog.core.rulesets.pf1.actions import concentration_bonus
+
+        bonus = concentration_bonus(provoker)
         dc = 10 + dealt + level
         success = face + bonus >= dc
         ctx.emit(e.Pf1CheckRolled(id=provoker.id, check="concentration", d20=face, bonus=bonus, total=face + bonus,

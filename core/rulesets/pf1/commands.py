@@ -23,6 +23,9 @@ class Create(Command, tag="create", kw_only=True):
     name: str = ""
     units: Literal["m", "ft"] = "m"
     massive_damage: bool = False
+    # The version of the pf1 rules to play under (state.py RULES_VERSIONS); None: the current one (a re-derived
+    # create: the one its log recorded).
+    rules: Literal[0, 1] | None = None
 
 
 class Add(Command, tag="add", kw_only=True):
@@ -88,6 +91,19 @@ class Action(Command, tag="action", kw_only=True):
     defensively: bool = False
     trigger: str = ""
     response: dict[str, Any] | None = None
+    # The spell a `cast` command casts through this action (pf1/spells.py), resolved once the action goes through.
+    cast: dict[str, Any] | None = None
+
+
+class Cast(Command, tag="cast", kw_only=True):
+    """INTERFACE.md §7: cast a spell (an id, or a spell object given here) through the `cast_spell` action."""
+
+    caster: str
+    spell: str | dict[str, Any]
+    level: int | None = None
+    targets: tuple[str, ...] = ()
+    defensively: bool = False
+    legendary_resistance: tuple[str, ...] = ()
 
 
 class Modifier(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -265,7 +281,7 @@ class End(Command, tag="end", kw_only=True):
 AnyCommand = (
     Create | Add | Remove | Place | Surprise | Initiative | RollOff | Order | Start | Move | Action | Attack
     | FullAttack | CoupDeGrace | Maneuver | Grapple | Shove | Escape | Damage | Heal | TempHp | Save | Check | Condition
-    | Concentrate | DeathSave | Stabilize | React | Pass | EndTurn | Stand | DropProne | Terrain | Trigger | End
+    | Concentrate | DeathSave | Stabilize | React | Pass | EndTurn | Stand | DropProne | Terrain | Trigger | End | Cast
 )
 COMMAND_NAMES = tuple(sorted(cls.__struct_config__.tag for cls in AnyCommand.__args__))
 # INTERFACE-pf1: PF1 has no advantage; `slot` on attack is refused.

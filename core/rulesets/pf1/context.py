@@ -21,11 +21,12 @@ from combatlog.events.meta import DiceLeftUnused
 class Pf1Context:
     """Events are folded as they are decided, so later rules see earlier consequences."""
 
-    def __init__(self, state: Pf1State, dice, rng, templates=None):
+    def __init__(self, state: Pf1State, dice, rng, templates=None, spells=None):
         self.state = state
         self.dice = dice
         self.rng = rng
         self.templates = templates
+        self.spells = spells  # the library's spell lookup (§7), handed in like the creature templates
         self.events: list = []
         self.strain: str | None = None  # a disabled creature that took a standard action (PRD Disabled)
 

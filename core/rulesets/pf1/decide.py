@@ -15,9 +15,10 @@ from combatlog.core.rulesets.pf1.context import (
 )
 from combatlog.core.rulesets.pf1.fold import evolve, initiative_modifier
 from combatlog.core.rulesets.pf1.rules import can_act, conditions_in_force, status_for
-from combatlog.core.rulesets.pf1.state import Pf1State
+from combatlog.core.rulesets.pf1.spells import cast as cast_spell
+from combatlog.core.rulesets.pf1.state import CURRENT_RULES, ORIGINAL_RULES, RULES_VERSIONS, Pf1State
 from combatlog.core.rulesets.pf1.stats import damage_type, mod, parse_stats
-from combatlog.events.meta import CombatEnded, CommandIssued
+from combatlog.events.meta import CombatEnded, CommandIssued, EncounterCreated
 
 PHASES = ("setup", "turn", "death_save", "reaction", "ended")
 LEGAL_IN: dict[str, tuple[str, ...]] = {
@@ -29,7 +30,7 @@ LEGAL_IN: dict[str, tuple[str, ...]] = {
     "condition": ("setup", "turn"), "concentrate": ("setup", "turn", "death_save", "reaction"),
     "death_save": ("death_save",), "stabilize": ("turn",), "react": ("reaction",), "pass": ("reaction",),
     "end_turn": ("turn",), "stand": ("turn",), "drop_prone": ("turn",), "terrain": ("setup", "turn"),
-    "trigger": ("turn",), "end": ("setup", "turn", "death_save"),
+    "trigger": ("turn",), "end": ("setup", "turn", "death_save"), "cast": ("setup", "turn"),
 }
 # The kernel's phase machine answers which commands each phase allows; pf1's fold moves the phase itself
 # (a turn awaiting a stabilization check, a window opening or closing), so the machine needs no moves.
@@ -49,14 +50,24 @@ def load_pf1_template(name: str) -> dict | None:
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
 
 
+def _library_creature(name: str) -> dict | None:
+    """The pf1 library's creature `name` (INTERFACE §7), the fallback after fixtures/creatures/pf1."""
+    from combatlog.compendium import library_for_family
+
+    return library_for_family(PF1_FAMILY).get(name, "creature")
+
+
 def decide_and_fold(state, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
-                    default_seed: str = "") -> tuple[list, Pf1State]:
+                    default_seed: str = "", spells: Callable[[str], dict | None] | None = None,
+                    recorded: tuple | None = None) -> tuple[list, Pf1State]:
+    """`recorded`: when a logged command is re-derived (verify), the events the log holds for it; a `create`
+    takes from them the rules version it recorded, as the engine takes the seed."""
     command = c.parse(raw)
     if command.do_name == "create":
-        return _create(state, raw, command, default_seed)
+        return _create(state, raw, command, default_seed, recorded)
     rng = SeededDice(state.seed or default_seed, state.rng_position)
     dice = SuppliedDice(command.dice) if command.dice is not None else rng
-    ctx = Pf1Context(state, dice, rng, templates)
+    ctx = Pf1Context(state, dice, rng, templates, spells)
     _check_phase(state, command)
     ctx.emit(CommandIssued(command=raw, rng_position=state.rng_position))
     HANDLERS[command.do_name](ctx, command)
@@ -72,20 +83,35 @@ def decide_and_fold(state, raw: dict, *, templates: Callable[[str], dict | None]
     return events, msgspec.structs.replace(ctx.state, rng_position=state.rng_position + rng.drawn)
 
 
-def _create(state, raw: dict, command: c.Create, default_seed: str):
+def _create(state, raw: dict, command: c.Create, default_seed: str, recorded: tuple | None = None):
     from combatlog.core.rulesets.pf1.fold import initial_state
-    from combatlog.events.meta import EncounterCreated
 
     if getattr(state, "created", False):
         raise fail("pf1-rule-this-log-already-holds-encounter-create")
     seed = str(command.seed) if command.seed is not None else str(default_seed)
+    rules = command.rules if command.rules is not None else recorded_rules(recorded)
     created = EncounterCreated(ruleset="pf1", seed=seed, lang=command.lang, name=command.name, units=command.units)
     events = [CommandIssued(command=raw, rng_position=0), created]
     folded = initial_state(created)
-    if command.massive_damage:
-        events.append(e.Pf1RulesChosen(massive_damage=True))
+    if command.massive_damage or rules != ORIGINAL_RULES:
+        # the original rules are recorded as before versions (no event, or none of its field): old logs re-derive
+        events.append(e.Pf1RulesChosen(massive_damage=command.massive_damage, rules=rules))
         folded = evolve(folded, events[-1])
     return events, msgspec.structs.replace(folded, rng_position=0)
+
+
+def recorded_rules(recorded: tuple | None) -> int:
+    """The rules version a `create` plays under when its command names none: the current one for a new
+    encounter; for a logged create re-derived (`recorded`, its events in the log), the version it recorded, and
+    ORIGINAL_RULES for one whose log has its EncounterCreated but no version (written before versions)."""
+    if recorded is None:
+        return CURRENT_RULES
+    chosen = next((event for event in recorded if isinstance(event, e.Pf1RulesChosen)), None)
+    if chosen is not None:
+        return chosen.rules if chosen.rules in RULES_VERSIONS else CURRENT_RULES
+    if any(isinstance(event, EncounterCreated) for event in recorded):
+        return ORIGINAL_RULES
+    return CURRENT_RULES  # a create cut before its EncounterCreated: what the rules write now
 
 
 def _check_phase(state: Pf1State, command: c.Command) -> None:
@@ -122,7 +148,7 @@ def _add(ctx: Pf1Context, command: c.Add) -> None:
         raise fail("pf1-rule-combatant-id-must-letters-digits", command=command.id)
     template = {}
     if command.template is not None:
-        template = load_pf1_template(command.template) or {}
+        template = load_pf1_template(command.template) or _library_creature(command.template) or {}
         if not template:
             raise fail("pf1-rule-there-no-pf1-creature-template", template=str(command.template))
     if command.stats is not None and command.template is not None:
@@ -295,6 +321,8 @@ def _next_turn(ctx: Pf1Context, first: bool = False) -> None:
             if ctx.state.surprise_round:
                 ctx.emit(e.Pf1SurpriseRoundEnded(ids=tuple(cid for cid, cr in ctx.state.combatants.items() if cr.surprised)))
         cid = order[index]
+        if ctx.state.aid_and_maneuver_fixes:
+            actions.end_aid_of(ctx, cid)  # PRD Aid Another: "before the beginning of your next turn"
         creature = ctx.state.combatants[cid]
         if creature.status == "dead":
             ctx.emit(e.Pf1TurnSkipped(id=cid, round=number, reason="dead"))
@@ -670,6 +698,8 @@ def _maybe_close(ctx: Pf1Context) -> None:
         raw = pending["command"]
         command = c.parse(raw)
         stage = {**pending.get("stage", {}), "lost": bool(pending.get("lost"))}
+        if ctx.state.aid_and_maneuver_fixes:
+            stage["aoo_damage"] = window.damage
         HANDLERS_RESUMABLE[command.do_name](ctx, command, stage)
         if pending.get("strain"):
             ctx.strain = pending["strain"]
@@ -698,6 +728,6 @@ HANDLERS: dict[str, Callable] = {
     "grapple": _grapple, "shove": _shove,
     "damage": _damage, "heal": _heal, "temp_hp": _temp_hp, "save": _save, "check": _check,
     "condition": _condition, "death_save": _death_save, "react": _react, "pass": _pass, "trigger": _trigger,
-    "end": _end,
+    "end": _end, "cast": cast_spell,
 }
 _ = (spend, status_for)

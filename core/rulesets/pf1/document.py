@@ -2,6 +2,7 @@
 
 from combatlog.core.rulesets.pf1.fold import aoo_per_round, initiative_modifier
 from combatlog.core.rulesets.pf1.rules import ac_values, cmb, cmd_values, conditions_in_force, is_flat_footed, save_bonus
+from combatlog.core.rulesets.pf1.spells import document_fields as spell_fields
 from combatlog.core.rulesets.pf1.state import Pf1Combatant, Pf1State
 from combatlog.core.rulesets.pf1.stats import dies_at
 
@@ -61,7 +62,7 @@ def _combatant(cr: Pf1Combatant, state: Pf1State) -> dict:
         "flat_footed_ac": values["flat_footed_ac"] + shift,
         "ac_against_ranged": values["ac"] + (4 if prone else 0),
         "cmb": cmb(cr),
-        "cmd": cmd_values(cr)[0],
+        "cmd": cmd_values(cr, fixes=state.aid_and_maneuver_fixes)[0],
         "saves": {name: save_bonus(cr, name) for name in ("fort", "ref", "will")},
         "actions": {"standard": a.standard or None, "move": a.move or None, "swift": a.swift or None,
                     "full_round": a.full_round or None, "five_foot_step": a.five_foot_step, "moved": a.moved,
@@ -70,4 +71,5 @@ def _combatant(cr: Pf1Combatant, state: Pf1State) -> dict:
     }
     if cr.group:
         document["group"] = cr.group
+    document.update(spell_fields(cr))
     return document

@@ -12,9 +12,12 @@ Square = tuple[int, int]
 
 
 class Pf1RulesChosen(Event, frozen=True, kw_only=True):
-    """The pf1 options of `create` (the PRD's optional massive-damage rule)."""
+    """The pf1 options of `create` (the PRD's optional massive-damage rule), and the version of the pf1 rules the
+    encounter is played under (state.py RULES_VERSIONS; absent from logs written before versions: ORIGINAL_RULES).
+    `create` records it whenever it is not ORIGINAL_RULES."""
 
     massive_damage: bool = False
+    rules: int = 0  # state.ORIGINAL_RULES
 
 
 class Pf1CombatantAdded(Event, frozen=True, kw_only=True):
@@ -278,6 +281,11 @@ class Pf1StabilizationRolled(Event, frozen=True, kw_only=True):
 
 
 class Pf1ManeuverRolled(Event, frozen=True, kw_only=True):
+    """`total` = d20 + `cmb` + the labelled `modifiers` (e.g. {"label": "aoo_damage", "value": -5}: PRD Combat
+    Maneuvers, damage from the attack of opportunity it provoked). `automatic` names why it succeeds whatever the
+    roll (PRD: an immobilized, unconscious or otherwise helpless target; as a natural 20): the condition, e.g.
+    "unconscious", "paralyzed", "petrified", "helpless"; "" when the d20 decided."""
+
     attacker: str
     target: str
     maneuver: str
@@ -286,6 +294,8 @@ class Pf1ManeuverRolled(Event, frozen=True, kw_only=True):
     total: int
     cmd: int
     success: bool
+    modifiers: tuple[dict[str, Any], ...] = ()
+    automatic: str = ""
 
 
 class Pf1WindowOpened(Event, frozen=True, kw_only=True):

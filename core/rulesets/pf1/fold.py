@@ -6,6 +6,7 @@ from combatlog.core.rulesets.pf1 import events as e
 from combatlog.core.rulesets.pf1.state import Pf1Actions, Pf1Combatant, Pf1Condition, Pf1Effect, Pf1State, Pf1Window
 from combatlog.core.rulesets.pf1.stats import Pf1Stats, mod, with_attack_names
 from combatlog.events import meta
+from combatlog.events.spells import SpellSlotSpent
 
 replace = msgspec.structs.replace
 LOG_COMMANDS = ("undo", "redo", "revert")
@@ -29,8 +30,8 @@ def evolve(state: Pf1State, event) -> Pf1State:
             return replace(state, rng_position=position + draws)
         case meta.CombatEnded():
             return replace(state, phase="ended")
-        case e.Pf1RulesChosen(massive_damage=massive):
-            return replace(state, massive_damage=massive)
+        case e.Pf1RulesChosen(massive_damage=massive, rules=rules):
+            return replace(state, massive_damage=massive, rules=rules)
         case e.Pf1CombatantAdded():
             stats = with_attack_names(msgspec.convert(event.stats, Pf1Stats))
             creature = Pf1Combatant(
@@ -129,6 +130,9 @@ def evolve(state: Pf1State, event) -> Pf1State:
                 return state
             return _update(state, target, conditions=tuple(c for c in who.conditions if c.instance != number))
         case e.Pf1DamageTaken(target=target):
+            if state.windows and state.windows[-1].waiting == target and event.source in state.windows[-1].answered:
+                window = state.windows[-1]  # dealt by an attack of opportunity on the creature that waits
+                state = replace(state, windows=state.windows[:-1] + (replace(window, damage=window.damage + event.amount),))
             return _update(state, target, hp=event.hp_after, temp_hp=event.temp_after, nonlethal=event.nonlethal_after)
         case e.Pf1Healed(target=target):
             return _update(state, target, hp=event.hp_after, nonlethal=event.nonlethal_after)
@@ -168,6 +172,9 @@ def evolve(state: Pf1State, event) -> Pf1State:
         case e.Pf1WindowClosed():
             windows = state.windows[:-1]
             return replace(state, windows=windows, phase="reaction" if windows else "turn")
+        case SpellSlotSpent(caster=caster, level=level):
+            spent = state.combatants[caster].spells_spent
+            return _update(state, caster, spells_spent={**spent, str(level): spent.get(str(level), 0) + 1})
         case _:
             return state
 

@@ -138,12 +138,14 @@ def cmb(c: Pf1Combatant, maneuver: str | None = None) -> int:
     return base
 
 
-def cmd_values(c: Pf1Combatant, maneuver: str | None = None) -> tuple[int, int]:
-    """PRD Combat Maneuvers: 10 + BAB + Str + Dex + special size + dodge + deflection + misc; flat-footed drops Dex and dodge."""
-    dex = mod(c.stats.abilities.dex)
+def cmd_values(c: Pf1Combatant, maneuver: str | None = None, *, fixes: bool) -> tuple[int, int]:
+    """PRD Combat Maneuvers: 10 + BAB + Str + Dex + special size + dodge + deflection + misc; flat-footed drops Dex and dodge.
+    The −4 Dex of grappled or entangled (PRD Conditions) lowers the Dex it counts, as it lowers AC, when `fixes`
+    (the encounter's Pf1State.aid_and_maneuver_fixes; the original rules counted the full Dex)."""
+    dex = mod(c.stats.abilities.dex - (dex_penalty(conditions_in_force(c)) if fixes else 0))
     dodge = dodge_bonus(c)
     if c.stats.cmd is not None:
-        normal = c.stats.cmd + (dodge - c.stats.ac.dodge)
+        normal = c.stats.cmd + (dodge - c.stats.ac.dodge) + (dex - mod(c.stats.abilities.dex))
     else:
         normal = (10 + c.stats.bab + mod(c.stats.abilities.str) + dex - SIZE_MODIFIER[c.stats.size] + dodge
                   + c.stats.ac.deflection + c.stats.ac.misc)
@@ -186,7 +188,9 @@ def reaches(attacker: Pf1Combatant, attack: Pf1Attack, target: Pf1Combatant, at=
         return False
     dx, dy = gap(attacker, at, target, target_at)
     if (dx, dy) == (0, 0):
-        return False
+        # Spaces overlap only when a Fine, Diminutive or Tiny creature has entered: PRD Big and Little Creatures
+        # in Combat, "you can attack into your own square", and the little one attacks from there.
+        return not attack.reach_weapon
     if not within(attack_reach(attacker.stats, attack), dx, dy):
         return False
     if attack.reach_weapon and within(natural_reach(attacker.stats), dx, dy):

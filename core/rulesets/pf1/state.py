@@ -8,6 +8,17 @@ from combatlog.core.rulesets.pf1.stats import Pf1Stats
 
 Square = tuple[int, int]
 
+# The versions of the pf1 rules an encounter is played under (`Pf1State.rules`, recorded by `create` in
+# Pf1RulesChosen.rules). A log re-derives under the version it recorded, so a rule fixed later never makes an
+# untouched older log fail `verify`.
+ORIGINAL_RULES = 0  # what every log without a recorded version was played under
+# Issue 23: the attack of opportunity's damage penalises the maneuver that provoked it; maneuvers against a helpless
+# target succeed; grappled/entangled -4 Dex lowers CMD; aid another is spent by one attack and lapses at the
+# helper's next turn.
+AID_AND_MANEUVER_FIXES = 1
+CURRENT_RULES = AID_AND_MANEUVER_FIXES  # what `create` records from now on
+RULES_VERSIONS = (ORIGINAL_RULES, AID_AND_MANEUVER_FIXES)
+
 
 class Pf1Actions(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """What a creature spent this turn (INTERFACE-pf1 §2 `actions`); "" = available."""
@@ -65,6 +76,8 @@ class Pf1Combatant(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     actions: Pf1Actions = Pf1Actions()
     swift_owed: bool = False  # an immediate action taken off its turn uses the next turn's swift action
     turns_taken: int = 0
+    # Spells of each level spent today ("1": 2), against stats.spellcasting.per_day (pf1/spells.py).
+    spells_spent: dict[str, int] = {}
 
     def has(self, condition: str) -> bool:
         return any(instance.condition == condition for instance in self.conditions)
@@ -84,6 +97,9 @@ class Pf1Window(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     waiting: str
     answered: tuple[str, ...] = ()
     pending: dict[str, Any] = {}
+    # Damage the waiting creature took from the attacks of opportunity of this window: a penalty on the combat
+    # maneuver check that waits (PRD Combat Maneuvers).
+    damage: int = 0
 
 
 class Pf1State(msgspec.Struct, frozen=True, kw_only=True, gc=False, tag="pf1", tag_field="state_of"):
@@ -106,6 +122,15 @@ class Pf1State(msgspec.Struct, frozen=True, kw_only=True, gc=False, tag="pf1", t
     created: bool = True
     units: str = "m"
     underwater: bool = False
+    # The version of the rules this encounter is played under (see RULES_VERSIONS); a log that recorded none was
+    # played before versions were recorded.
+    rules: int = ORIGINAL_RULES
+
+    @property
+    def aid_and_maneuver_fixes(self) -> bool:
+        """Whether the issue 23 rules apply (AID_AND_MANEUVER_FIXES): AoO damage on the maneuver check, automatic
+        maneuvers on helpless targets, the -4 Dex of grappled/entangled in CMD, aid another spent and lapsing."""
+        return self.rules >= AID_AND_MANEUVER_FIXES
 
     def combatant(self, combatant_id: str) -> Pf1Combatant | None:
         return self.combatants.get(combatant_id)

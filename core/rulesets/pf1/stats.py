@@ -10,7 +10,8 @@ import msgspec
 
 from combatlog.core.kernel.commands import explained
 from combatlog.core.kernel.errors import fail
-from combatlog.words import Said
+from combatlog.core.rulesets.spellbook import Pf1Spellcasting
+from combatlog.words import Phrase, Said
 
 SIZES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
 # Seed 004 BBA, size table: the size modifier to attack and AC.
@@ -131,6 +132,11 @@ class Pf1Stats(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     immunities: tuple[str, ...] = ()
     vulnerabilities: tuple[str, ...] = ()
     condition_immunities: tuple[str, ...] = ()
+    # INTERFACE.md §7 "Other rulesets": caster level, ability, spells per day by level, spells (pf1/spells.py).
+    spellcasting: Pf1Spellcasting | None = None
+    # The challenge rating and XP a monster is worth, for the encounter's difficulty (combatlog.party.difficulty).
+    cr: str | float | None = None
+    xp: int | None = None
 
     def attack(self, attack_id: str) -> Pf1Attack | None:
         return next((a for a in self.attacks if a.id == attack_id), None)
@@ -193,8 +199,19 @@ def parse_stats(raw: object, who: str) -> Pf1Stats:
     for maneuver in stats.improved_maneuvers:
         if maneuver not in MANEUVERS:
             raise fail("pf1-rule-unknown-maneuver-known-2", who=str(who), maneuver=str(maneuver), maneuvers=', '.join(MANEUVERS))
+    if stats.spellcasting is not None:
+        from combatlog.core.rulesets.pf1.spells import stats_problems
+
+        for message_id, args in stats_problems(stats)[:1]:
+            raise fail("rule-stats", who=who, text=Phrase(message_id, **args))
     if stats.max_hp < 1:
         raise fail("pf1-rule-max-hp-must-least-1", who=str(who))
+    from combatlog.core.rulesets.challenge import challenge_problems
+
+    problems = challenge_problems(stats.cr, stats.xp)
+    if problems:
+        text = Said.by(lambda lang: " ; ".join(problem(lang) for problem in problems))
+        raise fail("rule-stats", who=who, text=text)
     if stats.hp is not None and stats.hp > stats.max_hp:
         raise fail("pf1-rule-hp-above-max-hp", who=str(who), hp=str(stats.hp), max_hp=str(stats.max_hp))
     if stats.hp is not None and stats.hp <= dies_at(stats):

@@ -86,6 +86,12 @@ def pf1_args(event, lang: str, cast, units: str = "m") -> dict[str, Any]:
         value = getattr(event, field, None)
         if isinstance(value, int) and not isinstance(value, bool):
             args[field] = f"+ {value}" if value >= 0 else f"− {-value}"
+    modifiers = getattr(event, "modifiers", None)
+    if isinstance(modifiers, (list, tuple)):
+        # each labelled modifier: " − 5 (damage from the attack of opportunity)"
+        args["modifiers"] = "".join(
+            f" {'+' if m['value'] >= 0 else '−'} {abs(m['value'])} ({message(lang, 'pf1-modifier', label=m['label'])})"
+            for m in modifiers if isinstance(m, dict) and m.get("value"))
     check = getattr(event, "check", None)
     if isinstance(check, str):
         args["check-name"] = message(lang, "pf1-check", check=check)
@@ -162,7 +168,10 @@ class TranscriptWords:
 
     def line_args(self, event, args: dict[str, Any]) -> dict[str, Any]:
         """A pf1 event's transcript line is its catalog line (the log's words, which the pf1 tests quote) with the
-        dice faces in parentheses, as the transcript shows them ("d20 (12) + 7"): its variables, so changed."""
+        dice faces in parentheses, as the transcript shows them ("d20 (12) + 7"): its variables, so changed. A combat
+        maneuver's check (its labelled modifiers, issue 23) reads in the transcript exactly as in the log."""
+        if type(event).__name__ == "Pf1ManeuverRolled":
+            return args
         for field in ("d20", "d100"):
             if isinstance(args.get(field), int):
                 args[field] = f"({args[field]})"

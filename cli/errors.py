@@ -1,0 +1,25 @@
+"""The CLI's own refusal: what the user named cannot be used (exit 2, one line)."""
+
+import os
+
+
+def reader_lang() -> str:
+    """The language of whoever reads the terminal, from the locale variables (fr or en)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    return "en"
+
+
+class BadInput(Exception):
+    """What the user named cannot be used (a missing file, a folder, a path that is the log): exit 2, one line.
+
+    Said in French when the user's locale is French (LC_ALL, LC_MESSAGES or LANG), else in English."""
+
+    def __init__(self, message: str, message_fr: str | None = None):
+        super().__init__(message)
+        self.message, self.message_fr = message, message_fr or message
+
+    def __str__(self) -> str:
+        return self.message_fr if reader_lang() == "fr" else self.message

@@ -1,0 +1,220 @@
+"""The shapes of INTERFACE.md §7 for spellcasting: the stat block's `spellcasting` (5e and pf1) and the spell object,
+validated with unknown keys refused by name; and the dice arithmetic of upcasting and cantrip scaling.
+
+Nothing here rolls or decides: each family's `spells.py` casts; this module only says what a spell is."""
+
+from typing import Any, Literal
+
+import msgspec
+
+from combatlog.core.kernel.dice import DiceError, DiceExpression
+
+Until = str | dict[str, Any] | None
+CASTING_TIMES_IN_COMBAT = ("action", "bonus", "reaction")
+MAX_SPELL_LEVEL = 9
+# Cantrip damage grows at these character levels (SRD 5.1/5.2 cantrips, "Cantrip Upgrade"): ×2, ×3, ×4.
+CANTRIP_STEPS = (5, 11, 17)
+
+
+class SpellDamage(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    roll: str
+    type: str
+    # The spellcasting ability's modifier is added (SRD Spiritual Weapon: 1d8 + your spellcasting modifier).
+    add_modifier: bool = False
+
+
+class SpellSave(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    ability: str
+    # §7 settled: `half` defaults to true for a save that has damage; None means "not said".
+    half: bool | None = None
+
+
+class SpellHeal(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    roll: str
+    add_modifier: bool = False
+
+
+class SpellCondition(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    add: str
+    until: Until = None
+
+
+class SpellEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """A named effect (`bless`, `hunters-mark`, `shield`) on each target, or on the caster when the spell has no
+    targets or says `on: caster`; `ac_bonus` counts in every attack roll against its bearer."""
+
+    id: str
+    until: Until = None
+    on: Literal["targets", "caster"] | None = None
+    ac_bonus: int = 0
+
+
+class SpellUpcast(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Added per slot level above the spell's own."""
+
+    damage: str = ""
+    heal: str = ""
+    targets: int = 0
+
+
+class SpellPerCasterLevel(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """pf1 (PRD): damage dice per caster level, at most `most` levels (Fireball: 1d6 per caster level, maximum
+    10d6 is `{"roll": "1d6", "most": 10}`); `cast` writes the spell's damage roll from the caster's level."""
+
+    roll: str
+    most: int | None = None
+
+
+class SpellObject(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    id: str
+    level: int
+    name: dict[str, str] | str | None = None
+    casting_time: str = "action"
+    range: float | str | None = None
+    area: dict[str, Any] | None = None
+    save: SpellSave | None = None
+    attack: Literal["melee", "ranged"] | None = None
+    damage: tuple[SpellDamage, ...] = ()
+    heal: SpellHeal | None = None
+    temp_hp: int | str | None = None
+    condition: SpellCondition | None = None
+    effect: SpellEffect | str | None = None
+    targets: int | None = None
+    concentration: bool = False
+    cantrip_scaling: bool = False
+    upcast: SpellUpcast | None = None
+    per_caster_level: SpellPerCasterLevel | None = None
+    ritual: bool = False
+    # A reaction spell offered in a reaction window: "hit" (Shield: after an attack roll hits its caster).
+    on: Literal["hit"] | None = None
+    duration: str | None = None
+    school: str | None = None
+    # What the library (combatlog.compendium) adds for people to read: components, the range as written, the text.
+    components: str | None = None
+    range_text: str | None = None
+    text: dict[str, Any] | None = None
+    # The library marks a spell whose effect §7 cannot express (`executable: false` and `why`, or `unsupported`);
+    # `cast` refuses it with its name and that reason.
+    executable: bool = True
+    why: str = ""
+    unsupported: str = ""
+
+    @property
+    def refusal(self) -> str:
+        """Why `cast` must refuse this spell ("" when it can cast it)."""
+        return self.unsupported or ("" if self.executable else (self.why or "not executable"))
+
+    @property
+    def effect_spec(self) -> SpellEffect | None:
+        return SpellEffect(id=self.effect) if isinstance(self.effect, str) else self.effect
+
+    @property
+    def half_on_success(self) -> bool:
+        return self.save is not None and (self.save.half if self.save.half is not None else bool(self.damage))
+
+    def display_name(self, lang: str) -> str:
+        if isinstance(self.name, dict):
+            return self.name.get(lang) or self.name.get("en") or self.id
+        return self.name or self.id
+
+
+class Spellcasting(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    ability: str
+    dc: int | None = None
+    attack: int | None = None
+    slots: dict[str, int] = {}
+    spells: tuple[str | SpellObject, ...] = ()
+    per_day: dict[str, int] = {}
+
+    def spell(self, spell_id: str) -> SpellObject | None:
+        return next((s for s in self.spells if isinstance(s, SpellObject) and s.id == spell_id), None)
+
+    def knows(self, spell_id: str) -> bool:
+        return any((s if isinstance(s, str) else s.id) == spell_id for s in self.spells)
+
+
+class Pf1Spellcasting(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """INTERFACE.md §7 "Other rulesets": spells per day by spell level ("0": 4, "1": 3); the concentration bonus
+    defaults to caster level + the ability's modifier (§7 settled)."""
+
+    caster_level: int
+    ability: str
+    per_day: dict[str, int] = {}
+    spells: tuple[str | SpellObject, ...] = ()
+    dc: int | None = None
+    concentration: int | None = None
+
+    def spell(self, spell_id: str) -> SpellObject | None:
+        return next((s for s in self.spells if isinstance(s, SpellObject) and s.id == spell_id), None)
+
+
+def parse_spell(raw: object) -> SpellObject:
+    """A spell object, or msgspec.ValidationError naming the offending key (`$.save.dc`)."""
+    return msgspec.convert(raw, SpellObject)
+
+
+def spell_problems(spell: SpellObject, *, abilities, damage_types, conditions) -> list[tuple[str, dict]]:
+    """Every problem of a parsed spell object, as (message id, args) of spells.ftl; empty when it is castable."""
+    problems: list[tuple[str, dict]] = []
+    if not 0 <= spell.level <= MAX_SPELL_LEVEL:
+        problems.append(("spell-level-out-of-range", {"spell": spell.id, "level": spell.level}))
+    if spell.save is not None and spell.save.ability not in abilities:
+        problems.append(("spell-unknown-ability", {"spell": spell.id, "ability": spell.save.ability}))
+    for part in spell.damage:
+        if part.type not in damage_types:
+            problems.append(("spell-unknown-damage-type", {"spell": spell.id, "type": part.type}))
+    rolls = [part.roll for part in spell.damage] + ([spell.heal.roll] if spell.heal else [])
+    if isinstance(spell.temp_hp, str):
+        rolls.append(spell.temp_hp)
+    if spell.upcast is not None:
+        rolls += [text for text in (spell.upcast.damage, spell.upcast.heal) if text]
+    if spell.per_caster_level is not None:
+        rolls.append(spell.per_caster_level.roll)
+    for text in rolls:
+        try:
+            DiceExpression.parse(text)
+        except DiceError:
+            problems.append(("spell-bad-dice", {"spell": spell.id, "roll": text}))
+    if spell.condition is not None and spell.condition.add not in conditions:
+        problems.append(("spell-unknown-condition", {"spell": spell.id, "condition": spell.condition.add}))
+    if spell.attack and spell.save:
+        problems.append(("spell-attack-and-save", {"spell": spell.id}))
+    if spell.targets is not None and spell.targets < 1:
+        problems.append(("spell-targets-at-least-one", {"spell": spell.id}))
+    return problems
+
+
+def _merge_term(terms: list[list[int]], count: int, sides: int) -> None:
+    for term in terms:
+        if term[1] == sides:
+            term[0] += count
+            return
+    terms.append([count, sides])
+
+
+def scaled_roll(text: str, *, multiplier: int = 1, extra: str = "", times: int = 0) -> str:
+    """`text` with its dice counts multiplied (cantrip scaling) and `extra` added `times` (upcasting), dice of
+    the same size merged: 8d6 upcast twice by 1d6 is 10d6 (SRD Fireball: +1d6 per slot level above 3rd)."""
+    base = DiceExpression.parse(text)
+    if multiplier == 1 and not (extra and times):
+        return text
+    if any(term.keep or term.sign < 0 for term in base.terms):
+        return text  # kept or subtracted dice are never scaled (no SRD spell has them)
+    terms = [[term.count * multiplier, term.sides] for term in base.terms]
+    constant = base.constant
+    if extra and times:
+        added = DiceExpression.parse(extra)
+        for term in added.terms:
+            _merge_term(terms, term.count * times, term.sides)
+        constant += added.constant * times
+    written = "+".join(f"{count}d{sides}" for count, sides in terms)
+    if constant:
+        written += f"{constant:+d}" if written else str(constant)
+    return written or "0"
+
+
+def cantrip_multiplier(spell: SpellObject, caster_level: int | None) -> int:
+    """×2, ×3, ×4 at character level 5, 11, 17 (§7 `cantrip_scaling`); a creature without `level` does not scale."""
+    if spell.level != 0 or not spell.cantrip_scaling or caster_level is None:
+        return 1
+    return 1 + sum(1 for step in CANTRIP_STEPS if caster_level >= step)

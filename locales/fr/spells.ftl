@@ -1,0 +1,94 @@
+# Lancer des sorts (INTERFACE.md §7) : les lignes du journal, le résumé de `cast` et chaque refus de `cast`.
+
+event-spell-cast = { $caster } lance { $spell }{ $using ->
+    [slot] {" "}avec un emplacement de niveau { $slot-level }{ $upcast ->
+        [0] {""}
+       *[other] {" "}({ $upcast } niveau(x) au-dessus)
+    }
+    [per_day] {" "}(un de ses lancers du jour)
+    [ritual] {" "}en rituel ({ $ritual-minutes } minutes de plus)
+   *[cantrip] {" "}(tour de magie{ $multiplier ->
+        [1] {""}
+       *[other] , dés ×{ $multiplier }
+    })
+}{ $has-targets ->
+    [yes] {" "}sur { $targets }
+   *[no] {""}
+}{ $dc ->
+    [0] {""}
+   *[other] , sauvegarde DD { $dc }
+}
+event-spell-slot-spent = { $caster } dépense un emplacement de sort de niveau { $level } (reste { $left }/{ $max })
+event-per-day-spent = { $caster } dépense un lancer du jour de { $spell } (reste { $left }/{ $max })
+event-spells-restored = { $id } récupère { $slots ->
+    [0] {""}
+    [one] un emplacement de sort
+   *[other] { $slots } emplacements de sort
+ }{ $slots ->
+    [0] {""}
+   *[other] { $per_day ->
+        [0] {""}
+       *[other] {" "}et{" "}
+    }
+ }{ $per_day ->
+    [0] {""}
+    [one] un lancer du jour
+   *[other] { $per_day } lancers du jour
+ } (repos long)
+command-cast = { $caster } lance { $spell }{ $has-targets ->
+    [yes] {" "}sur { $targets }
+   *[no] {""}
+}
+verb-cast = lancer { $spell }
+
+spell-invalid = objet sort : { $error }
+spell-unknown = { $caster } ne peut pas lancer { $spell } : ce sort n'est ni parmi ses objets sorts ni dans la bibliothèque
+spell-unsupported = { $spell } ne peut pas être lancé ici : { $reason }
+spell-caster-has-no-spellcasting = { $caster } ne peut pas lancer de sorts : son profil n'a pas d'incantation (spellcasting)
+spell-cantrip-has-no-slot = { $spell } est un tour de magie : il ne prend pas de niveau d'emplacement
+spell-cantrip-needs-nothing = { $spell } est un tour de magie : il se lance sans emplacement, « using » { $using } ne s'applique pas
+spell-per-day-at-its-level = { $spell } lancé sur ses lancers du jour l'est à son propre niveau ({ $level })
+spell-not-per-day = { $caster } n'a pas de lancers du jour de { $spell } (spellcasting.per_day)
+spell-per-day-spent = { $caster } a déjà lancé { $spell } ses { $count } fois du jour : il n'en reste plus
+spell-not-a-ritual = { $spell } n'est pas un rituel
+spell-ritual-in-combat = { $spell } ne peut pas être lancé en rituel pendant un combat : un rituel prend { $minutes } minutes de plus
+spell-ritual-at-its-level = { $spell } lancé en rituel l'est à son propre niveau ({ $level })
+spell-slot-below-spell = { $spell } est un sort de niveau { $spell-level } : il ne peut pas être lancé avec un emplacement de niveau { $level }
+spell-slot-level-too-high = il n'y a pas d'emplacements de sort de niveau { $level } (niveau 9 au plus)
+spell-no-slots-of-level = { $caster } n'a pas d'emplacements de sort de niveau { $level }
+spell-no-slot-left = { $caster } n'a plus d'emplacement de sort de niveau { $level } (les { $count } sont dépensés)
+spell-too-many-targets = { $spell } prend au plus { $most } cible(s), pas { $count }
+spell-target-twice = { $spell } : une cible est nommée deux fois
+spell-target-dead = { $spell } ne peut pas cibler { $target } : cette créature est morte
+spell-needs-targets = { $spell } a besoin de ses cibles (« targets », une liste d'identifiants)
+spell-window-open = { $caster } ne peut pas lancer { $spell } maintenant : une fenêtre de réaction est ouverte ({ $trigger }), en attente de { $reactors } ; seul l'un d'eux peut y répondre, avec un sort de réaction
+spell-caster-cannot-cast = { $caster } ne peut pas lancer de sort : son état est « { $status } »
+spell-casting-time-too-long = { $spell } ne peut pas être lancé en combat : son temps d'incantation est { $casting-time }
+spell-no-reaction = { $caster } ne peut pas lancer { $spell } : sa réaction est dépensée ou il ne peut pas réagir
+spell-bonus-action-rule-2014 = { $caster } ne peut pas lancer { $spell } ce tour-ci : le tour où un sort est lancé par une action bonus, le seul autre sort possible est un tour de magie dont le temps d'incantation est d'une action
+spell-bonus-action-rule-2024 = { $caster } ne peut pas lancer { $spell } ce tour-ci : le tour où un sort est lancé par une action bonus, aucun autre sort ne peut être lancé avec un emplacement de sort
+spell-held-needs-spell = { $caster } ne peut contenir un sort que si l'action se tenir prêt le nomme (« spell »)
+spell-held-needs-one-action = { $spell } ne peut pas être contenu : seul un sort dont le temps d'incantation est d'une action peut être préparé (le sien est { $casting-time })
+spell-unknown-duration = { $spell } : durée inconnue { $until }
+
+spell-stats-level = level : { $value } n'est pas un niveau de personnage (1 à 30)
+spell-stats-ability = spellcasting.ability : '{ $ability }' inconnue
+spell-stats-slot-level = spellcasting.slots : '{ $level }' n'est pas un niveau d'emplacement (1 à 9)
+spell-stats-slot-count = spellcasting.slots : { $count } emplacements de niveau { $level }, hors limites (0 à 100)
+spell-stats-per-day-count = spellcasting.per_day : { $count } lancers de { $spell }, hors limites (1 à 100)
+spell-level-out-of-range = sort { $spell } : le niveau { $level } est hors limites (0 à 9)
+spell-unknown-ability = sort { $spell } : caractéristique de sauvegarde '{ $ability }' inconnue
+spell-unknown-damage-type = sort { $spell } : type de dégâts '{ $type }' inconnu
+spell-bad-dice = sort { $spell } : '{ $roll }' n'est pas une expression de dés
+spell-unknown-condition = sort { $spell } : état '{ $condition }' inconnu
+spell-attack-and-save = sort { $spell } : un sort a un jet d'attaque ou une sauvegarde, pas les deux
+spell-targets-at-least-one = sort { $spell } : « targets » vaut au moins 1
+
+help-cast = lance LANCEUR SORT [CIBLES…] [niveau N] [rituel|jour] — lancer un sort sur ses cibles
+label-slots = Emplacements
+
+spell-pf1-casting-time = sort { $spell } : en pf1 un temps d'incantation est standard, swift, full_round ou immediate, pas { $casting-time }
+spell-pf1-no-effects = sort { $spell } : les sorts pf1 n'ont pas ici d'effets nommés (« effect »)
+spell-pf1-no-upcast = { $spell } se lance à son propre niveau ({ $level }) en pf1 : pas de sort intensifié par l'emplacement
+spell-pf1-none-of-level = { $caster } n'a pas de sorts de niveau { $level } par jour
+spell-pf1-none-left = { $caster } a lancé ses { $count } sort(s) de niveau { $level } du jour : il n'en reste plus
