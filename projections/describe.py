@@ -192,7 +192,17 @@ def event_args(event, lang: str, cast: Cast, units: str = "m") -> dict[str, Any]
         args.update(extra(event, lang, cast, units))
     if isinstance(getattr(event, "advantage", None), tuple) and isinstance(getattr(event, "disadvantage", None), tuple):
         args["why"] = roll_why(event.advantage, event.disadvantage, lang, cast)
+    modifiers = getattr(event, "modifiers", None)
+    if isinstance(modifiers, tuple):
+        args["rolled"] = rolled_modifiers(modifiers, lang)
     return args
+
+
+def rolled_modifiers(modifiers, lang: str) -> str:
+    """The dice an effect added to a d20 test, after the d20 (" + 1d4 [3] (Bless)"); "" when none."""
+    return "".join(message(lang, "roll-bonus", sign="-" if m.value < 0 else "+", roll=m.roll, faces=faces(m.faces),
+                           effect=term(lang, "effect", m.label))
+                   for m in modifiers if getattr(m, "faces", ()))
 
 
 def roll_why(advantage, disadvantage, lang: str, cast: Cast) -> str:

@@ -444,10 +444,20 @@ ONE_CONDITION_SPELLS = {
 # The common combat spells, written by hand from each SRD where the structured data says too little or too much
 # (open5e gives Hunter's Mark a ranged attack, Bless no effect, Shield no AC): what replaces the read keys, and
 # the keys to drop. Durations count in the caster's turns (docs/spells.md); the named effects are for the GM
-# (Bless's d4, Hunter's Mark's d6, Counterspell's countering) except Shield's +5 AC, which attack rolls count.
+# (Hunter's Mark's d6, Counterspell's countering) except Shield's +5 AC, which attack rolls count, and Bless's and
+# Bane's d4 (`roll_bonus`), which attack rolls and saves roll.
 SPELL_OVERRIDES = {
-    "bless": ({"effect": {"id": "bless", "until": {"minutes": 1}}, "targets": 3, "upcast": {"targets": 1}},
+    # SRD 5.1/5.2 Bless: a target adds 1d4 to its attack rolls and saving throws; Bane: a target that fails a
+    # Charisma save subtracts 1d4 from them (both: one more target per slot level above 1st).
+    "bless": ({"effect": {"id": "bless", "until": {"minutes": 1},
+                          "roll_bonus": {"roll": "1d4", "on": ["attack", "save"]}},
+               "targets": 3, "upcast": {"targets": 1}},
               ("attack", "damage", "save")),
+    "bane": ({"save": {"ability": "cha"},
+              "effect": {"id": "bane", "until": {"minutes": 1},
+                         "roll_bonus": {"roll": "1d4", "on": ["attack", "save"], "subtract": True}},
+              "targets": 3, "upcast": {"targets": 1}},
+             ("attack", "damage")),
     "hold-person": ({"condition": {"add": "paralyzed", "until": "save"}}, ()),
     "hold-monster": ({"condition": {"add": "paralyzed", "until": "save"}}, ()),
     "magic-missile": ({"targets": 3, "upcast": {"targets": 1}}, ()),

@@ -39,14 +39,28 @@ class SpellCondition(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw
     until: Until = None
 
 
+ROLL_BONUS_TESTS = ("attack", "save")
+
+
+class SpellRollBonus(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Dice the effect's bearer adds to (or, `subtract`, takes from) its d20 tests named in `on` (SRD Bless:
+    1d4 to attack rolls and saving throws; Bane: subtracts 1d4), rolled right after the d20(s) they modify."""
+
+    roll: str
+    on: tuple[str, ...]
+    subtract: bool = False
+
+
 class SpellEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """A named effect (`bless`, `hunters-mark`, `shield`) on each target, or on the caster when the spell has no
-    targets or says `on: caster`; `ac_bonus` counts in every attack roll against its bearer."""
+    targets or says `on: caster`; `ac_bonus` counts in every attack roll against its bearer; `roll_bonus` adds
+    dice to its bearer's attack rolls and saves."""
 
     id: str
     until: Until = None
     on: Literal["targets", "caster"] | None = None
     ac_bonus: int = 0
+    roll_bonus: SpellRollBonus | None = None
 
 
 class SpellUpcast(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -170,6 +184,16 @@ def spell_problems(spell: SpellObject, *, abilities, damage_types, conditions) -
         rolls += [text for text in (spell.upcast.damage, spell.upcast.heal) if text]
     if spell.per_caster_level is not None:
         rolls.append(spell.per_caster_level.roll)
+    effect = spell.effect_spec
+    if effect is not None and effect.roll_bonus is not None:
+        rolls.append(effect.roll_bonus.roll)
+        for test in effect.roll_bonus.on:
+            if test not in ROLL_BONUS_TESTS:
+                problems.append(("spell-roll-bonus-unknown-test", {"spell": spell.id, "test": test,
+                                                                    "tests": ", ".join(ROLL_BONUS_TESTS)}))
+        if not effect.roll_bonus.on:
+            problems.append(("spell-roll-bonus-unknown-test", {"spell": spell.id, "test": "",
+                                                                "tests": ", ".join(ROLL_BONUS_TESTS)}))
     for text in rolls:
         try:
             DiceExpression.parse(text)

@@ -81,6 +81,7 @@ spell-unknown-ability = spell { $spell }: unknown save ability '{ $ability }'
 spell-unknown-damage-type = spell { $spell }: unknown damage type '{ $type }'
 spell-bad-dice = spell { $spell }: '{ $roll }' is not a dice expression
 spell-unknown-condition = spell { $spell }: unknown condition '{ $condition }'
+spell-roll-bonus-unknown-test = spell { $spell }: roll_bonus on '{ $test }' is not a d20 test it can modify (one of { $tests })
 spell-attack-and-save = spell { $spell }: a spell has an attack roll or a save, not both
 spell-targets-at-least-one = spell { $spell }: "targets" is at least 1
 

@@ -148,6 +148,10 @@ reaction-readied = readied action
 effect-dodging = dodging
 effect-helped = helped
 effect-readied = readied action
+effect-bless = Bless
+effect-bane = Bane
+effect-hunters-mark = Hunter's Mark
+effect-counterspell = Counterspell
 
 phase-setup = setup
 phase-turn = turn

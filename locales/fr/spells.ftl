@@ -81,6 +81,7 @@ spell-unknown-ability = sort { $spell } : caractéristique de sauvegarde '{ $abi
 spell-unknown-damage-type = sort { $spell } : type de dégâts '{ $type }' inconnu
 spell-bad-dice = sort { $spell } : '{ $roll }' n'est pas une expression de dés
 spell-unknown-condition = sort { $spell } : état '{ $condition }' inconnu
+spell-roll-bonus-unknown-test = sort { $spell } : roll_bonus sur « { $test } », pas un test de d20 qu'il peut modifier (parmi { $tests })
 spell-attack-and-save = sort { $spell } : un sort a un jet d'attaque ou une sauvegarde, pas les deux
 spell-targets-at-least-one = sort { $spell } : « targets » vaut au moins 1
 

@@ -240,6 +240,10 @@ reaction-readied = action préparée
 effect-dodging = esquive
 effect-helped = aidé
 effect-readied = action préparée
+effect-bless = Bénédiction
+effect-bane = Fléau
+effect-hunters-mark = Marque du chasseur
+effect-counterspell = Contresort
 
 phase-setup = préparation
 phase-turn = tour

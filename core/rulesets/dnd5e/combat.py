@@ -14,7 +14,7 @@ from combatlog.core.rulesets.dnd5e.queries import (
     turn_phrase,
     within,
 )
-from combatlog.core.rulesets.dnd5e.rolls import COVER_BONUS, ability_check, contest, d20_test_sources, dodge_in_force, saving_throw
+from combatlog.core.rulesets.dnd5e.rolls import COVER_BONUS, ability_check, contest, d20_test_sources, dodge_in_force, rolled_bonuses, saving_throw
 from combatlog.core.rulesets.dnd5e.legendary import check_resistance_list
 from combatlog.core.rulesets.dnd5e.resources import refuse, spend_attack_use
 from combatlog.core.rulesets.dnd5e.state import Combatant
@@ -190,6 +190,7 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
         target_ac += streak_bonus
         ac_modifiers.append(Modifier("cinematic rule", streak_bonus))
     natural, faces = ctx.d20(advantage=bool(adv), disadvantage=bool(dis))
+    modifiers += rolled_bonuses(ctx, attacker.id, "attack")
     total = natural + sum(m.value for m in modifiers)
     hit = not auto_miss and attack_hits(natural, total, target_ac)
     close = within(attacker, target, MELEE_RANGE, unknown=profile.kind == "melee")

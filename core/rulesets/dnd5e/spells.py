@@ -28,7 +28,7 @@ from combatlog.core.rulesets.dnd5e.conditions import apply_condition, normalize_
 from combatlog.core.rulesets.dnd5e.hitpoints import RolledPart, damage_after_save, damage_with_saves, grant_temp_hp, heal
 from combatlog.core.rulesets.dnd5e.legendary import check_resistance_list
 from combatlog.core.rulesets.dnd5e.queries import distance_metres
-from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources
+from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources, rolled_bonuses
 from combatlog.core.rulesets.dnd5e.spell_state import per_day_left, slots_left
 from combatlog.core.rulesets.spellbook import (
     CASTING_TIMES_IN_COMBAT,
@@ -478,6 +478,7 @@ class Resolution:
         modifiers = [Modifier("spell attack", bonus)] + extra
         ac, ac_modifiers = armor_class(target)
         natural, faces = ctx.d20(advantage=bool(adv), disadvantage=bool(dis))
+        modifiers += rolled_bonuses(ctx, caster.id, "attack")
         total = natural + sum(m.value for m in modifiers)
         hit = attack_hits(natural, total, ac)
         critical = hit and natural == 20
@@ -534,6 +535,9 @@ class Resolution:
         data: dict[str, Any] = {"spell": self.spell.id, "label": effect.id}
         if effect.ac_bonus:
             data["ac_bonus"] = effect.ac_bonus
+        if effect.roll_bonus is not None:
+            data["roll_bonus"] = {"roll": effect.roll_bonus.roll, "on": list(effect.roll_bonus.on),
+                                  "subtract": effect.roll_bonus.subtract}
         start_effect(self.ctx, bearer, effect.id, source=self.caster_id, until=self._until(effect.until, bearer),
                      data=data)
 

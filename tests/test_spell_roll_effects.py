@@ -1,0 +1,144 @@
+"""Spell effects that change rolls (docs/spells.md `roll_bonus`): Bless and Bane from the library in dnd5e-2024 and
+dnd5e-2014 (SRD 5.1/5.2: a target adds 1d4 to its attack rolls and saving throws; Bane's target that fails a
+Charisma save subtracts 1d4), each d4 rolled right after the d20 it modifies, recorded as a labelled modifier with
+its face, shown in the log line and the transcript in both languages; undo restores the state; verify is clean.
+
+aria (wizard 5, Int +3, proficiency +3: DC 14, spell attack +6, AC 12, 27 HP) names the spells by id only;
+gob1/gob2 (AC 13, 40 HP, Dex +2, Wis -1, Con +1, Cha +0, a +4 club of 1d6+2; tests/spell_objects.py)."""
+
+import pytest
+
+import combatlog
+from combatlog.core.kernel.errors import RuleViolation
+from tests.spell_objects import BLESS, FIRE_BOLT, brute, wizard
+
+FIVE_E = ["dnd5e-2024", "dnd5e-2014"]
+# Fire Bolt as tests/spell_objects.py writes it (the 2024 library's cantrips lack `cantrip_scaling`).
+SPELLS = ["bless", "bane", "fireball", FIRE_BOLT, "hunters-mark", "counterspell", "hold-person"]
+
+
+def encounter(tmp_path, ruleset, *, first="aria", aria=None):
+    enc = combatlog.open_log(str(tmp_path / "fight.db")).encounter("default")
+    enc.execute({"do": "create", "ruleset": ruleset, "seed": 7})
+    base = wizard()
+    stats = aria or {**base, "spellcasting": {**base["spellcasting"], "spells": SPELLS}}
+    enc.execute({"do": "add", "id": "aria", "name": "Aria", "side": "party", "kind": "pc", "stats": stats})
+    for gob in ("gob1", "gob2"):
+        enc.execute({"do": "add", "id": gob, "name": gob.title(), "side": "foes", "kind": "monster", "stats": brute()})
+    order = [first] + [cid for cid in ("aria", "gob1", "gob2") if cid != first]
+    for value, cid in zip((20, 15, 10), order):
+        enc.execute({"do": "initiative", "id": cid, "value": value})
+    enc.execute({"do": "start"})
+    return enc
+
+
+def new_events(enc, before, kind):
+    return [line["body"]["event"] for line in enc.events(before) if line["body"]["event"]["type"] == kind]
+
+
+def without_seq(document):
+    return {key: value for key, value in document.items() if key != "seq"}
+
+
+@pytest.mark.parametrize("ruleset", FIVE_E)
+def test_blessed_attack_roll_adds_the_d4_rolled_after_the_d20(tmp_path, ruleset):
+    """Bless on aria and gob1 (no save, no attack: it lands). gob1's club on aria: d20 7 + 4 = 11 < AC 12, a miss
+    without Bless; the d4 rolled next shows 2: 13 ≥ 12, a hit; 1d6+2 = 3 + 2 = 5: aria 27 → 22; her concentration save DC 10: d20 12 + Con 1 = 13, and she is blessed too:
+    the d4 = 1, 14."""
+    enc = encounter(tmp_path, ruleset)
+    enc.execute({"do": "cast", "caster": "aria", "spell": "bless", "targets": ["aria", "gob1"]})
+    assert enc.state()["combatants"]["gob1"]["effects"] == ["bless"]
+    enc.execute({"do": "end_turn"})
+    before = enc.state()["seq"]
+    enc.execute({"do": "attack", "attacker": "gob1", "target": "aria", "with": "club", "dice": [7, 2, 3, 12, 1]})
+    [roll] = new_events(enc, before, "AttackRolled")
+    assert roll["faces"] == [7] and roll["total"] == 13 and roll["hit"] is True
+    assert roll["modifiers"][-1] == {"label": "bless", "value": 2, "roll": "1d4", "faces": [2]}
+    assert roll["modifiers"][0] == {"label": "attack bonus", "value": 4}  # the other modifiers are unchanged
+    assert enc.state()["combatants"]["aria"]["hp"] == 22
+    english = [line["text"] for line in enc.log_lines("en", after=before)]
+    french = [line["text"] for line in enc.log_lines("fr", after=before)]
+    assert any("d20 [7] + 1d4 [2] (Bless) → 13" in line for line in english), english
+    assert any("d20 [7] + 1d4 [2] (Bénédiction) → 13" in line for line in french), french
+    assert "+ 2 (Bless 1d4 \\[2\\])" in enc.transcript(lang="en")
+    assert "+ 2 (Bénédiction 1d4 \\[2\\])" in enc.transcript(lang="fr")
+    enc.verify()
+
+
+@pytest.mark.parametrize("ruleset", FIVE_E)
+def test_a_blessed_save_the_concentration_save(tmp_path, ruleset):
+    """aria blesses herself; gob1's club hits her (15 + 4 = 19 ≥ 12; gob1 is not blessed: no d4) for 4 + 2 = 6:
+    concentration save DC 10, d20 5 + Con 1 = 6, then the d4 = 4: 10 ≥ 10, she keeps Bless."""
+    enc = encounter(tmp_path, ruleset)
+    enc.execute({"do": "cast", "caster": "aria", "spell": "bless", "targets": ["aria"]})
+    enc.execute({"do": "end_turn"})  # gob1's turn
+    before = enc.state()["seq"]
+    enc.execute({"do": "attack", "attacker": "gob1", "target": "aria", "with": "club", "dice": [15, 4, 5, 4]})
+    [save] = new_events(enc, before, "SavingThrowRolled")
+    assert (save["faces"], save["dc"], save["total"], save["success"]) == ([5], 10, 10, True)
+    assert save["modifiers"][-1] == {"label": "bless", "value": 4, "roll": "1d4", "faces": [4]}
+    assert enc.state()["combatants"]["aria"]["concentration"] == "bless"
+    french = [line["text"] for line in enc.log_lines("fr", after=before)]
+    assert any("d20 [5] + 1d4 [4] (Bénédiction) → 10" in line for line in french), french
+
+
+@pytest.mark.parametrize("ruleset", FIVE_E)
+def test_blessed_spell_attack(tmp_path, ruleset):
+    """aria, blessed, casts Fire Bolt at gob1: d20 6 + 6 = 12 < AC 13, then the d4 = 1: 13, a hit; 2d10 (cantrip
+    ×2 at level 5) = 4 + 5 = 9: gob1 40 → 31."""
+    enc = encounter(tmp_path, ruleset)
+    enc.execute({"do": "cast", "caster": "aria", "spell": "bless", "targets": ["aria"]})
+    for _ in range(3):
+        enc.execute({"do": "end_turn"})  # gob1, gob2, then aria again
+    before = enc.state()["seq"]
+    enc.execute({"do": "cast", "caster": "aria", "spell": "fire-bolt", "targets": ["gob1"], "dice": [6, 1, 4, 5]})
+    [roll] = new_events(enc, before, "AttackRolled")
+    assert (roll["total"], roll["hit"], roll["modifiers"][-1]["faces"]) == (13, True, [1])
+    assert enc.state()["combatants"]["gob1"]["hp"] == 31
+
+
+@pytest.mark.parametrize("ruleset", FIVE_E)
+def test_bane_subtracts_the_d4_after_a_failed_charisma_save_and_ends_with_concentration(tmp_path, ruleset):
+    """Bane on gob1 and gob2, Cha save DC 14: gob1 rolls 5 (+0, fails), gob2 rolls 18 (succeeds). gob1's club on
+    aria: d20 9 + 4 = 13 ≥ 12 would hit; the d4 = 3 is subtracted: 10, a miss. Undo gives back the state before
+    the attack; aria ending her concentration ends Bane."""
+    enc = encounter(tmp_path, ruleset)
+    enc.execute({"do": "cast", "caster": "aria", "spell": "bane", "targets": ["gob1", "gob2"], "dice": [5, 18]})
+    state = enc.state()["combatants"]
+    assert (state["gob1"]["effects"], state["gob2"]["effects"]) == (["bane"], [])
+    enc.execute({"do": "end_turn"})
+    document = enc.state()
+    before = document["seq"]
+    enc.execute({"do": "attack", "attacker": "gob1", "target": "aria", "with": "club", "dice": [9, 3]})
+    [roll] = new_events(enc, before, "AttackRolled")
+    assert (roll["total"], roll["hit"]) == (10, False)
+    assert roll["modifiers"][-1] == {"label": "bane", "value": -3, "roll": "1d4", "faces": [3]}
+    english = [line["text"] for line in enc.log_lines("en", after=before)]
+    assert any("d20 [9] - 1d4 [3] (Bane) → 10" in line for line in english), english
+    assert "- 3 (Bane 1d4 \\[3\\])" in enc.transcript(lang="en")
+    enc.undo()
+    assert without_seq(enc.state()) == without_seq(document)
+    enc.verify()
+
+
+def test_a_roll_bonus_is_validated_by_name():
+    from combatlog.core.rulesets.spellbook import parse_spell, spell_problems
+
+    bad = {**BLESS, "effect": {"id": "bless", "roll_bonus": {"roll": "1d4", "on": ["damage"]}}}
+    problems = spell_problems(parse_spell(bad), abilities=("str",), damage_types=(), conditions=())
+    assert problems == [("spell-roll-bonus-unknown-test", {"spell": "bless", "test": "damage", "tests": "attack, save"})]
+    worse = {**BLESS, "effect": {"id": "bless", "roll_bonus": {"roll": "d", "on": ["save"]}}}
+    assert [p[0] for p in spell_problems(parse_spell(worse), abilities=(), damage_types=(), conditions=())] == ["spell-bad-dice"]
+    import msgspec
+    with pytest.raises(msgspec.ValidationError, match="dice"):
+        parse_spell({**BLESS, "effect": {"id": "bless", "roll_bonus": {"roll": "1d4", "on": ["save"], "dice": 1}}})
+
+
+@pytest.mark.parametrize("ruleset", FIVE_E)
+def test_the_library_bless_and_bane_use_roll_bonus(ruleset):
+    from combatlog.compendium import library_for_family
+
+    library = library_for_family(ruleset.split("-")[0] + "-" + ruleset.split("-")[1])
+    assert library.get("bless")["effect"]["roll_bonus"] == {"on": ["attack", "save"], "roll": "1d4"}
+    assert library.get("bane")["effect"]["roll_bonus"] == {"on": ["attack", "save"], "roll": "1d4", "subtract": True}
+    assert library.get("bane")["save"] == {"ability": "cha"} and "executable" not in library.get("bane")
