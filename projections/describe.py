@@ -392,8 +392,13 @@ def _(event, lang, cast, units):
 
 
 def damage_parts(parts, lang: str) -> str:
-    return join([message(lang, "damage-part", amount=part.applied, type=term(lang, "damage-amount", part.type, count=part.applied))
-                 for part in parts], lang)
+    """"5 slashing, 4 force (Hunter's Mark)": a part an effect added (`from <effect>` in its notes) names it."""
+    shown = []
+    for part in parts:
+        text = message(lang, "damage-part", amount=part.applied, type=term(lang, "damage-amount", part.type, count=part.applied))
+        source = next((note[5:] for note in part.notes if note.startswith("from ")), "")
+        shown.append(message(lang, "damage-part-from", part=text, effect=term(lang, "effect", source)) if source else text)
+    return join(shown, lang)
 
 
 @_extra("DamageTaken")

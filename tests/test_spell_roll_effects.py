@@ -138,7 +138,97 @@ def test_a_roll_bonus_is_validated_by_name():
 def test_the_library_bless_and_bane_use_roll_bonus(ruleset):
     from combatlog.compendium import library_for_family
 
-    library = library_for_family(ruleset.split("-")[0] + "-" + ruleset.split("-")[1])
+    library = library_for_family(ruleset)
     assert library.get("bless")["effect"]["roll_bonus"] == {"on": ["attack", "save"], "roll": "1d4"}
     assert library.get("bane")["effect"]["roll_bonus"] == {"on": ["attack", "save"], "roll": "1d4", "subtract": True}
     assert library.get("bane")["save"] == {"ability": "cha"} and "executable" not in library.get("bane")
+
+
+# ------------------------------------------------------------------------------------------ Hunter's Mark
+
+DAGGER = {"id": "dagger", "kind": "melee", "to_hit": 5, "reach": 1.5,
+          "damage": [{"roll": "1d4+2", "type": "piercing"}]}
+
+
+def ranger(tmp_path, ruleset):
+    """aria as above with a +5 dagger (1d4+2 piercing), the library's Hunter's Mark and Fire Bolt."""
+    base = wizard(attacks=[DAGGER])
+    stats = {**base, "spellcasting": {**base["spellcasting"], "spells": ["hunters-mark", FIRE_BOLT]}}
+    return encounter(tmp_path, ruleset, aria=stats)
+
+
+MARK_TYPE = {"dnd5e-2014": "piercing", "dnd5e-2024": "force"}
+
+
+@pytest.mark.parametrize("ruleset", FIVE_E)
+def test_hunters_mark_adds_1d6_to_the_casters_weapon_hits_on_the_marked_creature(tmp_path, ruleset):
+    """SRD 5.1: an extra 1d6 damage when you hit the target with a weapon attack (the dagger's piercing);
+    SRD 5.2: an extra 1d6 Force damage when you hit it with an attack roll. Mark gob1 (bonus action); the dagger:
+    d20 14 + 5 = 19 ≥ AC 13, 1d4+2 = 3 + 2 = 5, then the mark's d6 = 4: gob1 40 → 31. Undo gives back the state
+    before the attack; gob2, unmarked, takes no extra die (14, 3: 5)."""
+    enc = ranger(tmp_path, ruleset)
+    enc.execute({"do": "cast", "caster": "aria", "spell": "hunters-mark", "targets": ["gob1"]})
+    document = enc.state()
+    before = document["seq"]
+    enc.execute({"do": "attack", "attacker": "aria", "target": "gob1", "with": "dagger", "dice": [14, 3, 4]})
+    [damage] = new_events(enc, before, "DamageTaken")
+    weapon, mark = damage["parts"]
+    assert (weapon["type"], weapon["roll"], weapon["faces"], weapon["applied"]) == ("piercing", "1d4+2", [3], 5)
+    assert (mark["type"], mark["roll"], mark["faces"], mark["applied"], mark["notes"]) == \
+        (MARK_TYPE[ruleset], "1d6", [4], 4, ["from hunters-mark"])
+    assert enc.state()["combatants"]["gob1"]["hp"] == 31
+    english = " ".join(line["text"] for line in enc.log_lines("en", after=before))
+    french = " ".join(line["text"] for line in enc.log_lines("fr", after=before))
+    assert f"takes 5 piercing and 4 {MARK_TYPE[ruleset]} (Hunter's Mark) damage" in english, english
+    assert "(Marque du chasseur)" in french, french
+    assert "(Hunter's Mark)" in enc.transcript(lang="en") and "(Marque du chasseur)" in enc.transcript(lang="fr")
+    enc.verify()
+    enc.undo()
+    assert without_seq(enc.state()) == without_seq(document)
+    before = enc.state()["seq"]
+    enc.execute({"do": "attack", "attacker": "aria", "target": "gob2", "with": "dagger", "dice": [14, 3]})
+    [damage] = new_events(enc, before, "DamageTaken")
+    assert len(damage["parts"]) == 1 and enc.state()["combatants"]["gob2"]["hp"] == 35
+
+
+@pytest.mark.parametrize("ruleset", FIVE_E)
+def test_hunters_mark_dice_double_on_a_critical_hit(tmp_path, ruleset):
+    """Natural 20: every damage die twice (seed 000 « Coups critiques »): 1d4 → 1 + 2, + 2 = 5; the mark's
+    1d6 → 3 + 4 = 7: gob1 40 → 28."""
+    enc = ranger(tmp_path, ruleset)
+    enc.execute({"do": "cast", "caster": "aria", "spell": "hunters-mark", "targets": ["gob1"]})
+    enc.execute({"do": "attack", "attacker": "aria", "target": "gob1", "with": "dagger", "dice": [20, 1, 2, 3, 4]})
+    assert enc.state()["combatants"]["gob1"]["hp"] == 28
+
+
+@pytest.mark.parametrize("ruleset, extra", [("dnd5e-2014", 0), ("dnd5e-2024", 6)])
+def test_hunters_mark_on_a_spell_attack_only_in_2024(tmp_path, ruleset, extra):
+    """Fire Bolt at the marked gob1: d20 15 + 6 = 21 ≥ 13; 2d10 (level 5) = 4 + 5 = 9; 2024 ("an attack roll")
+    adds the mark's 1d6 = 6 force, 2014 ("a weapon attack") does not."""
+    enc = ranger(tmp_path, ruleset)
+    enc.execute({"do": "cast", "caster": "aria", "spell": "hunters-mark", "targets": ["gob1"]})
+    dice = [15, 4, 5] + ([6] if extra else [])
+    enc.execute({"do": "cast", "caster": "aria", "spell": "fire-bolt", "targets": ["gob1"], "dice": dice})
+    assert enc.state()["combatants"]["gob1"]["hp"] == 40 - 9 - extra
+    enc.verify()
+
+
+@pytest.mark.parametrize("ruleset", FIVE_E)
+def test_the_library_hunters_mark_uses_damage_bonus(ruleset):
+    from combatlog.compendium import library_for_family
+
+    bonus = library_for_family(ruleset).get("hunters-mark")["effect"]["damage_bonus"]
+    assert bonus == ({"roll": "1d6", "from": "caster", "attacks": "weapon"} if ruleset == "dnd5e-2014"
+                     else {"roll": "1d6", "type": "force", "from": "caster", "attacks": "any"})
+
+
+def test_a_damage_bonus_is_validated_by_name():
+    from combatlog.core.rulesets.spellbook import parse_spell, spell_problems
+
+    mark = {"id": "hunters-mark", "level": 1, "effect": {"id": "hunters-mark",
+                                                         "damage_bonus": {"roll": "1d6", "type": "sparkly"}}}
+    assert spell_problems(parse_spell(mark), abilities=(), damage_types=("force",), conditions=()) == \
+        [("spell-unknown-damage-type", {"spell": "hunters-mark", "type": "sparkly"})]
+    import msgspec
+    with pytest.raises(msgspec.ValidationError, match="attacks"):
+        parse_spell({**mark, "effect": {"id": "x", "damage_bonus": {"roll": "1d6", "attacks": "some"}}})

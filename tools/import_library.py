@@ -444,8 +444,8 @@ ONE_CONDITION_SPELLS = {
 # The common combat spells, written by hand from each SRD where the structured data says too little or too much
 # (open5e gives Hunter's Mark a ranged attack, Bless no effect, Shield no AC): what replaces the read keys, and
 # the keys to drop. Durations count in the caster's turns (docs/spells.md); the named effects are for the GM
-# (Hunter's Mark's d6, Counterspell's countering) except Shield's +5 AC, which attack rolls count, and Bless's and
-# Bane's d4 (`roll_bonus`), which attack rolls and saves roll.
+# (Counterspell's countering) except Shield's +5 AC, which attack rolls count, Bless's and Bane's d4
+# (`roll_bonus`), which attack rolls and saves roll, and Hunter's Mark's d6 (`damage_bonus`), which hits roll.
 SPELL_OVERRIDES = {
     # SRD 5.1/5.2 Bless: a target adds 1d4 to its attack rolls and saving throws; Bane: a target that fails a
     # Charisma save subtracts 1d4 from them (both: one more target per slot level above 1st).
@@ -467,6 +467,8 @@ SPELL_OVERRIDES = {
     "counterspell": ({"casting_time": "reaction", "targets": 1, "effect": {"id": "counterspell"}}, ("damage",)),
     "spiritual-weapon": ({"attack": "melee", "damage": [{"roll": "1d8", "type": "force", "add_modifier": True}]},
                          ("save",)),
+    # SRD 5.1 Hunter's Mark: an extra 1d6 damage when you hit the target with a weapon attack (of the weapon's
+    # type); 5.2: an extra 1d6 Force damage when you hit it with an attack roll (spell attacks too): by family.
     "hunters-mark": ({"targets": 1, "effect": {"id": "hunters-mark", "until": {"minutes": 60}}},
                      ("attack", "damage", "save")),
 }
@@ -476,8 +478,14 @@ LEFT_TO_THE_GM = {"wish": "its effects are the GM's (the 1d10 Necrotic in its te
 # Per family: SRD 5.1's Spiritual Weapon grows by 1d8 every two slot levels (not expressible: no upcast), 5.2's
 # by 1d8 each; 5.1's Counterspell has no save, 5.2's target makes a Constitution save.
 SPELL_OVERRIDES_BY_FAMILY = {
-    "dnd5e-2014": {"spiritual-weapon": ({}, ("upcast",)), "counterspell": ({}, ("save",))},
-    "dnd5e-2024": {"spiritual-weapon": ({"upcast": {"damage": "1d8"}}, ())},
+    "dnd5e-2014": {"spiritual-weapon": ({}, ("upcast",)), "counterspell": ({}, ("save",)),
+                   "hunters-mark": ({"effect": {"id": "hunters-mark", "until": {"minutes": 60},
+                                                "damage_bonus": {"roll": "1d6", "from": "caster",
+                                                                 "attacks": "weapon"}}}, ())},
+    "dnd5e-2024": {"spiritual-weapon": ({"upcast": {"damage": "1d8"}}, ()),
+                   "hunters-mark": ({"effect": {"id": "hunters-mark", "until": {"minutes": 60},
+                                                "damage_bonus": {"roll": "1d6", "type": "force", "from": "caster",
+                                                                 "attacks": "any"}}}, ())},
 }
 
 

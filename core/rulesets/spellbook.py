@@ -51,6 +51,17 @@ class SpellRollBonus(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw
     subtract: bool = False
 
 
+class SpellDamageBonus(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Extra damage dice when `from` (the caster) hits the effect's bearer with an attack (SRD Hunter's Mark:
+    1d6): `attacks` "weapon" (a stat block's attacks, SRD 5.1 "weapon attack") or "any" (spell attacks too,
+    SRD 5.2 "an attack roll"); `type` omitted means the attack's own (first) damage type."""
+
+    roll: str
+    type: str | None = None
+    source: Literal["caster"] = msgspec.field(name="from", default="caster")
+    attacks: Literal["weapon", "any"] = "weapon"
+
+
 class SpellEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """A named effect (`bless`, `hunters-mark`, `shield`) on each target, or on the caster when the spell has no
     targets or says `on: caster`; `ac_bonus` counts in every attack roll against its bearer; `roll_bonus` adds
@@ -61,6 +72,7 @@ class SpellEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     on: Literal["targets", "caster"] | None = None
     ac_bonus: int = 0
     roll_bonus: SpellRollBonus | None = None
+    damage_bonus: SpellDamageBonus | None = None
 
 
 class SpellUpcast(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -194,6 +206,10 @@ def spell_problems(spell: SpellObject, *, abilities, damage_types, conditions) -
         if not effect.roll_bonus.on:
             problems.append(("spell-roll-bonus-unknown-test", {"spell": spell.id, "test": "",
                                                                 "tests": ", ".join(ROLL_BONUS_TESTS)}))
+    if effect is not None and effect.damage_bonus is not None:
+        rolls.append(effect.damage_bonus.roll)
+        if effect.damage_bonus.type is not None and effect.damage_bonus.type not in damage_types:
+            problems.append(("spell-unknown-damage-type", {"spell": spell.id, "type": effect.damage_bonus.type}))
     for text in rolls:
         try:
             DiceExpression.parse(text)

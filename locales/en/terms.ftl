@@ -47,6 +47,7 @@ damage-amount-radiant = radiant
 damage-amount-slashing = slashing
 damage-amount-thunder = thunder
 damage-part = { $amount } { $type }
+damage-part-from = { $part } ({ $effect })
 
 condition-blinded = blinded
 condition-charmed = charmed

@@ -91,6 +91,7 @@ damage-amount-thunder = { $count ->
    *[other] dégâts
  } de tonnerre
 damage-part = { $amount } { $type }
+damage-part-from = { $part } ({ $effect })
 
 condition-blinded = { $gender ->
     [f] aveuglée

@@ -25,7 +25,7 @@ from combatlog.core.rulesets.dnd5e.combat import (
     spend,
 )
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, normalize_until, start_concentration, start_effect
-from combatlog.core.rulesets.dnd5e.hitpoints import RolledPart, damage_after_save, damage_with_saves, grant_temp_hp, heal
+from combatlog.core.rulesets.dnd5e.hitpoints import RolledPart, bonus_damage_parts, damage_after_save, damage_with_saves, grant_temp_hp, heal
 from combatlog.core.rulesets.dnd5e.legendary import check_resistance_list
 from combatlog.core.rulesets.dnd5e.queries import distance_metres
 from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources, rolled_bonuses
@@ -489,9 +489,13 @@ class Resolution:
             advantage=tuple(adv), disadvantage=tuple(dis), hit=hit, critical=critical,
         ))
         _after_attack_roll(ctx, caster.id, target_id)
-        if hit and spell.damage:
-            parts = self._roll_damage(critical=critical)
-            damage_after_save(ctx, target_id, parts, saved=False, half=False, source=caster.id, critical=critical)
+        if hit:
+            parts = self._roll_damage(critical=critical) if spell.damage else []
+            parts += bonus_damage_parts(ctx, caster.id, target_id, spell=True, critical=critical,
+                                        attack_type=spell.damage[0].type if spell.damage else "force")
+            if parts:
+                damage_after_save(ctx, target_id, parts, saved=False, half=False, source=caster.id,
+                                  critical=critical)
         return hit
 
     def _heal(self) -> None:
@@ -535,6 +539,9 @@ class Resolution:
         data: dict[str, Any] = {"spell": self.spell.id, "label": effect.id}
         if effect.ac_bonus:
             data["ac_bonus"] = effect.ac_bonus
+        if effect.damage_bonus is not None:
+            data["damage_bonus"] = {"roll": effect.damage_bonus.roll, "type": effect.damage_bonus.type,
+                                    "from": effect.damage_bonus.source, "attacks": effect.damage_bonus.attacks}
         if effect.roll_bonus is not None:
             data["roll_bonus"] = {"roll": effect.roll_bonus.roll, "on": list(effect.roll_bonus.on),
                                   "subtract": effect.roll_bonus.subtract}
