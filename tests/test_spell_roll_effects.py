@@ -232,3 +232,66 @@ def test_a_damage_bonus_is_validated_by_name():
     import msgspec
     with pytest.raises(msgspec.ValidationError, match="attacks"):
         parse_spell({**mark, "effect": {"id": "x", "damage_bonus": {"roll": "1d6", "attacks": "some"}}})
+
+
+# ------------------------------------------------------------------------------------------ spell attacks and Shield
+
+
+def shielded(tmp_path, ruleset):
+    """aria knows the library's Shield; gob1 casts Fire Bolt (no `level`: 1d10; Int +0, proficiency +2: +2)."""
+    base = wizard()
+    aria = {**base, "spellcasting": {**base["spellcasting"], "spells": ["shield"]}}
+    enc = combatlog.open_log(str(tmp_path / "fight.db")).encounter("default")
+    enc.execute({"do": "create", "ruleset": ruleset, "seed": 7})
+    enc.execute({"do": "add", "id": "aria", "name": "Aria", "side": "party", "kind": "pc", "stats": aria})
+    enc.execute({"do": "add", "id": "gob1", "name": "Gob1", "side": "foes", "kind": "monster",
+                 "stats": brute(spellcasting={"ability": "int", "spells": [FIRE_BOLT]})})
+    for value, cid in ((20, "gob1"), (10, "aria")):
+        enc.execute({"do": "initiative", "id": cid, "value": value})
+    enc.execute({"do": "start"})
+    return enc
+
+
+@pytest.mark.parametrize("ruleset", FIVE_E)
+def test_shield_answers_a_fire_bolt_and_the_miss_rolls_no_damage(tmp_path, ruleset):
+    """gob1's Fire Bolt at aria: d20 12 + 2 = 14 ≥ AC 12, a hit; aria is offered Shield (a reaction `on: hit`);
+    she casts it: AC 17, 14 < 17, a miss: no damage die is rolled (the 7 typed with the cast is left unused),
+    her level 1 slot is spent, her HP unchanged. Undo of the react gives back the open window."""
+    enc = shielded(tmp_path, ruleset)
+    before = enc.state()["seq"]
+    enc.execute({"do": "cast", "caster": "gob1", "spell": "fire-bolt", "targets": ["aria"], "dice": [12, 7]})
+    window = enc.state()["window"]
+    assert window["reactors"] == ["aria"] and enc.state()["combatants"]["aria"]["hp"] == 27
+    document = enc.state()
+    enc.execute({"do": "react", "id": "aria", "with": "shield"})
+    aria = enc.state()["combatants"]["aria"]
+    assert (aria["hp"], aria["effects"], aria["slots"]["1"]["left"], aria["reaction_available"]) == \
+        (27, ["shield"], 3, False)
+    [again] = new_events(enc, before, "AttackReevaluated")
+    assert (again["target_ac"], again["hit"]) == (17, False)
+    assert new_events(enc, before, "DamageTaken") == []
+    [unused] = new_events(enc, before, "DiceLeftUnused")
+    assert unused["faces"] == [7]
+    enc.verify()
+    enc.undo()
+    assert without_seq(enc.state()) == without_seq(document)
+
+
+@pytest.mark.parametrize("ruleset", FIVE_E)
+def test_a_fire_bolt_hit_that_is_not_answered_rolls_its_damage_when_the_window_closes(tmp_path, ruleset):
+    """The same hit; aria passes: the window closes and the cast goes on: 1d10 = 7 fire, aria 27 → 20."""
+    enc = shielded(tmp_path, ruleset)
+    enc.execute({"do": "cast", "caster": "gob1", "spell": "fire-bolt", "targets": ["aria"], "dice": [12, 7]})
+    enc.execute({"do": "pass", "id": "aria"})
+    assert enc.state()["combatants"]["aria"]["hp"] == 20 and enc.state()["window"] is None
+    enc.verify()
+
+
+@pytest.mark.parametrize("ruleset", FIVE_E)
+def test_a_spell_attack_that_beats_shield_still_hits(tmp_path, ruleset):
+    """d20 17 + 2 = 19 ≥ 17: Shield does not turn it; the damage die comes with the react (7): 27 → 20."""
+    enc = shielded(tmp_path, ruleset)
+    enc.execute({"do": "cast", "caster": "gob1", "spell": "fire-bolt", "targets": ["aria"], "dice": [17]})
+    enc.execute({"do": "react", "id": "aria", "with": "shield", "dice": [7]})
+    assert enc.state()["combatants"]["aria"]["hp"] == 20
+    enc.verify()

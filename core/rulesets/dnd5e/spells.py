@@ -294,6 +294,24 @@ def _bonus_action_spell_rule(ctx: Context, caster, spell: SpellObject, using: st
         raise refuse(message_id, caster=caster.id, spell=spell.id)
 
 
+def finish_spell_attack(ctx: Context, pending: dict, hit: bool) -> None:
+    """A spell attack's hit window closed and the hit was judged again against the AC as it then stood
+    (reactions.finish_attack): on a hit its damage and marks (a miss rolls no damage dice), then the cast's
+    remaining rays or targets."""
+    caster_id, target_id = pending["attacker"], pending["target"]
+    if caster_id not in ctx.state.combatants:
+        return
+    spell = parse_spell(pending["spell"])
+    resolution = Resolution(ctx, caster_id, spell, (target_id, *pending.get("rest", ())), pending.get("upcast", 0),
+                            pending.get("multiplier", 1), tuple(pending.get("legendary", ())))
+    target = ctx.state.combatants[target_id]
+    if hit and target.status != "dead":
+        resolution._hit(target_id, hit and pending["critical"])
+        if resolution._alive(target_id):
+            resolution._marks(target_id)
+    resolution.attack_targets(pending.get("rest", ()))
+
+
 def _after_reaction_spell(ctx: Context, caster_id: str, window) -> None:
     """A reaction spell that answered a window: an attack that hit the caster is judged again against its AC as
     it now stands (Shield: SRD "+5 bonus to AC, including against the triggering attack"); then the window
@@ -421,9 +439,7 @@ class Resolution:
     def run(self) -> None:
         spell = self.spell
         if spell.attack is not None:
-            for target_id in self.targets:
-                if self._alive(target_id) and self._attack(target_id):
-                    self._marks(target_id)
+            self.attack_targets(self.targets)
             return
         if spell.save is not None:
             # No roll when nobody takes any of it: every target saved against a spell that does nothing then.
@@ -464,7 +480,30 @@ class Resolution:
             parts.append(RolledPart(type=spec.type, roll=text, faces=result.faces, rolled=max(0, total)))
         return parts
 
-    def _attack(self, target_id: str) -> bool:
+    def attack_targets(self, targets) -> None:
+        """Each ray or target in turn; a hit that opens a reaction window (Shield) suspends the rest, which the
+        window carries and `finish_spell_attack` resumes once it closes."""
+        targets = tuple(targets)
+        for index, target_id in enumerate(targets):
+            if not self._alive(target_id):
+                continue
+            outcome = self._attack(target_id, targets[index + 1:])
+            if outcome is None:
+                return
+            if outcome:
+                self._marks(target_id)
+
+    def _hit(self, target_id: str, critical: bool) -> None:
+        """A spell attack's hit: its damage dice (doubled on a critical), then the target's `damage_bonus` dice."""
+        ctx, spell = self.ctx, self.spell
+        parts = self._roll_damage(critical=critical) if spell.damage else []
+        parts += bonus_damage_parts(ctx, self.caster_id, target_id, spell=True, critical=critical,
+                                    attack_type=spell.damage[0].type if spell.damage else "force")
+        if parts:
+            damage_after_save(ctx, target_id, parts, saved=False, half=False, source=self.caster_id,
+                              critical=critical)
+
+    def _attack(self, target_id: str, rest: tuple[str, ...] = ()) -> bool | None:
         """One spell attack roll (seed 000 « Jets d'attaque »: spellcasting modifier + proficiency); on a hit,
         this target's own damage roll, every die doubled on a natural 20 (seed 000 « Coups critiques »)."""
         ctx, spell = self.ctx, self.spell
@@ -490,12 +529,22 @@ class Resolution:
         ))
         _after_attack_roll(ctx, caster.id, target_id)
         if hit:
-            parts = self._roll_damage(critical=critical) if spell.damage else []
-            parts += bonus_damage_parts(ctx, caster.id, target_id, spell=True, critical=critical,
-                                        attack_type=spell.damage[0].type if spell.damage else "force")
-            if parts:
-                damage_after_save(ctx, target_id, parts, saved=False, half=False, source=caster.id,
-                                  critical=critical)
+            # Like a weapon attack (reactions.after_hit): a target with a reaction to hits (Shield) answers before
+            # the damage; the window carries what the cast still has to do (None: suspended).
+            from combatlog.core.rulesets.dnd5e.reactions import hit_reactors, open_window
+
+            pending = {"kind": "attack_damage", "attacker": caster.id, "target": target_id, "attack": spell.id,
+                       "attack_kind": spell.attack, "natural": natural, "total": total, "cover_bonus": 0,
+                       "critical": critical, "two_weapon": False, "nonlethal": False,
+                       "spell": {k: v for k, v in msgspec.to_builtins(spell).items() if k != "text"},
+                       "rest": list(rest), "upcast": self.upcast, "multiplier": self.multiplier,
+                       "legendary": list(self.legendary)}
+            reactors = hit_reactors(ctx, pending)
+            if reactors:
+                open_window(ctx, f"{caster.id} hits {target_id} with {spell.id}", reactors, caster.id,
+                            {**pending, "dice": ctx.suspend_dice()})
+                return None
+            self._hit(target_id, critical)
         return hit
 
     def _heal(self) -> None:
