@@ -367,6 +367,11 @@ def _(event, lang, cast, units):
             "auto_miss": reason_text(event.auto_miss, lang, cast) if event.auto_miss else ""}
 
 
+@_extra("SpellCountered")
+def _(event, lang, cast, units):
+    return {"slot_spent": "yes" if event.slot_spent else "no"}
+
+
 @_extra("AttackReevaluated")
 def _(event, lang, cast, units):
     return {"outcome": _outcome(event)}

@@ -295,3 +295,106 @@ def test_a_spell_attack_that_beats_shield_still_hits(tmp_path, ruleset):
     enc.execute({"do": "react", "id": "aria", "with": "shield", "dice": [7]})
     assert enc.state()["combatants"]["aria"]["hp"] == 20
     enc.verify()
+
+
+# ------------------------------------------------------------------------------------------ Counterspell
+
+from tests.spell_objects import FIREBALL  # noqa: E402
+
+
+def countering(tmp_path, ruleset):
+    """aria knows the library's Counterspell (slots 3: 2, 4: 1; Int +3, DC 14); gob1 casts Fireball (DC 8 + 2 + 0
+    = 10; slots 3: 1, 4: 1; Con +1). gob1 acts first."""
+    base = wizard()
+    aria = {**base, "spellcasting": {**base["spellcasting"], "spells": ["counterspell"]}}
+    enc = combatlog.open_log(str(tmp_path / "fight.db")).encounter("default")
+    enc.execute({"do": "create", "ruleset": ruleset, "seed": 7})
+    enc.execute({"do": "add", "id": "aria", "name": "Aria", "side": "party", "kind": "pc", "stats": aria})
+    enc.execute({"do": "add", "id": "gob1", "name": "Gob1", "side": "foes", "kind": "monster",
+                 "stats": brute(spellcasting={"ability": "int", "slots": {"3": 1, "4": 1}, "spells": [FIREBALL]})})
+    for value, cid in ((20, "gob1"), (10, "aria")):
+        enc.execute({"do": "initiative", "id": cid, "value": value})
+    enc.execute({"do": "start"})
+    return enc
+
+
+FIREBALL_DICE = [5] + [1] * 8  # aria's Dex save 5 + 2 = 7 < 10; 8d6 of ones: 8
+
+
+def test_counterspell_2014_a_spell_of_its_level_or_lower_simply_fails(tmp_path):
+    """SRD 5.1: a 3rd-level Fireball against a 3rd-level Counterspell fails with no check; gob1's slot is spent
+    all the same, aria's too; no save, no damage; undo gives back the open window."""
+    enc = countering(tmp_path, "dnd5e-2014")
+    before = enc.state()["seq"]
+    enc.execute({"do": "cast", "caster": "gob1", "spell": "fireball", "targets": ["aria"], "dice": FIREBALL_DICE})
+    assert enc.state()["window"]["reactors"] == ["aria"]
+    assert enc.state()["combatants"]["gob1"]["slots"]["3"]["left"] == 1  # paid when it takes effect
+    document = enc.state()
+    enc.execute({"do": "react", "id": "aria", "with": "counterspell"})
+    state = enc.state()
+    assert state["window"] is None
+    assert (state["combatants"]["aria"]["hp"], state["combatants"]["aria"]["slots"]["3"]["left"]) == (27, 1)
+    assert state["combatants"]["gob1"]["slots"]["3"]["left"] == 0
+    [countered] = new_events(enc, before, "SpellCountered")
+    assert (countered["caster"], countered["spell"], countered["level"], countered["by"], countered["slot_spent"]) == \
+        ("gob1", "fireball", 3, "aria", True)
+    assert new_events(enc, before, "SavingThrowRolled") == [] and new_events(enc, before, "DamageTaken") == []
+    assert [e["spell"] for e in new_events(enc, before, "SpellCast")] == ["counterspell"]
+    english = " ".join(line["text"] for line in enc.log_lines("en", after=before))
+    french = " ".join(line["text"] for line in enc.log_lines("fr", after=before))
+    assert "counters Gob1's fireball: it has no effect" in english, english
+    assert "contre fireball de Gob1 : le sort est sans effet" in french, french
+    enc.verify()
+    enc.undo()
+    assert without_seq(enc.state()) == without_seq(document)
+
+
+@pytest.mark.parametrize("check, countered", [(8, False), (12, True)])
+def test_counterspell_2014_a_higher_spell_needs_a_check_dc_10_plus_its_level(tmp_path, check, countered):
+    """Fireball at 4th level: 4 > 3, aria's Intelligence check DC 14: 8 + 3 = 11 fails (the Fireball goes on
+    with the dice typed with it: aria 7 < 10 fails her save, 9d6 of ones = 9: 27 → 18); 12 + 3 = 15 counters."""
+    enc = countering(tmp_path, "dnd5e-2014")
+    before = enc.state()["seq"]
+    enc.execute({"do": "cast", "caster": "gob1", "spell": "fireball", "level": 4, "targets": ["aria"],
+                 "dice": FIREBALL_DICE + [1]})
+    enc.execute({"do": "react", "id": "aria", "with": "counterspell", "dice": [check]})
+    [rolled] = new_events(enc, before, "CheckRolled")
+    assert (rolled["ability"], rolled["dc"], rolled["total"]) == ("int", 14, check + 3)
+    state = enc.state()["combatants"]
+    assert state["aria"]["hp"] == (27 if countered else 18)
+    assert state["gob1"]["slots"]["4"]["left"] == 0
+    assert len(new_events(enc, before, "SpellCountered")) == int(countered)
+    enc.verify()
+
+
+@pytest.mark.parametrize("save, countered", [(10, True), (13, False)])
+def test_counterspell_2024_the_caster_saves_and_a_countered_slot_is_not_spent(tmp_path, save, countered):
+    """SRD 5.2: gob1 makes a Con save against aria's DC 14: 10 + 1 = 11 fails: the Fireball dissipates, its slot
+    isn't expended (3rd: 1 left), its action is; 13 + 1 = 14 succeeds: the Fireball goes on (aria 27 → 19)."""
+    enc = countering(tmp_path, "dnd5e-2024")
+    before = enc.state()["seq"]
+    enc.execute({"do": "cast", "caster": "gob1", "spell": "fireball", "targets": ["aria"], "dice": FIREBALL_DICE})
+    document = enc.state()
+    enc.execute({"do": "react", "id": "aria", "with": "counterspell", "dice": [save]})
+    [saved] = new_events(enc, before, "SavingThrowRolled")[:1]
+    assert (saved["id"], saved["ability"], saved["dc"], saved["success"]) == ("gob1", "con", 14, not countered)
+    state = enc.state()["combatants"]
+    assert state["aria"]["slots"]["3"]["left"] == 1 and state["aria"]["reaction_available"] is False
+    assert state["gob1"]["slots"]["3"]["left"] == (1 if countered else 0)
+    assert state["gob1"]["economy"]["action"]
+    assert state["aria"]["hp"] == (27 if countered else 19)
+    if countered:
+        [event] = new_events(enc, before, "SpellCountered")
+        assert event["slot_spent"] is False
+    enc.verify()
+    enc.undo()
+    assert without_seq(enc.state()) == without_seq(document)
+
+
+def test_counterspell_without_a_spell_being_cast_is_refused(tmp_path):
+    enc = countering(tmp_path, "dnd5e-2024")
+    enc.execute({"do": "end_turn"})
+    with pytest.raises(RuleViolation) as caught:
+        enc.execute({"do": "cast", "caster": "aria", "spell": "counterspell", "targets": ["gob1"]})
+    assert "only to answer a creature casting a spell" in str(caught.value)
+    assert "qu'en réponse" in caught.value.localized("fr")

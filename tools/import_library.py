@@ -443,9 +443,9 @@ ONE_CONDITION_SPELLS = {
 
 # The common combat spells, written by hand from each SRD where the structured data says too little or too much
 # (open5e gives Hunter's Mark a ranged attack, Bless no effect, Shield no AC): what replaces the read keys, and
-# the keys to drop. Durations count in the caster's turns (docs/spells.md); the named effects are for the GM
-# (Counterspell's countering) except Shield's +5 AC, which attack rolls count, Bless's and Bane's d4
-# (`roll_bonus`), which attack rolls and saves roll, and Hunter's Mark's d6 (`damage_bonus`), which hits roll.
+# the keys to drop. Durations count in the caster's turns (docs/spells.md); none of these is left to the GM any
+# more: Shield's +5 AC, which attack rolls count, Bless's and Bane's d4 (`roll_bonus`), which attack rolls and
+# saves roll, Hunter's Mark's d6 (`damage_bonus`), which hits roll, and Counterspell (`on: cast`).
 SPELL_OVERRIDES = {
     # SRD 5.1/5.2 Bless: a target adds 1d4 to its attack rolls and saving throws; Bane: a target that fails a
     # Charisma save subtracts 1d4 from them (both: one more target per slot level above 1st).
@@ -464,7 +464,8 @@ SPELL_OVERRIDES = {
     "shield": ({"casting_time": "reaction", "on": "hit",
                 "effect": {"id": "shield", "on": "caster", "ac_bonus": 5, "until": "start_of_turn"}},
                ("attack", "damage", "save")),
-    "counterspell": ({"casting_time": "reaction", "targets": 1, "effect": {"id": "counterspell"}}, ("damage",)),
+    # Counterspell answers a creature casting a spell (`on: cast`, docs/spells.md): the edition's rule decides.
+    "counterspell": ({"casting_time": "reaction", "targets": 1, "on": "cast"}, ("damage", "effect")),
     "spiritual-weapon": ({"attack": "melee", "damage": [{"roll": "1d8", "type": "force", "add_modifier": True}]},
                          ("save",)),
     # SRD 5.1 Hunter's Mark: an extra 1d6 damage when you hit the target with a weapon attack (of the weapon's
@@ -557,7 +558,7 @@ def convert_spell(family: str, raw: dict) -> dict:
     why = why or LEFT_TO_THE_GM.get(spell["id"])
     if "attack" in spell and "save" in spell:
         why = why or "an attack roll and a save in one spell (§7 takes one or the other)"
-    if not any(k in spell for k in ("damage", "heal", "condition", "effect", "temp_hp")):
+    if not any(k in spell for k in ("damage", "heal", "condition", "effect", "temp_hp")) and spell.get("on") != "cast":
         why = why or "no damage, healing or single condition: the effect is for the GM to apply (§7 cannot express it)"
     if why:
         spell["executable"] = False

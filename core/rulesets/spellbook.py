@@ -111,8 +111,9 @@ class SpellObject(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     upcast: SpellUpcast | None = None
     per_caster_level: SpellPerCasterLevel | None = None
     ritual: bool = False
-    # A reaction spell offered in a reaction window: "hit" (Shield: after an attack roll hits its caster).
-    on: Literal["hit"] | None = None
+    # A reaction spell offered in a reaction window: "hit" (Shield: after an attack roll hits its caster);
+    # "cast" (Counterspell: when a hostile creature within its range casts a spell; it counters that spell).
+    on: Literal["hit", "cast"] | None = None
     duration: str | None = None
     school: str | None = None
     # What the library (combatlog.compendium) adds for people to read: components, the range as written, the text.

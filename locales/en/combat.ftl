@@ -191,6 +191,7 @@ reason-regained-hit-points = regained hit points
 reason-natural-20-on-a-death-save = natural 20 on a death save
 reason-hit-point-maximum-halved-exhaustion = hit point maximum halved (exhaustion)
 reason-not-needed-once-the-reaction-was-resolved = not needed once the reaction was resolved
+reason-the-spell-was-countered = the spell was countered
 reason-stand-up = standing up
 reason-saving-throw-succeeded = saving throw succeeded
 reason-removed-by-the-dm = removed by the DM

@@ -93,3 +93,8 @@ spell-pf1-no-effects = spell { $spell }: pf1 spells here have no named effects (
 spell-pf1-no-upcast = { $spell } is cast at its own level ({ $level }) in pf1: there is no upcasting
 spell-pf1-none-of-level = { $caster } has no level { $level } spells per day
 spell-pf1-none-left = { $caster } has cast its { $count } level { $level } spell(s) today: none left
+event-spell-countered = { $by } counters { $caster }'s { $spell }: it has no effect{ $slot-spent ->
+    [yes] {""} (its slot is spent)
+   *[other] {""}
+ }
+spell-counter-needs-a-cast = { $caster } can cast { $spell } only to answer a creature casting a spell (a reaction window)

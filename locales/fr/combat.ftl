@@ -227,6 +227,7 @@ reason-regained-hit-points = a récupéré des PV
 reason-natural-20-on-a-death-save = 20 naturel au JS contre la mort
 reason-hit-point-maximum-halved-exhaustion = PV max réduits de moitié (épuisement)
 reason-not-needed-once-the-reaction-was-resolved = inutiles une fois la réaction résolue
+reason-the-spell-was-countered = le sort a été contré
 reason-stand-up = se relever
 reason-saving-throw-succeeded = JS réussi
 reason-removed-by-the-dm = retiré par le MJ

@@ -93,3 +93,8 @@ spell-pf1-no-effects = sort { $spell } : les sorts pf1 n'ont pas ici d'effets no
 spell-pf1-no-upcast = { $spell } se lance à son propre niveau ({ $level }) en pf1 : pas de sort intensifié par l'emplacement
 spell-pf1-none-of-level = { $caster } n'a pas de sorts de niveau { $level } par jour
 spell-pf1-none-left = { $caster } a lancé ses { $count } sort(s) de niveau { $level } du jour : il n'en reste plus
+event-spell-countered = { $by } contre { $spell } de { $caster } : le sort est sans effet{ $slot-spent ->
+    [yes] {""} (son emplacement est dépensé)
+   *[other] {""}
+ }
+spell-counter-needs-a-cast = { $caster } ne peut lancer { $spell } qu'en réponse à une créature qui lance un sort (une fenêtre de réaction)

@@ -295,6 +295,10 @@ def _resume(ctx: Context, pending: dict) -> None:
                  forced=False, reaction_move=pending.get("reaction_move", False), resuming=True)
         elif kind == "attack_damage":
             finish_attack(ctx, pending)
+        elif kind == "cast":
+            from combatlog.core.rulesets.dnd5e.spells import resume_cast
+
+            resume_cast(ctx, pending)
     finally:
         if supplied is not None and isinstance(resumed, SuppliedDice):
             used = resumed.used  # a window opened by the resumed command has taken the rest with it

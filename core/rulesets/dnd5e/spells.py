@@ -27,8 +27,8 @@ from combatlog.core.rulesets.dnd5e.combat import (
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, normalize_until, start_concentration, start_effect
 from combatlog.core.rulesets.dnd5e.hitpoints import RolledPart, bonus_damage_parts, damage_after_save, damage_with_saves, grant_temp_hp, heal
 from combatlog.core.rulesets.dnd5e.legendary import check_resistance_list
-from combatlog.core.rulesets.dnd5e.queries import distance_metres
-from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources, rolled_bonuses
+from combatlog.core.rulesets.dnd5e.queries import distance_metres, hostile, within
+from combatlog.core.rulesets.dnd5e.rolls import ability_check, d20_test_sources, rolled_bonuses, saving_throw
 from combatlog.core.rulesets.dnd5e.spell_state import per_day_left, slots_left
 from combatlog.core.rulesets.spellbook import (
     CASTING_TIMES_IN_COMBAT,
@@ -42,7 +42,7 @@ from combatlog.core.rulesets.spellbook import (
 from combatlog.core.rulesets.dnd5e.stats import ABILITIES, CONDITIONS, DAMAGE_TYPES, AttackProfile
 from combatlog.events.attacks import AttackReevaluated, AttackRolled
 from combatlog.events.reactions import ReactionTaken
-from combatlog.events.spells import PerDaySpent, SpellCast, SpellSlotSpent
+from combatlog.events.spells import PerDaySpent, SpellCast, SpellCountered, SpellSlotSpent
 from combatlog.events.values import Modifier
 
 IN_COMBAT = ("turn", "reaction", "death_save")
@@ -148,10 +148,103 @@ def cast(ctx: Context, command: c.Cast) -> None:
     answering = _casting_time(ctx, caster, spell, in_combat)
     if in_combat and ctx.state.turn == caster.id:
         _bonus_action_spell_rule(ctx, caster, spell, using)
+    if spell.on == "cast":
+        if answering is None or answering.pending.get("kind") != "cast":
+            raise refuse("spell-counter-needs-a-cast", caster=caster.id, spell=spell.id)
+        _pay(ctx, caster.id, spell, slot_level, using)
+        _counter(ctx, caster.id, spell, slot_level, using, answering)
+        return
+    if in_combat and answering is None and not ctx.state.windows:
+        reactors = counterspellers(ctx, caster)
+        if reactors:
+            # A window before the spell takes effect (SRD Counterspell: "a creature ... in the process of casting
+            # a spell"): its action is spent; its slot is paid and it takes effect when the window closes.
+            from combatlog.core.rulesets.dnd5e.reactions import open_window
+
+            pending = {"kind": "cast", "caster": caster.id, "spell": _builtins(spell), "level": slot_level,
+                       "using": using, "targets": list(targets), "upcast": upcast,
+                       "at": list(command.at) if command.at else None, "legendary": list(listed)}
+            open_window(ctx, f"{caster.id} casts {spell.id}", reactors, caster.id,
+                        {**pending, "dice": ctx.suspend_dice()})
+            return
     _pay(ctx, caster.id, spell, slot_level, using)
     _release(ctx, caster.id, spell, slot_level, using, targets, upcast, at=command.at, legendary_resistance=listed)
     if answering is not None:
         _after_reaction_spell(ctx, caster.id, answering)
+
+
+def _builtins(spell: SpellObject) -> dict:
+    return {k: v for k, v in msgspec.to_builtins(spell).items() if k != "text"}
+
+
+def counterspellers(ctx: Context, caster) -> tuple[str, ...]:
+    """Creatures hostile to `caster` with a reaction spell `on: cast` (Counterspell) and its reaction and a slot
+    left, within its range (unknown positions count as within)."""
+    from combatlog.core.rulesets.dnd5e.reactions import can_react
+
+    found = []
+    for other in ctx.state.combatants.values():
+        if other.id == caster.id or other.status != "alive" or not hostile(other, caster) or not can_react(ctx, other):
+            continue
+        spell = _reaction_spell(ctx, other, "cast")
+        if spell is None:
+            continue
+        reach = spell.range if isinstance(spell.range, (int, float)) and spell.range > 0 else 18
+        if within(other, caster, reach, unknown=True):
+            found.append(other.id)
+    return tuple(found)
+
+
+def resume_cast(ctx: Context, pending: dict) -> None:
+    """Nobody countered the spell: it is paid and takes effect, as `cast` would have done."""
+    caster_id = pending["caster"]
+    if caster_id not in ctx.state.combatants:
+        return
+    spell = parse_spell(pending["spell"])
+    _pay(ctx, caster_id, spell, pending["level"], pending["using"])
+    at = tuple(pending["at"]) if pending.get("at") else None
+    _release(ctx, caster_id, spell, pending["level"], pending["using"], tuple(pending["targets"]), pending["upcast"],
+             at=at, legendary_resistance=tuple(pending.get("legendary", ())))
+
+
+def _counter(ctx: Context, reactor_id: str, counter: SpellObject, slot_level: int, using: str, window) -> None:
+    """Counterspell answers a cast. SRD 5.1: the spell fails if its level is at most the counterspell's slot
+    level, else on an ability check with the spellcasting ability, DC 10 + its level (its slot is spent anyway);
+    SRD 5.2: its caster makes a Con save against the counterspeller's DC, and on a failure the spell fails and
+    its slot is not expended. A countered spell has no effect; the window closes without resuming it."""
+    from combatlog.core.rulesets.dnd5e.reactions import settle
+    from combatlog.events.meta import DiceLeftUnused
+    from combatlog.events.reactions import ReactionWindowClosed
+
+    pending = window.pending
+    caster_id = pending["caster"]
+    countered_spell = parse_spell(pending["spell"])
+    level = pending["level"] if countered_spell.level else 0
+    reactor = ctx.state.combatants[reactor_id]
+    ctx.emit(SpellCast(caster=reactor_id, spell=counter.id, spell_level=counter.level, slot_level=slot_level,
+                       using=using, casting_time=counter.casting_time, targets=(caster_id,),
+                       dc=spell_dc(reactor) if ctx.ruleset.counterspell_rule == 2024 else 0,
+                       upcast=_upcast(counter, slot_level, using)))
+    if ctx.ruleset.counterspell_rule == 2014:
+        countered = level <= slot_level or ability_check(
+            ctx, reactor_id, reactor.stats.spellcasting.ability, dc=10 + level, purpose="counterspell") >= 10 + level
+        slot_spent = True
+    else:
+        ability = counter.save.ability if counter.save is not None else "con"
+        countered = not saving_throw(ctx, caster_id, ability, spell_dc(reactor), purpose="counterspell")
+        slot_spent = False
+    if not countered:
+        settle(ctx)
+        return
+    if slot_spent:
+        _pay(ctx, caster_id, countered_spell, pending["level"], pending["using"])
+    ctx.emit(SpellCountered(caster=caster_id, spell=countered_spell.id, level=level, by=reactor_id,
+                            slot_spent=slot_spent and pending["using"] in ("slot", "per_day") and level > 0))
+    dice = tuple(pending.get("dice") or ())
+    ctx.emit(ReactionWindowClosed(depth=len(ctx.state.windows)))
+    if dice:
+        ctx.emit(DiceLeftUnused(faces=dice, reason="the spell was countered"))
+    settle(ctx)
 
 
 def _pay(ctx: Context, caster_id: str, spell: SpellObject, slot_level: int, using: str) -> None:
@@ -346,6 +439,21 @@ def known_spell(ctx, creature, spell_id: str) -> SpellObject | None:
     except msgspec.ValidationError:
         return None
     return None if spell.refusal or _problems(spell) else spell
+
+
+def _reaction_spell(ctx, creature, trigger: str) -> SpellObject | None:
+    """`creature`'s reaction spell answering `trigger` with something left to cast it with, if any."""
+    casting = creature.stats.spellcasting
+    if casting is None:
+        return None
+    for spell in casting.spells:
+        if isinstance(spell, str):
+            spell = known_spell(ctx, creature, spell)
+        if isinstance(spell, SpellObject) and spell.casting_time == "reaction" and spell.on == trigger:
+            if spell.level == 0 or per_day_left(creature, spell.id)[0] or any(
+                    slots_left(creature, level)[0] for level in range(spell.level, MAX_SPELL_LEVEL + 1)):
+                return spell
+    return None
 
 
 def reaction_spell_ready(creature, trigger: str, ctx=None) -> bool:
