@@ -183,15 +183,16 @@ def test_shield_plus_5_ac_as_a_reaction_on_a_hit(tmp_path, ruleset):
     assert (events(enc, "AttackReevaluated")[-1]["target_ac"], events(enc, "AttackReevaluated")[-1]["hit"]) == (17, False)
 
 
-@pytest.mark.parametrize("ruleset", FIVE_E)
-def test_counterspell_answers_a_cast_only(tmp_path, ruleset):
-    """Counterspell (`on: cast`) is cast in the reaction window a hostile creature's spell opens
-    (tests/test_spell_roll_effects.py works it by hand); cast on its own it is refused."""
+@pytest.mark.parametrize("ruleset, dice", [("dnd5e-2014", None), ("dnd5e-2024", [4])])
+def test_counterspell_a_3rd_level_reaction_on_another_creatures_turn(tmp_path, ruleset, dice):
+    """2024: the target makes a Con save (4 + 1 = 5 < 14); 2014: no save."""
     enc = encounter(tmp_path, ruleset, first="gob1")
-    with pytest.raises(RuleViolation):
-        enc.execute({"do": "cast", "caster": "aria", "spell": "counterspell", "targets": ["gob1"]})
+    command = {"do": "cast", "caster": "aria", "spell": "counterspell", "targets": ["gob1"]}
+    enc.execute({**command, **({"dice": dice} if dice else {})})
     aria = enc.state()["combatants"]["aria"]
-    assert (aria["reaction_available"], aria["slots"]["3"]["left"]) == (True, 2)
+    assert (aria["reaction_available"], aria["slots"]["3"]["left"]) == (False, 1)
+    assert len(events(enc, "SavingThrowRolled")) == (1 if dice else 0)
+    assert enc.state()["combatants"]["gob1"]["effects"] == ["counterspell"]
 
 
 @pytest.mark.parametrize("ruleset", FIVE_E)

@@ -465,7 +465,9 @@ SPELL_OVERRIDES = {
                 "effect": {"id": "shield", "on": "caster", "ac_bonus": 5, "until": "start_of_turn"}},
                ("attack", "damage", "save")),
     # Counterspell answers a creature casting a spell (`on: cast`, docs/spells.md): the edition's rule decides.
-    "counterspell": ({"casting_time": "reaction", "targets": 1, "on": "cast"}, ("damage", "effect")),
+    # Cast outside such a window (the GM's call) it marks its target with the named effect, as before.
+    "counterspell": ({"casting_time": "reaction", "targets": 1, "on": "cast", "effect": {"id": "counterspell"}},
+                     ("damage",)),
     "spiritual-weapon": ({"attack": "melee", "damage": [{"roll": "1d8", "type": "force", "add_modifier": True}]},
                          ("save",)),
     # SRD 5.1 Hunter's Mark: an extra 1d6 damage when you hit the target with a weapon attack (of the weapon's

@@ -97,4 +97,3 @@ event-spell-countered = { $by } counters { $caster }'s { $spell }: it has no eff
     [yes] {""} (its slot is spent)
    *[other] {""}
  }
-spell-counter-needs-a-cast = { $caster } can cast { $spell } only to answer a creature casting a spell (a reaction window)

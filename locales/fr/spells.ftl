@@ -97,4 +97,3 @@ event-spell-countered = { $by } contre { $spell } de { $caster } : le sort est s
     [yes] {""} (son emplacement est dépensé)
    *[other] {""}
  }
-spell-counter-needs-a-cast = { $caster } ne peut lancer { $spell } qu'en réponse à une créature qui lance un sort (une fenêtre de réaction)

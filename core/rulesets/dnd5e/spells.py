@@ -148,9 +148,7 @@ def cast(ctx: Context, command: c.Cast) -> None:
     answering = _casting_time(ctx, caster, spell, in_combat)
     if in_combat and ctx.state.turn == caster.id:
         _bonus_action_spell_rule(ctx, caster, spell, using)
-    if spell.on == "cast":
-        if answering is None or answering.pending.get("kind") != "cast":
-            raise refuse("spell-counter-needs-a-cast", caster=caster.id, spell=spell.id)
+    if spell.on == "cast" and answering is not None and answering.pending.get("kind") == "cast":
         _pay(ctx, caster.id, spell, slot_level, using)
         _counter(ctx, caster.id, spell, slot_level, using, answering)
         return
