@@ -19,6 +19,7 @@ from combatlog.projections.document import state_document
 from combatlog.projections.fold import evolve
 from combatlog.replay.timeline import timeline_of
 from combatlog.transcript.model import CastMember, Entry, Round, Transcript, Turn
+from combatlog.words import term
 from combatlog.transcript.phrases import LOG_WORDS, English, French, Who, _template_id, lair, ruleset_line
 
 LAIR = "lair"  # the lair's turn in the order (INTERFACE.md §7; dnd5e/legendary.py LAIR)
@@ -174,7 +175,11 @@ class _Builder:
         shown = [m for m in modifiers if m.value != 0] or list(modifiers[:1])
         for modifier in shown:
             sign = "-" if modifier.value < 0 else "+"
-            label = self.p.modifier_label(self._localized_label(modifier.label))
+            if getattr(modifier, "faces", ()):
+                # A rolled modifier (Bless's 1d4): the effect, its dice and faces, "+ 3 (Bless 1d4 [3])".
+                label = f"{term(self.lang, 'effect', modifier.label)} {modifier.roll} [{', '.join(map(str, modifier.faces))}]"
+            else:
+                label = self.p.modifier_label(self._localized_label(modifier.label))
             mods += f" {sign} {abs(modifier.value)}" + (f" ({label})" if label else "")
         roll = f"{dice}{mods} = {total}" if mods else f"{dice} = {total}" if total != natural else dice
         self.rolled = True

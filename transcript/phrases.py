@@ -404,6 +404,9 @@ class Phrasebook:
             steps.append(("resistant", applied))
         elif "vulnerable" in notes:
             steps.append(("vulnerable", applied))
+        source = next((note[5:] for note in notes if note.startswith("from ")), "")
+        if source:
+            text += f" ({term(self.lang, 'effect', source)})"  # an effect's extra dice: Hunter's Mark
         return text + "".join(", " + self.t("damage-step", step=step, value=value) for step, value in steps)
 
     def _adjective(self, condition: str, gender: str | None) -> str | None:
