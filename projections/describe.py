@@ -18,7 +18,7 @@ import msgspec
 
 from combatlog.events.reasons import PROSE, from_prose
 from combatlog.words import (
-    LANGS, _lang, ability_name, action_name, condition_name, distance, faces, has, join, kebab, maybe, message,
+    _lang, ability_name, action_name, condition_name, distance, faces, has, join, kebab, maybe, message,
     ruleset_name, skill_name, square, term,
 )
 
