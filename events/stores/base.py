@@ -3,7 +3,7 @@
 import time
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
-from typing import TYPE_CHECKING, Protocol, Self
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from combatlog.events.codec import Codec, default_codec
 from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, seal
@@ -14,6 +14,11 @@ Sealed = tuple[Recorded, bytes]
 
 class ConcurrencyConflict(Exception):
     """Another writer appended to the encounter since the caller last read it."""
+
+    # Set by a batch of the API (api.py `execute_all`) on its way up: which command met the conflict (from 1)
+    # and what the ones before it appended.
+    line: int
+    events: list[dict[str, Any]]  # as execute_all returns them
 
     def __init__(self, encounter: str, expected_seq: int, actual_next_seq: int):
         super().__init__(Said("store-conflict", encounter=encounter, expected=expected_seq, count=actual_next_seq,
