@@ -18,7 +18,7 @@ import msgspec
 
 from combatlog.events.reasons import PROSE, from_prose
 from combatlog.words import (
-    LANGS, _lang, ability_name, action_name, condition_name, distance, faces, has, join, kebab, maybe, message,
+    _lang, ability_name, action_name, condition_name, distance, faces, has, join, kebab, maybe, message,
     ruleset_name, skill_name, square, term,
 )
 
@@ -98,6 +98,8 @@ class Cast:
 
 def entry_name(entry, lang: str) -> str:
     """An attack's or a reaction's name in `lang`: a profile, or a recorded one (a dict of a CombatantAdded)."""
+    name: Any  # a name, a {lang: name} of a library entry, or None
+    entry_id: Any  # the recorded dict's values are as decoded from JSON
     name, entry_id = (entry.get("name"), entry.get("id")) if isinstance(entry, dict) else (entry.name, entry.id)
     if isinstance(name, dict):
         return name.get(lang) or name.get("en") or entry_id

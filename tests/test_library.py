@@ -17,7 +17,7 @@ import combatlog
 from combatlog.cli.main import main as cli_main
 from combatlog.compendium import Library, library_for_family, template
 from combatlog.core.rulesets import find_ruleset
-from combatlog.core.rulesets.dnd5e.stats import SPACE_IN_SQUARES, Stats
+from combatlog.core.rulesets.dnd5e.stats import SPACE_IN_SQUARES
 from combatlog.fixtures import load_template
 
 ROOT = Path(__file__).resolve().parent.parent

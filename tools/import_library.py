@@ -684,7 +684,9 @@ def english_range(text: str) -> str:
 
 def name_likeness(english: str, french: str) -> int:
     """Tie-break only: how many 4-letter stems the two names share (dragon rouge / red dragon share 'drag')."""
-    stems = lambda text: {w[:4] for w in plain(text).split() if len(w) >= 4}
+    def stems(text: str) -> set[str]:
+        return {w[:4] for w in plain(text).split() if len(w) >= 4}
+
     return len(stems(english) & stems(french))
 
 

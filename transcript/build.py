@@ -43,7 +43,7 @@ class _Builder:
             include_undone=include_undone,
         )
         self.who: dict[str, Who] = {}
-        self.attack_names: dict[tuple[str, str], dict] = {}
+        self.attack_names: dict[tuple[str | None, str | None], dict] = {}  # ids as recorded (may be missing)
         self.reaction_names: dict[tuple[str, str], dict] = {}
         self._collect_names()
         # The ruleset's own fold of the events in force, event by event: `before` is the state an event found,
@@ -57,7 +57,7 @@ class _Builder:
         self.cast: dict[str, CastMember] = {}
         self.started = False
         self.current = ""  # whose turn it is
-        self.suspended_moves: set[str] = set()  # movers waiting on a reaction window
+        self.suspended_moves: set[str | None] = set()  # movers waiting on a reaction window
         self.container: list[Entry] = self.t.setup
         self.entry: Entry | None = None
         self.txn = -1
@@ -276,7 +276,7 @@ class _Builder:
 
     def creature(self, creature_id: str | None, state=None):
         """A combatant of the folded state (default: after the event being read), or None."""
-        return (state or self.state).combatants.get(creature_id)
+        return (state or self.state).combatants.get(creature_id) if creature_id is not None else None
 
     def initiative_of(self, creature_id: str):
         creature = self.creature(creature_id)
