@@ -9,7 +9,6 @@ gob1/gob2 (AC 13, 40 HP, Dex +2, Wis -1, Con +1, Cha +0, a +4 club of 1d6+2; tes
 import pytest
 
 import combatlog
-from combatlog.core.kernel.errors import RuleViolation
 from tests.spell_objects import BLESS, FIRE_BOLT, brute, wizard
 
 FIVE_E = ["dnd5e-2024", "dnd5e-2014"]

@@ -175,6 +175,7 @@ class _Builder:
         shown = [m for m in modifiers if m.value != 0] or list(modifiers[:1])
         for modifier in shown:
             sign = "-" if modifier.value < 0 else "+"
+            label: str | None
             if getattr(modifier, "faces", ()):
                 # A rolled modifier (Bless's 1d4): the effect, its dice and faces, "+ 3 (Bless 1d4 [3])".
                 label = f"{term(self.lang, 'effect', modifier.label)} {modifier.roll} [{', '.join(map(str, modifier.faces))}]"
@@ -204,13 +205,13 @@ class _Builder:
         factor = 2 if critical else 1
         parts = []
         position = 0
-        for index, term in enumerate(parsed.terms):
-            count = term.count * factor
+        for index, part in enumerate(parsed.terms):
+            count = part.count * factor
             taken = faces[position:position + count]
             position += count
-            sign = ("- " if term.sign < 0 else "+ ") if index else ("-" if term.sign < 0 else "")
-            keep = f"k{term.keep}{term.keep_count * factor}" if term.keep else ""
-            parts.append(f"{sign}{count}d{term.sides}{keep} ({', '.join(map(str, taken))})")
+            sign = ("- " if part.sign < 0 else "+ ") if index else ("-" if part.sign < 0 else "")
+            keep = f"k{part.keep}{part.keep_count * factor}" if part.keep else ""
+            parts.append(f"{sign}{count}d{part.sides}{keep} ({', '.join(map(str, taken))})")
         if position != len(faces):
             return f"{roll} ({', '.join(map(str, faces))})"
         if parsed.constant:
