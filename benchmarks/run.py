@@ -162,7 +162,6 @@ def in_process(log: Path, samples: int) -> dict:
     results = {}
     samples = samples * 3  # sub-millisecond operations: more samples for a steady median
     with SQLiteStore(log) as store:
-        count = store.last(ENCOUNTER)[0]
         results["open"] = median_of(lambda: Encounter(store, ENCOUNTER), samples)
         encounter = Encounter(store, ENCOUNTER)
         # Read-only, as `combatlog state --at` reads: a writable fold fills in a missing snapshot on its way,

@@ -6,7 +6,6 @@ import os
 import sys
 from pathlib import Path
 
-import msgspec
 import structlog
 
 from combatlog import __version__

@@ -41,7 +41,7 @@ class Codec:
 
     def _use(self, record_type: type) -> None:
         self.record_type = record_type
-        self.record_decoder = msgspec.json.Decoder(record_type)
+        self.record_decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(record_type)
 
     def decode_body(self, body: bytes, stored_hash: str, *, expected_seq: int, expected_prev: str,
                     encounter: str = "") -> Recorded:
@@ -101,7 +101,7 @@ def install_default(codec: Codec) -> None:
     global _default
     if _default is not None and _default is not codec:
         raise RuntimeError("an event codec is installed already: Recorded's event union is bound once")
-    envelope.AnyEvent = codec.any_event
+    setattr(envelope, "AnyEvent", codec.any_event)  # binds the name Recorded's `event` annotation reads
     codec._use(Recorded)
     _default = codec
 

@@ -1,12 +1,15 @@
 """The envelope every stored event travels in: sequence, transaction, time, actor, hash chain."""
 
 import hashlib
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, TypeAlias
 
 import msgspec
 
 from combatlog.events.reasons import UPCASTS as REASON_UPCASTS
 from combatlog.words import message
+
+if TYPE_CHECKING:  # the union is built at run time: the installed codec binds it (events/codec.py install_default)
+    AnyEvent: TypeAlias = Any
 
 GENESIS_HASH = "0" * 64
 

@@ -51,3 +51,14 @@ class SpellsRestored(Event, frozen=True, kw_only=True):
     id: str
     slots: int = 0
     per_day: int = 0
+
+
+class SpellCountered(Event, frozen=True, kw_only=True):
+    """`by` countered `caster`'s `spell` (cast at `level`, 0 for a cantrip): it has no effect. `slot_spent`: the
+    countered spell's slot is expended anyway (SRD 5.1) or not (SRD 5.2: "the slot isn't expended")."""
+
+    caster: str
+    spell: str
+    level: int
+    by: str
+    slot_spent: bool = False

@@ -19,7 +19,8 @@ from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.envelope import LogCorrupted, Recorded, canonical_body
 from combatlog.events.stores import ConcurrencyConflict, EventStore, StoreError, open_store
 from combatlog.core.kernel.document import state_document
-from combatlog.replay.validation import check_name, parse_line as parse_script_line
+# The front door hands these to the CLI (cli/main.py imports them from here).
+from combatlog.replay.validation import check_name, parse_line as parse_script_line  # noqa: F401
 from combatlog.words import Said
 from combatlog.replay import engine as _engine
 
@@ -407,8 +408,6 @@ class BatchRejected(RuleViolation):
 def check_encounter_name(name: object) -> None:
     """Refuse, as the CLI's `--encounter` does, a name that is empty, too long or holds a control character,
     a line break or a bidirectional override: RuleViolation naming what is wrong."""
-    from combatlog.replay.validation import check_name
-
     check_name(name, "the encounter's name", "le nom de la rencontre")
 
 

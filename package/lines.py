@@ -11,9 +11,10 @@ import re
 import shlex
 import unicodedata
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from functools import lru_cache
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, TypeAlias
 
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.core.kernel.registry import default_registry
@@ -22,7 +23,8 @@ from combatlog import words
 
 # The folded state of an encounter and one of its combatants (whatever the ruleset: the parser reads ids,
 # names, attacks and windows, which every ruleset's state has).
-EncounterState = Combatant = Any
+EncounterState: TypeAlias = Any
+Combatant: TypeAlias = Any
 
 # The shell's vocabulary, from the rulesets' hooks (the Ruleset protocol): the default ruleset's ids are the
 # ones it completes and lists; the other rulesets' damage types are accepted too (a pf1 `electricity`).
@@ -575,7 +577,7 @@ def _steps(verb):
 
 
 def _only_reactor(state: EncounterState, verb: str) -> str:
-    reactors = state.windows[-1].reactors if state.windows else ()
+    reactors: Sequence[str] = state.windows[-1].reactors if state.windows else ()
     if len(reactors) == 1:
         return reactors[0]
     fr, en = _usage(verb)
@@ -799,7 +801,8 @@ def _add_several(count: int, args: list[str], state) -> list[dict]:
     words = [w for w in args if "=" not in w and square(w) is None]
     stem = re.sub(r"[^a-z0-9]", "", norm(words[0]))[:3] or "c"
     first.setdefault("group", first["template"])
-    taken, raws, number = set(state.combatants), [], 0
+    raws: list[dict] = []
+    taken, number = set(state.combatants), 0
     while len(raws) < count:
         number += 1
         if f"{stem}{number}" not in taken:
@@ -1107,7 +1110,7 @@ def candidates(text: str, state: EncounterState, lang: str) -> tuple[str, list[s
         others = sorted({a for v in VERBS for a in VERBS[v]} - set(shown))
         return current, [a for a in shown + others if norm(a).startswith(norm(current))]
     verb = verb_of(words[0])
-    slots = _SLOTS.get(verb, ())
+    slots = _SLOTS.get(verb, ()) if verb is not None else ()
     slot = slots[index - 1] if index - 1 < len(slots) else ""
     ids = list(state.combatants)
 

@@ -18,7 +18,7 @@ import math
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from combatlog.core.kernel.errors import InvalidCommand
 from combatlog.words import both
@@ -94,6 +94,10 @@ def _get(data: Any, field: str, default: Any = ...) -> Any:
     return node
 
 
+@overload
+def _integer(value: Any, field: str, *, blank: int = 0) -> int: ...
+@overload
+def _integer(value: Any, field: str, *, blank: None) -> int | None: ...
 def _integer(value: Any, field: str, *, blank: int | None = 0) -> int | None:
     """Foundry keeps many numbers as text ("0", "+1", ""): a number, or a refusal naming the field."""
     if value is None or value == "":
@@ -188,13 +192,14 @@ class Dnd5eActor:
         if not isinstance(items, list):
             raise CharacterUnreadable("char-field-bad", field="items", value=type(items).__name__, expected="list")
         self.items = [(index, item) for index, item in enumerate(items) if isinstance(item, dict)]
-        self.notes: list[str] = []
-        self.scores = {}
+        self.notes: list[dict[str, str]] = []  # {"en": ..., "fr": ...}
+        self.scores: dict[str, int] = {}
         for ability in ABILITIES:
             field = f"system.abilities.{ability}.value"
-            self.scores[ability] = _integer(_get(actor, field), field, blank=None)
-            if self.scores[ability] is None:
+            score = _integer(_get(actor, field), field, blank=None)
+            if score is None:
                 raise CharacterUnreadable("char-field-missing", field=field)
+            self.scores[ability] = score
         self.classes = [(index, item) for index, item in self.items if item.get("type") == "class"]
         if not self.classes:
             raise CharacterUnreadable("char-no-class", name=self.name)
@@ -288,10 +293,10 @@ class Dnd5eActor:
         total = 0
         for index, item in self.classes:
             die_text = _get(item, "system.hd.denomination", None) or _get(item, "system.hitDice", None)
-            faces = re.fullmatch(r"d(\d+)", str(die_text or ""))
-            if not faces:
+            die = re.fullmatch(r"d(\d+)", str(die_text or ""))
+            if not die:
                 raise CharacterUnreadable("char-field-missing", field=f"items[{index}].system.hd.denomination")
-            faces = int(faces.group(1))
+            faces = int(die.group(1))
             levels = _integer(_get(item, "system.levels", 1), f"items[{index}].system.levels")
             values = next((a.get("value") or {} for a in _get(item, "system.advancement", []) or []
                            if isinstance(a, dict) and a.get("type") == "HitPoints"), {})
@@ -364,7 +369,7 @@ class Dnd5eActor:
         return None
 
     def weapon_profiles(self) -> list[dict]:
-        profiles = []
+        profiles: list[dict] = []
         for index, item in self.of_type("weapon"):
             if not _get(item, "system.equipped", False):
                 continue

@@ -18,7 +18,7 @@ import msgspec
 
 from combatlog.events.reasons import PROSE, from_prose
 from combatlog.words import (
-    LANGS, _lang, ability_name, action_name, condition_name, distance, faces, has, join, kebab, maybe, message,
+    _lang, ability_name, action_name, condition_name, distance, faces, has, join, kebab, maybe, message,
     ruleset_name, skill_name, square, term,
 )
 
@@ -98,6 +98,8 @@ class Cast:
 
 def entry_name(entry, lang: str) -> str:
     """An attack's or a reaction's name in `lang`: a profile, or a recorded one (a dict of a CombatantAdded)."""
+    name: Any  # a name, a {lang: name} of a library entry, or None
+    entry_id: Any  # the recorded dict's values are as decoded from JSON
     name, entry_id = (entry.get("name"), entry.get("id")) if isinstance(entry, dict) else (entry.name, entry.id)
     if isinstance(name, dict):
         return name.get(lang) or name.get("en") or entry_id
@@ -192,7 +194,17 @@ def event_args(event, lang: str, cast: Cast, units: str = "m") -> dict[str, Any]
         args.update(extra(event, lang, cast, units))
     if isinstance(getattr(event, "advantage", None), tuple) and isinstance(getattr(event, "disadvantage", None), tuple):
         args["why"] = roll_why(event.advantage, event.disadvantage, lang, cast)
+    modifiers = getattr(event, "modifiers", None)
+    if isinstance(modifiers, tuple):
+        args["rolled"] = rolled_modifiers(modifiers, lang)
     return args
+
+
+def rolled_modifiers(modifiers, lang: str) -> str:
+    """The dice an effect added to a d20 test, after the d20 (" + 1d4 [3] (Bless)"); "" when none."""
+    return "".join(message(lang, "roll-bonus", sign="-" if m.value < 0 else "+", roll=m.roll, faces=faces(m.faces),
+                           effect=term(lang, "effect", m.label))
+                   for m in modifiers if getattr(m, "faces", ()))
 
 
 def roll_why(advantage, disadvantage, lang: str, cast: Cast) -> str:
@@ -362,6 +374,11 @@ def _(event, lang, cast, units):
             "auto_miss": reason_text(event.auto_miss, lang, cast) if event.auto_miss else ""}
 
 
+@_extra("SpellCountered")
+def _(event, lang, cast, units):
+    return {"slot_spent": "yes" if event.slot_spent else "no"}
+
+
 @_extra("AttackReevaluated")
 def _(event, lang, cast, units):
     return {"outcome": _outcome(event)}
@@ -387,8 +404,13 @@ def _(event, lang, cast, units):
 
 
 def damage_parts(parts, lang: str) -> str:
-    return join([message(lang, "damage-part", amount=part.applied, type=term(lang, "damage-amount", part.type, count=part.applied))
-                 for part in parts], lang)
+    """"5 slashing, 4 force (Hunter's Mark)": a part an effect added (`from <effect>` in its notes) names it."""
+    shown = []
+    for part in parts:
+        text = message(lang, "damage-part", amount=part.applied, type=term(lang, "damage-amount", part.type, count=part.applied))
+        source = next((note[5:] for note in part.notes if note.startswith("from ")), "")
+        shown.append(message(lang, "damage-part-from", part=text, effect=term(lang, "effect", source)) if source else text)
+    return join(shown, lang)
 
 
 @_extra("DamageTaken")

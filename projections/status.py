@@ -64,7 +64,7 @@ def conditions_text(cid: str, creature: dict, lang: str, state, cast: Cast) -> s
     seen = set()
     for instance in (folded.conditions if folded is not None else ()):
         name = _condition_name(instance.condition, lang, gender, state)
-        if instance.condition == "exhaustion":
+        if instance.condition == "exhaustion" and folded is not None:  # (it is, to hold a condition)
             name = f"{name} {folded.exhaustion()}"
         key = (instance.condition, until_short(instance.until, lang, cast, state.round))
         if key in seen:

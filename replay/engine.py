@@ -217,7 +217,9 @@ class Encounter:
         assert isinstance(command, Revert)
         if not 0 <= command.to < txn:
             raise fail(*both("rule-there-no-event-to-revert", to=command.to, txn_bound=txn - 1))
-        inside = history.record(command.to).txn
+        reverted_to = history.record(command.to)
+        assert reverted_to is not None  # 0 <= to < txn: inside the log
+        inside = reverted_to.txn
         end_of_txn = history.end_of(inside)
         if end_of_txn != command.to:
             raise fail(*both("rule-event-inside-command-that-runs", to=command.to, inside=inside, end_of_txn=end_of_txn, inside_bound=inside - 1))

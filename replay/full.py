@@ -101,7 +101,7 @@ def _verified_chunks(store, encounter: str, with_hash: bool):
     prev = GENESIS_HASH
     seq = 0
     for chunk in store.body_chunks(encounter, 0, CHUNK):
-        records = []
+        records: list[Recorded] = []
         append = records.append
         for body, stored_hash in chunk:
             try:

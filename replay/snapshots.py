@@ -24,6 +24,7 @@ import math
 import weakref
 from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
+from typing import cast
 
 import msgspec
 
@@ -48,7 +49,7 @@ FORMAT = 3
 _MAGIC = b"CLS3"
 _TICK = 4096  # records between two progress reports
 
-Fetch = Callable[[int, int], list[Recorded]]  # (first seq, last seq) -> those records, in order
+Fetch = Callable[[int, int], Sequence[Recorded]]  # (first seq, last seq) -> those records, in order
 
 
 class Snapshot(msgspec.Struct, frozen=True, kw_only=True):
@@ -160,7 +161,7 @@ class _StoreShelf:
             log.warning("snapshot ignored: it fails its authentication", encounter=self.encounter, seq=seq)
         if snapshot is None or snapshot.seq != seq:
             return None
-        return snapshot.hash, snapshot.state
+        return snapshot.hash, cast(EncounterState, snapshot.state)  # check_snapshot decoded the stored Raw
 
     def save(self, seq: int, digest: str, state: EncounterState) -> None:
         self.store.write_snapshot(self.encounter, seq, encode_snapshot(seq, digest, state))
@@ -282,9 +283,9 @@ class Snapshots:
             self._expensive = False
         return state
 
-    def _start(self, fetch: Fetch, upto: int) -> tuple[EncounterState, int, list[Recorded]]:
+    def _start(self, fetch: Fetch, upto: int) -> tuple[EncounterState, int, Sequence[Recorded]]:
         """The newest usable snapshot at or before `upto`, and the records after it up to `upto`."""
-        chunks: list[list[Recorded]] = []  # newest first; together they hold (start - 1, upto]
+        chunks: list[Sequence[Recorded]] = []  # newest first; together they hold (start - 1, upto]
         start = upto + 1
         lowest = math.inf  # the oldest txn named by a marker fetched so far
         below = upto  # the next candidate is the newest snapshot at or below this
@@ -311,7 +312,8 @@ class Snapshots:
             chunks.append(fetch(0, start - 1))
         return EncounterState(), -1, _joined(chunks)
 
-    def _fold(self, state: EncounterState, base_seq: int, tail: list[Recorded], upto: int, progress) -> EncounterState:
+    def _fold(self, state: EncounterState, base_seq: int, tail: Sequence[Recorded], upto: int,
+              progress) -> EncounterState:
         """Fold `tail` onto the state as of `base_seq`, keeping intermediate states that are valid snapshots."""
         if not tail:
             return msgspec.structs.replace(state, seq=upto)
@@ -365,7 +367,7 @@ def _lowest_named(records: Iterable[Recorded]) -> float:
     return lowest
 
 
-def _joined(chunks: list[list[Recorded]]) -> list[Recorded]:
+def _joined(chunks: list[Sequence[Recorded]]) -> Sequence[Recorded]:
     if len(chunks) == 1:
         return chunks[0]
     return [record for chunk in reversed(chunks) for record in chunk]

@@ -92,7 +92,7 @@ class Timeline:
         self.live.append(txn)
 
 
-def timeline_of(records: list[Recorded]) -> Timeline:
+def timeline_of(records: Sequence[Recorded]) -> Timeline:
     return Timeline().see_all(records)
 
 

@@ -8,11 +8,11 @@ state the rules give at their seq, and the recorded head of the log (when the st
 last stored event, so a cut tail is caught.
 """
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import reduce
 from itertools import groupby
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
 
@@ -29,6 +29,11 @@ def _nobody(name: str) -> None:
     return None
 
 
+def _clock_at(at: str) -> Callable[[], str]:
+    """A clock stopped at `at` (a replica re-derives each command at the time it was recorded)."""
+    return lambda: at
+
+
 MAX_FIELDS = 12  # fields named per event; the rest are counted
 
 
@@ -39,6 +44,8 @@ class Discrepancy:
     seq: int
     message: str
     fields: tuple[str, ...] = field(default=())
+    if TYPE_CHECKING:  # not a field: __post_init__ sets it on each instance (the message's words in every language)
+        words: ClassVar[str]
 
     def __post_init__(self) -> None:
         # `message` stays a plain str (what JSON encoders take); its words in every language are kept beside it.
@@ -98,13 +105,12 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
         recorded = list(group)
         produced: list[Recorded] = []
         opening = recorded[0]
-        command = getattr(opening.event, "command", None)
         follow = False
         if opening.seq != txn or not isinstance(opening.event, CommandIssued):
             found.append(Discrepancy(opening.seq, Said("verify-transaction-without-command"), ("Recorded.txn",)))
             follow = True
         else:
-            replica.clock = lambda at=opening.at: at
+            replica.clock = _clock_at(opening.at)
             created = next((r.event for r in recorded if isinstance(r.event, EncounterCreated)), None)
             if created is not None:
                 replica.default_seed = created.seed
@@ -114,7 +120,7 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
             # a logged create re-derives with what it recorded choosing (pf1's rules version), as with its seed
             replica.recorded_creation = tuple(record.event for record in recorded)
             try:
-                produced = replica.execute(command, actor=opening.actor)
+                produced = replica.execute(opening.event.command, actor=opening.actor)
             except RuleViolation as error:
                 found.append(Discrepancy(opening.seq, Said("verify-rules-reject", error=Said.by(error.localized)),
                                          ("CommandIssued.command",)))
@@ -146,7 +152,12 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
         if kept is not None:
             kept += recorded
         if follow and resyncs < MAX_RESYNCS:
-            logged = kept if kept is not None else past(recorded[-1].seq)
+            logged: Iterable[Recorded]
+            if kept is not None:
+                logged = kept
+            else:
+                assert past is not None  # nothing is kept only when `past` re-reads the log
+                logged = past(recorded[-1].seq)
             known = [msgspec.structs.replace(r, event=substitutes[r.seq]) if r.seq in substitutes else r
                      for r in logged if r.seq <= recorded[-1].seq]
             rebuilt = _replica_of(known, options, replica.default_seed)
@@ -168,6 +179,7 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
 def _materialized(replica: Encounter, options: dict) -> Encounter:
     """The same replica on a MemoryStore holding its whole log (the older events read from the log it
     replicates), for a re-derivation that no longer follows that log byte for byte."""
+    assert isinstance(replica.store, ReplicaStore)  # the caller checked
     whole = replica.store.materialized(replica.encounter)
     moved = Encounter(whole, replica.encounter, **options, snapshot_every=0)
     moved.default_seed, moved.clock = replica.default_seed, replica.clock
@@ -186,7 +198,7 @@ def _replica_of(logged: list[Recorded], options: dict, seed) -> Encounter | None
     """A replica whose past is the logged events themselves (None if they cannot be folded as they stand)."""
     store = MemoryStore()
     by_seq = {record.seq: record for record in logged}
-    past = []
+    past: list[Recorded] = []
     for seq in range(max(by_seq) + 1 if by_seq else 0):
         record = by_seq.get(seq)
         if record is None:  # an unreadable or missing event: an inert command stands in its place
@@ -252,7 +264,7 @@ def _describe(logged, derived, fields: list[str]) -> str:
     return _joined(shown)
 
 
-def _joined(parts: list[str]) -> str:
+def _joined(parts: Sequence[str]) -> str:
     """Several findings about one event in one sentence: "a; b; c" ("a ; b ; c" in French)."""
     def say(lang: str) -> str:
         said = [localized(part, lang) for part in parts]

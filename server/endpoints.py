@@ -25,7 +25,7 @@ from combatlog.server.guards import (COOKIE, ApiError, count_param, encounter_na
                                      json_response, lang_param, only_keys, request_lang, seq_param, token_matches)
 from combatlog.server.hub import Hub
 from combatlog.server.views import PLAYER_LOG_LINES, dm_document, players_document, told
-from combatlog.server.words import LANGS, condition_name, message, word, words_for
+from combatlog.server.words import condition_name, message, word, words_for
 
 HERE = Path(__file__).parent
 KEEPALIVE = 15.0  # seconds between SSE comments on a quiet stream (proxies close silent connections)

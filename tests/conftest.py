@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from combatlog.cli.main import main as cli_main
+
 # CI explores the same examples every run (a landing never hangs on a lucky seed); elsewhere they vary.
 settings.register_profile("ci", derandomize=True, database=None)
 if os.environ.get("CI"):
     settings.load_profile("ci")
-
-from combatlog.cli.main import main as cli_main
 
 # The server answers only to the hosts it serves (DNS rebinding): add Starlette's TestClient's default one.
 os.environ.setdefault("COMBATLOG_SERVE_HOSTS", "testserver")

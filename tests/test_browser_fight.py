@@ -83,7 +83,9 @@ class Hand:
                 self.page.mouse.move(x + (to_x - x) * i / steps, y + (to_y - y) * i / steps)
             self.page.mouse.up()
             return
-        send = lambda kind, points: self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+        def send(kind, points):
+            self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
         send("touchStart", [{"x": x, "y": y}])
         for i in range(1, steps + 1):
             send("touchMove", [{"x": x + (to_x - x) * i / steps, "y": y + (to_y - y) * i / steps}])
@@ -137,8 +139,11 @@ def test_a_whole_fight_from_an_empty_log_with_clicks_only(browser, tmp_path, siz
         watch(dm, problems)
         dm.goto(f"{base}/e/default?token={TOKEN}&lang={lang}")
         hand = Hand(dm, touch=size == "phone")
-        button = lambda name, scope=None: (scope or dm).get_by_role("button", name=name, exact=True)
-        row = lambda cid: dm.locator(f"#status tr[data-id={cid}]")
+        def button(name, scope=None):
+            return (scope or dm).get_by_role("button", name=name, exact=True)
+
+        def row(cid):
+            return dm.locator(f"#status tr[data-id={cid}]")
 
         # 1. Start from nothing: the encounter, 4 goblins from the library, two custom PCs.
         new = dm.locator("#new-encounter")

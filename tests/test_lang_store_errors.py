@@ -329,7 +329,6 @@ def test_the_server_answers_a_damaged_log_with_a_json_error_naming_the_event(tmp
     # asked language, never a bare "Internal Server Error", and nothing is appended.
     path = fought(tmp_path)
     edit_row(path, EDITED, b'"value":15', b'"value":16')
-    before = path.read_bytes()
     with TestClient(create_app(str(path), token="t"), raise_server_exceptions=False) as client:
         answers = [client.get(f"/api/encounters/default/{what}?lang={lang}")
                    for what in ("state", "log", "events", "transcript")]

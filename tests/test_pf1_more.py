@@ -130,7 +130,7 @@ def test_run_four_times_speed_three_in_heavy_armour(run):
     # speed 6 m x 4 = 24 m = 16 squares in a straight line (seed Vitesse)
     doc = ok(run({"do": "move", "id": "aria", "path": [[x, 0] for x in range(1, 17)]}))
     assert doc["combatants"]["aria"]["position"] == [16, 0] and "running" in doc["combatants"]["aria"]["effects"]
-    heavy = stats(ARIA, armor_type="heavy")
+    stats(ARIA, armor_type="heavy")
     ok(run({"do": "end_turn"}, {"do": "end_turn"}))
     ok(run({"do": "undo", "steps": 4}))
 

@@ -3,7 +3,7 @@
 Every number is worked by hand from seed 004 (French headings) or the PRD (cited "PRD Section")."""
 
 from pf1_support import ARIA, GOBLIN, duel, stats
-from support import events_of, last, ok, rejected
+from support import last, ok, rejected
 
 
 # ----------------------------------------------------------------------------- stat block (seed DEF, BBA, Sauvegarde)
@@ -136,8 +136,8 @@ def test_no_surprise_round_when_everyone_is_surprised(run):
 def test_two_moves_use_the_standard_then_attack_is_refused(run):
     ok(run(*duel(gob_at=(5, 5))))
     ok(run({"do": "move", "id": "aria", "path": [[0, 1]]}, {"do": "move", "id": "aria", "path": [[0, 2]]}))
-    doc = rejected(run({"do": "attack", "attacker": "aria", "target": "gob", "with": "shortbow", "dice": [10, 1]}),
-                   "standard action was already spent", "move")
+    rejected(run({"do": "attack", "attacker": "aria", "target": "gob", "with": "shortbow", "dice": [10, 1]}),
+             "standard action was already spent", "move")
 
 
 def test_double_move_spends_move_and_standard(run):

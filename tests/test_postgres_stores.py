@@ -23,12 +23,12 @@ require_driver()
 import psycopg  # noqa: E402
 
 import test_stores
-from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, compute_hash
+from combatlog.events.envelope import LogCorrupted, compute_hash
 from combatlog.events.stores import ConcurrencyConflict, StoreError, open_store
 from combatlog.events.stores import postgres as postgres_module
 from combatlog.events.stores.postgres import SCHEMA_VERSION, PostgresStore
 from pg_cluster import pg_cluster, pg_url  # noqa: F401  (fixtures)
-from test_stores import command, created, fill, record
+from test_stores import command, created, fill
 
 # Every shared store test (those taking `store` and nothing tied to a file) runs on PostgreSQL too.
 _FILE_BOUND = {"kind_on_disk", "sqlite_log", "tmp_path_factory"}

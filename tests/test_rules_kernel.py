@@ -5,7 +5,6 @@ import json
 import re
 from pathlib import Path
 
-import msgspec
 import pytest
 
 from combatlog.core.kernel.errors import InvalidCommand

@@ -443,20 +443,35 @@ ONE_CONDITION_SPELLS = {
 
 # The common combat spells, written by hand from each SRD where the structured data says too little or too much
 # (open5e gives Hunter's Mark a ranged attack, Bless no effect, Shield no AC): what replaces the read keys, and
-# the keys to drop. Durations count in the caster's turns (docs/spells.md); the named effects are for the GM
-# (Bless's d4, Hunter's Mark's d6, Counterspell's countering) except Shield's +5 AC, which attack rolls count.
+# the keys to drop. Durations count in the caster's turns (docs/spells.md); none of these is left to the GM any
+# more: Shield's +5 AC, which attack rolls count, Bless's and Bane's d4 (`roll_bonus`), which attack rolls and
+# saves roll, Hunter's Mark's d6 (`damage_bonus`), which hits roll, and Counterspell (`on: cast`).
 SPELL_OVERRIDES = {
-    "bless": ({"effect": {"id": "bless", "until": {"minutes": 1}}, "targets": 3, "upcast": {"targets": 1}},
+    # SRD 5.1/5.2 Bless: a target adds 1d4 to its attack rolls and saving throws; Bane: a target that fails a
+    # Charisma save subtracts 1d4 from them (both: one more target per slot level above 1st).
+    "bless": ({"effect": {"id": "bless", "until": {"minutes": 1},
+                          "roll_bonus": {"roll": "1d4", "on": ["attack", "save"]}},
+               "targets": 3, "upcast": {"targets": 1}},
               ("attack", "damage", "save")),
+    "bane": ({"save": {"ability": "cha"},
+              "effect": {"id": "bane", "until": {"minutes": 1},
+                         "roll_bonus": {"roll": "1d4", "on": ["attack", "save"], "subtract": True}},
+              "targets": 3, "upcast": {"targets": 1}},
+             ("attack", "damage")),
     "hold-person": ({"condition": {"add": "paralyzed", "until": "save"}}, ()),
     "hold-monster": ({"condition": {"add": "paralyzed", "until": "save"}}, ()),
     "magic-missile": ({"targets": 3, "upcast": {"targets": 1}}, ()),
     "shield": ({"casting_time": "reaction", "on": "hit",
                 "effect": {"id": "shield", "on": "caster", "ac_bonus": 5, "until": "start_of_turn"}},
                ("attack", "damage", "save")),
-    "counterspell": ({"casting_time": "reaction", "targets": 1, "effect": {"id": "counterspell"}}, ("damage",)),
+    # Counterspell answers a creature casting a spell (`on: cast`, docs/spells.md): the edition's rule decides.
+    # Cast outside such a window (the GM's call) it marks its target with the named effect, as before.
+    "counterspell": ({"casting_time": "reaction", "targets": 1, "on": "cast", "effect": {"id": "counterspell"}},
+                     ("damage",)),
     "spiritual-weapon": ({"attack": "melee", "damage": [{"roll": "1d8", "type": "force", "add_modifier": True}]},
                          ("save",)),
+    # SRD 5.1 Hunter's Mark: an extra 1d6 damage when you hit the target with a weapon attack (of the weapon's
+    # type); 5.2: an extra 1d6 Force damage when you hit it with an attack roll (spell attacks too): by family.
     "hunters-mark": ({"targets": 1, "effect": {"id": "hunters-mark", "until": {"minutes": 60}}},
                      ("attack", "damage", "save")),
 }
@@ -466,8 +481,14 @@ LEFT_TO_THE_GM = {"wish": "its effects are the GM's (the 1d10 Necrotic in its te
 # Per family: SRD 5.1's Spiritual Weapon grows by 1d8 every two slot levels (not expressible: no upcast), 5.2's
 # by 1d8 each; 5.1's Counterspell has no save, 5.2's target makes a Constitution save.
 SPELL_OVERRIDES_BY_FAMILY = {
-    "dnd5e-2014": {"spiritual-weapon": ({}, ("upcast",)), "counterspell": ({}, ("save",))},
-    "dnd5e-2024": {"spiritual-weapon": ({"upcast": {"damage": "1d8"}}, ())},
+    "dnd5e-2014": {"spiritual-weapon": ({}, ("upcast",)), "counterspell": ({}, ("save",)),
+                   "hunters-mark": ({"effect": {"id": "hunters-mark", "until": {"minutes": 60},
+                                                "damage_bonus": {"roll": "1d6", "from": "caster",
+                                                                 "attacks": "weapon"}}}, ())},
+    "dnd5e-2024": {"spiritual-weapon": ({"upcast": {"damage": "1d8"}}, ()),
+                   "hunters-mark": ({"effect": {"id": "hunters-mark", "until": {"minutes": 60},
+                                                "damage_bonus": {"roll": "1d6", "type": "force", "from": "caster",
+                                                                 "attacks": "any"}}}, ())},
 }
 
 
@@ -539,7 +560,7 @@ def convert_spell(family: str, raw: dict) -> dict:
     why = why or LEFT_TO_THE_GM.get(spell["id"])
     if "attack" in spell and "save" in spell:
         why = why or "an attack roll and a save in one spell (§7 takes one or the other)"
-    if not any(k in spell for k in ("damage", "heal", "condition", "effect", "temp_hp")):
+    if not any(k in spell for k in ("damage", "heal", "condition", "effect", "temp_hp")) and spell.get("on") != "cast":
         why = why or "no damage, healing or single condition: the effect is for the GM to apply (§7 cannot express it)"
     if why:
         spell["executable"] = False
@@ -663,7 +684,9 @@ def english_range(text: str) -> str:
 
 def name_likeness(english: str, french: str) -> int:
     """Tie-break only: how many 4-letter stems the two names share (dragon rouge / red dragon share 'drag')."""
-    stems = lambda text: {w[:4] for w in plain(text).split() if len(w) >= 4}
+    def stems(text: str) -> set[str]:
+        return {w[:4] for w in plain(text).split() if len(w) >= 4}
+
     return len(stems(english) & stems(french))
 
 

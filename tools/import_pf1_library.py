@@ -359,7 +359,6 @@ def parse_ac(text: str, dex: int | None, size: str) -> tuple[dict, list[str], tu
     parts: dict[str, int] = {}
     notes: list[str] = []
     listed_dex = 0
-    listed_size = 0
     for piece in re.split(r"[,;]", inside.group(1) if inside else ""):
         piece = piece.strip()
         piece_match = re.match(r"([-+]\d+)\s+(.+)", piece)
@@ -372,7 +371,7 @@ def parse_ac(text: str, dex: int | None, size: str) -> tuple[dict, list[str], tu
         if what == "dex":
             listed_dex = value
         elif what == "size":
-            listed_size = value
+            pass  # the size modifier is not counted here (misc would double it)
         elif what in ("armor", "shield", "natural", "deflection", "dodge"):
             parts[what] = parts.get(what, 0) + value
         else:  # insight, luck, sacred, profane, rage, monk (Wis)...

@@ -19,6 +19,7 @@ from combatlog.projections.document import state_document
 from combatlog.projections.fold import evolve
 from combatlog.replay.timeline import timeline_of
 from combatlog.transcript.model import CastMember, Entry, Round, Transcript, Turn
+from combatlog.words import term
 from combatlog.transcript.phrases import LOG_WORDS, English, French, Who, _template_id, lair, ruleset_line
 
 LAIR = "lair"  # the lair's turn in the order (INTERFACE.md §7; dnd5e/legendary.py LAIR)
@@ -42,7 +43,7 @@ class _Builder:
             include_undone=include_undone,
         )
         self.who: dict[str, Who] = {}
-        self.attack_names: dict[tuple[str, str], dict] = {}
+        self.attack_names: dict[tuple[str | None, str | None], dict] = {}  # ids as recorded (may be missing)
         self.reaction_names: dict[tuple[str, str], dict] = {}
         self._collect_names()
         # The ruleset's own fold of the events in force, event by event: `before` is the state an event found,
@@ -56,7 +57,7 @@ class _Builder:
         self.cast: dict[str, CastMember] = {}
         self.started = False
         self.current = ""  # whose turn it is
-        self.suspended_moves: set[str] = set()  # movers waiting on a reaction window
+        self.suspended_moves: set[str | None] = set()  # movers waiting on a reaction window
         self.container: list[Entry] = self.t.setup
         self.entry: Entry | None = None
         self.txn = -1
@@ -174,7 +175,12 @@ class _Builder:
         shown = [m for m in modifiers if m.value != 0] or list(modifiers[:1])
         for modifier in shown:
             sign = "-" if modifier.value < 0 else "+"
-            label = self.p.modifier_label(self._localized_label(modifier.label))
+            label: str | None
+            if getattr(modifier, "faces", ()):
+                # A rolled modifier (Bless's 1d4): the effect, its dice and faces, "+ 3 (Bless 1d4 [3])".
+                label = f"{term(self.lang, 'effect', modifier.label)} {modifier.roll} [{', '.join(map(str, modifier.faces))}]"
+            else:
+                label = self.p.modifier_label(self._localized_label(modifier.label))
             mods += f" {sign} {abs(modifier.value)}" + (f" ({label})" if label else "")
         roll = f"{dice}{mods} = {total}" if mods else f"{dice} = {total}" if total != natural else dice
         self.rolled = True
@@ -199,13 +205,13 @@ class _Builder:
         factor = 2 if critical else 1
         parts = []
         position = 0
-        for index, term in enumerate(parsed.terms):
-            count = term.count * factor
+        for index, part in enumerate(parsed.terms):
+            count = part.count * factor
             taken = faces[position:position + count]
             position += count
-            sign = ("- " if term.sign < 0 else "+ ") if index else ("-" if term.sign < 0 else "")
-            keep = f"k{term.keep}{term.keep_count * factor}" if term.keep else ""
-            parts.append(f"{sign}{count}d{term.sides}{keep} ({', '.join(map(str, taken))})")
+            sign = ("- " if part.sign < 0 else "+ ") if index else ("-" if part.sign < 0 else "")
+            keep = f"k{part.keep}{part.keep_count * factor}" if part.keep else ""
+            parts.append(f"{sign}{count}d{part.sides}{keep} ({', '.join(map(str, taken))})")
         if position != len(faces):
             return f"{roll} ({', '.join(map(str, faces))})"
         if parsed.constant:
@@ -271,7 +277,7 @@ class _Builder:
 
     def creature(self, creature_id: str | None, state=None):
         """A combatant of the folded state (default: after the event being read), or None."""
-        return (state or self.state).combatants.get(creature_id)
+        return (state or self.state).combatants.get(creature_id) if creature_id is not None else None
 
     def initiative_of(self, creature_id: str):
         creature = self.creature(creature_id)

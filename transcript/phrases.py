@@ -7,6 +7,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 # The language layer, imported here only (the transcript package reads words through this module).
 from combatlog.projections.describe import Cast, catalog_line, describe, entry_name
@@ -79,6 +80,21 @@ class Phrasebook:
 
     lang = "en"
     counts_rounds = False  # French says "2 rounds écoulés"; English keeps the rules' words
+
+    if TYPE_CHECKING:  # what each language's class gives (French, English below)
+        ruleset: str
+        units: str
+        y2014: bool
+
+        def display(self, who: Who) -> str: ...
+        def obj(self, who: Who) -> str: ...
+        def objs(self, people: list[Who]) -> str: ...
+        def noun_forms(self, who: Who) -> dict[str, str]: ...
+        def people_forms(self, people: list[Who]) -> dict[str, str]: ...
+        def to_list(self, people: list[Who]) -> str: ...
+        def weapon(self, name: str) -> str: ...
+        def damage_type(self, kind: str, count: int) -> str: ...
+        def condition_term(self, condition: str, article: bool = False) -> str: ...
 
     def t(self, key: str, **args) -> str:
         return message(self.lang, f"tr-{key}", **args)
@@ -306,7 +322,7 @@ class Phrasebook:
         """A short name for a command, to say what an undo took back."""
         do = command.get("do")
         args: dict = {"do": do if isinstance(do, str) else "other", "raw_do": str(do)}
-        for key in self._SUMMARY_KEYS.get(do, ()):
+        for key in self._SUMMARY_KEYS.get(do, ()) if isinstance(do, str) else ():
             args |= self.forms(names(command.get(key)), key)
         if do == "attack":
             weapon = weapon_name(command.get("attacker"), command.get("with"))
@@ -404,6 +420,9 @@ class Phrasebook:
             steps.append(("resistant", applied))
         elif "vulnerable" in notes:
             steps.append(("vulnerable", applied))
+        source = next((note[5:] for note in notes if note.startswith("from ")), "")
+        if source:
+            text += f" ({term(self.lang, 'effect', source)})"  # an effect's extra dice: Hunter's Mark
         return text + "".join(", " + self.t("damage-step", step=step, value=value) for step, value in steps)
 
     def _adjective(self, condition: str, gender: str | None) -> str | None:

@@ -47,7 +47,8 @@ def _lang(lang: str | None) -> str:
 def bundle(lang: str) -> FluentBundle:
     """Every .ftl file of locales/<lang>/, in name order, in one bundle (loaded once per language)."""
     lang = _lang(lang)
-    found = FluentBundle([_LOCALES[lang]], use_isolating=False, functions={"ELISION": _elision})
+    # fluent.runtime annotates functions as returning a FluentType; its resolver takes a str as well (a selector key).
+    found = FluentBundle([_LOCALES[lang]], use_isolating=False, functions={"ELISION": _elision})  # type: ignore[dict-item]
     folder = resources.files("combatlog.locales").joinpath(lang)
     for entry in sorted(folder.iterdir(), key=lambda item: item.name):
         if entry.name.endswith(".ftl"):
@@ -86,6 +87,8 @@ class Said(str):
     checks and `error.reason` unchanged for library users, while the CLI and the server speak the reader's
     language. Given as a variable of another message, it is said in that message's language."""
 
+    _speak: Callable[[str], str]  # set by `by`
+
     def __new__(cls, message_id: str, /, **args: Any) -> "Said":
         return cls.by(Phrase(message_id, **args))
 
@@ -121,7 +124,7 @@ class Sayable:
             self._said = Said(message_id, **args)
             self.message_id, self.message_args = message_id, args
         self.message = str(self._said)
-        super().__init__(self.message)
+        super().__init__(self.message)  # type: ignore[call-arg]  # a mixin: next in the MRO is the Exception
 
     def __reduce__(self):  # a copy or a pickle keeps both languages
         return _rebuild, (type(self), self.message_id, self.message_args, self.message, self.localized("fr"))
@@ -187,6 +190,7 @@ def message(lang: str, message_id: str, /, **args: Any) -> str:
             if isinstance(value, str):  # `has-<name>` lets a catalog leave out an empty part: { $has-reason -> ... }
                 values.setdefault(f"has-{key}", "yes" if value else "no")
     text, _errors = found.format_pattern(pattern, values)
+    assert isinstance(text, str), "a message's pattern formats to text"  # FluentNone: only a cyclic reference
     return text
 
 

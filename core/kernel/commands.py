@@ -20,23 +20,23 @@ class Command(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 
     @property
     def do_name(self) -> str:
-        return self.__struct_config__.tag
+        return str(self.__struct_config__.tag)  # every command's tag is its `do` name, a str
 
 
-class Undo(Command, tag="undo", kw_only=True):
+class Undo(Command, tag="undo", frozen=True, kw_only=True):
     steps: int = 1
 
 
-class Redo(Command, tag="redo", kw_only=True):
+class Redo(Command, tag="redo", frozen=True, kw_only=True):
     steps: int = 1
 
 
-class Revert(Command, tag="revert", kw_only=True):
+class Revert(Command, tag="revert", frozen=True, kw_only=True):
     to: int
 
 
 # The log's own commands: the engine answers them from the log (markers naming txns), never a ruleset.
-LOG_COMMANDS = {cls.__struct_config__.tag: cls for cls in (Undo, Redo, Revert)}
+LOG_COMMANDS: dict[str, type[Undo | Redo | Revert]] = {str(cls.__struct_config__.tag): cls for cls in (Undo, Redo, Revert)}
 
 
 def parse_log_command(raw: dict) -> Undo | Redo | Revert:
@@ -60,6 +60,7 @@ def explained(text: str) -> Phrase:
     if message.startswith("Object missing required field"):
         return Phrase("rule-reason-missing-field", key=message.split("`")[1], field=field)
     expected = _EXPECTED.fullmatch(message)
+    detail: Phrase | str
     if expected:
         detail = Phrase("rule-reason-expected", expected=expected[1], got=expected[2])
     else:

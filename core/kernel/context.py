@@ -3,7 +3,7 @@
 from typing import Any
 
 from combatlog.core.kernel.dice import DiceError, DiceSource, RollResult, roll, roll_d20
-from combatlog.core.kernel.errors import RuleViolation, fail, refused
+from combatlog.core.kernel.errors import fail, refused
 
 
 class Context:

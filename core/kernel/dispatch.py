@@ -6,6 +6,7 @@ come from the registry handed down (`registry=`), or the installed default (core
 from collections.abc import Callable
 
 from combatlog.core.kernel.registry import default_registry
+from combatlog.core.kernel.state import KernelState
 
 
 def ruleset_for(state, raw, registry=None):
@@ -15,7 +16,7 @@ def ruleset_for(state, raw, registry=None):
 def decide_and_fold(state, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
                     default_seed: str = "", registry=None, encounters: Callable[[str], object] | None = None,
                     spells: Callable[[str, str], dict | None] | None = None,
-                    recorded: tuple | None = None) -> tuple[list, object]:
+                    recorded: tuple | None = None) -> tuple[list, KernelState]:
     """The events one command produces (the first is always CommandIssued) and the state they fold to.
     `encounters(name)` gives another encounter of the same log (its latest state), for `add` with `carry`;
     `spells(family, id)` a spell of the encounter's library family, for `cast` of a spell the caster does not

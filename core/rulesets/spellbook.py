@@ -39,14 +39,40 @@ class SpellCondition(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw
     until: Until = None
 
 
+ROLL_BONUS_TESTS = ("attack", "save")
+
+
+class SpellRollBonus(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Dice the effect's bearer adds to (or, `subtract`, takes from) its d20 tests named in `on` (SRD Bless:
+    1d4 to attack rolls and saving throws; Bane: subtracts 1d4), rolled right after the d20(s) they modify."""
+
+    roll: str
+    on: tuple[str, ...]
+    subtract: bool = False
+
+
+class SpellDamageBonus(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Extra damage dice when `from` (the caster) hits the effect's bearer with an attack (SRD Hunter's Mark:
+    1d6): `attacks` "weapon" (a stat block's attacks, SRD 5.1 "weapon attack") or "any" (spell attacks too,
+    SRD 5.2 "an attack roll"); `type` omitted means the attack's own (first) damage type."""
+
+    roll: str
+    type: str | None = None
+    source: Literal["caster"] = msgspec.field(name="from", default="caster")
+    attacks: Literal["weapon", "any"] = "weapon"
+
+
 class SpellEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """A named effect (`bless`, `hunters-mark`, `shield`) on each target, or on the caster when the spell has no
-    targets or says `on: caster`; `ac_bonus` counts in every attack roll against its bearer."""
+    targets or says `on: caster`; `ac_bonus` counts in every attack roll against its bearer; `roll_bonus` adds
+    dice to its bearer's attack rolls and saves."""
 
     id: str
     until: Until = None
     on: Literal["targets", "caster"] | None = None
     ac_bonus: int = 0
+    roll_bonus: SpellRollBonus | None = None
+    damage_bonus: SpellDamageBonus | None = None
 
 
 class SpellUpcast(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -85,8 +111,9 @@ class SpellObject(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     upcast: SpellUpcast | None = None
     per_caster_level: SpellPerCasterLevel | None = None
     ritual: bool = False
-    # A reaction spell offered in a reaction window: "hit" (Shield: after an attack roll hits its caster).
-    on: Literal["hit"] | None = None
+    # A reaction spell offered in a reaction window: "hit" (Shield: after an attack roll hits its caster);
+    # "cast" (Counterspell: when a hostile creature within its range casts a spell; it counters that spell).
+    on: Literal["hit", "cast"] | None = None
     duration: str | None = None
     school: str | None = None
     # What the library (combatlog.compendium) adds for people to read: components, the range as written, the text.
@@ -170,6 +197,20 @@ def spell_problems(spell: SpellObject, *, abilities, damage_types, conditions) -
         rolls += [text for text in (spell.upcast.damage, spell.upcast.heal) if text]
     if spell.per_caster_level is not None:
         rolls.append(spell.per_caster_level.roll)
+    effect = spell.effect_spec
+    if effect is not None and effect.roll_bonus is not None:
+        rolls.append(effect.roll_bonus.roll)
+        for test in effect.roll_bonus.on:
+            if test not in ROLL_BONUS_TESTS:
+                problems.append(("spell-roll-bonus-unknown-test", {"spell": spell.id, "test": test,
+                                                                    "tests": ", ".join(ROLL_BONUS_TESTS)}))
+        if not effect.roll_bonus.on:
+            problems.append(("spell-roll-bonus-unknown-test", {"spell": spell.id, "test": "",
+                                                                "tests": ", ".join(ROLL_BONUS_TESTS)}))
+    if effect is not None and effect.damage_bonus is not None:
+        rolls.append(effect.damage_bonus.roll)
+        if effect.damage_bonus.type is not None and effect.damage_bonus.type not in damage_types:
+            problems.append(("spell-unknown-damage-type", {"spell": spell.id, "type": effect.damage_bonus.type}))
     for text in rolls:
         try:
             DiceExpression.parse(text)

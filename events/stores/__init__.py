@@ -45,7 +45,8 @@ def _open(location, *, create: bool, durable: bool) -> EventStore:
 def is_sqlite_file(location: object) -> bool:
     """True for an existing file that starts with SQLite's header."""
     try:
-        with open(location, "rb") as handle:  # type: ignore[arg-type]
+        # Any object may come: open() refuses what is not a path with a TypeError, caught below.
+        with open(location, "rb") as handle:  # type: ignore[call-overload]
             return handle.read(16) == b"SQLite format 3\x00"
     except (OSError, TypeError):
         return False

@@ -3,7 +3,7 @@
 import time
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
-from typing import Protocol, Self
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from combatlog.events.codec import Codec, default_codec
 from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, seal
@@ -14,6 +14,11 @@ Sealed = tuple[Recorded, bytes]
 
 class ConcurrencyConflict(Exception):
     """Another writer appended to the encounter since the caller last read it."""
+
+    # Set by a batch of the API (api.py `execute_all`) on its way up: which command met the conflict (from 1)
+    # and what the ones before it appended.
+    line: int
+    events: list[dict[str, Any]]  # as execute_all returns them
 
     def __init__(self, encounter: str, expected_seq: int, actual_next_seq: int):
         super().__init__(Said("store-conflict", encounter=encounter, expected=expected_seq, count=actual_next_seq,
@@ -36,6 +41,12 @@ class StoreError(Exception):
 
 class EventStore(Protocol):
     """An append-only log of sealed events per encounter."""
+
+    # How its events decode (StoreBase gives it: the one handed down, else the installed default).
+    @property
+    def codec(self) -> Codec: ...
+    @codec.setter
+    def codec(self, codec: Codec | None) -> None: ...
 
     def append(self, encounter: str, records: Sequence[Recorded], expected_seq: int) -> list[Recorded]: ...
     # Added for the live command path (StoreBase gives it): the sealed (record, body) pairs, events pre-encoded.
@@ -95,6 +106,9 @@ class StoreBase:
     @codec.setter
     def codec(self, codec: Codec | None) -> None:
         self._codec = codec
+
+    if TYPE_CHECKING:  # each store defines it (the defaults below build on it)
+        def last(self, encounter: str) -> tuple[int, str]: ...
 
     def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]]) -> list[Sealed]:
         """Atomically: check the next seq is `expected_seq`, call `make(last hash)`, write what it returns."""

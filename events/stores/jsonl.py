@@ -344,7 +344,7 @@ def repair_jsonl(path: str | os.PathLike[str], incomplete: Callable[[str, list[S
         if lines and incomplete is not None:
             last_encounter = lines[-1][2].encounter
             mine = [(start, line) for start, _, line in lines if line.encounter == last_encounter]
-            sealed = []
+            sealed: list[Sealed] = []
             prev, seq = GENESIS_HASH, 0
             for _, line in mine:
                 body = _body(line)

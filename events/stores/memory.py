@@ -79,6 +79,7 @@ class ReplicaStore(MemoryStore):
         base = self._base.get(encounter, 0)
         if from_seq >= base:
             index = from_seq - base
+            prev: str | None
             if index == 0:
                 prev = self._before.get(encounter, GENESIS_HASH)
             else:

@@ -25,6 +25,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 import psycopg
@@ -147,7 +148,7 @@ class PostgresStore(StoreBase):
         self._closed = False
         with self._connect(create) as conn:
             migrate(conn, self.name, create=create)
-            schema = conn.execute("SELECT current_schema()").fetchone()[0] or "public"
+            schema = _row(conn.execute("SELECT current_schema()"))[0] or "public"
             self.channel = f"combatlog:{schema}"[:63]  # NOTIFY is per database: one channel per log
         self._pool = ConnectionPool(
             url, min_size=1, max_size=max(pool_size, 1), kwargs={"autocommit": True}, timeout=connect_timeout,
@@ -252,7 +253,7 @@ class PostgresStore(StoreBase):
     def _end_for_append(self, conn: psycopg.Connection, encounter: str) -> tuple[int, str, bool]:
         """(next seq, last hash, whether a head is recorded), refusing a log whose last event is not its
         recorded head: appending after a cut (or rewritten) tail would bury the damage under new events."""
-        last_seq, last_hash, head_seq, head_hash = conn.execute(_END_AND_HEAD, {"e": encounter}).fetchone()
+        last_seq, last_hash, head_seq, head_hash = _row(conn.execute(_END_AND_HEAD, {"e": encounter}))
         ends_at_head(self.name, encounter, last_seq, last_hash, head_seq, head_hash)
         has_head = head_seq is not None
         return (0, GENESIS_HASH, has_head) if last_seq is None else (last_seq + 1, last_hash, has_head)
@@ -346,7 +347,7 @@ class PostgresStore(StoreBase):
                     "SELECT encounter, count(*), max(seq) FROM events GROUP BY encounter")}
             with conn.transaction():
                 conn.execute("SET LOCAL enable_seqscan = off")
-                in_index = dict(conn.execute("SELECT encounter, count(*) FROM events GROUP BY encounter"
+                in_index: dict[str, int] = dict(conn.execute("SELECT encounter, count(*) FROM events GROUP BY encounter"
                                              " ORDER BY encounter").fetchall())
             for name, (count, top) in sorted(in_table.items()):
                 if in_index.get(name, 0) != count:
@@ -522,7 +523,7 @@ def migrate(conn: psycopg.Connection, name: str, *, create: bool) -> int:
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
             conn.execute("CREATE TABLE IF NOT EXISTS schema_version ("
                          " version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())")
-            (version,) = conn.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()
+            (version,) = _row(conn.execute("SELECT coalesce(max(version), 0) FROM schema_version"))
             if version > SCHEMA_VERSION:
                 raise StoreError(Said("store-schema-version", path=name, version=version, supported=SCHEMA_VERSION))
             for step in range(version + 1, SCHEMA_VERSION + 1):
@@ -535,9 +536,16 @@ def migrate(conn: psycopg.Connection, name: str, *, create: bool) -> int:
 
 def _version(conn: psycopg.Connection) -> int | None:
     """The log's schema version, or None when the database holds no log."""
-    if conn.execute("SELECT to_regclass('schema_version')").fetchone()[0] is None:
+    if _row(conn.execute("SELECT to_regclass('schema_version')"))[0] is None:
         return None
-    return conn.execute("SELECT max(version) FROM schema_version").fetchone()[0] or None
+    return _row(conn.execute("SELECT max(version) FROM schema_version"))[0] or None
+
+
+def _row(cursor: psycopg.Cursor[Any]) -> tuple[Any, ...]:
+    """The one row of a query that always answers one (an aggregate, current_schema(), to_regclass())."""
+    row = cursor.fetchone()
+    assert row is not None, "an aggregate query answered no row"
+    return row
 
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "PostgresStore", "migrate", "redact"]

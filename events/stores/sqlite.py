@@ -175,7 +175,7 @@ class SQLiteStore(StoreBase):
 
     def integrity_problems(self) -> list[str]:
         """SQLite's own integrity check, and every encounter's row count against its seqs (index vs table)."""
-        problems = []
+        problems: list[str] = []  # Said is a str
         with self._guard():
             for (line,) in self._db.execute("PRAGMA integrity_check"):
                 if line != "ok":

@@ -60,7 +60,9 @@ event-terrain-marked = { $kind } terrain: { $count } { $count ->
     [one] square
    *[other] squares
  }
-event-attack-rolled = { $attacker } attacks { $target } ({ $attack }): d20 { $faces }{ $why } → { $total } vs AC { $target-ac }: { $outcome ->
+# A rolled modifier of a d20 test (Bless +1d4, Bane -1d4): " + 1d4 [3] (Bless)".
+roll-bonus = {" "}{ $sign } { $roll } { $faces } ({ $effect })
+event-attack-rolled = { $attacker } attacks { $target } ({ $attack }): d20 { $faces }{ $why }{ $rolled } → { $total } vs AC { $target-ac }: { $outcome ->
     [critical] critical hit
     [hit] hit
     [auto-miss] automatic miss ({ $auto-miss })
@@ -72,7 +74,7 @@ event-attack-reevaluated = { $target }: AC { $target-ac } → { $outcome ->
    *[miss] miss
  }
 event-saving-throw-rolled = { $has-auto-fail ->
-    [no] { $id }: { $ability } save DC { $dc }: d20 { $faces }{ $why } → { $total }, { $success ->
+    [no] { $id }: { $ability } save DC { $dc }: d20 { $faces }{ $why }{ $rolled } → { $total }, { $success ->
     [yes] success
    *[no] failure
  }
@@ -189,6 +191,7 @@ reason-regained-hit-points = regained hit points
 reason-natural-20-on-a-death-save = natural 20 on a death save
 reason-hit-point-maximum-halved-exhaustion = hit point maximum halved (exhaustion)
 reason-not-needed-once-the-reaction-was-resolved = not needed once the reaction was resolved
+reason-the-spell-was-countered = the spell was countered
 reason-stand-up = standing up
 reason-saving-throw-succeeded = saving throw succeeded
 reason-removed-by-the-dm = removed by the DM

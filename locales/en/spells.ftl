@@ -81,6 +81,7 @@ spell-unknown-ability = spell { $spell }: unknown save ability '{ $ability }'
 spell-unknown-damage-type = spell { $spell }: unknown damage type '{ $type }'
 spell-bad-dice = spell { $spell }: '{ $roll }' is not a dice expression
 spell-unknown-condition = spell { $spell }: unknown condition '{ $condition }'
+spell-roll-bonus-unknown-test = spell { $spell }: roll_bonus on '{ $test }' is not a d20 test it can modify (one of { $tests })
 spell-attack-and-save = spell { $spell }: a spell has an attack roll or a save, not both
 spell-targets-at-least-one = spell { $spell }: "targets" is at least 1
 
@@ -92,3 +93,7 @@ spell-pf1-no-effects = spell { $spell }: pf1 spells here have no named effects (
 spell-pf1-no-upcast = { $spell } is cast at its own level ({ $level }) in pf1: there is no upcasting
 spell-pf1-none-of-level = { $caster } has no level { $level } spells per day
 spell-pf1-none-left = { $caster } has cast its { $count } level { $level } spell(s) today: none left
+event-spell-countered = { $by } counters { $caster }'s { $spell }: it has no effect{ $slot-spent ->
+    [yes] {""} (its slot is spent)
+   *[other] {""}
+ }

@@ -47,6 +47,7 @@ damage-amount-radiant = radiant
 damage-amount-slashing = slashing
 damage-amount-thunder = thunder
 damage-part = { $amount } { $type }
+damage-part-from = { $part } ({ $effect })
 
 condition-blinded = blinded
 condition-charmed = charmed
@@ -148,6 +149,10 @@ reaction-readied = readied action
 effect-dodging = dodging
 effect-helped = helped
 effect-readied = readied action
+effect-bless = Bless
+effect-bane = Bane
+effect-hunters-mark = Hunter's Mark
+effect-counterspell = Counterspell
 
 phase-setup = setup
 phase-turn = turn

@@ -75,7 +75,9 @@ event-terrain-marked = terrain { $kind } : { $count } { $count ->
     [one] case
    *[other] cases
  }
-event-attack-rolled = { $attacker } attaque { $target } ({ $attack }) : d20 { $faces }{ $why } → { $total } contre CA { $target-ac } : { $outcome ->
+# Un modificateur lancé d'un test de d20 (Bénédiction +1d4, Fléau -1d4) : « + 1d4 [3] (Bénédiction) ».
+roll-bonus = {" "}{ $sign } { $roll } { $faces } ({ $effect })
+event-attack-rolled = { $attacker } attaque { $target } ({ $attack }) : d20 { $faces }{ $why }{ $rolled } → { $total } contre CA { $target-ac } : { $outcome ->
     [critical] coup critique
     [hit] touche
     [auto-miss] raté d'office ({ $auto-miss })
@@ -87,7 +89,7 @@ event-attack-reevaluated = { $target } : CA { $target-ac } → { $outcome ->
    *[miss] raté
  }
 event-saving-throw-rolled = { $has-auto-fail ->
-    [no] { $id } : JS { $ability } DD { $dc } : d20 { $faces }{ $why } → { $total }, { $success ->
+    [no] { $id } : JS { $ability } DD { $dc } : d20 { $faces }{ $why }{ $rolled } → { $total }, { $success ->
     [yes] réussite
    *[no] échec
  }
@@ -225,6 +227,7 @@ reason-regained-hit-points = a récupéré des PV
 reason-natural-20-on-a-death-save = 20 naturel au JS contre la mort
 reason-hit-point-maximum-halved-exhaustion = PV max réduits de moitié (épuisement)
 reason-not-needed-once-the-reaction-was-resolved = inutiles une fois la réaction résolue
+reason-the-spell-was-countered = le sort a été contré
 reason-stand-up = se relever
 reason-saving-throw-succeeded = JS réussi
 reason-removed-by-the-dm = retiré par le MJ

@@ -81,6 +81,7 @@ spell-unknown-ability = sort { $spell } : caractéristique de sauvegarde '{ $abi
 spell-unknown-damage-type = sort { $spell } : type de dégâts '{ $type }' inconnu
 spell-bad-dice = sort { $spell } : '{ $roll }' n'est pas une expression de dés
 spell-unknown-condition = sort { $spell } : état '{ $condition }' inconnu
+spell-roll-bonus-unknown-test = sort { $spell } : roll_bonus sur « { $test } », pas un test de d20 qu'il peut modifier (parmi { $tests })
 spell-attack-and-save = sort { $spell } : un sort a un jet d'attaque ou une sauvegarde, pas les deux
 spell-targets-at-least-one = sort { $spell } : « targets » vaut au moins 1
 
@@ -92,3 +93,7 @@ spell-pf1-no-effects = sort { $spell } : les sorts pf1 n'ont pas ici d'effets no
 spell-pf1-no-upcast = { $spell } se lance à son propre niveau ({ $level }) en pf1 : pas de sort intensifié par l'emplacement
 spell-pf1-none-of-level = { $caster } n'a pas de sorts de niveau { $level } par jour
 spell-pf1-none-left = { $caster } a lancé ses { $count } sort(s) de niveau { $level } du jour : il n'en reste plus
+event-spell-countered = { $by } contre { $spell } de { $caster } : le sort est sans effet{ $slot-spent ->
+    [yes] {""} (son emplacement est dépensé)
+   *[other] {""}
+ }

@@ -91,6 +91,7 @@ damage-amount-thunder = { $count ->
    *[other] dégâts
  } de tonnerre
 damage-part = { $amount } { $type }
+damage-part-from = { $part } ({ $effect })
 
 condition-blinded = { $gender ->
     [f] aveuglée
@@ -240,6 +241,10 @@ reaction-readied = action préparée
 effect-dodging = esquive
 effect-helped = aidé
 effect-readied = action préparée
+effect-bless = Bénédiction
+effect-bane = Fléau
+effect-hunters-mark = Marque du chasseur
+effect-counterspell = Contresort
 
 phase-setup = préparation
 phase-turn = tour

@@ -127,6 +127,9 @@ class Ruleset5e:
     creature_options = False
     # The bonus-action spell rule of the SRD edition (spells.py): 2024 (SRD 5.2) or 2014 (SRD 5.1).
     bonus_action_spell_rule = 2024
+    # Counterspell (SRD 5.2): the caster makes a Con save against the counterspeller's DC; 2014 (SRD 5.1): a spell
+    # of the counterspell's slot level or lower fails, a higher one on a check DC 10 + its level.
+    counterspell_rule = 2024
     # Lair actions on initiative 20 (SRD 5.1 monsters); SRD 5.2 has none, so dnd5e-2024 refuses `lair_actions`.
     lair_turn = False
 

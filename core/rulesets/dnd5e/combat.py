@@ -4,7 +4,7 @@ from combatlog.words import Phrase, term_phrase
 from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_condition, end_effect
 from combatlog.core.kernel.context import Context, fail
-from combatlog.core.rulesets.dnd5e.hitpoints import RolledPart, adjust_parts, apply_damage, damage_with_saves, one_roll
+from combatlog.core.rulesets.dnd5e.hitpoints import RolledPart, adjust_parts, bonus_damage_parts, apply_damage, damage_with_saves, one_roll
 from combatlog.core.rulesets.dnd5e.queries import (
     can_see,
     conditions_in_force,
@@ -14,7 +14,7 @@ from combatlog.core.rulesets.dnd5e.queries import (
     turn_phrase,
     within,
 )
-from combatlog.core.rulesets.dnd5e.rolls import COVER_BONUS, ability_check, contest, d20_test_sources, dodge_in_force, saving_throw
+from combatlog.core.rulesets.dnd5e.rolls import COVER_BONUS, ability_check, contest, d20_test_sources, dodge_in_force, rolled_bonuses, saving_throw
 from combatlog.core.rulesets.dnd5e.legendary import check_resistance_list
 from combatlog.core.rulesets.dnd5e.resources import refuse, spend_attack_use
 from combatlog.core.rulesets.dnd5e.state import Combatant
@@ -190,6 +190,7 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
         target_ac += streak_bonus
         ac_modifiers.append(Modifier("cinematic rule", streak_bonus))
     natural, faces = ctx.d20(advantage=bool(adv), disadvantage=bool(dis))
+    modifiers += rolled_bonuses(ctx, attacker.id, "attack")
     total = natural + sum(m.value for m in modifiers)
     hit = not auto_miss and attack_hits(natural, total, target_ac)
     close = within(attacker, target, MELEE_RANGE, unknown=profile.kind == "melee")
@@ -352,6 +353,8 @@ def deal_attack_damage(ctx: Context, attacker_id: str, target_id: str, profile: 
         if two_weapon and index == 0 and result.constant > 0:
             rolled -= result.constant  # seed 001 Combat à deux armes: no positive ability modifier
         parts.append(RolledPart(type=spec.type, roll=spec.roll, faces=result.faces, rolled=max(0, rolled)))
+    parts += bonus_damage_parts(ctx, attacker_id, target_id, spell=False, critical=critical,
+                                attack_type=profile.damage[0].type if profile.damage else "")
     adjusted = adjust_parts(ctx, target_id, parts)
     apply_damage(ctx, target_id, adjusted, critical=critical, source=attacker_id, knock_out=nonlethal)
 

@@ -10,7 +10,7 @@ from combatlog.core.kernel.errors import InvalidCommand
 Square = tuple[int, int]
 
 
-class Create(Command, tag="create", kw_only=True):
+class Create(Command, tag="create", frozen=True, kw_only=True):
     ruleset: str
     seed: int | str | None = None
     lang: Literal["fr", "en"] = "en"
@@ -27,7 +27,7 @@ class CarryFrom(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only
     id: str
 
 
-class Add(Command, tag="add", kw_only=True):
+class Add(Command, tag="add", frozen=True, kw_only=True):
     id: str
     name: str | None = None
     name_fr: str | None = None
@@ -42,49 +42,49 @@ class Add(Command, tag="add", kw_only=True):
     carry: CarryFrom | None = None
 
 
-class Remove(Command, tag="remove", kw_only=True):
+class Remove(Command, tag="remove", frozen=True, kw_only=True):
     id: str
 
 
-class Place(Command, tag="place", kw_only=True):
+class Place(Command, tag="place", frozen=True, kw_only=True):
     id: str
     at: Square
 
 
-class Hidden(Command, tag="hidden", kw_only=True):
+class Hidden(Command, tag="hidden", frozen=True, kw_only=True):
     """The players' view leaves `id` out until it is revealed (`hidden: false`)."""
 
     id: str
     hidden: bool = True
 
 
-class Surprise(Command, tag="surprise", kw_only=True):
+class Surprise(Command, tag="surprise", frozen=True, kw_only=True):
     ids: tuple[str, ...]
 
 
-class Initiative(Command, tag="initiative", kw_only=True):
+class Initiative(Command, tag="initiative", frozen=True, kw_only=True):
     id: str
     value: int | None = None
     advantage: bool = False
     disadvantage: bool = False
 
 
-class Order(Command, tag="order", kw_only=True):
+class Order(Command, tag="order", frozen=True, kw_only=True):
     ids: tuple[str, ...]
 
 
-class Start(Command, tag="start", kw_only=True):
+class Start(Command, tag="start", frozen=True, kw_only=True):
     pass
 
 
-class Move(Command, tag="move", kw_only=True):
+class Move(Command, tag="move", frozen=True, kw_only=True):
     id: str
     path: tuple[Square, ...]
     mode: Literal["walk", "crawl", "fly", "swim", "climb", "teleport"] = "walk"
     forced: bool = False
 
 
-class Action(Command, tag="action", kw_only=True):
+class Action(Command, tag="action", frozen=True, kw_only=True):
     id: str
     action: str
     slot: Literal["action", "bonus"] = "action"
@@ -99,7 +99,7 @@ class Action(Command, tag="action", kw_only=True):
     spell: str = ""
 
 
-class Attack(Command, tag="attack", kw_only=True):
+class Attack(Command, tag="attack", frozen=True, kw_only=True):
     attacker: str
     target: str = ""
     # An attack with a `save` (a breath weapon) takes several targets, and may list legendary resisters.
@@ -115,20 +115,20 @@ class Attack(Command, tag="attack", kw_only=True):
     plain: bool = False
 
 
-class Grapple(Command, tag="grapple", kw_only=True):
+class Grapple(Command, tag="grapple", frozen=True, kw_only=True):
     attacker: str
     target: str
     slot: Literal["action", "bonus", "reaction"] | None = None
 
 
-class Shove(Command, tag="shove", kw_only=True):
+class Shove(Command, tag="shove", frozen=True, kw_only=True):
     attacker: str
     target: str
     effect: Literal["prone", "push"] = "prone"
     slot: Literal["action", "bonus", "reaction"] | None = None
 
 
-class Escape(Command, tag="escape", kw_only=True):
+class Escape(Command, tag="escape", frozen=True, kw_only=True):
     id: str
     skill: Literal["athletics", "acrobatics"] | None = None
 
@@ -139,7 +139,7 @@ class SaveSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     half: bool = True
 
 
-class Damage(Command, tag="damage", kw_only=True):
+class Damage(Command, tag="damage", frozen=True, kw_only=True):
     target: str | None = None
     targets: tuple[str, ...] | None = None
     amount: int | None = None
@@ -154,20 +154,20 @@ class Damage(Command, tag="damage", kw_only=True):
     legendary_resistance: tuple[str, ...] = ()
 
 
-class Heal(Command, tag="heal", kw_only=True):
+class Heal(Command, tag="heal", frozen=True, kw_only=True):
     target: str
     amount: int | None = None
     roll: str | None = None
     source: str = ""
 
 
-class TempHp(Command, tag="temp_hp", kw_only=True):
+class TempHp(Command, tag="temp_hp", frozen=True, kw_only=True):
     target: str
     amount: int
     replace: bool = False
 
 
-class Save(Command, tag="save", kw_only=True):
+class Save(Command, tag="save", frozen=True, kw_only=True):
     id: str
     ability: str
     dc: int
@@ -183,7 +183,7 @@ class Opponent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     skill: str | None = None
 
 
-class Check(Command, tag="check", kw_only=True):
+class Check(Command, tag="check", frozen=True, kw_only=True):
     id: str
     ability: str | None = None
     skill: str | None = None
@@ -193,7 +193,7 @@ class Check(Command, tag="check", kw_only=True):
     disadvantage: bool = False
 
 
-class Condition(Command, tag="condition", kw_only=True):
+class Condition(Command, tag="condition", frozen=True, kw_only=True):
     target: str
     add: str | None = None
     remove: str | None = None
@@ -208,22 +208,22 @@ class Condition(Command, tag="condition", kw_only=True):
     legendary_resistance: tuple[str, ...] = ()
 
 
-class Concentrate(Command, tag="concentrate", kw_only=True):
+class Concentrate(Command, tag="concentrate", frozen=True, kw_only=True):
     id: str
     effect: str = ""
     stop: bool = False
 
 
-class DeathSave(Command, tag="death_save", kw_only=True):
+class DeathSave(Command, tag="death_save", frozen=True, kw_only=True):
     id: str
 
 
-class Stabilize(Command, tag="stabilize", kw_only=True):
+class Stabilize(Command, tag="stabilize", frozen=True, kw_only=True):
     id: str
     target: str
 
 
-class React(Command, tag="react", kw_only=True):
+class React(Command, tag="react", frozen=True, kw_only=True):
     id: str
     with_: str = msgspec.field(name="with")
     target: str | None = None
@@ -232,32 +232,32 @@ class React(Command, tag="react", kw_only=True):
     disadvantage: bool = False
 
 
-class Pass(Command, tag="pass", kw_only=True):
+class Pass(Command, tag="pass", frozen=True, kw_only=True):
     id: str
 
 
-class EndTurn(Command, tag="end_turn", kw_only=True):
+class EndTurn(Command, tag="end_turn", frozen=True, kw_only=True):
     pass
 
 
-class Stand(Command, tag="stand", kw_only=True):
+class Stand(Command, tag="stand", frozen=True, kw_only=True):
     id: str
 
 
-class DropProne(Command, tag="drop_prone", kw_only=True):
+class DropProne(Command, tag="drop_prone", frozen=True, kw_only=True):
     id: str
 
 
-class Terrain(Command, tag="terrain", kw_only=True):
+class Terrain(Command, tag="terrain", frozen=True, kw_only=True):
     squares: tuple[Square, ...]
     kind: Literal["difficult", "clear"]
 
 
-class Trigger(Command, tag="trigger", kw_only=True):
+class Trigger(Command, tag="trigger", frozen=True, kw_only=True):
     id: str
 
 
-class Cast(Command, tag="cast", kw_only=True):
+class Cast(Command, tag="cast", frozen=True, kw_only=True):
     """INTERFACE.md §7: cast a spell (an id, or a spell object given here)."""
 
     caster: str
@@ -269,15 +269,15 @@ class Cast(Command, tag="cast", kw_only=True):
     legendary_resistance: tuple[str, ...] = ()
 
 
-class NextRound(Command, tag="next_round", kw_only=True):
+class NextRound(Command, tag="next_round", frozen=True, kw_only=True):
     rounds: int = 1
 
 
-class End(Command, tag="end", kw_only=True):
+class End(Command, tag="end", frozen=True, kw_only=True):
     reason: str = ""
 
 
-class Legendary(Command, tag="legendary", kw_only=True):
+class Legendary(Command, tag="legendary", frozen=True, kw_only=True):
     id: str
     action: str
     target: str = ""
@@ -288,7 +288,7 @@ class Legendary(Command, tag="legendary", kw_only=True):
     legendary_resistance: tuple[str, ...] = ()
 
 
-class Rest(Command, tag="rest", kw_only=True):
+class Rest(Command, tag="rest", frozen=True, kw_only=True):
     kind: str
     ids: tuple[str, ...] | None = None
 

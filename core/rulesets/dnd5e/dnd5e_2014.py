@@ -13,6 +13,7 @@ class Dnd5e2014(Ruleset5e):
     name = "dnd5e-2014"
     library_family = "dnd5e-2014"  # SRD 5.1, which Rôle'n Play reads too
     words_edition = 2014
+    counterspell_rule = 2014
     surprise_gives_initiative_disadvantage = False
     surprise_skips_first_turn = True
     nonlethal_leaves_one_hp = False

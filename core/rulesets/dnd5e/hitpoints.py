@@ -27,6 +27,28 @@ class RolledPart:
     roll: str
     faces: tuple[int, ...]
     rolled: int
+    # Where an extra part comes from ("from hunters-mark"), kept in the damage event's part notes.
+    notes: tuple[str, ...] = ()
+
+
+def bonus_damage_parts(ctx: Context, attacker_id: str, target_id: str, *, spell: bool, critical: bool,
+                       attack_type: str) -> list[RolledPart]:
+    """The extra dice of the target's effects for a hit by `attacker_id` (`damage_bonus`, docs/spells.md: SRD
+    Hunter's Mark 1d6 when its caster hits the marked creature), rolled after the hit's own damage dice, doubled
+    on a critical hit; `attacks: weapon` counts a stat block's attacks, not spell attacks. One per effect id."""
+    parts: list[RolledPart] = []
+    seen: set[str] = set()
+    for effect in ctx.state.combatants[target_id].effects:
+        bonus = effect.data.get("damage_bonus") if isinstance(effect.data, dict) else None
+        if not bonus or effect.source != attacker_id or effect.effect in seen:
+            continue
+        if spell and bonus.get("attacks", "weapon") != "any":
+            continue
+        seen.add(effect.effect)
+        result = ctx.roll(bonus["roll"], critical=critical)
+        parts.append(RolledPart(type=bonus.get("type") or attack_type, roll=bonus["roll"], faces=result.faces,
+                                rolled=max(0, result.total), notes=(f"from {effect.effect}",)))
+    return parts
 
 
 def check_damage_type(damage_type: str) -> None:
@@ -55,7 +77,7 @@ def adjust_parts(ctx: Context, target_id: str, parts: list[RolledPart], adjust: 
         vulnerabilities -= cancelled
     result = []
     for index, part in enumerate(parts):
-        notes = []
+        notes = list(part.notes)
         amount = max(0, part.rolled + (adjust if index == 0 else 0))
         if index == 0 and adjust:
             notes.append(f"adjusted {adjust:+d}")

@@ -124,6 +124,11 @@ def finish_attack(ctx: Context, pending: dict) -> None:
     for effect in target.effects:
         if effect.until.get("this_attack"):
             end_effect(ctx, target.id, effect.instance, "the attack is resolved")
+    if "spell" in pending:
+        from combatlog.core.rulesets.dnd5e.spells import finish_spell_attack
+
+        finish_spell_attack(ctx, pending, hit)  # a spell attack (Fire Bolt): its damage, marks, other rays
+        return
     if hit and target.status != "dead":
         profile = attacker.stats.attack(pending["attack"])
         deal_attack_damage(ctx, attacker.id, target.id, profile, critical=pending["critical"],
@@ -290,6 +295,10 @@ def _resume(ctx: Context, pending: dict) -> None:
                  forced=False, reaction_move=pending.get("reaction_move", False), resuming=True)
         elif kind == "attack_damage":
             finish_attack(ctx, pending)
+        elif kind == "cast":
+            from combatlog.core.rulesets.dnd5e.spells import resume_cast
+
+            resume_cast(ctx, pending)
     finally:
         if supplied is not None and isinstance(resumed, SuppliedDice):
             used = resumed.used  # a window opened by the resumed command has taken the rest with it

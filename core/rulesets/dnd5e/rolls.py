@@ -37,6 +37,24 @@ def d20_test_sources(ctx: Context, creature_id: str, test: str, advantage: tuple
     return adv, dis, mods
 
 
+def rolled_bonuses(ctx: Context, creature_id: str, test: str) -> list[Modifier]:
+    """The dice a creature's effects add to this d20 test (`roll_bonus`, docs/spells.md: Bless +1d4, Bane -1d4 on
+    attack rolls and saves), rolled right after the d20(s), in the order the effects started; each labelled by
+    its effect, with its roll and faces. The same effect twice counts once (spells of one name do not stack)."""
+    modifiers: list[Modifier] = []
+    seen: set[str] = set()
+    for effect in ctx.state.combatants[creature_id].effects:
+        bonus = effect.data.get("roll_bonus") if isinstance(effect.data, dict) else None
+        if not bonus or test not in bonus.get("on", ()) or effect.effect in seen:
+            continue
+        seen.add(effect.effect)
+        result = ctx.roll(bonus["roll"])
+        value = -result.total if bonus.get("subtract") else result.total
+        modifiers.append(Modifier(effect.data.get("label", effect.effect), value, roll=bonus["roll"],
+                                  faces=tuple(result.faces)))
+    return modifiers
+
+
 def saving_throw(ctx: Context, creature_id: str, ability: str, dc: int, *, advantage: bool = False,
                  disadvantage: bool = False, cover: str | None = None, purpose: str = "") -> bool:
     """d20 + ability modifier + proficiency if proficient, against the DC; returns success."""
@@ -63,6 +81,7 @@ def saving_throw(ctx: Context, creature_id: str, ability: str, dc: int, *, advan
         modifiers.append(Modifier(f"{cover} cover", COVER_BONUS[cover]))
     modifiers += mods
     natural, faces = ctx.d20(advantage=bool(adv), disadvantage=bool(dis))
+    modifiers += rolled_bonuses(ctx, creature_id, "save")
     total = natural + sum(m.value for m in modifiers)
     success = total >= dc
     ctx.emit(SavingThrowRolled(

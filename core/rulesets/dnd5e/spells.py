@@ -25,10 +25,10 @@ from combatlog.core.rulesets.dnd5e.combat import (
     spend,
 )
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, normalize_until, start_concentration, start_effect
-from combatlog.core.rulesets.dnd5e.hitpoints import RolledPart, damage_after_save, damage_with_saves, grant_temp_hp, heal
+from combatlog.core.rulesets.dnd5e.hitpoints import RolledPart, bonus_damage_parts, damage_after_save, damage_with_saves, grant_temp_hp, heal
 from combatlog.core.rulesets.dnd5e.legendary import check_resistance_list
-from combatlog.core.rulesets.dnd5e.queries import distance_metres
-from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources
+from combatlog.core.rulesets.dnd5e.queries import distance_metres, hostile, within
+from combatlog.core.rulesets.dnd5e.rolls import ability_check, d20_test_sources, rolled_bonuses, saving_throw
 from combatlog.core.rulesets.dnd5e.spell_state import per_day_left, slots_left
 from combatlog.core.rulesets.spellbook import (
     CASTING_TIMES_IN_COMBAT,
@@ -42,7 +42,7 @@ from combatlog.core.rulesets.spellbook import (
 from combatlog.core.rulesets.dnd5e.stats import ABILITIES, CONDITIONS, DAMAGE_TYPES, AttackProfile
 from combatlog.events.attacks import AttackReevaluated, AttackRolled
 from combatlog.events.reactions import ReactionTaken
-from combatlog.events.spells import PerDaySpent, SpellCast, SpellSlotSpent
+from combatlog.events.spells import PerDaySpent, SpellCast, SpellCountered, SpellSlotSpent
 from combatlog.events.values import Modifier
 
 IN_COMBAT = ("turn", "reaction", "death_save")
@@ -148,10 +148,101 @@ def cast(ctx: Context, command: c.Cast) -> None:
     answering = _casting_time(ctx, caster, spell, in_combat)
     if in_combat and ctx.state.turn == caster.id:
         _bonus_action_spell_rule(ctx, caster, spell, using)
+    if spell.on == "cast" and answering is not None and answering.pending.get("kind") == "cast":
+        _pay(ctx, caster.id, spell, slot_level, using)
+        _counter(ctx, caster.id, spell, slot_level, using, answering)
+        return
+    if in_combat and answering is None and not ctx.state.windows:
+        reactors = counterspellers(ctx, caster)
+        if reactors:
+            # A window before the spell takes effect (SRD Counterspell: "a creature ... in the process of casting
+            # a spell"): its action is spent; its slot is paid and it takes effect when the window closes.
+            from combatlog.core.rulesets.dnd5e.reactions import open_window
+
+            pending = {"kind": "cast", "caster": caster.id, "spell": _builtins(spell), "level": slot_level,
+                       "using": using, "targets": list(targets), "upcast": upcast,
+                       "at": list(command.at) if command.at else None, "legendary": list(listed)}
+            open_window(ctx, f"{caster.id} casts {spell.id}", reactors, caster.id,
+                        {**pending, "dice": ctx.suspend_dice()})
+            return
     _pay(ctx, caster.id, spell, slot_level, using)
     _release(ctx, caster.id, spell, slot_level, using, targets, upcast, at=command.at, legendary_resistance=listed)
     if answering is not None:
         _after_reaction_spell(ctx, caster.id, answering)
+
+
+def _builtins(spell: SpellObject) -> dict:
+    return {k: v for k, v in msgspec.to_builtins(spell).items() if k != "text"}
+
+
+def counterspellers(ctx: Context, caster) -> tuple[str, ...]:
+    """Creatures hostile to `caster` with a reaction spell `on: cast` (Counterspell) and its reaction and a slot
+    left, within its range (unknown positions count as within)."""
+    from combatlog.core.rulesets.dnd5e.reactions import can_react
+
+    found = []
+    for other in ctx.state.combatants.values():
+        if other.id == caster.id or other.status != "alive" or not hostile(other, caster) or not can_react(ctx, other):
+            continue
+        spell = _reaction_spell(ctx, other, "cast")
+        if spell is None:
+            continue
+        reach = spell.range if isinstance(spell.range, (int, float)) and spell.range > 0 else 18
+        if within(other, caster, reach, unknown=True):
+            found.append(other.id)
+    return tuple(found)
+
+
+def resume_cast(ctx: Context, pending: dict) -> None:
+    """Nobody countered the spell: it is paid and takes effect, as `cast` would have done."""
+    caster_id = pending["caster"]
+    if caster_id not in ctx.state.combatants:
+        return
+    spell = parse_spell(pending["spell"])
+    _pay(ctx, caster_id, spell, pending["level"], pending["using"])
+    at = tuple(pending["at"]) if pending.get("at") else None
+    _release(ctx, caster_id, spell, pending["level"], pending["using"], tuple(pending["targets"]), pending["upcast"],
+             at=at, legendary_resistance=tuple(pending.get("legendary", ())))
+
+
+def _counter(ctx: Context, reactor_id: str, counter: SpellObject, slot_level: int, using: str, window) -> None:
+    """Counterspell answers a cast. SRD 5.1: the spell fails if its level is at most the counterspell's slot
+    level, else on an ability check with the spellcasting ability, DC 10 + its level (its slot is spent anyway);
+    SRD 5.2: its caster makes a Con save against the counterspeller's DC, and on a failure the spell fails and
+    its slot is not expended. A countered spell has no effect; the window closes without resuming it."""
+    from combatlog.core.rulesets.dnd5e.reactions import settle
+    from combatlog.events.meta import DiceLeftUnused
+    from combatlog.events.reactions import ReactionWindowClosed
+
+    pending = window.pending
+    caster_id = pending["caster"]
+    countered_spell = parse_spell(pending["spell"])
+    level = pending["level"] if countered_spell.level else 0
+    reactor = ctx.state.combatants[reactor_id]
+    ctx.emit(SpellCast(caster=reactor_id, spell=counter.id, spell_level=counter.level, slot_level=slot_level,
+                       using=using, casting_time=counter.casting_time, targets=(caster_id,),
+                       dc=spell_dc(reactor) if ctx.ruleset.counterspell_rule == 2024 else 0,
+                       upcast=_upcast(counter, slot_level, using)))
+    if ctx.ruleset.counterspell_rule == 2014:
+        countered = level <= slot_level or ability_check(
+            ctx, reactor_id, reactor.stats.spellcasting.ability, dc=10 + level, purpose="counterspell") >= 10 + level
+        slot_spent = True
+    else:
+        ability = counter.save.ability if counter.save is not None else "con"
+        countered = not saving_throw(ctx, caster_id, ability, spell_dc(reactor), purpose="counterspell")
+        slot_spent = False
+    if not countered:
+        settle(ctx)
+        return
+    if slot_spent:
+        _pay(ctx, caster_id, countered_spell, pending["level"], pending["using"])
+    ctx.emit(SpellCountered(caster=caster_id, spell=countered_spell.id, level=level, by=reactor_id,
+                            slot_spent=slot_spent and pending["using"] in ("slot", "per_day") and level > 0))
+    dice = tuple(pending.get("dice") or ())
+    ctx.emit(ReactionWindowClosed(depth=len(ctx.state.windows)))
+    if dice:
+        ctx.emit(DiceLeftUnused(faces=dice, reason="the spell was countered"))
+    settle(ctx)
 
 
 def _pay(ctx: Context, caster_id: str, spell: SpellObject, slot_level: int, using: str) -> None:
@@ -294,6 +385,24 @@ def _bonus_action_spell_rule(ctx: Context, caster, spell: SpellObject, using: st
         raise refuse(message_id, caster=caster.id, spell=spell.id)
 
 
+def finish_spell_attack(ctx: Context, pending: dict, hit: bool) -> None:
+    """A spell attack's hit window closed and the hit was judged again against the AC as it then stood
+    (reactions.finish_attack): on a hit its damage and marks (a miss rolls no damage dice), then the cast's
+    remaining rays or targets."""
+    caster_id, target_id = pending["attacker"], pending["target"]
+    if caster_id not in ctx.state.combatants:
+        return
+    spell = parse_spell(pending["spell"])
+    resolution = Resolution(ctx, caster_id, spell, (target_id, *pending.get("rest", ())), pending.get("upcast", 0),
+                            pending.get("multiplier", 1), tuple(pending.get("legendary", ())))
+    target = ctx.state.combatants[target_id]
+    if hit and target.status != "dead":
+        resolution._hit(target_id, hit and pending["critical"])
+        if resolution._alive(target_id):
+            resolution._marks(target_id)
+    resolution.attack_targets(pending.get("rest", ()))
+
+
 def _after_reaction_spell(ctx: Context, caster_id: str, window) -> None:
     """A reaction spell that answered a window: an attack that hit the caster is judged again against its AC as
     it now stands (Shield: SRD "+5 bonus to AC, including against the triggering attack"); then the window
@@ -328,6 +437,21 @@ def known_spell(ctx, creature, spell_id: str) -> SpellObject | None:
     except msgspec.ValidationError:
         return None
     return None if spell.refusal or _problems(spell) else spell
+
+
+def _reaction_spell(ctx, creature, trigger: str) -> SpellObject | None:
+    """`creature`'s reaction spell answering `trigger` with something left to cast it with, if any."""
+    casting = creature.stats.spellcasting
+    if casting is None:
+        return None
+    for spell in casting.spells:
+        if isinstance(spell, str):
+            spell = known_spell(ctx, creature, spell)
+        if isinstance(spell, SpellObject) and spell.casting_time == "reaction" and spell.on == trigger:
+            if spell.level == 0 or per_day_left(creature, spell.id)[0] or any(
+                    slots_left(creature, level)[0] for level in range(spell.level, MAX_SPELL_LEVEL + 1)):
+                return spell
+    return None
 
 
 def reaction_spell_ready(creature, trigger: str, ctx=None) -> bool:
@@ -421,9 +545,7 @@ class Resolution:
     def run(self) -> None:
         spell = self.spell
         if spell.attack is not None:
-            for target_id in self.targets:
-                if self._alive(target_id) and self._attack(target_id):
-                    self._marks(target_id)
+            self.attack_targets(self.targets)
             return
         if spell.save is not None:
             # No roll when nobody takes any of it: every target saved against a spell that does nothing then.
@@ -464,7 +586,30 @@ class Resolution:
             parts.append(RolledPart(type=spec.type, roll=text, faces=result.faces, rolled=max(0, total)))
         return parts
 
-    def _attack(self, target_id: str) -> bool:
+    def attack_targets(self, targets) -> None:
+        """Each ray or target in turn; a hit that opens a reaction window (Shield) suspends the rest, which the
+        window carries and `finish_spell_attack` resumes once it closes."""
+        targets = tuple(targets)
+        for index, target_id in enumerate(targets):
+            if not self._alive(target_id):
+                continue
+            outcome = self._attack(target_id, targets[index + 1:])
+            if outcome is None:
+                return
+            if outcome:
+                self._marks(target_id)
+
+    def _hit(self, target_id: str, critical: bool) -> None:
+        """A spell attack's hit: its damage dice (doubled on a critical), then the target's `damage_bonus` dice."""
+        ctx, spell = self.ctx, self.spell
+        parts = self._roll_damage(critical=critical) if spell.damage else []
+        parts += bonus_damage_parts(ctx, self.caster_id, target_id, spell=True, critical=critical,
+                                    attack_type=spell.damage[0].type if spell.damage else "force")
+        if parts:
+            damage_after_save(ctx, target_id, parts, saved=False, half=False, source=self.caster_id,
+                              critical=critical)
+
+    def _attack(self, target_id: str, rest: tuple[str, ...] = ()) -> bool | None:
         """One spell attack roll (seed 000 « Jets d'attaque »: spellcasting modifier + proficiency); on a hit,
         this target's own damage roll, every die doubled on a natural 20 (seed 000 « Coups critiques »)."""
         ctx, spell = self.ctx, self.spell
@@ -478,6 +623,7 @@ class Resolution:
         modifiers = [Modifier("spell attack", bonus)] + extra
         ac, ac_modifiers = armor_class(target)
         natural, faces = ctx.d20(advantage=bool(adv), disadvantage=bool(dis))
+        modifiers += rolled_bonuses(ctx, caster.id, "attack")
         total = natural + sum(m.value for m in modifiers)
         hit = attack_hits(natural, total, ac)
         critical = hit and natural == 20
@@ -488,9 +634,23 @@ class Resolution:
             advantage=tuple(adv), disadvantage=tuple(dis), hit=hit, critical=critical,
         ))
         _after_attack_roll(ctx, caster.id, target_id)
-        if hit and spell.damage:
-            parts = self._roll_damage(critical=critical)
-            damage_after_save(ctx, target_id, parts, saved=False, half=False, source=caster.id, critical=critical)
+        if hit:
+            # Like a weapon attack (reactions.after_hit): a target with a reaction to hits (Shield) answers before
+            # the damage; the window carries what the cast still has to do (None: suspended).
+            from combatlog.core.rulesets.dnd5e.reactions import hit_reactors, open_window
+
+            pending = {"kind": "attack_damage", "attacker": caster.id, "target": target_id, "attack": spell.id,
+                       "attack_kind": spell.attack, "natural": natural, "total": total, "cover_bonus": 0,
+                       "critical": critical, "two_weapon": False, "nonlethal": False,
+                       "spell": {k: v for k, v in msgspec.to_builtins(spell).items() if k != "text"},
+                       "rest": list(rest), "upcast": self.upcast, "multiplier": self.multiplier,
+                       "legendary": list(self.legendary)}
+            reactors = hit_reactors(ctx, pending)
+            if reactors:
+                open_window(ctx, f"{caster.id} hits {target_id} with {spell.id}", reactors, caster.id,
+                            {**pending, "dice": ctx.suspend_dice()})
+                return None
+            self._hit(target_id, critical)
         return hit
 
     def _heal(self) -> None:
@@ -534,6 +694,12 @@ class Resolution:
         data: dict[str, Any] = {"spell": self.spell.id, "label": effect.id}
         if effect.ac_bonus:
             data["ac_bonus"] = effect.ac_bonus
+        if effect.damage_bonus is not None:
+            data["damage_bonus"] = {"roll": effect.damage_bonus.roll, "type": effect.damage_bonus.type,
+                                    "from": effect.damage_bonus.source, "attacks": effect.damage_bonus.attacks}
+        if effect.roll_bonus is not None:
+            data["roll_bonus"] = {"roll": effect.roll_bonus.roll, "on": list(effect.roll_bonus.on),
+                                  "subtract": effect.roll_bonus.subtract}
         start_effect(self.ctx, bearer, effect.id, source=self.caster_id, until=self._until(effect.until, bearer),
                      data=data)
 

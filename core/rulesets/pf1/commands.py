@@ -16,7 +16,7 @@ class SaveSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     half: bool = True
 
 
-class Create(Command, tag="create", kw_only=True):
+class Create(Command, tag="create", frozen=True, kw_only=True):
     ruleset: str
     seed: int | str | None = None
     lang: Literal["fr", "en"] = "en"
@@ -28,7 +28,7 @@ class Create(Command, tag="create", kw_only=True):
     rules: Literal[0, 1] | None = None
 
 
-class Add(Command, tag="add", kw_only=True):
+class Add(Command, tag="add", frozen=True, kw_only=True):
     id: str
     name: str | None = None
     name_fr: str | None = None
@@ -41,37 +41,37 @@ class Add(Command, tag="add", kw_only=True):
     at: Square | None = None
 
 
-class Remove(Command, tag="remove", kw_only=True):
+class Remove(Command, tag="remove", frozen=True, kw_only=True):
     id: str
 
 
-class Place(Command, tag="place", kw_only=True):
+class Place(Command, tag="place", frozen=True, kw_only=True):
     id: str
     at: Square
 
 
-class Surprise(Command, tag="surprise", kw_only=True):
+class Surprise(Command, tag="surprise", frozen=True, kw_only=True):
     ids: tuple[str, ...]
 
 
-class Initiative(Command, tag="initiative", kw_only=True):
+class Initiative(Command, tag="initiative", frozen=True, kw_only=True):
     id: str
     value: int | None = None
 
 
-class RollOff(Command, tag="roll_off", kw_only=True):
+class RollOff(Command, tag="roll_off", frozen=True, kw_only=True):
     ids: tuple[str, ...]
 
 
-class Order(Command, tag="order", kw_only=True):
+class Order(Command, tag="order", frozen=True, kw_only=True):
     ids: tuple[str, ...]
 
 
-class Start(Command, tag="start", kw_only=True):
+class Start(Command, tag="start", frozen=True, kw_only=True):
     pass
 
 
-class Move(Command, tag="move", kw_only=True):
+class Move(Command, tag="move", frozen=True, kw_only=True):
     id: str
     path: tuple[Square, ...]
     mode: Literal["walk", "crawl", "fly", "swim", "climb", "teleport"] = "walk"
@@ -79,7 +79,7 @@ class Move(Command, tag="move", kw_only=True):
     five_foot_step: bool = False
 
 
-class Action(Command, tag="action", kw_only=True):
+class Action(Command, tag="action", frozen=True, kw_only=True):
     id: str
     action: str
     slot: Literal["standard", "move", "full_round", "swift", "immediate", "free"] | None = None
@@ -95,7 +95,7 @@ class Action(Command, tag="action", kw_only=True):
     cast: dict[str, Any] | None = None
 
 
-class Cast(Command, tag="cast", kw_only=True):
+class Cast(Command, tag="cast", frozen=True, kw_only=True):
     """INTERFACE.md §7: cast a spell (an id, or a spell object given here) through the `cast_spell` action."""
 
     caster: str
@@ -111,7 +111,7 @@ class Modifier(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     value: int
 
 
-class Attack(Command, tag="attack", kw_only=True):
+class Attack(Command, tag="attack", frozen=True, kw_only=True):
     attacker: str
     target: str
     with_: str | None = msgspec.field(name="with", default=None)
@@ -123,7 +123,7 @@ class Attack(Command, tag="attack", kw_only=True):
     modifiers: tuple[Modifier, ...] = ()
 
 
-class FullAttack(Command, tag="full_attack", kw_only=True):
+class FullAttack(Command, tag="full_attack", frozen=True, kw_only=True):
     attacker: str
     target: str | None = None
     with_: str | None = msgspec.field(name="with", default=None)
@@ -136,36 +136,36 @@ class FullAttack(Command, tag="full_attack", kw_only=True):
     modifiers: tuple[Modifier, ...] = ()
 
 
-class CoupDeGrace(Command, tag="coup_de_grace", kw_only=True):
+class CoupDeGrace(Command, tag="coup_de_grace", frozen=True, kw_only=True):
     """PRD Coup de Grace: a full-round action against a helpless opponent (added to INTERFACE-pf1)."""
     attacker: str
     target: str
     with_: str | None = msgspec.field(name="with", default=None)
 
 
-class Maneuver(Command, tag="maneuver", kw_only=True):
+class Maneuver(Command, tag="maneuver", frozen=True, kw_only=True):
     attacker: str
     target: str
     maneuver: str
 
 
-class Grapple(Command, tag="grapple", kw_only=True):
+class Grapple(Command, tag="grapple", frozen=True, kw_only=True):
     attacker: str
     target: str
 
 
-class Shove(Command, tag="shove", kw_only=True):
+class Shove(Command, tag="shove", frozen=True, kw_only=True):
     attacker: str
     target: str
     effect: Literal["prone", "push"] = "prone"
 
 
-class Escape(Command, tag="escape", kw_only=True):
+class Escape(Command, tag="escape", frozen=True, kw_only=True):
     id: str
     skill: Literal["escape_artist"] | None = None
 
 
-class Damage(Command, tag="damage", kw_only=True):
+class Damage(Command, tag="damage", frozen=True, kw_only=True):
     target: str | None = None
     targets: tuple[str, ...] | None = None
     amount: int | None = None
@@ -181,20 +181,20 @@ class Damage(Command, tag="damage", kw_only=True):
     source: str = ""
 
 
-class Heal(Command, tag="heal", kw_only=True):
+class Heal(Command, tag="heal", frozen=True, kw_only=True):
     target: str
     amount: int | None = None
     roll: str | None = None
     source: str = ""
 
 
-class TempHp(Command, tag="temp_hp", kw_only=True):
+class TempHp(Command, tag="temp_hp", frozen=True, kw_only=True):
     target: str
     amount: int
     replace: bool = False
 
 
-class Save(Command, tag="save", kw_only=True):
+class Save(Command, tag="save", frozen=True, kw_only=True):
     id: str
     ability: str
     dc: int
@@ -206,7 +206,7 @@ class Opponent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     skill: str | None = None
 
 
-class Check(Command, tag="check", kw_only=True):
+class Check(Command, tag="check", frozen=True, kw_only=True):
     id: str
     ability: str | None = None
     skill: str | None = None
@@ -214,7 +214,7 @@ class Check(Command, tag="check", kw_only=True):
     against: Opponent | None = None
 
 
-class Condition(Command, tag="condition", kw_only=True):
+class Condition(Command, tag="condition", frozen=True, kw_only=True):
     target: str
     add: str | None = None
     remove: str | None = None
@@ -227,54 +227,54 @@ class Condition(Command, tag="condition", kw_only=True):
     amount: int | None = None
 
 
-class Concentrate(Command, tag="concentrate", kw_only=True):
+class Concentrate(Command, tag="concentrate", frozen=True, kw_only=True):
     id: str = ""
     effect: str = ""
     stop: bool = False
 
 
-class DeathSave(Command, tag="death_save", kw_only=True):
+class DeathSave(Command, tag="death_save", frozen=True, kw_only=True):
     id: str
 
 
-class Stabilize(Command, tag="stabilize", kw_only=True):
+class Stabilize(Command, tag="stabilize", frozen=True, kw_only=True):
     id: str
     target: str
 
 
-class React(Command, tag="react", kw_only=True):  # noqa: D101
+class React(Command, tag="react", frozen=True, kw_only=True):  # noqa: D101
     id: str
     with_: str = msgspec.field(name="with")
     attack: str | None = None
     target: str | None = None
 
 
-class Pass(Command, tag="pass", kw_only=True):
+class Pass(Command, tag="pass", frozen=True, kw_only=True):
     id: str
 
 
-class EndTurn(Command, tag="end_turn", kw_only=True):
+class EndTurn(Command, tag="end_turn", frozen=True, kw_only=True):
     pass
 
 
-class Stand(Command, tag="stand", kw_only=True):
+class Stand(Command, tag="stand", frozen=True, kw_only=True):
     id: str
 
 
-class DropProne(Command, tag="drop_prone", kw_only=True):
+class DropProne(Command, tag="drop_prone", frozen=True, kw_only=True):
     id: str
 
 
-class Terrain(Command, tag="terrain", kw_only=True):
+class Terrain(Command, tag="terrain", frozen=True, kw_only=True):
     squares: tuple[Square, ...]
     kind: Literal["difficult", "clear"]
 
 
-class Trigger(Command, tag="trigger", kw_only=True):
+class Trigger(Command, tag="trigger", frozen=True, kw_only=True):
     id: str
 
 
-class End(Command, tag="end", kw_only=True):
+class End(Command, tag="end", frozen=True, kw_only=True):
     reason: str = ""
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from combatlog import words
-from combatlog.words import has, kebab, message, number, term
+from combatlog.words import has, kebab, message, number, term  # noqa: F401  (kebab: tests import it from here)
 
 
 def attack_label(attack: Any, lang: str) -> str:
