@@ -313,6 +313,8 @@ def _print_fight(encounter: Encounter, first: int, before) -> None:
     from combatlog.tools import log_lines, render_table, undone_among
 
     state = encounter.live.state
+    if not state.created:  # an empty script on a new log: no encounter yet, nothing to show
+        return
     # Only this run's events are read: markers name earlier transactions, so the ones that matter are among them.
     records = encounter.log.read_range(encounter.name, first, encounter.live.next_seq - 1)
     undone = undone_among(records)
