@@ -11,6 +11,7 @@ import msgspec
 
 from combatlog.core.kernel.context import Context, fail
 from combatlog.core.kernel.dice import DiceError
+from combatlog.core.kernel.errors import refused
 from combatlog.core.rulesets.dnd5e.spell_state import carried_spells, put_carried_spells, rest_spells
 from combatlog.core.rulesets.dnd5e.state import Combatant, Resources
 from combatlog.events.resources import (
@@ -22,14 +23,14 @@ from combatlog.events.resources import (
     UsesRestored,
     UseSpent,
 )
-from combatlog.words import Phrase, both, term_phrase
+from combatlog.words import Phrase, term_phrase
 
 replace = msgspec.structs.replace
 
 
 def refuse(message_id: str, **args):
     """A refusal from the resources catalog, in English and French (the one place to rewire to message ids)."""
-    return fail(*both(message_id, **args))
+    return fail(message_id, **args)
 
 
 # ------------------------------------------------------------------------------------------------ stat block
@@ -101,7 +102,7 @@ def roll_recharges(ctx: Context, creature_id: str) -> None:
         try:
             result = ctx.dice.next_face(6)
         except DiceError as error:
-            raise fail(str(error), error.message_fr) from None
+            raise refused(error) from None
         ctx.emit(RechargeRolled(id=creature_id, use=use.id, faces=(result,), natural=result, needed=use.recharge,
                                 recharged=result >= use.recharge))
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from combatlog.words import Phrase, both
+from combatlog.words import Phrase
 from combatlog.core.kernel.commands import explained
 from combatlog.core.kernel.context import Context
 from combatlog.core.kernel.errors import RuleViolation, fail
@@ -53,7 +53,7 @@ ROUNDS_PER_MINUTE = 10  # a round is 6 seconds (seed 000/001)
 
 def refuse(message_id: str, /, **args: Any) -> RuleViolation:
     """Every refusal of this module, from spells.ftl in English and French (one place to rewire to message ids)."""
-    return fail(*both(message_id, **args))
+    return fail(message_id, **args)
 
 
 # ------------------------------------------------------------------------------------------ what a caster has

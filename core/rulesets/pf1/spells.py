@@ -12,7 +12,6 @@ from typing import Any
 
 import msgspec
 
-from combatlog.words import both
 from combatlog.core.kernel.commands import explained
 from combatlog.core.kernel.errors import RuleViolation, fail
 from combatlog.core.rulesets.pf1 import commands as c
@@ -32,7 +31,7 @@ CASTING_SLOTS = {"standard": "standard", "action": "standard", "swift": "swift",
 
 def refuse(message_id: str, /, **args: Any) -> RuleViolation:
     """Every refusal of this module, from spells.ftl in English and French (one place to rewire to message ids)."""
-    return fail(*both(message_id, **args))
+    return fail(message_id, **args)
 
 
 def ability_modifier(creature) -> int:
