@@ -611,9 +611,7 @@ def _react(args, state):
                 raw["with"], rest = named, []
         if rest and raw["with"] == "opportunity_attack":
             raw["attack"] = attack_id(" ".join(rest), creature)
-    for flag in ("advantage", "disadvantage"):
-        if flag in flags:
-            raw[flag] = True
+    _roll_mode(raw, flags)
     return raw
 
 
@@ -729,10 +727,13 @@ def _initiative(args, state):
     raw = {"do": "initiative", "id": _unit_id(args[0], state)}
     if len(args) > 1:
         raw["value"] = _int(args[1], "the initiative", "l'initiative")
-    for flag in ("advantage", "disadvantage"):
-        if flag in flags:
-            raw[flag] = True
+    _roll_mode(raw, flags)
     return raw
+
+
+def _roll_mode(raw: dict, flags) -> None:
+    """The `advantage` / `disadvantage` words of a line, as the command's flags."""
+    raw.update({flag: True for flag in ("advantage", "disadvantage") if flag in flags})
 
 
 def _order(args, state):
@@ -866,9 +867,7 @@ def _save(args, state):
     _need(args, 3, "save")
     raw = {"do": "save", "id": combatant_id(args[0], state), "ability": ability(args[1]),
            "dc": _int(args[2], "the DC", "le DD")}
-    for flag in ("advantage", "disadvantage"):
-        if flag in flags:
-            raw[flag] = True
+    _roll_mode(raw, flags)
     return raw
 
 
@@ -892,9 +891,7 @@ def _check(args, state):
         raise _say("error-skill", word=" ".join(rest))
     if dc is not None:
         raw["dc"] = dc
-    for flag in ("advantage", "disadvantage"):
-        if flag in flags:
-            raw[flag] = True
+    _roll_mode(raw, flags)
     return raw
 
 
@@ -992,9 +989,7 @@ def _legendary(args, state):
     if len(args) > 2:
         targets = _ids(args[2], state)
         raw.update({"target": targets[0]} if len(targets) == 1 else {"targets": targets})
-    for flag in ("advantage", "disadvantage"):
-        if flag in flags:
-            raw[flag] = True
+    _roll_mode(raw, flags)
     return raw
 
 

@@ -63,8 +63,7 @@ async def encounter_lang(request: Request) -> str:
         combatlog.check_encounter_name(name)
     except combatlog.RuleViolation:
         return ep.error_lang(request)
-    found = await ep.hub_of(request).call(lambda log: log.encounter(name).lang if name in log.encounters() else None)
-    return found or ep.settings_of(request).lang or "en"
+    return await ep.encounter_lang_of(request, name)
 
 
 async def api_error(request: Request, error: ApiError) -> Response:

@@ -97,6 +97,12 @@ async def existing(request: Request) -> tuple[str, combatlog.Encounter]:
     return name, found
 
 
+async def encounter_lang_of(request: Request, name: str) -> str:
+    """The language an answer about encounter `name` speaks: its own, else the server's, else English."""
+    found = await hub_of(request).call(lambda log: log.encounter(name).lang if name in log.encounters() else None)
+    return found or settings_of(request).lang or "en"
+
+
 async def page_lang(request: Request, encounter: combatlog.Encounter | None) -> str:
     """A page's language: `?lang`, else the server's `--lang`, else the encounter's, else French."""
     fallback = settings_of(request).lang
@@ -245,9 +251,7 @@ async def library(request: Request) -> Response:
 async def commands(request: Request) -> Response:
     """One command object or a list of them, run in order (INTERFACE.md §5)."""
     name = encounter_name(request)
-    hub = hub_of(request)
-    enc_lang = await hub.call(lambda log: log.encounter(name).lang if name in log.encounters() else None)
-    lang = enc_lang or settings_of(request).lang or "en"
+    lang = await encounter_lang_of(request, name)
     payload, raw = await json_body(request, lang)
     request_id = None
     if isinstance(payload, dict) and "request_id" in payload:
@@ -267,9 +271,7 @@ async def commands(request: Request) -> Response:
 async def line(request: Request) -> Response:
     """One line in the shell's words (French or English) or raw JSON, from the DM's command box."""
     name = encounter_name(request)
-    hub = hub_of(request)
-    lang = await hub.call(lambda log: log.encounter(name).lang if name in log.encounters() else None)
-    lang = lang or settings_of(request).lang or "en"
+    lang = await encounter_lang_of(request, name)
     payload, raw = await json_body(request, lang)
     if not isinstance(payload, dict):
         raise ApiError(422, {"error": word(lang, "not_json", reason='{"line": "…"}'), "line": 1})
