@@ -607,6 +607,42 @@ SAVES = {"fortitude": "fort", "reflex": "ref", "will": "will"}
 ONE_CONDITION_SPELLS = {"hold-person": "paralyzed", "hold-monster": "paralyzed", "hold-animal": "paralyzed",
                         "mass-hold-person": "paralyzed", "mass-hold-monster": "paralyzed"}
 CORE_CLASSES = ("sorcerer", "wizard", "cleric", "druid", "bard", "paladin", "ranger")
+MINUTES_PER_LEVEL = {"minutes": 1, "per_level": True}
+# Named effects read by hand from the PRD text (spellbook.SpellEffect `bonuses`, `negates`; durations in the
+# `until` shapes of pf1/spells.py). PRD Bless: "+1 morale bonus on attack rolls and on saving throws against fear
+# effects", 1 min./level; Bane: a -1 penalty on both, Will negates; Shield: "+4 shield bonus to AC", "negates magic
+# missile attacks directed at you", 1 min./level, personal; Mage Armor: "+4 armor bonus to AC", 1 hour/level;
+# Haste: "+1 bonus on attack rolls and a +1 dodge bonus to AC and Reflex saves", 1 round/level (its extra attack
+# in a full attack is not run: the DM adds it); Resistance: "+1 resistance bonus on saves", 1 minute.
+FEAR_SAVE = "fear"
+EFFECTS = {
+    "bless": {"id": "bless", "until": MINUTES_PER_LEVEL, "bonuses": [
+        {"to": "attack", "value": 1, "type": "morale"},
+        {"to": "save", "value": 1, "type": "morale", "against": FEAR_SAVE}]},
+    "bane": {"id": "bane", "until": MINUTES_PER_LEVEL, "bonuses": [
+        {"to": "attack", "value": -1}, {"to": "save", "value": -1, "against": FEAR_SAVE}]},
+    "shield": {"id": "shield", "on": "caster", "until": MINUTES_PER_LEVEL,
+               "bonuses": [{"to": "ac", "value": 4, "type": "shield"}], "negates": ["magic-missile"]},
+    "mage-armor": {"id": "mage-armor", "until": {"hours": 1, "per_level": True},
+                   "bonuses": [{"to": "ac", "value": 4, "type": "armor"}]},
+    "haste": {"id": "haste", "until": {"rounds": 1, "per_level": True}, "bonuses": [
+        {"to": "attack", "value": 1}, {"to": "ac", "value": 1, "type": "dodge"},
+        {"to": "ref", "value": 1, "type": "dodge"}]},
+    "resistance": {"id": "resistance", "until": {"minutes": 1},
+                   "bonuses": [{"to": "save", "value": 1, "type": "resistance"}]},
+}
+# PRD Magic Missile: "For every two caster levels beyond 1st, you gain an additional missile ... the maximum of
+# five missiles at 9th level or higher" (pf1/spells.py: one `targets` entry per missile).
+MISSILES = {"magic-missile": {"first": 1, "every": 2, "most": 5}}
+# Why a spell the engine could almost run is refused all the same (the reason `cast` gives).
+NOT_RUN = {
+    "spiritual-weapon": "it makes a weapon of force that attacks on its own each round (1d8 + 1 per three caster "
+                        "levels, the caster's BAB + Wis): not modelled; play its attacks with `damage`",
+    "shield-of-faith": "its deflection bonus grows with caster level (+2, +1 per six levels): not modelled",
+}
+# PRD Cure Light Wounds: "cures 1d8 points of damage + 1 point per caster level (maximum +5)"; Inflict Light
+# Wounds: "deals 1d8 points of damage + 1 point per caster level (maximum +5)" (negative energy).
+PLUS_CASTER_LEVEL = r"(\d+d8) points of damage \+ 1 point per caster level \(maximum \+(\d+)\)"
 
 
 def convert_spell(raw: dict) -> dict:
@@ -636,7 +672,10 @@ def convert_spell(raw: dict) -> dict:
         entry["range"] = feet_to_m(int(feet.group(1))) if feet else range_text
     save_text = plain(raw.get("saving_throw", "")).lower()
     save = re.match(r"(fortitude|reflex|will) (half|negates|partial)", save_text)
-    if save:
+    if save and "harmless" in save_text:
+        # PRD Saving Throw, (harmless): a willing target does not save; the table decides for an unwilling one.
+        entry["save_text"] = save_text
+    elif save:
         entry["save"] = {"ability": SAVES[save.group(1)], "half": save.group(2) == "half"}
     elif save_text and save_text not in ("none", "no"):
         entry["save_text"] = save_text
@@ -666,6 +705,23 @@ def convert_spell(raw: dict) -> dict:
     condition = ONE_CONDITION_SPELLS.get(entry["id"])
     if condition and "save" in entry and not entry["save"]["half"]:
         entry["condition"] = {"add": condition}
+    cure = re.search(rf"cures? {PLUS_CASTER_LEVEL}", body)
+    inflict = re.search(rf"(?:deals?|dealing) {PLUS_CASTER_LEVEL}", body)
+    if cure and entry["id"].startswith("cure-"):
+        entry["heal"] = {"roll": cure.group(1), "plus_caster_level": {"most": int(cure.group(2))}}
+    elif inflict and entry["id"].startswith("inflict-"):
+        # the melee touch attack of the single-target spells is not rolled: the Will save halves, as in the mass ones
+        entry["damage"] = [{"roll": inflict.group(1), "type": "negative",
+                            "plus_caster_level": {"most": int(inflict.group(2))}}]
+    if entry["id"] in EFFECTS:
+        entry["effect"] = EFFECTS[entry["id"]]
+    if entry["id"] in MISSILES:
+        entry["missiles"] = MISSILES[entry["id"]]
+    if entry["id"] in NOT_RUN:
+        why.append(NOT_RUN[entry["id"]])
+    elif not why and not any(key in entry for key in ("damage", "heal", "condition", "effect")):
+        why.append("its effect is none that cast can run (no damage, healing, condition or bonus the engine "
+                   "applies): play it by hand")
     if not casting:
         entry["casting_time"] = None
         why.append("the source gives no casting time (it refers to another spell)")

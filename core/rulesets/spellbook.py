@@ -16,11 +16,20 @@ MAX_SPELL_LEVEL = 9
 CANTRIP_STEPS = (5, 11, 17)
 
 
+class SpellPlusCasterLevel(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """pf1 (PRD Cure Light Wounds: "1d8 points of damage + 1 point per caster level (maximum +5)"): the caster
+    level is added to the roll, at most `most` (none: no maximum)."""
+
+    most: int | None = None
+
+
 class SpellDamage(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     roll: str
     type: str
     # The spellcasting ability's modifier is added (SRD Spiritual Weapon: 1d8 + your spellcasting modifier).
     add_modifier: bool = False
+    # pf1: + caster level, at most N (PRD Inflict Light Wounds: 1d8 + 1 per caster level, maximum +5).
+    plus_caster_level: SpellPlusCasterLevel | None = None
 
 
 class SpellSave(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -32,6 +41,8 @@ class SpellSave(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only
 class SpellHeal(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     roll: str
     add_modifier: bool = False
+    # pf1: + caster level, at most N (PRD Cure Light Wounds: 1d8 + 1 per caster level, maximum +5).
+    plus_caster_level: SpellPlusCasterLevel | None = None
 
 
 class SpellCondition(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -62,6 +73,21 @@ class SpellDamageBonus(msgspec.Struct, frozen=True, forbid_unknown_fields=True, 
     attacks: Literal["weapon", "any"] = "weapon"
 
 
+BONUS_TARGETS = ("attack", "ac", "save", "fort", "ref", "will")
+
+
+class SpellBonus(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """pf1: a typed bonus (or penalty, a negative `value`) the effect gives its bearer (PRD Bonus types: bonuses
+    of one type do not stack, the largest counts; dodge and untyped bonuses and every penalty stack): `to` one of
+    BONUS_TARGETS (`save`: every saving throw), `against` narrows a save bonus to one kind of effect (`fear`:
+    PRD Bless), which the engine does not apply to an ordinary save."""
+
+    to: str
+    value: int
+    type: str = "untyped"
+    against: str | None = None
+
+
 class SpellEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """A named effect (`bless`, `hunters-mark`, `shield`) on each target, or on the caster when the spell has no
     targets or says `on: caster`; `ac_bonus` counts in every attack roll against its bearer; `roll_bonus` adds
@@ -73,6 +99,10 @@ class SpellEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     ac_bonus: int = 0
     roll_bonus: SpellRollBonus | None = None
     damage_bonus: SpellDamageBonus | None = None
+    # pf1 only: typed bonuses to attack rolls, AC and saves (PRD Bless, Shield, Mage Armor, Haste)...
+    bonuses: tuple[SpellBonus, ...] = ()
+    # ...and the spells it makes useless against its bearer (PRD Shield: "negates magic missile attacks").
+    negates: tuple[str, ...] = ()
 
 
 class SpellUpcast(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -89,6 +119,18 @@ class SpellPerCasterLevel(msgspec.Struct, frozen=True, forbid_unknown_fields=Tru
 
     roll: str
     most: int | None = None
+
+
+class SpellMissiles(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """pf1 (PRD Magic Missile): `first` missiles at caster level 1, one more for every `every` levels beyond
+    1st, at most `most` (1 at CL 1-2, 2 at CL 3-4, ... 5 from CL 9); each deals the spell's damage on its own."""
+
+    first: int = 1
+    every: int = 2
+    most: int = 5
+
+    def count(self, caster_level: int) -> int:
+        return max(1, min(self.most, self.first + max(0, caster_level - 1) // self.every))
 
 
 class SpellObject(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -110,6 +152,7 @@ class SpellObject(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     cantrip_scaling: bool = False
     upcast: SpellUpcast | None = None
     per_caster_level: SpellPerCasterLevel | None = None
+    missiles: SpellMissiles | None = None
     ritual: bool = False
     # A reaction spell offered in a reaction window: "hit" (Shield: after an attack roll hits its caster);
     # "cast" (Counterspell: when a hostile creature within its range casts a spell; it counters that spell).
@@ -207,6 +250,11 @@ def spell_problems(spell: SpellObject, *, abilities, damage_types, conditions) -
         if not effect.roll_bonus.on:
             problems.append(("spell-roll-bonus-unknown-test", {"spell": spell.id, "test": "",
                                                                 "tests": ", ".join(ROLL_BONUS_TESTS)}))
+    if effect is not None:
+        for bonus in effect.bonuses:
+            if bonus.to not in BONUS_TARGETS:
+                problems.append(("spell-bonus-unknown-target", {"spell": spell.id, "to": bonus.to,
+                                                                "targets": ", ".join(BONUS_TARGETS)}))
     if effect is not None and effect.damage_bonus is not None:
         rolls.append(effect.damage_bonus.roll)
         if effect.damage_bonus.type is not None and effect.damage_bonus.type not in damage_types:

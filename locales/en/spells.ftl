@@ -89,11 +89,21 @@ help-cast = cast CASTER SPELL [TARGETS…] [level N] [ritual|daily] — cast a s
 label-slots = Slots
 
 spell-pf1-casting-time = spell { $spell }: a pf1 casting time is standard, swift, full_round or immediate, not { $casting-time }
-spell-pf1-no-effects = spell { $spell }: pf1 spells here have no named effects ("effect")
+spell-pf1-no-effects = spell { $spell }: a pf1 effect gives "bonuses" (and "negates"), not the 5e ac_bonus, roll_bonus or damage_bonus
 spell-pf1-no-upcast = { $spell } is cast at its own level ({ $level }) in pf1: there is no upcasting
 spell-pf1-none-of-level = { $caster } has no level { $level } spells per day
 spell-pf1-none-left = { $caster } has cast its { $count } level { $level } spell(s) today: none left
 event-spell-countered = { $by } counters { $caster }'s { $spell }: it has no effect{ $slot-spent ->
     [yes] {""} (its slot is spent)
    *[other] {""}
+ }
+spell-pf1-unknown-duration = spell { $spell }: a pf1 effect lasts {"{"}"rounds", "minutes" or "hours": N{"}"}, with "per_level": true for N per caster level, not { $until }
+spell-bonus-unknown-target = spell { $spell }: a bonus goes to one of { $targets }, not '{ $to }'
+spell-pf1-missile-targets = { $spell } has { $count } missile(s) at this caster level: name one creature for all of them, or one per missile ({ $count }), not { $given }
+spell-dismiss-nothing = no spell effect '{ $effect }' to end{ $has-target ->
+    [yes] {" "}on { $target }
+   *[no] {""}
+ }{ $has-source ->
+    [yes] {" "}cast by { $source }
+   *[no] {""}
  }

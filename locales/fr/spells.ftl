@@ -89,11 +89,21 @@ help-cast = lance LANCEUR SORT [CIBLES…] [niveau N] [rituel|jour] — lancer u
 label-slots = Emplacements
 
 spell-pf1-casting-time = sort { $spell } : en pf1 un temps d'incantation est standard, swift, full_round ou immediate, pas { $casting-time }
-spell-pf1-no-effects = sort { $spell } : les sorts pf1 n'ont pas ici d'effets nommés (« effect »)
+spell-pf1-no-effects = sort { $spell } : un effet pf1 donne des « bonuses » (et « negates »), pas les ac_bonus, roll_bonus ou damage_bonus de 5e
 spell-pf1-no-upcast = { $spell } se lance à son propre niveau ({ $level }) en pf1 : pas de sort intensifié par l'emplacement
 spell-pf1-none-of-level = { $caster } n'a pas de sorts de niveau { $level } par jour
 spell-pf1-none-left = { $caster } a lancé ses { $count } sort(s) de niveau { $level } du jour : il n'en reste plus
 event-spell-countered = { $by } contre { $spell } de { $caster } : le sort est sans effet{ $slot-spent ->
     [yes] {""} (son emplacement est dépensé)
    *[other] {""}
+ }
+spell-pf1-unknown-duration = sort { $spell } : un effet pf1 dure {"{"}"rounds", "minutes" ou "hours" : N{"}"}, avec "per_level": true pour N par niveau de lanceur, pas { $until }
+spell-bonus-unknown-target = sort { $spell } : un bonus porte sur { $targets }, pas sur « { $to } »
+spell-pf1-missile-targets = { $spell } a { $count } projectile(s) à ce niveau de lanceur : nommez une créature pour tous, ou une par projectile ({ $count }), pas { $given }
+spell-dismiss-nothing = aucun effet de sort « { $effect } » à terminer{ $has-target ->
+    [yes] {" "}sur { $target }
+   *[no] {""}
+ }{ $has-source ->
+    [yes] {" "}lancé par { $source }
+   *[no] {""}
  }

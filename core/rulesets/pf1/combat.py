@@ -9,6 +9,7 @@ from combatlog.core.rulesets.pf1 import events as e
 from combatlog.core.rulesets.pf1.context import (
     Pf1Context, deal, name_of, provoke, replace_effect, require_turn, spend, square_of, start_effect,
 )
+from combatlog.core.rulesets.pf1.effects import attack_modifiers
 from combatlog.core.rulesets.pf1.rules import (
     ac_values, cmb, cmd_values, conditions_in_force, denied_dex, distance_metres, flanked, reaches, threatens,
 )
@@ -86,6 +87,7 @@ def situational(ctx: Pf1Context, attacker: Pf1Combatant, target: Pf1Combatant, a
     aid = attacker.effect("aid_attack")
     if aid is not None and aid.data.get("target") == target.id:
         mods.append({"label": "aid_another", "value": 2})
+    mods += attack_modifiers(attacker)  # spell effects: PRD Bless +1 morale, Bane -1, Haste +1 (pf1/effects.py)
     for extra in opts.get("modifiers", ()):
         mods.append({"label": extra.label, "value": extra.value})
     return mods
@@ -517,6 +519,8 @@ def resolve_maneuver(ctx: Pf1Context, attacker: Pf1Combatant, target: Pf1Combata
     normal, flat = cmd_values(target, maneuver, fixes=fixes)
     defence = flat if denied_dex(target, attacker) else normal
     mods = [{"label": "aoo_damage", "value": -aoo_damage}] if aoo_damage > 0 and fixes else []
+    # PRD Combat Maneuvers: "add any bonuses you currently have on attack rolls due to spells" (Bless, Haste).
+    mods += attack_modifiers(attacker)
     total = face + bonus + sum(m["value"] for m in mods)
     found = conditions_in_force(target)
     automatic = next((name for name in HELPLESS if name in found), "") if fixes else ""

@@ -106,6 +106,15 @@ class Cast(Command, tag="cast", frozen=True, kw_only=True):
     legendary_resistance: tuple[str, ...] = ()
 
 
+class Dismiss(Command, tag="dismiss", frozen=True, kw_only=True):
+    """End a spell's named effect (`bless`, `shield`...) before its time: on `target` (default: every creature),
+    cast by `source` (default: any caster)."""
+
+    effect: str
+    target: str | None = None
+    source: str | None = None
+
+
 class Modifier(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     label: str
     value: int
@@ -282,6 +291,7 @@ AnyCommand = (
     Create | Add | Remove | Place | Surprise | Initiative | RollOff | Order | Start | Move | Action | Attack
     | FullAttack | CoupDeGrace | Maneuver | Grapple | Shove | Escape | Damage | Heal | TempHp | Save | Check | Condition
     | Concentrate | DeathSave | Stabilize | React | Pass | EndTurn | Stand | DropProne | Terrain | Trigger | End | Cast
+    | Dismiss
 )
 COMMAND_NAMES = tuple(sorted(cls.__struct_config__.tag for cls in AnyCommand.__args__))
 # INTERFACE-pf1: PF1 has no advantage; `slot` on attack is refused.

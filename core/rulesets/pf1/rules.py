@@ -2,6 +2,8 @@
 
 import math
 
+from combatlog.core.rulesets.pf1.effects import ac_parts as effect_ac
+from combatlog.core.rulesets.pf1.effects import save_modifier as effect_save
 from combatlog.core.rulesets.pf1.state import Pf1Combatant, Pf1State
 from combatlog.core.rulesets.pf1.stats import (
     SIZE_MODIFIER, Pf1Attack, attack_reach, dies_at, mod, natural_reach, space,
@@ -93,7 +95,7 @@ def dodge_bonus(c: Pf1Combatant) -> int:
         total += 6 if trained else 4
     if c.effect("fighting_defensively"):
         total += 3 if trained else 2
-    return total
+    return total + effect_ac(c)["dodge"]  # spell effects (PRD Haste: +1 dodge), pf1/effects.py
 
 
 def ac_values(c: Pf1Combatant) -> dict[str, int]:
@@ -105,9 +107,11 @@ def ac_values(c: Pf1Combatant) -> dict[str, int]:
     found = conditions_in_force(c)
     if "helpless" in found:
         dex, dodge = -5, 0  # PRD Helpless: Dex counts as 0
-    others = parts.deflection + parts.misc + SIZE_MODIFIER[c.stats.size] - (2 if c.effect("charging") else 0)
-    normal = 10 + parts.armor + parts.shield + parts.natural + dex + dodge + others
-    touch = normal - parts.armor - parts.shield - parts.natural
+    extra = effect_ac(c)  # spell effects (PRD Shield, Mage Armor), typed and not stacked (pf1/effects.py)
+    armor, shield, natural = parts.armor + extra["armor"], parts.shield + extra["shield"], parts.natural + extra["natural"]
+    others = parts.deflection + parts.misc + extra["other"] + SIZE_MODIFIER[c.stats.size] - (2 if c.effect("charging") else 0)
+    normal = 10 + armor + shield + natural + dex + dodge + others
+    touch = normal - armor - shield - natural
     lost = max(0, dex) + dodge
     return {"ac": normal, "touch_ac": touch, "flat_footed_ac": normal - lost, "flat_footed_touch_ac": touch - lost}
 
@@ -157,7 +161,7 @@ def cmd_values(c: Pf1Combatant, maneuver: str | None = None, *, fixes: bool) -> 
 def save_bonus(c: Pf1Combatant, ability: str) -> int:
     """Seed 004 Sauvegarde: base save + Con (Fort), Dex (Ref), Wis (Will)."""
     score = {"fort": c.stats.abilities.con, "ref": c.stats.abilities.dex, "will": c.stats.abilities.wis}[ability]
-    return getattr(c.stats.saves, ability) + mod(score)
+    return getattr(c.stats.saves, ability) + mod(score) + effect_save(c, ability)  # spell effects (PRD Haste)
 
 
 # --------------------------------------------------------------------------- grid

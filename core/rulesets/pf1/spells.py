@@ -17,6 +17,7 @@ from combatlog.core.kernel.errors import RuleViolation, fail
 from combatlog.core.rulesets.pf1 import commands as c
 from combatlog.core.rulesets.pf1 import events as e
 from combatlog.core.rulesets.pf1.context import Pf1Context, deal, heal_creature, roll_save
+from combatlog.core.rulesets.pf1.effects import attack_modifiers, negates
 from combatlog.core.rulesets.pf1.rules import CONDITIONS, ac_values
 from combatlog.core.rulesets.pf1.stats import DAMAGE_ALIASES, DAMAGE_TYPES, mod
 from combatlog.core.rulesets.spellbook import SpellObject, parse_spell, scaled_roll, spell_problems
@@ -94,9 +95,32 @@ def _problems(spell: SpellObject) -> list[tuple[str, dict]]:
                            conditions=CONDITIONS)
     if spell.casting_time not in CASTING_SLOTS:
         found.append(("spell-pf1-casting-time", {"spell": spell.id, "casting_time": spell.casting_time}))
-    if spell.effect is not None:
-        found.append(("spell-pf1-no-effects", {"spell": spell.id}))
+    effect = spell.effect_spec
+    if effect is not None:
+        if effect.ac_bonus or effect.roll_bonus is not None or effect.damage_bonus is not None:
+            found.append(("spell-pf1-no-effects", {"spell": spell.id}))
+        if duration_rounds(effect.until, 1) is None:
+            found.append(("spell-pf1-unknown-duration", {"spell": spell.id, "until": str(effect.until)}))
     return found
+
+
+DURATION_ROUNDS = {"rounds": 1, "minutes": 10, "hours": 600}  # PRD Duration: 1 minute is 10 rounds
+
+
+def duration_rounds(until, caster_level: int) -> int | None:
+    """A pf1 effect's duration in rounds: `{"rounds"|"minutes"|"hours": N}`, times the caster level with
+    `"per_level": true` (PRD Bless: 1 min./level); 0 for none (until dismissed); None when it cannot be read."""
+    if until in (None, "", {}):
+        return 0
+    if not isinstance(until, dict) or set(until) - {*DURATION_ROUNDS, "per_level"}:
+        return None
+    units = [key for key in DURATION_ROUNDS if key in until]
+    if len(units) != 1:
+        return None
+    count, per_level = until[units[0]], until.get("per_level", False)
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1 or not isinstance(per_level, bool):
+        return None
+    return count * DURATION_ROUNDS[units[0]] * (max(1, caster_level) if per_level else 1)
 
 
 def _find(ctx: Pf1Context, caster, wanted) -> SpellObject:
@@ -146,6 +170,14 @@ def cast(ctx: Pf1Context, command: c.Cast) -> None:
             raise refuse("spell-target-dead", spell=spell.id, target=target_id)
     if spell.targets is not None and len(targets) > spell.targets:
         raise refuse("spell-too-many-targets", spell=spell.id, count=len(targets), most=spell.targets)
+    if spell.missiles is not None and targets:
+        # PRD Magic Missile: one missile per entry of `targets` (a creature named twice takes two), or every
+        # missile at the one creature named.
+        count = spell.missiles.count(caster.stats.spellcasting.caster_level)
+        if len(targets) == 1:
+            targets = targets * count
+        elif len(targets) != count:
+            raise refuse("spell-pf1-missile-targets", spell=spell.id, count=count, given=len(targets))
     spell = at_caster_level(spell, caster.stats.spellcasting.caster_level)
     planned = {"spell": msgspec.to_builtins(spell), "targets": list(targets)}
     if spell.level > 0:
@@ -179,29 +211,125 @@ def take_effect(ctx: Pf1Context, caster_id: str, planned: dict) -> None:
     ctx.emit(SpellCast(caster=caster_id, spell=spell.id, spell_level=spell.level, slot_level=spell.level,
                        using="slot" if spell.level else "cantrip", casting_time=spell.casting_time, targets=targets,
                        dc=dc if spell.save else 0))
+    caster_level = caster.stats.spellcasting.caster_level if caster.stats.spellcasting is not None else 1
+    if spell.missiles is not None:
+        _missiles(ctx, caster, targets, spell, caster_level)
+        return
     if spell.attack is not None:
         for target_id in targets:
             if ctx.get(target_id).status != "dead" and _touch_attack(ctx, caster, target_id, spell):
                 _damage(ctx, caster_id, (target_id,), spell, {})
                 _condition(ctx, caster_id, target_id, spell)
+                _effect(ctx, caster, target_id, spell)
+        _caster_effect(ctx, caster, targets, spell)
         return
     saved = {t: roll_save(ctx, t, spell.save.ability, dc, purpose="spell") for t in targets} if spell.save else {}
     _damage(ctx, caster_id, targets, spell, saved)
     if spell.heal is not None and targets:
         result = ctx.roll(spell.heal.roll)
-        amount = max(0, result.total + (ability_modifier(caster) if spell.heal.add_modifier else 0))
+        # PRD Cure Light Wounds: 1d8 + 1 per caster level (maximum +5).
+        amount = max(0, result.total + (ability_modifier(caster) if spell.heal.add_modifier else 0)
+                     + plus_caster_level(spell.heal.plus_caster_level, caster_level))
         for target_id in dict.fromkeys(targets):
             heal_creature(ctx, target_id, amount, result.faces)
     for target_id in dict.fromkeys(targets):
         if not saved.get(target_id, False) and ctx.get(target_id).status != "dead":
             _condition(ctx, caster_id, target_id, spell)
+            _effect(ctx, caster, target_id, spell)
+    _caster_effect(ctx, caster, targets, spell)
+
+
+def plus_caster_level(spec, caster_level: int) -> int:
+    """`plus_caster_level` {`most`}: the caster level, at most `most` (0 without the key)."""
+    if spec is None:
+        return 0
+    return min(caster_level, spec.most) if spec.most is not None else caster_level
+
+
+def _missiles(ctx: Pf1Context, caster, targets: tuple[str, ...], spell: SpellObject, caster_level: int) -> None:
+    """PRD Magic Missile: each missile deals its own 1d4+1, rolled missile by missile in `targets` order; a missile
+    at a creature whose effect negates the spell (PRD Shield) rolls no dice and deals nothing."""
+    for target_id in targets:
+        target = ctx.get(target_id)
+        if target.status == "dead" or negates(target, spell.id):
+            continue
+        parts = []
+        for part in spell.damage:
+            total = ctx.roll(part.roll).total + plus_caster_level(part.plus_caster_level, caster_level)
+            parts.append((part.type, max(0, total + (ability_modifier(caster) if part.add_modifier else 0))))
+        deal(ctx, target_id, parts, source=caster.id)
+
+
+def _caster_effect(ctx: Pf1Context, caster, targets: tuple[str, ...], spell: SpellObject) -> None:
+    effect = spell.effect_spec
+    if effect is not None and (effect.on == "caster" or not targets):
+        _start(ctx, caster, caster.id, spell, effect)
+
+
+def _effect(ctx: Pf1Context, caster, target_id: str, spell: SpellObject) -> None:
+    effect = spell.effect_spec
+    if effect is not None and effect.on != "caster" and ctx.get(target_id).status != "dead":
+        _start(ctx, caster, target_id, spell, effect)
+
+
+def _start(ctx: Pf1Context, caster, bearer_id: str, spell: SpellObject, effect) -> None:
+    """A named effect on `bearer_id`, with its bonuses and its end: the same effect already there ends first (the
+    same spell does not stack with itself, PRD Stacking Effects); `expires_round`, counted from the caster's turns
+    as the `condition` command counts rounds, ends it at the start of the caster's turn in that round."""
+    caster_level = caster.stats.spellcasting.caster_level
+    old = ctx.get(bearer_id).effect(effect.id)
+    if old is not None:
+        ctx.emit(e.Pf1EffectEnded(id=bearer_id, instance=old.instance, effect=old.effect))
+    data: dict[str, Any] = {"spell": spell.id, "source": caster.id}
+    if effect.bonuses:
+        data["bonuses"] = [msgspec.to_builtins(bonus) for bonus in effect.bonuses]
+    if effect.negates:
+        data["negates"] = list(effect.negates)
+    rounds = duration_rounds(effect.until, caster_level) or 0
+    if rounds:
+        state = ctx.state
+        data.update(rounds=rounds, of=caster.id, expires_round=(state.round if state.turn else 1) + rounds)
+    ctx.emit(e.Pf1EffectStarted(id=bearer_id, instance=ctx.instance(), effect=effect.id, until="", data=data))
+
+
+def expire_effects(ctx: Pf1Context, turn_of: str, number: int) -> None:
+    """Called as `turn_of`'s turn of round `number` comes (taken or skipped): the spell effects it started that
+    have run their rounds end (an effect whose caster has left the order ends at the first turn after its time)."""
+    for creature in list(ctx.state.combatants.values()):
+        for effect in creature.effects:
+            data = effect.data if isinstance(effect.data, dict) else {}
+            if "expires_round" not in data or number < data["expires_round"]:
+                continue
+            if data.get("of") == turn_of or data.get("of") not in ctx.state.order:
+                ctx.emit(e.Pf1EffectEnded(id=creature.id, instance=effect.instance, effect=effect.effect))
+
+
+def dismiss(ctx: Pf1Context, command: c.Dismiss) -> None:
+    """The DM ends a spell's named effect before its time (PRD Dismissible, or any end the table decides): on
+    `target` (default every creature), from `source` (default any caster)."""
+    if command.target is not None:
+        ctx.get(command.target, "target")
+    if command.source is not None:
+        ctx.get(command.source, "source")
+    ended = [(creature.id, effect) for creature in ctx.state.combatants.values()
+             if command.target in (None, creature.id) for effect in creature.effects
+             if effect.effect == command.effect and isinstance(effect.data, dict) and "spell" in effect.data
+             and command.source in (None, effect.data.get("source"))]
+    if not ended:
+        raise refuse("spell-dismiss-nothing", effect=command.effect, target=command.target or "",
+                     source=command.source or "", **{"has-target": "yes" if command.target else "no",
+                                                     "has-source": "yes" if command.source else "no"})
+    for bearer, effect in ended:
+        ctx.emit(e.Pf1EffectEnded(id=bearer, instance=effect.instance, effect=effect.effect))
 
 
 def _touch_attack(ctx: Pf1Context, caster, target_id: str, spell: SpellObject) -> bool:
     """PRD Touch Spells in Combat / Ray: d20 + BAB + Str (melee) or Dex (ranged) against touch AC; a natural 20
     always hits, a natural 1 always misses (critical hits with spells are not rolled here)."""
     ability = "str" if spell.attack == "melee" else "dex"
-    bonus = caster.stats.bab + mod(getattr(caster.stats.abilities, ability))
+    # spell effects count on a touch attack too (PRD Bless: +1 morale on attack rolls)
+    bonus = caster.stats.bab + mod(getattr(caster.stats.abilities, ability)) + sum(
+        m["value"] for m in attack_modifiers(caster))
     touch = ac_values(ctx.get(target_id))["touch_ac"]
     face = ctx.die(20)
     hit = face == 20 or (face != 1 and face + bonus >= touch)
@@ -217,8 +345,12 @@ def _damage(ctx: Pf1Context, caster_id: str, targets: tuple[str, ...], spell: Sp
     if spell.save is not None and all(saved.values()) and not spell.half_on_success:
         return
     rolled = []
+    casting = ctx.get(caster_id).stats.spellcasting
+    caster_level = casting.caster_level if casting is not None else 1
     for part in spell.damage:
         total = ctx.roll(part.roll).total + (ability_modifier(ctx.get(caster_id)) if part.add_modifier else 0)
+        # PRD Inflict Light Wounds: 1d8 + 1 per caster level (maximum +5)
+        total += plus_caster_level(part.plus_caster_level, caster_level)
         rolled.append((part.type, max(0, total)))
     for target_id in targets:
         if ctx.get(target_id).status == "dead":
