@@ -271,7 +271,11 @@ def test_false_life_gives_temporary_hit_points(tmp_path, ruleset, rolled):
 def test_every_executable_pf1_library_spell_casts(tmp_path):
     """A 20th-level caster with four spells of each level casts each executable PRD spell once at a goblin."""
     spells = [entry for entry in library_for_family("pf1").entries("spell") if entry.get("executable", True)]
-    assert len(spells) > 500
+    # Issue 21: a PRD spell whose effect cast cannot run is marked `executable: false` with its `why` (and refused,
+    # test_pf1_spell_effects.py); the others, the PRD's damage, healing, condition and bonus spells, all cast.
+    assert len(spells) > 50
+    assert {"fireball", "magic-missile", "cure-light-wounds", "bless", "bane", "shield", "haste", "hold-person"} <= {
+        entry["id"] for entry in spells}
     mira = {"max_hp": 20, "speed": 9, "bab": 2, "ac": {}, "saves": {"fort": 1, "ref": 1, "will": 4},
             "abilities": {"str": 8, "dex": 14, "con": 12, "int": 18, "wis": 10, "cha": 10},
             "spellcasting": {"caster_level": 20, "ability": "int", "per_day": {str(n): 4 for n in range(10)},

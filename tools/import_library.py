@@ -217,6 +217,9 @@ def parse_uses(action_id: str, uses_type: str | None, param, name: str) -> dict 
 
 
 SPELL_LINE = re.compile(r"^[*-][ \t]*(?:\*\*)?(?P<head>[^:*\n]+):(?:\*\*)?[ \t]*(?P<spells>[^\n]*)$", re.M)
+# SRD 5.1 innate spellcasting writes its lines without a bullet: "At will: detect magic, thunderwave",
+# "3/day each: tongues, wind walk".
+INNATE_LINE = re.compile(r"^(?P<head>at will|\d+/day(?: each)?):[ \t]*(?P<spells>[^\n]*)$", re.M | re.I)
 
 
 def parse_spellcasting(desc: str, spell_ids: dict[str, str]) -> tuple[dict | None, list[str]]:
@@ -235,7 +238,9 @@ def parse_spellcasting(desc: str, spell_ids: dict[str, str]) -> tuple[dict | Non
     missing: list[str] = []
     slots: dict[str, int] = {}
     per_day: dict[str, int] = {}
-    for line in SPELL_LINE.finditer(desc):
+    at_will: list[str] = []
+    lines = {m.start(): m for m in (*SPELL_LINE.finditer(desc), *INNATE_LINE.finditer(desc))}
+    for _, line in sorted(lines.items()):
         head = line["head"].strip().lower()
         names = [re.sub(r"\s*\(.*?\)|\*", "", n).strip() for n in re.split(r",\s*(?![^()]*\))", line["spells"])]
         ids = []
@@ -252,11 +257,16 @@ def parse_spellcasting(desc: str, spell_ids: dict[str, str]) -> tuple[dict | Non
         if times:
             for spell_id in ids:
                 per_day[spell_id] = int(times[1])
+        if head.startswith("at will"):
+            # §7 `at_will`: cast without a slot, any number of times ("Cantrips (at will)" lines are cantrips)
+            at_will += [spell_id for spell_id in ids if spell_id not in at_will]
         casting["spells"] += [spell_id for spell_id in ids if spell_id not in casting["spells"]]
     if slots:
         casting["slots"] = slots
     if per_day:
         casting["per_day"] = per_day
+    if at_will:
+        casting["at_will"] = at_will
     if level:
         casting["level"] = int(level[1])
     return casting, missing
@@ -538,7 +548,8 @@ def convert_spell(family: str, raw: dict) -> dict:
         spell["temp_hp"] = dice(temporary[1])
         why = None
     higher = f.get("higher_level") or ""
-    if f["level"] == 0 and "damage" in spell and re.search(r"5th level|level 5", higher + desc, re.I):
+    # SRD 5.1 "when you reach 5th level (2d10)", SRD 5.2 "when you reach levels 5 (2d10), 11 (3d10)"
+    if f["level"] == 0 and "damage" in spell and re.search(r"5th level|levels? 5\b", higher + desc, re.I):
         spell["cantrip_scaling"] = True
     per_slot = re.search(r"(\d+d\d+) for each (?:spell )?slot level above", higher)
     if per_slot and f["level"] > 0:
@@ -726,11 +737,23 @@ def name_attacks_in_french(entry: dict, french: dict) -> None:
             attack["name"]["fr"] = same.pop()
 
 
+FRENCH_SPELL_PINS = {"bane": "docs/grimoire/fleau/README.md", "bless": "docs/grimoire/benediction/README.md",
+                     "hideous-laughter": "docs/grimoire/fou-rire/README.md"}
+
+
 def match_spells(entries: list[dict], french: list[dict]) -> None:
     """Two passes: every number of the spell's header (level, school, casting time, range, components,
     concentration, ritual) must agree; then, for what is left, level, school and casting time with the same dice
     in the text, or a shared name stem."""
     used: set[str] = set()
+    for entry in entries:
+        # read by hand where the numbers pair the wrong spells (Bane took "Fou rire", Hideous Laughter's name)
+        pinned = FRENCH_SPELL_PINS.get(entry["id"])
+        chosen = next((c for c in french if c["path"] == pinned), None)
+        if chosen is not None:
+            used.add(chosen["path"])
+            entry["name"]["fr"] = chosen["name"]
+            entry["text"]["fr"] = chosen["text"]
 
     def strict(entry: dict, c: dict) -> bool:
         return (c["level"] == entry["level"] and c["school"] == entry["school"]

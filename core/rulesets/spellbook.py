@@ -195,12 +195,18 @@ class Spellcasting(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_o
     slots: dict[str, int] = {}
     spells: tuple[str | SpellObject, ...] = ()
     per_day: dict[str, int] = {}
+    # Spells cast without a slot, any number of times (`cast` with `using: "at_will"`; SRD stat blocks' "At will:").
+    at_will: tuple[str | SpellObject, ...] = ()
 
     def spell(self, spell_id: str) -> SpellObject | None:
-        return next((s for s in self.spells if isinstance(s, SpellObject) and s.id == spell_id), None)
+        return next((s for s in (*self.spells, *self.at_will) if isinstance(s, SpellObject) and s.id == spell_id),
+                    None)
 
     def knows(self, spell_id: str) -> bool:
         return any((s if isinstance(s, str) else s.id) == spell_id for s in self.spells)
+
+    def at_will_ids(self) -> tuple[str, ...]:
+        return tuple(s if isinstance(s, str) else s.id for s in self.at_will)
 
 
 class Pf1Spellcasting(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):

@@ -7,6 +7,7 @@ event-spell-cast = { $caster } casts { $spell }{ $using ->
     }
     [per_day] {" "}(one of its daily castings)
     [ritual] {" "}as a ritual ({ $ritual-minutes } minutes longer)
+    [at_will] {" "}(at will)
    *[cantrip] {" "}(cantrip{ $multiplier ->
         [1] {""}
        *[other] , dice ×{ $multiplier }
@@ -107,3 +108,6 @@ spell-dismiss-nothing = no spell effect '{ $effect }' to end{ $has-target ->
     [yes] {" "}cast by { $source }
    *[no] {""}
  }
+spell-pf1-only-key = spell { $spell }: "{ $key }" is a pf1 key; the 5e rulesets do not run it
+spell-not-at-will = { $caster } does not cast { $spell } at will (its spellcasting's "at_will" does not list it)
+spell-at-will-at-its-level = { $spell } is cast at will at its own level ({ $level })

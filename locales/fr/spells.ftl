@@ -7,6 +7,7 @@ event-spell-cast = { $caster } lance { $spell }{ $using ->
     }
     [per_day] {" "}(un de ses lancers du jour)
     [ritual] {" "}en rituel ({ $ritual-minutes } minutes de plus)
+    [at_will] {" "}(à volonté)
    *[cantrip] {" "}(tour de magie{ $multiplier ->
         [1] {""}
        *[other] , dés ×{ $multiplier }
@@ -107,3 +108,6 @@ spell-dismiss-nothing = aucun effet de sort « { $effect } » à terminer{ $has-
     [yes] {" "}lancé par { $source }
    *[no] {""}
  }
+spell-pf1-only-key = sort { $spell } : « { $key } » est une clé pf1 ; les règles 5e ne l'appliquent pas
+spell-not-at-will = { $caster } ne lance pas { $spell } à volonté (le « at_will » de son incantation ne le cite pas)
+spell-at-will-at-its-level = { $spell } se lance à volonté à son propre niveau ({ $level })

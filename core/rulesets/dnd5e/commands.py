@@ -265,7 +265,7 @@ class Cast(Command, tag="cast", frozen=True, kw_only=True):
     level: int | None = None
     targets: tuple[str, ...] = ()
     at: Square | None = None
-    using: Literal["slot", "per_day", "ritual"] = "slot"
+    using: Literal["slot", "per_day", "ritual", "at_will"] = "slot"
     legendary_resistance: tuple[str, ...] = ()
 
 

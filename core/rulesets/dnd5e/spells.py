@@ -93,14 +93,30 @@ def spellcasting_problems(stats) -> list[Phrase]:
     for spell_id, count in casting.per_day.items():
         if not 1 <= count <= 100:
             problems.append(Phrase("spell-stats-per-day-count", spell=spell_id, count=count))
-    for spell in casting.spells:
+    for spell in (*casting.spells, *casting.at_will):
         if isinstance(spell, SpellObject):
             problems += [Phrase(message_id, **args) for message_id, args in _problems(spell)]
     return problems
 
 
 def _problems(spell: SpellObject) -> list[tuple[str, dict]]:
-    return spell_problems(spell, abilities=ABILITIES, damage_types=DAMAGE_TYPES, conditions=CONDITIONS)
+    found = spell_problems(spell, abilities=ABILITIES, damage_types=DAMAGE_TYPES, conditions=CONDITIONS)
+    return found + [("spell-pf1-only-key", {"spell": spell.id, "key": key}) for key in pf1_only_keys(spell)]
+
+
+def pf1_only_keys(spell: SpellObject) -> list[str]:
+    """The keys of a spell object that only pf1 runs (typed bonuses, missiles, + caster level): refused here rather
+    than ignored, so a 5e spell never silently does less than it says."""
+    keys = ["missiles"] if spell.missiles is not None else []
+    effect = spell.effect_spec
+    if effect is not None and effect.bonuses:
+        keys.append("effect.bonuses")
+    if effect is not None and effect.negates:
+        keys.append("effect.negates")
+    if (spell.heal is not None and spell.heal.plus_caster_level is not None) or any(
+            part.plus_caster_level is not None for part in spell.damage):
+        keys.append("plus_caster_level")
+    return keys
 
 
 def find_spell(ctx: Context, caster, wanted: str | dict) -> SpellObject:
@@ -284,7 +300,7 @@ def _resource(ctx: Context, caster, spell: SpellObject, command: c.Cast, in_comb
     if spell.level == 0:
         if command.level not in (None, 0):
             raise refuse("spell-cantrip-has-no-slot", spell=spell.id)
-        if command.using != "slot":
+        if command.using not in ("slot", "at_will"):  # an at-will cantrip is a cantrip
             raise refuse("spell-cantrip-needs-nothing", spell=spell.id, using=command.using)
         return 0, "cantrip"
     if command.using == "per_day":
@@ -296,6 +312,13 @@ def _resource(ctx: Context, caster, spell: SpellObject, command: c.Cast, in_comb
         if left == 0:
             raise refuse("spell-per-day-spent", caster=caster.id, spell=spell.id, count=most)
         return spell.level, "per_day"
+    if command.using == "at_will":
+        # §7 addition: a spell of `spellcasting.at_will` costs nothing, any number of times, at its own level.
+        if spell.id not in caster.stats.spellcasting.at_will_ids():
+            raise refuse("spell-not-at-will", caster=caster.id, spell=spell.id)
+        if command.level not in (None, spell.level):
+            raise refuse("spell-at-will-at-its-level", spell=spell.id, level=spell.level)
+        return spell.level, "at_will"
     if command.using == "ritual":
         if not spell.ritual:
             raise refuse("spell-not-a-ritual", spell=spell.id)
