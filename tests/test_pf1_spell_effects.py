@@ -244,3 +244,32 @@ def test_a_pf1_effect_with_5e_keys_or_an_unknown_duration_is_refused(tmp_path):
         "id": "ward", "until": {"days": 1}, "bonuses": [{"to": "ac", "value": 1}]}}}, "ward", "days")
     refused(enc, {"do": "cast", "caster": "mira", "spell": {"id": "ward", "level": 1, "effect": {
         "id": "ward", "bonuses": [{"to": "cmb", "value": 1}]}}}, "ward", "cmb")
+
+
+def test_a_long_rest_gives_back_the_days_spells_and_1_hp_per_level_and_ends_short_effects(tmp_path):
+    """PRD Natural Healing: a night's rest heals 1 HP per character level: Cleo (caster level 3, no `level`) 18 - 10 =
+    8 → 11; Aria with `level` 4 heals 4: 22 - 10 = 12 → 16. PRD Preparing Spells: the day's spells come back. Bless
+    (3 minutes = 30 rounds) ends in the night (8 hours = 4800 rounds). The goblin, not a PC, is not named: 20."""
+    enc = combatlog.open_log(str(tmp_path / "pf1.db")).encounter("default")
+    enc.execute({"do": "create", "ruleset": "pf1", "seed": 5})
+    enc.execute({"do": "add", "id": "aria", "side": "party", "kind": "pc", "stats": stats(ARIA, level=4)})
+    enc.execute({"do": "add", "id": "cleo", "side": "party", "kind": "pc", "stats": CLEO})
+    enc.execute({"do": "add", "id": "gob", "side": "monsters", "kind": "monster", "stats": stats(GOBLIN, max_hp=30)})
+    enc.execute({"do": "cast", "caster": "cleo", "spell": "bless", "targets": ["aria"]})
+    for cid in ("aria", "cleo", "gob"):
+        enc.execute({"do": "damage", "target": cid, "amount": 10, "type": "slashing"})
+    refused(enc, {"do": "rest", "kind": "short"}, "short")
+    enc.execute({"do": "rest", "kind": "long"})
+    state = enc.state()["combatants"]
+    assert (state["aria"]["hp"], state["cleo"]["hp"], state["gob"]["hp"]) == (16, 11, 20)
+    assert state["cleo"]["spells_per_day"]["1"] == {"max": 3, "left": 3}
+    assert state["aria"]["effects"] == []
+    enc.undo()
+    assert enc.state()["combatants"]["cleo"]["spells_per_day"]["1"]["left"] == 2
+    enc.verify()
+
+
+def test_rest_is_refused_during_the_fight(tmp_path):
+    enc = encounter(tmp_path)
+    start(enc)
+    refused(enc, {"do": "rest", "kind": "long"}, "rest")

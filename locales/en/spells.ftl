@@ -111,3 +111,4 @@ spell-dismiss-nothing = no spell effect '{ $effect }' to end{ $has-target ->
 spell-pf1-only-key = spell { $spell }: "{ $key }" is a pf1 key; the 5e rulesets do not run it
 spell-not-at-will = { $caster } does not cast { $spell } at will (its spellcasting's "at_will" does not list it)
 spell-at-will-at-its-level = { $spell } is cast at will at its own level ({ $level })
+spell-pf1-rest-long-only = pf1 has only the long rest (a night's rest), not '{ $kind }'

@@ -111,3 +111,4 @@ spell-dismiss-nothing = aucun effet de sort « { $effect } » à terminer{ $has-
 spell-pf1-only-key = sort { $spell } : « { $key } » est une clé pf1 ; les règles 5e ne l'appliquent pas
 spell-not-at-will = { $caster } ne lance pas { $spell } à volonté (le « at_will » de son incantation ne le cite pas)
 spell-at-will-at-its-level = { $spell } se lance à volonté à son propre niveau ({ $level })
+spell-pf1-rest-long-only = pf1 n'a que le repos long (une nuit de repos), pas « { $kind } »

@@ -115,6 +115,13 @@ class Dismiss(Command, tag="dismiss", frozen=True, kw_only=True):
     source: str | None = None
 
 
+class Rest(Command, tag="rest", frozen=True, kw_only=True):
+    """INTERFACE.md §7 `rest`, pf1: a long rest (a night's 8 hours) for `ids` (default every PC)."""
+
+    kind: str
+    ids: tuple[str, ...] | None = None
+
+
 class Modifier(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     label: str
     value: int
@@ -291,7 +298,7 @@ AnyCommand = (
     Create | Add | Remove | Place | Surprise | Initiative | RollOff | Order | Start | Move | Action | Attack
     | FullAttack | CoupDeGrace | Maneuver | Grapple | Shove | Escape | Damage | Heal | TempHp | Save | Check | Condition
     | Concentrate | DeathSave | Stabilize | React | Pass | EndTurn | Stand | DropProne | Terrain | Trigger | End | Cast
-    | Dismiss
+    | Dismiss | Rest
 )
 COMMAND_NAMES = tuple(sorted(cls.__struct_config__.tag for cls in AnyCommand.__args__))
 # INTERFACE-pf1: PF1 has no advantage; `slot` on attack is refused.

@@ -16,7 +16,7 @@ from combatlog.core.rulesets.pf1.context import (
 from combatlog.core.rulesets.pf1.fold import evolve, initiative_modifier
 from combatlog.core.rulesets.pf1.rules import can_act, conditions_in_force, status_for
 from combatlog.core.rulesets.pf1.spells import cast as cast_spell
-from combatlog.core.rulesets.pf1.spells import dismiss, expire_effects
+from combatlog.core.rulesets.pf1.spells import dismiss, expire_effects, rest
 from combatlog.core.rulesets.pf1.state import CURRENT_RULES, ORIGINAL_RULES, RULES_VERSIONS, Pf1State
 from combatlog.core.rulesets.pf1.stats import damage_type, mod, parse_stats
 from combatlog.events.meta import CombatEnded, CommandIssued, EncounterCreated
@@ -32,7 +32,7 @@ LEGAL_IN: dict[str, tuple[str, ...]] = {
     "death_save": ("death_save",), "stabilize": ("turn",), "react": ("reaction",), "pass": ("reaction",),
     "end_turn": ("turn",), "stand": ("turn",), "drop_prone": ("turn",), "terrain": ("setup", "turn"),
     "trigger": ("turn",), "end": ("setup", "turn", "death_save"), "cast": ("setup", "turn"),
-    "dismiss": ("setup", "turn"),
+    "dismiss": ("setup", "turn"), "rest": ("setup", "ended"),
 }
 # The kernel's phase machine answers which commands each phase allows; pf1's fold moves the phase itself
 # (a turn awaiting a stabilization check, a window opening or closing), so the machine needs no moves.
@@ -731,6 +731,6 @@ HANDLERS: dict[str, Callable] = {
     "grapple": _grapple, "shove": _shove,
     "damage": _damage, "heal": _heal, "temp_hp": _temp_hp, "save": _save, "check": _check,
     "condition": _condition, "death_save": _death_save, "react": _react, "pass": _pass, "trigger": _trigger,
-    "end": _end, "cast": cast_spell, "dismiss": dismiss,
+    "end": _end, "cast": cast_spell, "dismiss": dismiss, "rest": rest,
 }
 _ = (spend, status_for)

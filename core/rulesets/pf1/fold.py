@@ -6,7 +6,7 @@ from combatlog.core.rulesets.pf1 import events as e
 from combatlog.core.rulesets.pf1.state import Pf1Actions, Pf1Combatant, Pf1Condition, Pf1Effect, Pf1State, Pf1Window
 from combatlog.core.rulesets.pf1.stats import Pf1Stats, mod, with_attack_names
 from combatlog.events import meta
-from combatlog.events.spells import SpellSlotSpent
+from combatlog.events.spells import SpellSlotSpent, SpellsRestored
 
 replace = msgspec.structs.replace
 LOG_COMMANDS = ("undo", "redo", "revert")
@@ -172,6 +172,8 @@ def evolve(state: Pf1State, event) -> Pf1State:
         case e.Pf1WindowClosed():
             windows = state.windows[:-1]
             return replace(state, windows=windows, phase="reaction" if windows else "turn")
+        case SpellsRestored(id=cid):
+            return _update(state, cid, spells_spent={})
         case SpellSlotSpent(caster=caster, level=level):
             spent = state.combatants[caster].spells_spent
             return _update(state, caster, spells_spent={**spent, str(level): spent.get(str(level), 0) + 1})

@@ -21,7 +21,7 @@ from combatlog.core.rulesets.pf1.effects import attack_modifiers, negates
 from combatlog.core.rulesets.pf1.rules import CONDITIONS, ac_values
 from combatlog.core.rulesets.pf1.stats import DAMAGE_ALIASES, DAMAGE_TYPES, mod
 from combatlog.core.rulesets.spellbook import SpellObject, parse_spell, scaled_roll, spell_problems
-from combatlog.events.spells import SpellCast, SpellSlotSpent
+from combatlog.events.spells import SpellCast, SpellSlotSpent, SpellsRestored
 
 SAVES = ("fort", "ref", "will")
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
@@ -370,3 +370,36 @@ def _condition(ctx: Pf1Context, caster_id: str, target_id: str, spell: SpellObje
 
         # pf1 conditions carry no duration here: the DM ends them with `condition … remove`.
         add_condition(ctx, target_id, spell.condition.add, source=caster_id)
+
+
+NIGHT_ROUNDS = 8 * 600  # a night's rest: 8 hours of 600 rounds (PRD Natural Healing, Preparing Spells)
+
+
+def rest(ctx: Pf1Context, command: c.Rest) -> None:
+    """INTERFACE.md §7 `rest`, pf1 (only before `start` or after `end`): a long rest is a night's rest. PRD Natural
+    Healing: "With a full night's rest (8 hours of sleep or more), you recover 1 hit point per character level"
+    (`level`, default the caster level; none without either), and as much nonlethal damage; the spells of every
+    level come back (PRD Preparing Spells: after 8 hours of rest). A spell effect whose time runs out during the
+    night ends. pf1 has no short rest. A dead creature gains nothing."""
+    if command.kind != "long":
+        raise refuse("spell-pf1-rest-long-only", kind=command.kind)
+    ids = command.ids if command.ids is not None else tuple(
+        cid for cid, creature in ctx.state.combatants.items() if creature.kind == "pc")
+    for cid in ids:
+        ctx.get(cid)
+    now = ctx.state.round if ctx.state.turn else 1
+    for cid in ids:
+        creature = ctx.get(cid)
+        if creature.status == "dead":
+            continue
+        casting = creature.stats.spellcasting
+        level = creature.stats.level if creature.stats.level is not None else (casting.caster_level if casting else 0)
+        if level > 0 and (creature.hp < creature.stats.max_hp or creature.nonlethal):
+            heal_creature(ctx, cid, level)
+        if creature.spells_spent:
+            ctx.emit(SpellsRestored(id=cid, slots=sum(creature.spells_spent.values())))
+    for creature in list(ctx.state.combatants.values()):
+        for effect in creature.effects:
+            data = effect.data if isinstance(effect.data, dict) else {}
+            if "expires_round" in data and data["expires_round"] <= now + NIGHT_ROUNDS:
+                ctx.emit(e.Pf1EffectEnded(id=creature.id, instance=effect.instance, effect=effect.effect))

@@ -134,6 +134,8 @@ class Pf1Stats(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     condition_immunities: tuple[str, ...] = ()
     # INTERFACE.md §7 "Other rulesets": caster level, ability, spells per day by level, spells (pf1/spells.py).
     spellcasting: Pf1Spellcasting | None = None
+    # Character level (or Hit Dice): a long `rest` heals this many HP (PRD Natural Healing); default the caster level.
+    level: int | None = None
     # The challenge rating and XP a monster is worth, for the encounter's difficulty (combatlog.party.difficulty).
     cr: str | float | None = None
     xp: int | None = None
