@@ -273,3 +273,22 @@ def test_rest_is_refused_during_the_fight(tmp_path):
     enc = encounter(tmp_path)
     start(enc)
     refused(enc, {"do": "rest", "kind": "long"}, "rest")
+
+
+def test_haste_gives_one_extra_attack_at_the_full_bonus_in_a_full_attack(tmp_path):
+    """PRD Haste: "one extra attack ... using the creature's full base attack bonus". Aria (BAB 3: one attack) makes
+    two, both at +6 + 1 (haste): d20 10 → 17 and 9 → 16 hit AC 16: 1d8 [4] + 3 = 7 and [2] + 3 = 5, 30 → 18.
+    Without haste her full attack is one attack."""
+    enc = encounter(tmp_path)
+    enc.execute({"do": "cast", "caster": "mira", "spell": "haste", "targets": ["aria"]})
+    start(enc)
+    enc.execute({"do": "full_attack", "attacker": "aria", "with": "longsword", "target": "gob", "dice": [10, 4, 9, 2]})
+    rolled = events(enc, "Pf1AttackRolled")
+    assert [(r["total"], r["hit"]) for r in rolled] == [(17, True), (16, True)]
+    assert all({"label": "haste", "value": 1} in r["modifiers"] for r in rolled)
+    assert who(enc, "gob")["hp"] == 18
+    enc.execute({"do": "dismiss", "effect": "haste"})
+    for _ in range(5):
+        enc.execute({"do": "end_turn"})
+    enc.execute({"do": "full_attack", "attacker": "aria", "with": "longsword", "target": "gob", "dice": [10, 4]})
+    assert len(events(enc, "Pf1AttackRolled")) == 3

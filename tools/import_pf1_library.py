@@ -612,8 +612,8 @@ MINUTES_PER_LEVEL = {"minutes": 1, "per_level": True}
 # `until` shapes of pf1/spells.py). PRD Bless: "+1 morale bonus on attack rolls and on saving throws against fear
 # effects", 1 min./level; Bane: a -1 penalty on both, Will negates; Shield: "+4 shield bonus to AC", "negates magic
 # missile attacks directed at you", 1 min./level, personal; Mage Armor: "+4 armor bonus to AC", 1 hour/level;
-# Haste: "+1 bonus on attack rolls and a +1 dodge bonus to AC and Reflex saves", 1 round/level (its extra attack
-# in a full attack is not run: the DM adds it); Resistance: "+1 resistance bonus on saves", 1 minute.
+# Haste: "+1 bonus on attack rolls and a +1 dodge bonus to AC and Reflex saves", "one extra attack" at the full
+# base attack bonus in a full attack, 1 round/level; Resistance: "+1 resistance bonus on saves", 1 minute.
 FEAR_SAVE = "fear"
 EFFECTS = {
     "bless": {"id": "bless", "until": MINUTES_PER_LEVEL, "bonuses": [
@@ -627,7 +627,7 @@ EFFECTS = {
                    "bonuses": [{"to": "ac", "value": 4, "type": "armor"}]},
     "haste": {"id": "haste", "until": {"rounds": 1, "per_level": True}, "bonuses": [
         {"to": "attack", "value": 1}, {"to": "ac", "value": 1, "type": "dodge"},
-        {"to": "ref", "value": 1, "type": "dodge"}]},
+        {"to": "ref", "value": 1, "type": "dodge"}], "extra_attack": True},
     "resistance": {"id": "resistance", "until": {"minutes": 1},
                    "bonuses": [{"to": "save", "value": 1, "type": "resistance"}]},
 }

@@ -103,6 +103,8 @@ class SpellEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     bonuses: tuple[SpellBonus, ...] = ()
     # ...and the spells it makes useless against its bearer (PRD Shield: "negates magic missile attacks").
     negates: tuple[str, ...] = ()
+    # ...and one more attack at the full base attack bonus in a full attack (PRD Haste).
+    extra_attack: bool = False
 
 
 class SpellUpcast(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):

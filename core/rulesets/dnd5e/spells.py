@@ -113,6 +113,8 @@ def pf1_only_keys(spell: SpellObject) -> list[str]:
         keys.append("effect.bonuses")
     if effect is not None and effect.negates:
         keys.append("effect.negates")
+    if effect is not None and effect.extra_attack:
+        keys.append("effect.extra_attack")
     if (spell.heal is not None and spell.heal.plus_caster_level is not None) or any(
             part.plus_caster_level is not None for part in spell.damage):
         keys.append("plus_caster_level")

@@ -362,6 +362,11 @@ def _twf_penalties(attacker: Pf1Combatant, off_hand: Pf1Attack) -> tuple[int, in
     return (-4, -8) if off_hand.light else (-6, -10)
 
 
+def hasted(attacker: Pf1Combatant) -> int:
+    """1 when a spell effect gives the creature an extra attack in a full attack (PRD Haste), else 0."""
+    return int(any(isinstance(x.data, dict) and x.data.get("extra_attack") for x in attacker.effects))
+
+
 def plan_full_attack(attacker: Pf1Combatant, command: c.FullAttack) -> list[dict]:
     """The attacks of a full attack, each {"attack", "target", "bonus", "secondary"} or a maneuver or a step."""
     entries: list[dict] = []
@@ -386,7 +391,7 @@ def plan_full_attack(attacker: Pf1Combatant, command: c.FullAttack) -> list[dict
             raise fail("pf1-rule-full-attack-needs-target-attacks")
         if command.with_ is not None:
             profile = _profile(attacker, command.with_)
-            count = 1 if profile.natural else iteratives(attacker.stats.bab)
+            count = 1 if profile.natural else iteratives(attacker.stats.bab) + hasted(attacker)
             entries = [{"with": profile.id, "target": command.target} for _ in range(count)]
         else:
             natural = [a for a in attacker.stats.attacks if a.natural]
@@ -396,14 +401,16 @@ def plan_full_attack(attacker: Pf1Combatant, command: c.FullAttack) -> list[dict
                 melee = next((a for a in attacker.stats.attacks if a.kind == "melee"), None)
                 if melee is None:
                     raise fail("pf1-rule-has-no-melee-attack", attacker=attacker.id)
-                entries = [{"with": melee.id, "target": command.target} for _ in range(iteratives(attacker.stats.bab))]
+                entries = [{"with": melee.id, "target": command.target}
+                           for _ in range(iteratives(attacker.stats.bab) + hasted(attacker))]
     profiles = {x["with"]: _profile(attacker, x["with"]) for x in entries if "with" in x}
     off = [x for x in entries if "with" in x and profiles[x["with"]].off_hand]
     weapons = [x for x in entries if "maneuver" in x or ("with" in x and not profiles[x["with"]].natural)]
     main_penalty = off_penalty = 0
     if off:
         main_penalty, off_penalty = _twf_penalties(attacker, profiles[off[0]["with"]])
-    iterative_count = iteratives(attacker.stats.bab)
+    extra = hasted(attacker)
+    iterative_count = iteratives(attacker.stats.bab) + extra
     off_count = 1 + attacker.stats.improved_two_weapon_fighting + attacker.stats.greater_two_weapon_fighting
     main_index = off_index = 0
     seen_natural: set[str] = set()
@@ -415,10 +422,11 @@ def plan_full_attack(attacker: Pf1Combatant, command: c.FullAttack) -> list[dict
                 name = x.get("with") or x["maneuver"]
                 profile = profiles.get(x.get("with")) or next((a for a in attacker.stats.attacks if not a.natural), None)
                 first = base_bonus(attacker, profile) + main_penalty if profile else attacker.stats.bab
-                listed = "/".join(f"{first - 5 * i:+d}" for i in range(iterative_count))
+                listed = "/".join(f"{first - 5 * max(0, i - extra):+d}" for i in range(iterative_count))
                 raise fail("pf1-rule-gets-attack", attacker=attacker.id, count=iterative_count, name=str(name), listed=str(listed))
             x["iterative"] = main_index
-            x["penalty"] = main_penalty - 5 * main_index
+            # PRD Haste: the extra attack is made at the full base attack bonus (+6/+6/+1 for BAB 6)
+            x["penalty"] = main_penalty - 5 * max(0, main_index - extra)
             main_index += 1
         elif profiles[x["with"]].off_hand:
             if off_index >= off_count:

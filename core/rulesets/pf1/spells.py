@@ -285,6 +285,8 @@ def _start(ctx: Pf1Context, caster, bearer_id: str, spell: SpellObject, effect) 
         data["bonuses"] = [msgspec.to_builtins(bonus) for bonus in effect.bonuses]
     if effect.negates:
         data["negates"] = list(effect.negates)
+    if effect.extra_attack:
+        data["extra_attack"] = True
     rounds = duration_rounds(effect.until, caster_level) or 0
     if rounds:
         state = ctx.state
