@@ -11,6 +11,7 @@ import structlog
 from combatlog import __version__
 from combatlog.cli.errors import BadInput, reader_lang
 from combatlog.cli.library import add_library_parser
+from combatlog.cli.schema import add_schema_parser
 from combatlog.cli.logging_setup import configure
 from combatlog.cli.safe_text import printable, printable_document
 from combatlog.api import (
@@ -169,6 +170,7 @@ def _parser() -> argparse.ArgumentParser:
                        help="the JSON API's reads need the DM's token too (the players' view stays open)")
     serve.set_defaults(handler=_serve)
     add_library_parser(sub, reader_lang)
+    add_schema_parser(sub)
     return parser
 
 

@@ -3,8 +3,13 @@
     python examples/vtt_bridge.py fight.db [IDLE_SECONDS]
 
 Reads the VTT's messages as JSON lines on stdin ({"token": "aria", "to": [3, 2]} when a player drags a token),
-and writes on stdout what the VTT should redraw ({"token": "gob1", "hp_bar": 0.57, "conditions": [...]}),
-following every writer of the log (the DM's browser, a bot, the shell) with `Encounter.follow`.
+and writes on stdout what the VTT should redraw, following every writer of the log (the DM's browser, a bot, the
+shell) with `Encounter.follow`. The VTT shows its tokens to the players, so a token carries what the server's
+players' view shows (`combatlog.server.views.players_document`, the page /e/ENC/table): a monster's health as a
+word (healthy / bloodied / down, « en forme » / « en sang » / « hors de combat »), never its hit points; a PC's
+hit points; no token at all for a creature the DM keeps hidden.
+
+    {"token": "gob1", "at": [4, 2], "health": "bloodied", "health_word": "en sang", "conditions": ["à terre"], ...}
 """
 
 import json
@@ -12,6 +17,7 @@ import sys
 import threading
 
 import combatlog
+from combatlog.server.views import players_document  # the players' whitelist; needs no server extra
 
 _out = threading.Lock()
 
@@ -23,11 +29,19 @@ def send(message: dict) -> None:
         sys.stdout.flush()
 
 
-def token_updates(state: dict) -> list[dict]:
-    """One redraw per combatant: position, a health bar (not exact HP: the VTT shows it to players), conditions."""
-    return [{"token": cid, "at": c["position"], "hp_bar": round(max(c["hp"], 0) / c["max_hp"], 2) if c["max_hp"] else 0,
-             "status": c["status"], "conditions": c["conditions"], "current": cid == state["turn"]}
-            for cid, c in state["combatants"].items()]
+def token_updates(state: dict, lang: str | None = None) -> list[dict]:
+    """One redraw per combatant the players may see: position, health in words, conditions by name; hit points
+    for the player characters only (what the players' view shows)."""
+    view = players_document(state, [], lang or state.get("lang") or "en")
+    updates = []
+    for row in view["combatants"]:
+        update = {"token": row["id"], "name": row["name"], "at": row["position"], "health": row["health"],
+                  "health_word": row["health_word"], "status": row["status"], "status_word": row["status_word"],
+                  "conditions": row["conditions"], "current": row["current"]}
+        if row["kind"] == "pc":
+            update |= {"hp": row["hp"], "max_hp": row["max_hp"], "temp_hp": row["temp_hp"]}
+        updates.append(update)
+    return updates
 
 
 def apply_vtt_message(encounter: combatlog.Encounter, message: dict) -> str | None:

@@ -50,6 +50,11 @@ class Ruleset(Protocol):
     def carried_lookup(self, events) -> Any: ...
     # The stat-block keys its `add` takes (party/characters.py).
     stat_keys: frozenset[str]
+    # The reference (`combatlog schema`, docs/reference): the command Structs it takes (the kernel's undo, redo and
+    # revert included), its stat block Struct and its spell object Struct, read by msgspec.json.schema.
+    command_types: tuple[type, ...]
+    stat_block_type: type
+    spell_type: type
 
 
 def find_ruleset(name: str) -> Ruleset:

@@ -5,6 +5,8 @@ from combatlog.core.rulesets.dnd5e import phases as _phases
 from combatlog.core.rulesets.dnd5e.state import Combatant, EncounterState
 from combatlog.core.rulesets.dnd5e import stats as _stats
 from combatlog.core.rulesets.dnd5e.stats import Stats as _Stats
+from combatlog.core.rulesets.dnd5e.commands import AnyCommand as _AnyCommand
+from combatlog.core.rulesets.spellbook import SpellObject as _SpellObject
 
 
 class Ruleset5e:
@@ -150,6 +152,11 @@ class Ruleset5e:
     skills = tuple(_stats.SKILLS)
     machine = _phases.MACHINE
     handlers = _decide.HANDLERS
+    # The reference (`combatlog schema`, docs/reference): the command Structs it takes (`next_round` is Rôle'n
+    # Play's alone), its stat block and its spell object.
+    command_types = tuple(kind for kind in _AnyCommand.__args__ if kind.__struct_config__.tag != "next_round")
+    stat_block_type = _Stats
+    spell_type = _SpellObject
     evolve = staticmethod(_fold.evolve)
 
     def initial_state(self, created) -> EncounterState:

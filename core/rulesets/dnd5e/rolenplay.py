@@ -177,6 +177,7 @@ class Rolenplay(Dnd5e2014):
     machine = MACHINE
     handlers = HANDLERS
     event_types = FIVE_E_EVENTS + ROLENPLAY_EVENTS
+    command_types = c.AnyCommand.__args__  # with `next_round`, the aftermath's (D6)
     creature_options = True
     death_saves = False
     words_edition = 2024  # Rôle'n Play's transcript keeps the 2024 names it has always used

@@ -29,6 +29,26 @@ class Pf1Ruleset:
 
         return frozenset(Pf1Stats.__struct_fields__)
 
+    @property
+    def command_types(self) -> tuple[type, ...]:
+        """The command Structs it takes, undo/redo/revert (the kernel's) included (`combatlog schema`)."""
+        from combatlog.core.kernel.commands import LOG_COMMANDS
+        from combatlog.core.rulesets.pf1.commands import AnyCommand
+
+        return AnyCommand.__args__ + tuple(LOG_COMMANDS.values())
+
+    @property
+    def stat_block_type(self) -> type:
+        from combatlog.core.rulesets.pf1.stats import Pf1Stats
+
+        return Pf1Stats
+
+    @property
+    def spell_type(self) -> type:
+        from combatlog.core.rulesets.spellbook import SpellObject
+
+        return SpellObject
+
     def condition_name(self, condition: str, lang: str) -> str:
         from combatlog.core.rulesets.pf1.words import condition_name
 
