@@ -181,7 +181,8 @@ class Shell:
 
     def execute(self, raw: dict):
         """Encounter.execute; with manual dice, ask for each die the engine says is missing, then retry."""
-        manual = self.dice == "manual" and raw.get("do") not in NO_DICE
+        # A value typed in (`init chef 20`) rolls nothing: pf1 refuses `dice` beside `value`.
+        manual = self.dice == "manual" and raw.get("do") not in NO_DICE and "value" not in raw
         if manual:
             raw = {**raw, "dice": list(raw.get("dice") or [])}
         while True:
