@@ -582,7 +582,7 @@ def _damage(args, state):
             break
     _need(args, 3, "damage")
     targets = _ids(args[0], state)
-    raw: dict[str, Any] = {"do": "damage"}
+    raw = {"do": "damage"}
     dead = [cid for cid in targets if getattr(state.combatants.get(cid), "status", "") == "dead"]
     if dead and len(dead) < len(targets):
         # A fireball over a dead goblin still burns the living ones: the dead are left out, and the DM is told.
@@ -824,8 +824,8 @@ def _add(args, state):
     if args[0].isdigit():
         return _add_several(int(args[0]), args[1:], state)
     raw = {"do": "add", "id": args[0]}
-    words: list[str] = []
-    attacks: list[dict] = []
+    words = []
+    attacks = []
     rest = list(args[1:])
     while rest:
         word = rest.pop(0)
