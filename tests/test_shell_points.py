@@ -301,3 +301,27 @@ def test_run_prints_each_thing_that_happened_once_then_the_status_table_with_hea
     table = out[out.rindex("Le gué"):]
     assert re.search(r"Init\s+Id\s+Nom\s+PV\s+CA\s+États", table)
     assert re.search(r"gob1\s+Gobelin\s+\S+ 1/7\s+15", table)
+
+
+# ---------------------------------------------------------------- the DM page's command line reads the same words
+
+
+def test_the_dm_pages_command_line_takes_the_dms_damage_and_conditions_in_an_open_window(tmp_path):
+    pytest.importorskip("starlette", reason="the server extra is not installed")
+    from combatlog.server.app import create_app
+    from test_server import AUTH, TOKEN, TestClient, ready_log  # its TestClient: imported without the warning
+
+    with TestClient(create_app(str(ready_log(tmp_path)), token=TOKEN)) as client:
+        def line(text: str):
+            return client.post("/api/encounters/default/line", json={"line": text}, headers=AUTH)
+
+        assert line("bouge aria 3,2 2,2").status_code == 200  # Aria leaves gob1's reach: gob1 may react
+        before = client.get("/api/encounters/default/state").json()
+        assert before["phase"] == "reaction"
+        for text in ("dgt gob1 1 feu", "cond gob1 +à_terre", "soins aria 1"):
+            answer = line(text)
+            assert answer.status_code == 200, answer.text
+        after = client.get("/api/encounters/default/state").json()
+        assert after["phase"] == "reaction" and after["window"]["reactors"] == ["gob1"]
+        gob1 = after["combatants"]["gob1"]
+        assert gob1["hp"] == before["combatants"]["gob1"]["hp"] - 1 and "prone" in gob1["conditions"]
