@@ -414,9 +414,10 @@ def _pick(word: str, entries, owner: str, what_en: str, what_fr: str) -> str:
     prefix = [eid for eid, keys in keyed if any(key.startswith(wanted) for key in keys)]
     if len(prefix) == 1:
         return prefix[0]
-    known = ", ".join(prefix) or "-"
-    if len(prefix) > 1:
-        raise _say("error-ambiguous", word=word, fr={"what": what_fr}, en={"what": what_en}, owner=owner, known=known)
+    if len(prefix) > 1:  # the candidates by their names in the reader's language (their ids are accepted too)
+        known = {lang: ", ".join(shown_name(entry, lang) for entry in entries if entry.id in prefix) for lang in ("fr", "en")}
+        raise _say("error-ambiguous", word=word, fr={"what": what_fr, "known": known["fr"]},
+                   en={"what": what_en, "known": known["en"]}, owner=owner)
     return word  # unknown: let the engine say so with its own words
 
 

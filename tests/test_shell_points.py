@@ -272,6 +272,10 @@ def test_which_attack_names_the_weapons_in_the_readers_language(table, lang, set
     assert line in t.type(by_name)  # the name, as shown, is typed back
     t.type("annuler" if lang == "fr" else "undo")
     assert line in t.type(f"{ask} handaxe_thrown")  # the id still works
+    t.type("annuler" if lang == "fr" else "undo")
+    # Two attacks start with the same word: both named, in the reader's words.
+    screen = t.type(f"{ask} {'hach' if lang == 'fr' else 'handa'}")
+    assert ("Hachette, Hachette (lancée)" if lang == "fr" else "Handaxe, Handaxe (thrown)") in screen
 
 
 # ---------------------------------------------------------------- 8. run's first screen
