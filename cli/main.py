@@ -311,8 +311,14 @@ def _run(args) -> int:
 
 
 def _print_fight(encounter: Encounter, first: int, before) -> None:
-    """What a table reads after a script: the log lines of the commands it ran, then the status table."""
-    from combatlog.tools import log_lines, render_table, undone_among
+    """What a table reads after a script, as the shell shows it: what happened, once per event (the commands' own
+    echo left out: each result names what was done), a turn's events under the line that starts it, then the
+    status table with its column headers."""
+    from rich.console import Console
+
+    from combatlog.cli.play_view import status_table
+    from combatlog.events.meta import CommandIssued
+    from combatlog.tools import Cast, describe, undone_among
 
     state = encounter.live.state
     if not state.created:  # an empty script on a new log: no encounter yet, nothing to show
@@ -320,10 +326,25 @@ def _print_fight(encounter: Encounter, first: int, before) -> None:
     # Only this run's events are read: markers name earlier transactions, so the ones that matter are among them.
     records = encounter.log.read_range(encounter.name, first, encounter.live.next_seq - 1)
     undone = undone_among(records)
-    for line in log_lines(records, state.lang, undone, state.units, state=before):
-        print(printable(line))
+    lang, units = state.lang or "en", state.units or "m"
+    cast = Cast(lang).update(before).know(records).update(state)
+    mark = " " + message(lang, "shell-undone-mark")
+    in_turn = bool(getattr(before, "turn", None))
+    for record in records:
+        if isinstance(record.event, CommandIssued):
+            continue
+        # A turn (or round) starting heads the lines that follow; any ruleset's turn event ends in "TurnStarted".
+        starts_turn = type(record.event).__name__.endswith("TurnStarted")
+        if starts_turn:
+            print()
+        line = describe(record.event, lang, cast, units) + (mark if record.txn in undone else "")
+        print(printable(line if starts_turn or not in_turn else f"  {line}"))
+        in_turn = in_turn or starts_turn
     print()
-    print(render_table(state_document(state), state.lang, state.units))
+    console = Console(highlight=False)
+    if not console.is_terminal:
+        console.width = 120  # a file or a pipe: wide enough for every column on one line
+    console.print(status_table(printable_document(state_document(state)), lang, state, cast, units))
 
 
 def _state(args) -> int:

@@ -18,12 +18,13 @@ from rich.text import Text
 from combatlog.lines import (
     HELP,
     SHELL_VERBS,
-    VERBS,
     alias,
     aliases_for,
+    allowed_in_window,
     candidates,
     parse_line,
     verb_of,
+    verbs_for,
 )
 from combatlog.cli.play_view import status_table
 from combatlog.cli.safe_text import printable, printable_document, printable_lines
@@ -45,7 +46,6 @@ from combatlog.tools import Cast, command_summary, describe
 # read(prompt, kind) -> the line typed; kind is "command" or "die". EOFError ends, KeyboardInterrupt cancels.
 Reader = Callable[[str, str], str]
 
-WINDOW_COMMANDS = ("react", "pass", "undo", "redo")
 # Commands that never roll: no "dice" field is added to them in manual mode.
 NO_DICE = ("create", "add", "remove", "place", "surprise", "order", "terrain", "end", "undo", "redo", "revert")
 _MISSING_DIE = re.compile(r"a d(\d+) is still needed")
@@ -159,11 +159,13 @@ class Shell:
             getattr(self, f"do_{parsed.verb}")(parsed.args)
             return
         if state.phase == "reaction" and state.windows:
-            refused = [raw.get("do") for raw in parsed.commands if raw.get("do") not in WINDOW_COMMANDS]
+            refused = [raw.get("do") for raw in parsed.commands if not allowed_in_window(raw)]
             if refused:
                 who = ", ".join(state.windows[-1].reactors)
                 raise RuleViolation(message("en", "shell-window-only", who=who),
                                     message_fr=message("fr", "shell-window-only", who=who))
+        for note in parsed.notes_in(self.lang):
+            self.say(note, style="yellow")
         done = 0
         try:
             for raw in parsed.commands:
@@ -179,7 +181,8 @@ class Shell:
 
     def execute(self, raw: dict):
         """Encounter.execute; with manual dice, ask for each die the engine says is missing, then retry."""
-        manual = self.dice == "manual" and raw.get("do") not in NO_DICE
+        # A value typed in (`init chef 20`) rolls nothing: pf1 refuses `dice` beside `value`.
+        manual = self.dice == "manual" and raw.get("do") not in NO_DICE and "value" not in raw
         if manual:
             raw = {**raw, "dice": list(raw.get("dice") or [])}
         while True:
@@ -281,7 +284,7 @@ class Shell:
 
     def do_help(self, args) -> None:
         lang = self.lang
-        verbs = [verb_of(args[0])] if args and verb_of(args[0]) else list(VERBS)
+        verbs = [verb_of(args[0])] if args and verb_of(args[0]) else verbs_for(self.encounter.state.ruleset)
         if args and not verb_of(args[0]):
             self.error(self.words("shell-unknown-command", word=args[0]))
             return

@@ -129,6 +129,30 @@ def aliases_for(verb: str, lang: str) -> list[str]:
     foreign = FRENCH_ONLY if lang == "en" else ENGLISH_ONLY
     return [a for a in VERBS[verb] if a not in foreign]
 SHELL_VERBS = ("state", "log", "help", "quit", "templates", "sheet")
+# While a reaction window is open: the window's own commands, and the DM's own damage, healing, temporary HP and
+# conditions, which the engine takes in every phase (README "Beyond INTERFACE.md"); the rest waits for the window.
+WINDOW_COMMANDS = ("react", "pass", "undo", "redo", "revert")
+DM_ANY_PHASE = ("damage", "heal", "temp_hp", "condition")
+
+
+def allowed_in_window(raw: dict) -> bool:
+    """Whether a command may run while a reaction window is open."""
+    return raw.get("do") in WINDOW_COMMANDS or raw.get("do") in DM_ANY_PHASE
+
+
+# The command (`do`) a verb makes, where the names differ; `step` is pf1's five-foot step, a field of `move`.
+_VERB_COMMAND = {"concentration": "concentrate", "step": "five_foot_step"}
+_KERNEL_VERBS = ("undo", "redo", "revert")
+
+
+def verbs_for(ruleset: str | None) -> list[str]:
+    """The verbs an encounter of this ruleset takes, from its `command_names` hook (the shell's help lists only
+    these); every verb before `create`, or for a ruleset that does not say."""
+    names = getattr(_REGISTRY.get(ruleset or ""), "command_names", None)
+    if not names:
+        return list(VERBS)
+    return [verb for verb in VERBS
+            if verb in SHELL_VERBS or verb in _KERNEL_VERBS or _VERB_COMMAND.get(verb, verb) in names]
 
 
 def verb_of(word: str) -> str | None:
@@ -227,6 +251,13 @@ class Parsed:
     verb: str
     commands: list[dict] = field(default_factory=list)
     args: list[str] = field(default_factory=list)
+    # What the shell tells the DM besides running the commands, as (message id, its arguments per language): e.g.
+    # the dead targets a `dmg` left out. `notes_in(lang)` words them.
+    notes: list[tuple[str, dict[str, dict]]] = field(default_factory=list)
+
+    def notes_in(self, lang: str) -> list[str]:
+        return [words.message(lang, message_id, **(args.get(lang) or args.get("en") or {}))
+                for message_id, args in self.notes]
 
 
 def split(line: str) -> list[str]:
@@ -256,7 +287,13 @@ def parse_line(line: str, state: EncounterState) -> Parsed:
         return Parsed(verb, args=args)
     builder = _BUILDERS[verb]
     built = builder(args, state)
-    return Parsed(verb, built if isinstance(built, list) else [built], args=args)
+    commands = built if isinstance(built, list) else [built]
+    notes = [note for raw in commands for note in raw.pop(_NOTES, ())]
+    return Parsed(verb, commands, args=args, notes=notes)
+
+
+# A builder's remarks for the DM ride on its command under this key, taken off before the command runs.
+_NOTES = "_notes"
 
 
 def _json(text: str) -> dict:
@@ -288,6 +325,13 @@ def combatant_id(word: str, state: EncounterState) -> str:
         return word
     matches = [cid for cid in state.combatants if norm(cid) == norm(word)]
     return matches[0] if len(matches) == 1 else word
+
+
+def _named(cid: str, state: EncounterState, lang: str) -> str:
+    """A combatant as the DM reads it: its name and id ("Gobelin (gob1)"), or its id when they are the same."""
+    creature = state.combatants.get(cid)
+    name = creature.display_name(lang) if creature is not None else cid
+    return name if norm(name) == norm(cid) else f"{name} ({cid})"
 
 
 def _ids(word: str, state: EncounterState) -> list[str]:
@@ -370,9 +414,10 @@ def _pick(word: str, entries, owner: str, what_en: str, what_fr: str) -> str:
     prefix = [eid for eid, keys in keyed if any(key.startswith(wanted) for key in keys)]
     if len(prefix) == 1:
         return prefix[0]
-    known = ", ".join(prefix) or "-"
-    if len(prefix) > 1:
-        raise _say("error-ambiguous", word=word, fr={"what": what_fr}, en={"what": what_en}, owner=owner, known=known)
+    if len(prefix) > 1:  # the candidates by their names in the reader's language (their ids are accepted too)
+        known = {lang: ", ".join(shown_name(entry, lang) for entry in entries if entry.id in prefix) for lang in ("fr", "en")}
+        raise _say("error-ambiguous", word=word, fr={"what": what_fr, "known": known["fr"]},
+                   en={"what": what_en, "known": known["en"]}, owner=owner)
     return word  # unknown: let the engine say so with its own words
 
 
@@ -441,9 +486,11 @@ def _attack(args, state):
     elif creature is not None and len(creature.stats.attacks) == 1:
         weapon = creature.stats.attacks[0].id
     else:
-        known = ", ".join(a.id for a in creature.stats.attacks) if creature else "-"
-        known_fr = ", ".join(token_form(shown_name(a, "fr")) for a in creature.stats.attacks) if creature else "-"
-        raise _say("error-which-attack", fr={"known": known_fr}, en={"known": known})
+        # The attacks by their names in the reader's language, as typed back (`attaque aria gob1 hachette (lancée)`);
+        # the ids are accepted too.
+        known = {lang: ", ".join(shown_name(a, lang) for a in creature.stats.attacks) if creature else "-"
+                 for lang in ("fr", "en")}
+        raise _say("error-which-attack", fr={"known": known["fr"]}, en={"known": known["en"]})
     raw = {"do": "attack", "attacker": attacker, "target": target, "with": weapon}
     for flag in ("advantage", "disadvantage", "nonlethal", "fight_defensively", "plain"):
         if flag in flags:
@@ -537,6 +584,13 @@ def _damage(args, state):
     _need(args, 3, "damage")
     targets = _ids(args[0], state)
     raw = {"do": "damage"}
+    dead = [cid for cid in targets if getattr(state.combatants.get(cid), "status", "") == "dead"]
+    if dead and len(dead) < len(targets):
+        # A fireball over a dead goblin still burns the living ones: the dead are left out, and the DM is told.
+        # (All of them dead: the engine says so.)
+        targets = [cid for cid in targets if cid not in dead]
+        raw[_NOTES] = [("shell-skipped-dead", {lang: {"names": ", ".join(_named(cid, state, lang) for cid in dead),
+                                                      "count": len(dead)} for lang in ("fr", "en")})]
     raw.update({"target": targets[0]} if len(targets) == 1 else {"targets": targets})
     raw.update(_amount(args[1]))
     raw["type"] = damage_type(" ".join(args[2:]))
@@ -577,7 +631,9 @@ def _steps(verb):
 
 
 def _only_reactor(state: EncounterState, verb: str) -> str:
-    reactors: Sequence[str] = state.windows[-1].reactors if state.windows else ()
+    if not state.windows:  # nobody to answer for: say so, rather than ask who
+        raise _say(f"shell-no-window-{verb}")
+    reactors: Sequence[str] = state.windows[-1].reactors
     if len(reactors) == 1:
         return reactors[0]
     fr, en = _usage(verb)
@@ -696,6 +752,13 @@ def _condition(args, state):
         raise _say("error-duration", word=options[-1])
     if raw.get("concentration") and "source" not in raw:
         raise _say("error-concentration-source")
+    if raw.get("concentration"):
+        # The source already concentrating (`concentration lyra toile`) ties the condition to that effect; without
+        # its name the engine would read the condition as a new concentration and end the old one.
+        source = state.combatants.get(raw["source"])
+        current = getattr(source, "concentration", "") if source is not None else ""
+        if current:
+            raw["effect"] = current
     return raw
 
 
@@ -754,19 +817,29 @@ _OVERRIDE_KEYS = {"pv": "max_hp", "hp": "max_hp", "pvmax": "max_hp", "max hp": "
                   "maitrise": "proficiency_bonus", "proficiency": "proficiency_bonus"}
 
 
+_ATTACK_KEYS = {"attaque", "attack", "att", "atk"}
+
+
 def _add(args, state):
     _need(args, 2, "add")
     if args[0].isdigit():
         return _add_several(int(args[0]), args[1:], state)
     raw = {"do": "add", "id": args[0]}
     words = []
-    for word in args[1:]:
+    attacks = []
+    rest = list(args[1:])
+    while rest:
+        word = rest.pop(0)
         key, eq, value = word.partition("=")
         if eq and norm(key) in _OPTION_KEYS:
             raw[_OPTION_KEYS[norm(key)]] = value.replace("_", " ") if _OPTION_KEYS[norm(key)] == "name" else value
+        elif eq and norm(key) in _ATTACK_KEYS:
+            attacks.append(_plain_attack(value, rest, len(attacks) + 1))
         elif eq and norm(key) in _OVERRIDE_KEYS:
             stat = _OVERRIDE_KEYS[norm(key)]
             number = _stat_number(value, key)
+            if stat == "speed":
+                number = _metres(number, state)
             overrides = raw.setdefault("overrides", {})
             overrides[stat] = number
             if stat == "max_hp":
@@ -779,6 +852,10 @@ def _add(args, state):
             raw["kind"] = "monster"
         else:
             words.append(word)
+    if not words and (attacks or "overrides" in raw):
+        return _custom(raw, attacks, state)
+    if attacks:
+        raise _say("shell-attack-needs-custom")
     if not words:
         raise _say("error-which-template")
     try:
@@ -793,6 +870,55 @@ def _add(args, state):
     return raw
 
 
+def _metres(number, state: EncounterState):
+    """A distance typed in the encounter's units, in metres (stat blocks hold metres: 5 ft = 1.5 m)."""
+    if getattr(state, "units", "m") != "ft":
+        return number
+    metres = round(number * 3 / 10, 2)
+    return int(metres) if metres == int(metres) else metres
+
+
+def _plain_attack(value: str, rest: list[str], number: int) -> dict:
+    """`attaque=+4,1d6+2 tranchant` (or `attack=+4,1d6+2,slashing`, `attaque=griffes,+4,1d6+2,tranchant`): a
+    plain melee attack; its damage type may be the next word, which is then taken."""
+    attack: dict = {"id": "attack" if number == 1 else f"attack{number}"}
+    for part in (p.strip() for p in value.split(",") if p.strip()):
+        if re.fullmatch(r"[+-]?\d+", part):
+            attack["to_hit"] = int(part)
+        elif _DICE.match(part):
+            attack["roll"] = part.lower()
+        elif DAMAGE_WORDS.get(norm(part)) or OTHER_DAMAGE_WORDS.get(norm(part)):
+            attack["type"] = damage_type(part)
+        else:
+            attack["name"] = part.replace("_", " ")
+    if "type" not in attack and rest and (DAMAGE_WORDS.get(norm(rest[0])) or OTHER_DAMAGE_WORDS.get(norm(rest[0]))):
+        attack["type"] = damage_type(rest.pop(0))
+    if not {"to_hit", "roll", "type"} <= set(attack):
+        raise _say("shell-plain-attack", value=value)
+    if "name" not in attack:
+        attack["name"] = {lang: words.message(lang, "shell-plain-attack-name", number=number) for lang in ("fr", "en")}
+    return attack
+
+
+def _custom(raw: dict, attacks: list[dict], state: EncounterState) -> dict:
+    """`ajout chef pv=30 ca=14 nom=Chef [vitesse=9] [init=+2] [attaque=+4,1d6+2 tranchant]`: a creature of no
+    template, its stat block made by the encounter's ruleset (its `plain_stats` hook)."""
+    numbers = raw.pop("overrides", {})
+    if "max_hp" not in numbers or "ac" not in numbers:
+        raise _say("shell-custom-needs")
+    ruleset = _REGISTRY.get(getattr(state, "ruleset", "") or "")
+    plain_stats = getattr(ruleset, "plain_stats", None)
+    if plain_stats is None:
+        raise _say("error-which-template")
+    extra = {key: numbers[key] for key in ("speed", "initiative_bonus") if key in numbers}
+    raw["stats"] = plain_stats(max_hp=int(numbers["max_hp"]), ac=int(numbers["ac"]), attacks=tuple(attacks), **extra)
+    for key in set(numbers) - {"max_hp", "hp", "ac", "speed", "initiative_bonus"}:
+        raw["stats"][key] = numbers[key]  # e.g. maîtrise=3: the ruleset's stat block takes it or names it
+    raw.setdefault("kind", "monster")
+    raw.setdefault("side", "party" if raw["kind"] == "pc" else "monsters")
+    return raw
+
+
 def _add_several(count: int, args: list[str], state) -> list[dict]:
     """« ajout 4 gobelins »: gob1…gob4 (numbers already taken are skipped), one group, so one initiative roll."""
     if not 1 <= count <= MAX_ADDED_AT_ONCE:
@@ -800,8 +926,8 @@ def _add_several(count: int, args: list[str], state) -> list[dict]:
     first = _add(["?", *args], state)
     first.pop("at", None)  # one square cannot hold them all: `place` each
     words = [w for w in args if "=" not in w and square(w) is None]
-    stem = re.sub(r"[^a-z0-9]", "", norm(words[0]))[:3] or "c"
-    first.setdefault("group", first["template"])
+    stem = re.sub(r"[^a-z0-9]", "", norm(words[0] if words else first.get("name", "")))[:3] or "c"
+    first.setdefault("group", first.get("template") or stem)  # a custom creature: its id stem names the group
     raws: list[dict] = []
     taken, number = set(state.combatants), 0
     while len(raws) < count:
@@ -1083,11 +1209,10 @@ def _attack_words(creature: Combatant | None, lang: str) -> list[str]:
     if creature is None:
         return []
     words = []
-    for attack in creature.stats.attacks:
-        if lang == "fr":
-            name = shown_name(attack, "fr")
-            if name != attack.id:
-                words.append(token_form(name))
+    for attack in creature.stats.attacks:  # the name in the DM's language first, then the id (both accepted)
+        name = token_form(shown_name(attack, lang))
+        if name != attack.id:
+            words.append(name)
         words.append(attack.id)
     return words
 
@@ -1101,8 +1226,9 @@ def candidates(text: str, state: EncounterState, lang: str) -> tuple[str, list[s
     index = len(words) - (0 if current == "" else 1)
     fr = lang == "fr"
     if index == 0:
-        shown = [alias(v, lang) for v in VERBS]  # this language's words first, then every other alias
-        others = sorted({a for v in VERBS for a in VERBS[v]} - set(shown))
+        verbs = verbs_for(getattr(state, "ruleset", None))  # the encounter's ruleset's verbs only
+        shown = [alias(v, lang) for v in verbs]  # this language's words first, then every other alias
+        others = sorted({a for v in verbs for a in VERBS[v]} - set(shown))
         return current, [a for a in shown + others if norm(a).startswith(norm(current))]
     verb = verb_of(words[0])
     slots = _SLOTS.get(verb, ()) if verb is not None else ()
@@ -1165,6 +1291,6 @@ def candidates(text: str, state: EncounterState, lang: str) -> tuple[str, list[s
     elif slot == "terrain":
         found = ["difficile", "dégagé"] if fr else ["difficult", "clear"]
     elif slot == "verb":
-        found = [alias(v, lang) for v in VERBS]
+        found = [alias(v, lang) for v in verbs_for(getattr(state, "ruleset", None))]
     wanted = norm(current)
     return current, [word for word in dict.fromkeys(found) if norm(word).startswith(wanted)]

@@ -593,8 +593,10 @@ def test_a_successful_run_prints_nothing_on_stderr_without_v(tmp_path):
     result = cli_process("run", str(script), "--log", str(log))
     assert result.returncode == 0
     assert result.stderr == ""
-    # without --quiet it prints what the table reads: the log lines of its commands, then the status table
-    assert "gob1" in result.stdout and "HP   1/7" in result.stdout
+    # without --quiet it prints what the table reads: what happened, then the status table with its headers
+    # (issue 23: the run's table had no headers); gob1's row shows its HP, 1 of 7
+    assert "gob1" in result.stdout and re.search(r"Init\s+Id\s+Name\s+HP\s+AC", result.stdout)
+    assert re.search(r"gob1\s+Goblin\s+\S+ 1/7\s+15", result.stdout)
     as_json = cli_process("run", str(write_script(tmp_path / "none.jsonl", [])), "--log", str(log), "--json")
     assert as_json.returncode == 0 and json.loads(as_json.stdout)["combatants"]["gob1"]["hp"] == 1
     quiet = cli_process("run", str(write_script(tmp_path / "more.jsonl", [{"do": "end_turn"}])), "--log", str(log),

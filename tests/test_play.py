@@ -16,6 +16,7 @@ from rich.console import Console
 from combatlog.cli.main import _parser, main as cli_main
 from combatlog.cli.play import Shell, make_completer, open_encounter, play
 from combatlog.cli.play_parse import DAMAGE_WORDS, VERBS, alias, parse_line, verb_of
+from combatlog.lines import verbs_for
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.core.rulesets.dnd5e.stats import DAMAGE_TYPES
 from combatlog.events.stores import open_store
@@ -103,11 +104,13 @@ def test_a_short_fight_in_french_with_manual_dice_an_undo_a_reaction_window_and_
     assert "Gobelin subit 6 dégâts tranchants (PV 7 → 1)" in screen
     assert "█░░░░░░░░░ 1/7" in row(screen, "gob1")
 
-    # Aria steps out of gob1's reach: the window opens and only react/pass/undo are taken.
-    screen = t.type("bouge aria 1,2", "suivant", "dgt gob1 1 feu")
+    # Aria steps out of gob1's reach: the window opens and only react/pass/undo (and the DM's own damage, healing
+    # and conditions, tested on their own below) are taken.
+    screen = t.type("bouge aria 1,2", "suivant", "attaque gob1 aria cimeterre")
     assert "fenêtre de réaction : Aria quitte l'allonge de Gobelin → Gobelin peut réagir ou passer" in screen
     assert t.prompts[-1] == "réaction ? gob1 (réagir/passer/annuler) > "
-    assert screen.count("✗ une fenêtre de réaction est ouverte : seulement réagir, passer ou annuler (gob1 peut réagir)") == 2
+    assert screen.count("✗ une fenêtre de réaction est ouverte : seulement réagir, passer ou annuler, ou les dégâts, soins et "
+                        "états du MJ (gob1 peut réagir)") == 2
     assert row(screen, "gob1").startswith("?")
 
     # The opportunity attack, then undone (the window reopens), then taken again with the scimitar by name.
@@ -149,7 +152,8 @@ def test_a_short_fight_in_english_with_the_encounter_rng(table):
 
     screen = t.type("move aria 1,2", "next", "pass", "undo", "react gob1 oa")
     assert "reaction window: Aria leaves the reach of Goblin → Goblin may react or pass" in screen
-    assert "✗ a reaction window is open: only react, pass or undo now (gob1 may react)" in screen
+    assert ("✗ a reaction window is open: only react, pass or undo now, or the DM's damage, healing and conditions "
+            "(gob1 may react)") in screen
     assert "Goblin passes" in screen
     assert re.search(r"undoes command #\d+: Goblin passes", screen)
     assert "reaction? gob1 (react/pass/undo) > react gob1 oa" in screen
@@ -400,8 +404,11 @@ def test_the_table_shows_what_is_left_conditions_with_their_time_and_death_saves
 def test_help_lists_every_command_and_templates_and_sheets_show_in_words(table):
     t = table(dice="auto", lang="en", create_lang="en")
     screen = t.type("help")
-    for verb in VERBS:
+    # Every verb of the encounter's ruleset (a 2024 encounter); Pathfinder's and Rôle'n Play's verbs are not its own
+    # (issue 23: the help listed them), and tests/test_shell_points.py checks that they are left out.
+    for verb in verbs_for("dnd5e-2024"):
         assert alias(verb, "en") + " " in screen or alias(verb, "en") + " —" in screen, verb
+    assert set(VERBS) - set(verbs_for("dnd5e-2024")) == {"full_attack", "maneuver", "step", "roll_off", "next_round"}
     assert "INTERFACE.md" not in screen
     screen = t.type("templates")
     assert "Goblin (goblin) — monster, AC 15, HP 7, speed 9 m" in screen

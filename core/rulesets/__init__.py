@@ -45,6 +45,11 @@ class Ruleset(Protocol):
     conditions: tuple[str, ...]
     abilities: tuple[str, ...]
     skills: tuple[str, ...]
+    command_names: frozenset[str]  # the commands (`do`) it takes: the shell's help lists their verbs only
+    # A custom creature's stat block from HP, AC, speed (metres), initiative bonus and plain attacks (the shell's
+    # `ajout chef pv=30 ca=14 attaque=+4,1d6+2 tranchant`).
+    def plain_stats(self, *, max_hp: int, ac: int, speed: float = 9, initiative_bonus: int | None = None,
+                    attacks=()) -> dict: ...
     # Verify re-deriving an `add` with `carry`: (the command's recorded events) -> encounters(name), the other
     # encounter as the log recorded it (replay/verify.py; without it, no other encounter is found).
     def carried_lookup(self, events) -> Any: ...

@@ -21,7 +21,7 @@ shell-store-error = log cannot be read or written: { $error }
 shell-interrupted = interrupted
 shell-internal-error = internal error ({ $error }); state reloaded from the log
 shell-bad-die = a d{ $sides } shows a number from 1 to { $sides }, not '{ $text }'
-shell-window-only = a reaction window is open: only react, pass or undo now ({ $who } may react)
+shell-window-only = a reaction window is open: only react, pass or undo now, or the DM's damage, healing and conditions ({ $who } may react)
 shell-undid = { $line }: { $commands }
 shell-separator = {"; "}
 shell-undone-mark = (undone)
@@ -105,7 +105,7 @@ help-condition = cond TARGET +CONDITION [until end:ID|start:ID] [N rounds] [save
 help-initiative = init [ID [VALUE]] [advantage] — roll (or set) initiative; no ID: everyone without one
 help-order = order ID ID… — break initiative ties
 help-start = start — combat begins
-help-add = add ID TEMPLATE [name=…] [side=…] [group=…] [pc|monster] [X,Y] [hp=N] [ac=N] [speed=N] — add a creature from a template (see templates) or the library; "add 4 goblins" adds four (gob1…gob4, one initiative)
+help-add = add ID TEMPLATE [name=…] [side=…] [group=…] [pc|monster] [X,Y] [hp=N] [ac=N] [speed=N] [init=+N] — add a creature from a template (see templates) or the library; "add 4 goblins" adds four (gob1…gob4, one initiative); without a template, your own creature: add boss hp=30 ac=14 name=Boss [attack=+4,1d6+2 slashing]
 help-remove = remove ID — a creature leaves the fight
 help-move = move ID X,Y [X,Y…] [fly|swim|crawl|climb] — movement square by square (1 square = 1.5 m)
 help-place = place ID X,Y — put a creature on a square without moving
@@ -142,3 +142,15 @@ table-left-aoo = { $count ->
     [one] 1 AoO
    *[other] { $count } AoO
  }
+
+# What the shell says about a line it cannot turn into a command (package/lines.py).
+shell-no-window-pass = no reaction window is open: there is nothing to pass
+shell-no-window-react = no reaction window is open: nobody can react now
+shell-skipped-dead = already dead, left out: { $names }
+shell-custom-needs = a creature without a template needs its HP and AC, e.g. add boss hp=30 ac=14 name=Boss attack=+4,1d6+2 slashing
+shell-plain-attack = attack={ $value }: give the to-hit bonus, the damage dice and their type, e.g. attack=+4,1d6+2 slashing
+shell-plain-attack-name = { $number ->
+    [1] Attack
+   *[other] Attack { $number }
+ }
+shell-attack-needs-custom = attack= is for a creature without a template (add boss hp=30 ac=14 attack=+4,1d6+2 slashing); a template has its attacks already

@@ -24,7 +24,7 @@ shell-store-error = journal illisible ou non inscriptible : { $error }
 shell-interrupted = interrompu
 shell-internal-error = erreur interne ({ $error }) ; état relu depuis le journal
 shell-bad-die = un d{ $sides } montre un nombre de 1 à { $sides }, pas « { $text } »
-shell-window-only = une fenêtre de réaction est ouverte : seulement réagir, passer ou annuler ({ $who } peut réagir)
+shell-window-only = une fenêtre de réaction est ouverte : seulement réagir, passer ou annuler, ou les dégâts, soins et états du MJ ({ $who } peut réagir)
 shell-undid = { $line } : { $commands }
 shell-separator = {" ; "}
 shell-undone-mark = (annulé)
@@ -120,7 +120,7 @@ help-condition = cond CIBLE +ÉTAT [jusqu'à fin:ID|début:ID] [N rounds] [js CA
 help-initiative = init [ID [VALEUR]] [avantage] — lance (ou fixe) l'initiative ; sans ID : tous ceux qui n'en ont pas
 help-order = ordre ID ID… — départage les égalités d'initiative
 help-start = début — le combat commence
-help-add = ajout ID MODÈLE [nom=…] [camp=…] [groupe=…] [pj|monstre] [X,Y] [pv=N] [ca=N] [vitesse=N] — ajoute une créature d'après un modèle (voir modèles) ou la bibliothèque ; « ajout 4 gobelins » en ajoute quatre (gob1…gob4, une seule initiative)
+help-add = ajout ID MODÈLE [nom=…] [camp=…] [groupe=…] [pj|monstre] [X,Y] [pv=N] [ca=N] [vitesse=N] [init=+N] — ajoute une créature d'après un modèle (voir modèles) ou la bibliothèque ; « ajout 4 gobelins » en ajoute quatre (gob1…gob4, une seule initiative) ; sans modèle, une créature à vous : ajout chef pv=30 ca=14 nom=Chef [attaque=+4,1d6+2 tranchant]
 help-remove = retirer ID — une créature quitte le combat
 help-move = bouge ID X,Y [X,Y…] [vol|nage|rampe|escalade] — déplacement case par case (1 case = 1,5 m)
 help-place = place ID X,Y — pose une créature sans déplacement
@@ -157,3 +157,18 @@ table-left-aoo = { $count ->
     [one] 1 AO
    *[other] { $count } AO
  }
+
+# What the shell says about a line it cannot turn into a command (package/lines.py).
+shell-no-window-pass = aucune fenêtre de réaction n'est ouverte : il n'y a rien à passer
+shell-no-window-react = aucune fenêtre de réaction n'est ouverte : personne ne peut réagir maintenant
+shell-skipped-dead = { $count ->
+    [one] déjà mort, laissé de côté
+   *[other] déjà morts, laissés de côté
+ } : { $names }
+shell-custom-needs = une créature sans modèle a besoin de ses PV et de sa CA, par ex. ajout chef pv=30 ca=14 nom=Chef attaque=+4,1d6+2 tranchant
+shell-plain-attack = attaque={ $value } : écrivez le bonus pour toucher, les dés de dégâts et leur type, par ex. attaque=+4,1d6+2 tranchant
+shell-plain-attack-name = { $number ->
+    [1] Attaque
+   *[other] Attaque { $number }
+ }
+shell-attack-needs-custom = attaque= sert à une créature sans modèle (ajout chef pv=30 ca=14 attaque=+4,1d6+2 tranchant) ; un modèle a déjà ses attaques

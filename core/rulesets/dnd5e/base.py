@@ -151,6 +151,27 @@ class Ruleset5e:
     abilities = _stats.ABILITIES
     skills = tuple(_stats.SKILLS)
     machine = _phases.MACHINE
+
+    def plain_stats(self, *, max_hp: int, ac: int, speed: float = 9, initiative_bonus: int | None = None,
+                    attacks=()) -> dict:
+        """A stat block from what a DM reads off a sheet (the shell's `ajout chef pv=30 ca=14 attaque=+4,1d6+2
+        tranchant`, INTERFACE §5's custom creature): abilities 10, proficiency +2; `attacks` are {id, name, to_hit,
+        roll, type}, each a melee attack at 1.5 m."""
+        stats: dict = {"ac": ac, "max_hp": max_hp, "speed": speed, "proficiency_bonus": 2,
+                       "abilities": dict.fromkeys(("str", "dex", "con", "int", "wis", "cha"), 10),
+                       "attacks": [{"id": a["id"], "name": a["name"], "kind": "melee", "to_hit": a["to_hit"],
+                                    "reach": 1.5, "damage": [{"roll": a["roll"], "type": a["type"]}]} for a in attacks]}
+        if initiative_bonus is not None:
+            stats["initiative_bonus"] = initiative_bonus
+        return stats
+
+    @property
+    def command_names(self) -> frozenset[str]:
+        """The commands it takes (the shell's help lists their verbs only); `next_round` only where a fight has
+        rounds after it (Rôle'n Play)."""
+        from combatlog.core.rulesets.dnd5e.commands import COMMAND_NAMES
+
+        return frozenset(name for name in COMMAND_NAMES if name != "next_round" or self.aftermath_rounds)
     handlers = _decide.HANDLERS
     # The reference (`combatlog schema`, docs/reference): the command Structs it takes (`next_round` is Rôle'n
     # Play's alone), its stat block and its spell object.

@@ -49,6 +49,29 @@ class Pf1Ruleset:
 
         return SpellObject
 
+    def plain_stats(self, *, max_hp: int, ac: int, speed: float = 9, initiative_bonus: int | None = None,
+                    attacks=()) -> dict:
+        """A stat block from what a DM reads off a sheet (the shell's `ajout chef pv=30 ca=14 attaque=+4,1d6+2
+        tranchant`), in the pf1 form of INTERFACE-pf1: abilities 10, BAB 0, base saves 0, a medium creature whose AC
+        above 10 is natural armour (touch AC 10, flat-footed AC the same as AC); `attacks` are {id, name, to_hit,
+        roll, type}, each a melee attack at that bonus."""
+        stats: dict = {"max_hp": max_hp, "speed": speed, "bab": 0,
+                       "abilities": dict.fromkeys(("str", "dex", "con", "int", "wis", "cha"), 10),
+                       "ac": {"natural": ac - 10} if ac >= 10 else {"misc": ac - 10},
+                       "saves": {"fort": 0, "ref": 0, "will": 0},
+                       "attacks": [{"id": a["id"], "name": a["name"], "kind": "melee", "to_hit": a["to_hit"],
+                                    "damage": [{"roll": a["roll"], "type": a["type"]}]} for a in attacks]}
+        if initiative_bonus is not None:
+            stats["initiative_bonus"] = initiative_bonus
+        return stats
+
+    @property
+    def command_names(self) -> frozenset[str]:
+        """The commands it takes (the shell's help lists their verbs only), and the 5-foot step (a `move` field)."""
+        from combatlog.core.rulesets.pf1.commands import COMMAND_NAMES
+
+        return frozenset(COMMAND_NAMES) | {"five_foot_step"}
+
     def condition_name(self, condition: str, lang: str) -> str:
         from combatlog.core.rulesets.pf1.words import condition_name
 
