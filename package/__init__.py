@@ -25,19 +25,25 @@ also have `error.localized("fr")`, as the CLI prints them.
 
 from combatlog.version import __version__  # noqa: E402,F401  (first: inner modules import it)
 
-from combatlog.api import (  # noqa: E402  (after __version__, which inner modules import)
-    DEFAULT_ENCOUNTER,
-    BatchRejected,
-    ConcurrencyConflict,
-    Encounter,
-    Log,
-    LogCorrupted,
-    RuleViolation,
-    StoreError,
-    check_encounter_name,
-    event_line,
-    open_log,
-)
+# The API is imported on first use (module __getattr__): `from combatlog import __version__` (and the CLI's
+# --version) does not load the rules, the stores and the catalogs.
+_API_NAMES = frozenset({"DEFAULT_ENCOUNTER", "BatchRejected", "ConcurrencyConflict", "Encounter", "Log", "LogCorrupted",
+                        "RuleViolation", "StoreError", "check_encounter_name", "event_line", "open_log"})
+
+
+def __getattr__(name: str):
+    if name in _API_NAMES:
+        from combatlog import api
+
+        value = getattr(api, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | _API_NAMES)
+
 
 __all__ = ["BatchRejected", "ConcurrencyConflict", "DEFAULT_ENCOUNTER", "Encounter", "Log", "LogCorrupted",
            "RuleViolation", "StoreError", "__version__", "check_encounter_name", "event_line", "import_character", "library", "open_log",
