@@ -151,7 +151,8 @@ async def night(base: str, pid: int, encounters: list[str], viewers: int, dms: i
     answered: dict[str, list[tuple[int, float, str]]] = {name: [] for name in encounters}  # (seq, sent, command)
     latencies: list[float] = []
     failures: list[str] = []
-    stop = asyncio.Event()
+    stop = asyncio.Event()  # the DMs stop posting
+    closing = asyncio.Event()  # the viewers are closed (after the drain)
     samples: list[tuple[float, float, int]] = []
 
     async with httpx.AsyncClient(base_url=base, timeout=httpx.Timeout(60.0), limits=limits) as client:
@@ -173,10 +174,8 @@ async def night(base: str, pid: int, encounters: list[str], viewers: int, dms: i
                                 ready[0] += 1
                                 if ready[0] == len(encounters) * viewers:
                                     opened.set()
-                        if stop.is_set():
-                            return
             except (httpx.HTTPError, asyncio.CancelledError) as error:
-                if not stop.is_set():
+                if not closing.is_set():
                     failures.append(f"viewer {name}/{number}: {error!r}")
 
         async def dm(name: str, number: int) -> None:
@@ -220,6 +219,7 @@ async def night(base: str, pid: int, encounters: list[str], viewers: int, dms: i
                    for seq, _, _ in answered[name]):
                 break
             await asyncio.sleep(0.1)
+        closing.set()
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -232,7 +232,7 @@ async def night(base: str, pid: int, encounters: list[str], viewers: int, dms: i
             missing += sum(1 for at in arrivals if at is None)
             if all(at is not None for at in arrivals):
                 delays.append(max(arrivals) - sent)  # type: ignore[type-var]
-    return {"latencies": latencies, "delays": delays, "missing": missing, "answered": answered,
+    return {"latencies": latencies, "delays": delays, "missing": missing, "answered": answered, "received": received,
             "failures": failures, "samples": samples}
 
 
