@@ -25,19 +25,27 @@ also have `error.localized("fr")`, as the CLI prints them.
 
 from combatlog.version import __version__  # noqa: E402,F401  (first: inner modules import it)
 
-# The API is imported on first use (module __getattr__): `from combatlog import __version__` (and the CLI's
-# --version) does not load the rules, the stores and the catalogs.
+import combatlog.rulesets  # noqa: E402,F401  (the assembly: `import combatlog` installs the rulesets and the codec)
+
+# The API is imported on first use (module __getattr__), like the subpackages read as attributes
+# (`combatlog.tools`): a caller that needs one part does not load the others.
 _API_NAMES = frozenset({"DEFAULT_ENCOUNTER", "BatchRejected", "ConcurrencyConflict", "Encounter", "Log", "LogCorrupted",
                         "RuleViolation", "StoreError", "check_encounter_name", "event_line", "open_log"})
 
 
 def __getattr__(name: str):
-    if name in _API_NAMES:
-        from combatlog import api
+    import importlib
 
-        value = getattr(api, name)
+    if name in _API_NAMES:
+        value = getattr(importlib.import_module("combatlog.api"), name)
         globals()[name] = value
         return value
+    if not name.startswith("__"):
+        try:
+            return importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"{__name__}.{name}":
+                raise
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
