@@ -132,6 +132,13 @@ def resources(pid: int) -> tuple[float, int]:
     return rss, len(os.listdir(f"/proc/{pid}/fd"))
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds process `pid` has used so far."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], share: float) -> float:
     if not values:
         return float("nan")
@@ -208,10 +215,13 @@ async def night(base: str, pid: int, encounters: list[str], viewers: int, dms: i
         tasks = [asyncio.create_task(viewer(name, n)) for name in encounters for n in range(viewers)]
         await asyncio.wait_for(opened.wait(), 120)
         sampling = asyncio.create_task(sampler())
+        server_cpu, client_cpu, began = cpu_seconds(pid), time.process_time(), time.monotonic()
         writers = [asyncio.create_task(dm(name, n)) for name in encounters for n in range(dms)]
         await asyncio.sleep(seconds)
         stop.set()
         await asyncio.gather(*writers)
+        spent = {"server_cpu_share": (cpu_seconds(pid) - server_cpu) / (time.monotonic() - began),
+                 "client_cpu_share": (time.process_time() - client_cpu) / (time.monotonic() - began)}
         # Let the streams deliver what was answered, then close them.
         deadline = time.monotonic() + drain
         while time.monotonic() < deadline:
@@ -232,7 +242,7 @@ async def night(base: str, pid: int, encounters: list[str], viewers: int, dms: i
             missing += sum(1 for at in arrivals if at is None)
             if all(at is not None for at in arrivals):
                 delays.append(max(arrivals) - sent)  # type: ignore[type-var]
-    return {"latencies": latencies, "delays": delays, "missing": missing, "answered": answered, "received": received,
+    return {"latencies": latencies, "delays": delays, "missing": missing, "answered": answered, "received": received, **spent,
             "failures": failures, "samples": samples}
 
 
@@ -268,6 +278,7 @@ def game_night(location: str, encounters: int = 50, viewers: int = 8, dms: int =
         "rss_mib_first_third": rss_first, "rss_mib_last_third": rss_last,
         "rss_mib_max": max((s[1] for s in samples), default=float("nan")),
         "fds_min": min((s[2] for s in samples), default=0), "fds_max": max((s[2] for s in samples), default=0),
+        "server_cpu_share": seen["server_cpu_share"], "client_cpu_share": seen["client_cpu_share"],
         "fds_first": samples[0][2] if samples else 0, "fds_last": samples[-1][2] if samples else 0,
     }
 

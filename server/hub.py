@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import os
 import threading
 import time
 from bisect import insort
@@ -102,6 +103,7 @@ class Hub:
         # PostgreSQL: the watchers share one log (one pool, one LISTEN connection for every encounter);
         # SQLite connections belong to their thread, so each watcher opens its own.
         self._shared_watch_log: combatlog.Log | None = None
+        self._file_watcher: threading.Thread | None = None  # SQLite: the one watcher of every encounter
         self._shared_lock = threading.Lock()
 
     # ---------------------------------------------------------------- the log's thread
@@ -126,7 +128,7 @@ class Hub:
         if self._log is not None:
             self._owner.submit(shut, self._log).result()
         self._owner.shutdown(wait=True)
-        for thread in list(self._watchers.values()):
+        for thread in set(self._watchers.values()) | ({self._file_watcher} if self._file_watcher else set()):
             thread.join(timeout=2)
         with self._shared_lock:
             shared, self._shared_watch_log = self._shared_watch_log, None
@@ -248,16 +250,95 @@ class Hub:
     def watch(self, encounter: str) -> None:
         """A stream follows `encounter`: start, once, a thread waiting on the store for writes by other processes.
 
-        Call `unwatch` when the stream ends; a watcher left without streams stops after `watch_idle` seconds."""
+        Call `unwatch` when the stream ends; a watcher left without streams stops after `watch_idle` seconds.
+        A SQLite file has one watcher thread for all its encounters (`_watch_file`): it looks at the file's
+        stamp and asks for the last seqs only when the file changed, where a thread per encounter polling the
+        last seq cost a fifth of a core with 50 encounters followed and nothing happening."""
         with self._watch_lock:
             self._followers[encounter] = self._followers.get(encounter, 0) + 1
             if encounter in self._watchers or self.location == ":memory:":
                 return
             loop = asyncio.get_running_loop()
-            thread = threading.Thread(target=self._watch, args=(encounter, loop), daemon=True,
-                                      name=f"combatlog-watch-{encounter}")
-            self._watchers[encounter] = thread
+            if self._is_file():
+                current = self._file_watcher
+                if current is not None and current.is_alive():
+                    self._watchers[encounter] = current
+                    return
+                thread = self._file_watcher = threading.Thread(target=self._watch_file, args=(loop,), daemon=True,
+                                                               name="combatlog-watch-file")
+                self._watchers[encounter] = thread
+            else:
+                thread = threading.Thread(target=self._watch, args=(encounter, loop), daemon=True,
+                                          name=f"combatlog-watch-{encounter}")
+                self._watchers[encounter] = thread
         thread.start()
+
+    def _is_file(self) -> bool:
+        """A SQLite file (the watchers of a PostgreSQL log share one LISTEN; a .jsonl log keeps its own way)."""
+        return (not self.location.startswith(("postgresql://", "postgres://"))
+                and not self.location.lower().endswith(".jsonl"))
+
+    def _file_stamp(self) -> tuple:
+        """What changes at every commit to the SQLite file: the database's and its write-ahead log's size and
+        modification time (nanoseconds)."""
+        stamp: list = []
+        for path in (self.location, self.location + "-wal"):
+            try:
+                found = os.stat(path)
+            except OSError:
+                stamp.append(None)
+            else:
+                stamp.append((found.st_mtime_ns, found.st_size))
+        return tuple(stamp)
+
+    def _watch_file(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Wake the followers of every watched encounter of the SQLite file at each append (by any process):
+        the last seqs are read when the file's stamp changed, and once a second whatever it says."""
+        try:
+            log = combatlog.open_log(self.location)
+        except Exception as error:  # the followers still hear this process's own writes
+            _log.warning("cannot watch the log", error=str(error))
+            with self._watch_lock:
+                for name in [n for n, t in self._watchers.items() if t is threading.current_thread()]:
+                    del self._watchers[name]
+                self._file_watcher = None
+            return
+        known: dict[str, int] = {}
+        idle: dict[str, list[float]] = {}
+        stamp, checked = None, 0.0
+        try:
+            while not self.stopping.is_set():
+                with self._watch_lock:
+                    names = [n for n, t in self._watchers.items() if t is threading.current_thread()]
+                names = [n for n in names if self._still_followed(n, idle.setdefault(n, []))]
+                if not names:
+                    with self._watch_lock:
+                        if not any(t is threading.current_thread() for t in self._watchers.values()):
+                            self._file_watcher = None
+                            return
+                    continue
+                now = time.monotonic()
+                new_stamp = self._file_stamp()
+                if new_stamp != stamp or now - checked >= 1.0 or any(n not in known for n in names):
+                    stamp, checked = new_stamp, now
+                    for name in names:
+                        try:
+                            last = log.last_seq(name)
+                        except Exception as error:  # a busy or briefly unreadable log: keep watching
+                            _log.warning("watch failed", encounter=name, error=str(error))
+                            continue
+                        if known.get(name) != last:
+                            known[name] = last
+                            try:
+                                loop.call_soon_threadsafe(self.heard, name, last)
+                            except RuntimeError:  # the loop is closed: the server is stopping
+                                return
+                    for name in list(known):
+                        if name not in names:
+                            del known[name]
+                self.stopping.wait(0.05)
+        finally:
+            log.close()
 
     def unwatch(self, encounter: str) -> None:
         with self._watch_lock:
