@@ -118,8 +118,10 @@ def process(args: list[str], stdin: bytes | None = None) -> tuple[float, float, 
 def processes(log: Path, count: int, samples: int, replay_samples: int) -> dict:
     """Median wall time and the highest peak RSS of each verb run as its own process."""
     verbs: dict[str, list[tuple[float, float, float]]] = {name: [] for name in
-                                                          ("run", "state", "state --at", "undo", "redo", "replay")}
+                                                          ("run", "state", "state --at", "undo", "redo", "replay")
+                                                          + START_VERBS}
     middle = at_seq(log)
+    last = count - 1
     script = lambda command: json.dumps(command).encode() + b"\n"  # noqa: E731
     for _ in range(samples):
         verbs["run"].append(process(["run", "-", "--log", str(log), "-q"], script(ONE_COMMAND)))
@@ -127,11 +129,23 @@ def processes(log: Path, count: int, samples: int, replay_samples: int) -> dict:
         verbs["redo"].append(process(["run", "-", "--log", str(log), "-q"], script({"do": "redo"})))
         verbs["state"].append(process(["state", str(log), "--json"]))
         verbs["state --at"].append(process(["state", str(log), "--json", "--at", str(middle)]))
+        verbs["--version"].append(process(["--version"]))
+        verbs["state (words)"].append(process(["state", str(log)]))
+        verbs["diff"].append(process(["diff", str(log), str(last - 30), str(last)]))
+        if count <= WHOLE_LOG_VERBS_UP_TO:  # their output is the whole log: timed on the small log only
+            verbs["log"].append(process(["log", str(log)]))
+            verbs["export"].append(process(["export", str(log)]))
     for _ in range(replay_samples):
         verbs["replay"].append(process(["state", str(log), "--json", "--replay"]))
     return {name: {"wall": statistics.median(t for t, _, _ in runs), "cpu": statistics.median(c for _, c, _ in runs),
                    "peak_mib": max(m for _, _, m in runs), "samples_wall": [round(t, 4) for t, _, _ in runs]}
-            for name, runs in verbs.items()}
+            for name, runs in verbs.items() if runs}
+
+
+# CLI start (issue 25, goal 1): the read commands, besides `run`, `state` (--json) and `state --at` above.
+START_VERBS = ("--version", "state (words)", "diff", "log", "export")
+WHOLE_LOG_VERBS_UP_TO = 10_000  # `log` and `export` print every event: timed on logs up to this size only
+START_GOAL_MS = 100
 
 
 TAIL = 500  # events after the newest snapshot that every size's `open`, `state` and `state --at` fold
@@ -329,6 +343,16 @@ def goals(report: dict) -> list[dict]:
         a, b = sizes[small]["in_process"][verb]["cpu"], sizes[large]["in_process"][verb]["cpu"]
         rows.append({"goal": f"`{verb}` (in process): {large} events vs {small}, CPU time", "target": "<= 1.2x",
                      "measured": f"{a * 1e3:.2f} ms -> {b * 1e3:.2f} ms", "ratio": b / a, "met": b / a <= 1.2})
+    for verb in ("run", "state", "state (words)", "state --at", "diff", "log", "export", "--version"):
+        for size in (small, large):
+            figures = sizes[size]["process"].get(verb)
+            if figures is None:
+                continue
+            label = "state --json" if verb == "state" else "state --json --at" if verb == "state --at" else verb
+            rows.append({"goal": f"CLI start: `{label}` on {int(size):,} events, wall time", "target": f"<= {START_GOAL_MS} ms",
+                         "measured": f"{figures['wall'] * 1e3:.0f} ms wall, {figures['cpu'] * 1e3:.0f} ms CPU",
+                         "ratio": figures["wall"] * 1e3 / START_GOAL_MS,
+                         "met": figures["wall"] * 1e3 <= START_GOAL_MS})
     peak = max(v["peak_mib"] for size in sizes.values() for v in size["process"].values())
     rows.append({"goal": "peak memory of any command, any size", "target": "< 100 MB",
                  "measured": f"{peak:.0f} MiB", "ratio": peak / 100, "met": peak * 2**20 < 100e6})
@@ -336,6 +360,12 @@ def goals(report: dict) -> list[dict]:
     rows.append({"goal": f"full replay ({large} events) vs plain msgspec.json.decode", "target": ">= 0.5x",
                  "measured": f"{replay['replay_events_per_s']:,.0f} vs {replay['ceiling_events_per_s']:,.0f} events/s",
                  "ratio": replay["replay_vs_ceiling"], "met": replay["replay_vs_ceiling"] >= 0.5})
+    if "floor_without_checks_us_per_event" in replay:
+        floor_ratio = replay["floor_without_checks_us_per_event"] / replay["replay_us_per_event"]
+        rows.append({"goal": f"full replay ({large} events), every hash checked, vs its floor (read + typed decode + fold, "
+                             "no check) in the same run", "target": ">= 0.8x",
+                     "measured": f"{replay['replay_us_per_event']:.2f} vs {replay['floor_without_checks_us_per_event']:.2f}"
+                                 " µs an event", "ratio": floor_ratio, "met": floor_ratio >= 0.8})
     rows.append({"goal": f"read + verify + decode, no fold ({large} events) vs the same", "target": "(part of it)",
                  "measured": f"{replay['read_verify_decode_events_per_s']:,.0f} events/s",
                  "ratio": replay["read_vs_ceiling"], "met": None})
@@ -363,6 +393,32 @@ def goals(report: dict) -> list[dict]:
                          "measured": f"{live['ours_us_per_command_cpu']:.0f} µs vs {live['bare_sqlite_us_per_command_cpu']:.0f}"
                                      f" µs CPU (eventsourcing: {1e6 / live['eventsourcing_commands_per_s_cpu']:.0f} µs)",
                          "ratio": live["bare_sqlite_us_per_command_cpu"] / live["ours_us_per_command_cpu"], "met": None})
+    for store, night in (report.get("game_night") or {}).items():
+        if "skipped" in night:
+            rows.append({"goal": f"game night on {store}", "target": "-", "measured": f"skipped: {night['skipped']}",
+                         "ratio": float("nan"), "met": None})
+            continue
+        shape = (f"{night['encounters']} encounters x ({night['dms_per_encounter']} DM + "
+                 f"{night['viewers_per_encounter']} viewers), {night['seconds']:.0f} s, {night['commands']} commands")
+        rows.append({"goal": f"game night on {store} ({shape}): p50 / p99 command", "target": "p99 <= 50 ms",
+                     "measured": f"{night['command_p50_ms']:.0f} / {night['command_p99_ms']:.0f} ms "
+                                 f"(max {night['command_max_ms']:.0f})",
+                     "ratio": night["command_p99_ms"] / 50, "met": night["command_p99_ms"] <= 50})
+        rows.append({"goal": f"game night on {store}: p99 delay from a command to every viewer's update",
+                     "target": "<= 200 ms",
+                     "measured": f"{night['viewer_update_p99_ms']:.0f} ms (max {night['viewer_update_max_ms']:.0f}); "
+                                 f"states missed {night['states_missed']}, applied twice {night['applied_twice']}, "
+                                 f"errors {night['failure_count']}",
+                     "ratio": night["viewer_update_p99_ms"] / 200,
+                     "met": night["viewer_update_p99_ms"] <= 200 and night["states_missed"] == 0
+                     and night["applied_twice"] == 0 and night["failure_count"] == 0})
+        growth = night["rss_mib_last_third"] / night["rss_mib_first_third"]
+        rows.append({"goal": f"game night on {store}: server memory and open descriptors over the run",
+                     "target": "flat (memory <= 1.1x)",
+                     "measured": f"RSS {night['rss_mib_first_third']:.0f} -> {night['rss_mib_last_third']:.0f} MiB "
+                                 f"(max {night['rss_mib_max']:.0f}); fds {night['fds_first']} -> {night['fds_last']} "
+                                 f"(range {night['fds_min']}-{night['fds_max']})",
+                     "ratio": growth, "met": growth <= 1.1 and night["fds_last"] <= night["fds_first"] + 5})
     return rows
 
 
@@ -372,9 +428,9 @@ def print_table(report: dict) -> None:
     print("\nWhole processes (median CPU time, median wall time, highest peak RSS):")
     print("| verb | " + " | ".join(f"{int(n):,} events" for n in names) + " |")
     print("|---|" + "---|" * len(names))
-    for verb in ("run", "state", "state --at", "undo", "redo", "replay"):
+    for verb in ("run", "state", "state --at", "undo", "redo", "replay") + START_VERBS:
         cells = [f"{sizes[n]['process'][verb]['cpu'] * 1e3:,.0f} ms, {sizes[n]['process'][verb]['wall'] * 1e3:,.0f} ms, "
-                 f"{sizes[n]['process'][verb]['peak_mib']:.0f} MiB" for n in names]
+                 f"{sizes[n]['process'][verb]['peak_mib']:.0f} MiB" if verb in sizes[n]["process"] else "-" for n in names]
         print(f"| {verb} | " + " | ".join(cells) + " |")
     print("\nIn process (median CPU / wall time; log already open for run, undo and redo):")
     print("| verb | " + " | ".join(f"{int(n):,} events" for n in names) + " |")
@@ -410,6 +466,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", default=None, help="comma-separated log sizes (default 1000,100000,1000000)")
     parser.add_argument("--samples", type=int, default=None, help="samples per verb (default 7; --quick 2)")
     parser.add_argument("--keep", default=None, help="folder where the logs are built and reused")
+    parser.add_argument("--night-seconds", type=float, default=None,
+                        help="length of each game night (default 600; --quick 30; 0 leaves it out)")
     parser.add_argument("--json", dest="json_out", default=str(HERE / "results.json"), help="where to write the JSON")
     args = parser.parse_args(argv)
     sizes = tuple(int(s) for s in args.sizes.split(",")) if args.sizes else QUICK if args.quick else FULL
@@ -444,6 +502,12 @@ def main(argv: list[str] | None = None) -> int:
             report["sizes"][str(size)] = entry
         print("live commands...", file=sys.stderr, flush=True)
         report["live"] = live_rates(folder, live_commands, durable_commands)
+        night_seconds = args.night_seconds if args.night_seconds is not None else 30 if args.quick else 600
+        if night_seconds > 0:
+            print(f"game night ({night_seconds:.0f} s on each store)...", file=sys.stderr, flush=True)
+            from game_night import run_stores
+
+            report["game_night"] = run_stores(night_seconds)
         report["goals"] = goals(report)
     finally:
         temporary.cleanup()

@@ -6,8 +6,6 @@ import os
 import sys
 from pathlib import Path
 
-import structlog
-
 from combatlog import __version__
 from combatlog.cli.errors import BadInput, reader_lang
 from combatlog.cli.library import add_library_parser
@@ -174,6 +172,14 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _bind_log_context(verbose: bool, **context) -> None:
+    """The context of the JSON log lines -v prints; structlog is imported only then (it costs ~0.1 s)."""
+    if verbose:
+        import structlog
+
+        structlog.contextvars.bind_contextvars(**context)
+
+
 def _serve(args) -> int:
     # Imported here: the server's dependencies are the optional `server` extra.
     try:
@@ -282,7 +288,7 @@ def _run(args) -> int:
         lang = live.state.lang
         first, start_state = live.next_seq, live.state
         for number, line in lines:
-            structlog.contextvars.bind_contextvars(encounter=encounter.name, line=number)
+            _bind_log_context(args.verbose, encounter=encounter.name, line=number)
             before = live.next_seq
             try:
                 raw = parse_script_line(line)

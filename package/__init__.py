@@ -25,19 +25,33 @@ also have `error.localized("fr")`, as the CLI prints them.
 
 from combatlog.version import __version__  # noqa: E402,F401  (first: inner modules import it)
 
-from combatlog.api import (  # noqa: E402  (after __version__, which inner modules import)
-    DEFAULT_ENCOUNTER,
-    BatchRejected,
-    ConcurrencyConflict,
-    Encounter,
-    Log,
-    LogCorrupted,
-    RuleViolation,
-    StoreError,
-    check_encounter_name,
-    event_line,
-    open_log,
-)
+import combatlog.rulesets  # noqa: E402,F401  (the assembly: `import combatlog` installs the rulesets and the codec)
+
+# The API is imported on first use (module __getattr__), like the subpackages read as attributes
+# (`combatlog.tools`): a caller that needs one part does not load the others.
+_API_NAMES = frozenset({"DEFAULT_ENCOUNTER", "BatchRejected", "ConcurrencyConflict", "Encounter", "Log", "LogCorrupted",
+                        "RuleViolation", "StoreError", "check_encounter_name", "event_line", "open_log"})
+
+
+def __getattr__(name: str):
+    import importlib
+
+    if name in _API_NAMES:
+        value = getattr(importlib.import_module("combatlog.api"), name)
+        globals()[name] = value
+        return value
+    if not name.startswith("__"):
+        try:
+            return importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"{__name__}.{name}":
+                raise
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | _API_NAMES)
+
 
 __all__ = ["BatchRejected", "ConcurrencyConflict", "DEFAULT_ENCOUNTER", "Encounter", "Log", "LogCorrupted",
            "RuleViolation", "StoreError", "__version__", "check_encounter_name", "event_line", "import_character", "library", "open_log",

@@ -22,9 +22,27 @@ from combatlog.events.stores import (
     is_sqlite_file,
     open_store as _open_store,
 )
-from combatlog.projections.describe import Cast, command_summary, describe
-from combatlog.projections.status import conditions_text, left_this_turn, table_title, window_line
 from combatlog.rulesets import CODEC
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from combatlog.projections.describe import Cast, command_summary, describe
+    from combatlog.projections.status import conditions_text, left_this_turn, table_title, window_line
+
+# Re-exported words, imported on first use (module __getattr__): `state --json` or `export` never loads them.
+_WORDS = {"Cast": "describe", "command_summary": "describe", "describe": "describe", "conditions_text": "status",
+          "left_this_turn": "status", "table_title": "status", "window_line": "status"}
+
+
+def __getattr__(name: str):
+    if name in _WORDS:
+        import importlib
+
+        value = getattr(importlib.import_module(f"combatlog.projections.{_WORDS[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def open_store(location: str | os.PathLike[str], *, create: bool = True, durable: bool = False) -> EventStore:

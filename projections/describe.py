@@ -629,10 +629,21 @@ def _terms(kind: str, keys) -> dict[str, str]:
 
 
 # French names kept for code that imported them from here; the catalogs (locales/fr/terms.ftl) hold the words.
-DAMAGE_FR = _terms("damage", ("acid", "bludgeoning", "cold", "fire", "force", "lightning", "necrotic", "piercing",
-                              "poison", "psychic", "radiant", "slashing", "thunder"))
-ABILITY_FR = _terms("ability", ("str", "dex", "con", "int", "wis", "cha"))
-STATUS_FR = _terms("status", ("alive", "dying", "stable", "dead"))
+# Built on first use (module __getattr__): reading the French catalogs at import cost every CLI call ~0.1-0.5 s.
+_FR_TERMS = {
+    "DAMAGE_FR": ("damage", ("acid", "bludgeoning", "cold", "fire", "force", "lightning", "necrotic", "piercing",
+                             "poison", "psychic", "radiant", "slashing", "thunder")),
+    "ABILITY_FR": ("ability", ("str", "dex", "con", "int", "wis", "cha")),
+    "STATUS_FR": ("status", ("alive", "dying", "stable", "dead")),
+}
+
+
+def __getattr__(name: str) -> dict[str, str]:
+    if name in _FR_TERMS:
+        kind, keys = _FR_TERMS[name]
+        value = globals()[name] = _terms(kind, keys)
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def catalog_line(event, lang: str = "en", names: dict[str, str] | None = None,

@@ -33,9 +33,10 @@ _sha256 = hashlib.sha256
 
 @contextmanager
 def quiet_gc():
-    """The garbage collector off (and what exists frozen) for a bulk fold; restored afterwards."""
+    """The garbage collector off (and what exists frozen) for a bulk fold; restored afterwards. No collection
+    first: in a CLI process with the rules imported it cost ~10 ms, two full replays of a 5,000-event log's worth
+    of decoding (a little garbage frozen until the process ends is cheaper)."""
     enabled = gc.isenabled()
-    gc.collect()
     gc.freeze()
     gc.disable()
     try:

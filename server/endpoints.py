@@ -375,7 +375,7 @@ async def run_batch(request: Request, name: str, prepare: Callable[[combatlog.Lo
     outcome, appending nothing (and before the line is parsed again: the state it parses against has moved)."""
     hub = hub_of(request)
 
-    def run(log) -> tuple[Outcome, bool]:
+    def run(log) -> tuple[Outcome, bool, list]:
         if key is not None:
             remembered = hub.replies.get(name, key)
             if remembered is not None:
@@ -383,7 +383,7 @@ async def run_batch(request: Request, name: str, prepare: Callable[[combatlog.Lo
                 if first_asked != asked:
                     raise ApiError(422, {"error": word(log.encounter(name).lang, "key_reused", id=key[:40]),
                                          "line": 1})
-                return outcome, True
+                return outcome, True, []
         batch = prepare(log)
         encounter = log.encounter(name)
         try:
@@ -396,11 +396,12 @@ async def run_batch(request: Request, name: str, prepare: Callable[[combatlog.Lo
             outcome = Outcome(body={"seq": seq, "events": events}, wrote=bool(events))
         if key is not None:
             hub.replies.remember(name, key, asked, outcome)
-        return outcome, False
+        # The streams' messages for the new state, made here, before the next command can change it.
+        return outcome, False, hub.render(log, name) if outcome.wrote else []
 
-    outcome, repeated = await hub.call(run)
+    outcome, repeated, rendered = await hub.call(run)
     if outcome.wrote and not repeated:
-        hub.notify(name)
+        hub.notify(name, rendered)
     if outcome.error is not None:
         raise outcome.error
     return json_response(outcome.body, headers={"Idempotent-Replayed": "true"} if repeated else None)
@@ -425,23 +426,29 @@ def sse(request: Request, name: str, key: tuple, make: Callable[[combatlog.Log],
     async def pushes():
         last = None
         yield "retry: 1000\n\n"
-        while not hub.stopping.is_set():
-            change = hub.changed(name)  # taken before reading: a write during the read wakes us again
-            seq, message = await hub.latest(key, name, lambda log: as_event(make(log)))
-            if seq != last:
-                last = seq
-                yield message
-            quiet = 0.0
-            while not change.is_set() and not hub.stopping.is_set():
-                try:  # one-second slices: a closed tab or a stopping server is noticed quickly
-                    await asyncio.wait_for(change.wait(), 1.0)
-                except asyncio.TimeoutError:
-                    quiet += 1.0
-                    if await request.is_disconnected():
-                        return
-                    if quiet >= KEEPALIVE:
-                        quiet = 0.0
-                        yield ": keepalive\n\n"
+        feed = hub.follow(name, key, lambda log: as_event(make(log)))
+        try:
+            while not hub.stopping.is_set():
+                change = hub.changed(name)  # taken before reading: a write during the read wakes us again
+                await hub.catch_up(name, key, feed)
+                for seq, message in feed.after(last):  # every state since the last one sent, in order
+                    last = seq
+                    yield message
+                if feed.after(last):
+                    continue  # more came while this stream was sending
+                quiet = 0.0
+                while not change.is_set() and not hub.stopping.is_set():
+                    try:  # one-second slices: a closed tab or a stopping server is noticed quickly
+                        await asyncio.wait_for(change.wait(), 1.0)
+                    except asyncio.TimeoutError:
+                        quiet += 1.0
+                        if await request.is_disconnected():
+                            return
+                        if quiet >= KEEPALIVE:
+                            quiet = 0.0
+                            yield ": keepalive\n\n"
+        finally:
+            hub.unfollow(name, key)
 
     return StreamingResponse(stream(), media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

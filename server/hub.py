@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import os
 import threading
 import time
+from bisect import insort
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -20,6 +22,7 @@ from combatlog.logs import get_logger
 
 _log = get_logger()
 WATCH_IDLE = 30.0  # seconds a watcher waits on the store after its encounter's last stream closed
+FEED_KEPT = 512  # states a feed keeps for a viewer that fell behind (a slow link, a busy tab): minutes of a fight
 REPLIES_KEPT = 256  # idempotency keys remembered per encounter: far more than a table posts while a reply is lost
 T = TypeVar("T")
 
@@ -45,6 +48,37 @@ class Replies:
             replies.popitem(last=False)
 
 
+class Feed:
+    """The Server-Sent Events of one kind of stream of an encounter (a key: kind, encounter, language), each state
+    made once for all its streams, in seq order, the newest FEED_KEPT kept: a stream that was slow to send sends
+    every state it missed, not only the newest. Touched on the event loop's thread only."""
+
+    def __init__(self, render: Callable[[combatlog.Log], tuple[int, str]]):
+        self.render = render  # log -> (seq, the event's text), run on the log's thread
+        self.streams = 0
+        self.generation = -1  # the encounter's change count when the newest message was made
+        self.messages: list[tuple[int, str]] = []
+
+    @property
+    def seq(self) -> int | None:
+        return self.messages[-1][0] if self.messages else None
+
+    def add(self, seq: int, message: str, generation: int | None = None) -> None:
+        if generation is not None:
+            self.generation = max(self.generation, generation)
+        if any(seen == seq for seen, _ in self.messages[-8:]) or (self.messages and seq < self.messages[0][0]):
+            return
+        insort(self.messages, (seq, message), key=lambda item: item[0])
+        if len(self.messages) > FEED_KEPT:
+            del self.messages[:len(self.messages) - FEED_KEPT]
+
+    def after(self, seq: int | None) -> list[tuple[int, str]]:
+        """The messages a stream that sent `seq` last has not sent (the newest only for a stream just opened)."""
+        if seq is None:
+            return self.messages[-1:]
+        return [item for item in self.messages[-FEED_KEPT:] if item[0] > seq]
+
+
 class Hub:
     """The log, its owner thread, and the followers of each encounter."""
 
@@ -62,11 +96,14 @@ class Hub:
         self._generation: dict[str, int] = {}  # changes of each encounter heard so far
         self._latest: dict[tuple, tuple[int, asyncio.Future]] = {}  # (kind, encounter, lang) -> its generation's answer
         self._names: dict[str, tuple[int, dict[str, dict[str, str]]]] = {}  # encounter -> (seq read, names per lang)
+        self._feeds: dict[str, dict[tuple, Feed]] = {}  # encounter -> key -> its feed, while a stream reads it
+        self._feeds_lock = threading.Lock()  # the log's thread lists the feeds to render while the loop edits them
         self.stopping = threading.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
         # PostgreSQL: the watchers share one log (one pool, one LISTEN connection for every encounter);
         # SQLite connections belong to their thread, so each watcher opens its own.
         self._shared_watch_log: combatlog.Log | None = None
+        self._file_watcher: threading.Thread | None = None  # SQLite: the one watcher of every encounter
         self._shared_lock = threading.Lock()
 
     # ---------------------------------------------------------------- the log's thread
@@ -91,7 +128,7 @@ class Hub:
         if self._log is not None:
             self._owner.submit(shut, self._log).result()
         self._owner.shutdown(wait=True)
-        for thread in list(self._watchers.values()):
+        for thread in set(self._watchers.values()) | ({self._file_watcher} if self._file_watcher else set()):
             thread.join(timeout=2)
         with self._shared_lock:
             shared, self._shared_watch_log = self._shared_watch_log, None
@@ -114,12 +151,73 @@ class Hub:
             self._changed[encounter] = asyncio.Event()
         return self._changed[encounter]
 
-    def notify(self, encounter: str) -> None:
-        """Wake every follower of `encounter` (on the event loop's thread)."""
-        self._generation[encounter] = self._generation.get(encounter, 0) + 1
+    def notify(self, encounter: str, rendered: list[tuple[tuple, int, str]] | None = None) -> None:
+        """Wake every follower of `encounter` (on the event loop's thread); `rendered` holds the messages `render`
+        made for the new state on the log's thread, right after the write (key, seq, message)."""
+        generation = self._generation[encounter] = self._generation.get(encounter, 0) + 1
+        feeds = self._feeds.get(encounter, {})
+        for key, seq, message in rendered or ():
+            feed = feeds.get(key)
+            if feed is not None:
+                feed.add(seq, message, generation)
         event = self._changed.pop(encounter, None)
         if event is not None:
             event.set()
+
+    def heard(self, encounter: str, seq: int) -> None:
+        """The watcher saw the log reach `seq`: wake the followers unless every feed already holds that state (a
+        write of this server's own, already rendered and pushed)."""
+        feeds = list(self._feeds.get(encounter, {}).values())
+        if feeds and all(feed.seq is not None and feed.seq >= seq for feed in feeds):
+            return
+        self.notify(encounter)
+
+    # ---------------------------------------------------------------- feeds: every state to every viewer
+    def follow(self, encounter: str, key: tuple, render: Callable[[combatlog.Log], tuple[int, str]]) -> Feed:
+        """The feed of `key` for one more stream (made on first follow; `unfollow` when the stream ends)."""
+        with self._feeds_lock:
+            feed = self._feeds.setdefault(encounter, {}).get(key)
+            if feed is None:
+                feed = self._feeds[encounter][key] = Feed(render)
+            feed.streams += 1
+        return feed
+
+    def unfollow(self, encounter: str, key: tuple) -> None:
+        with self._feeds_lock:
+            feeds = self._feeds.get(encounter, {})
+            feed = feeds.get(key)
+            if feed is None:
+                return
+            feed.streams -= 1
+            if feed.streams <= 0:
+                del feeds[key]
+                if not feeds:
+                    del self._feeds[encounter]
+
+    def render(self, log: combatlog.Log, encounter: str) -> list[tuple[tuple, int, str]]:
+        """On the log's thread, right after a write to `encounter`: each followed feed's message for the new
+        state, made once for all its streams (then handed to `notify`), so that no state is skipped however
+        fast the commands come."""
+        with self._feeds_lock:
+            feeds = list(self._feeds.get(encounter, {}).items())
+        rendered = []
+        for key, feed in feeds:
+            try:
+                seq, message = feed.render(log)
+            except Exception as error:  # the streams will ask again (and show the error their own way)
+                _log.warning("stream message failed", encounter=encounter, error=str(error))
+                continue
+            rendered.append((key, seq, message))
+        return rendered
+
+    async def catch_up(self, encounter: str, key: tuple, feed: Feed) -> None:
+        """Make sure `feed` holds the state of the encounter's latest change (a write by another process, or
+        the first state of a new stream), made once for every stream of `key`."""
+        generation = self._generation.get(encounter, 0)
+        if feed.messages and feed.generation >= generation:
+            return
+        seq, message = await self.latest(key, encounter, feed.render)
+        feed.add(seq, message, generation)
 
     async def latest(self, key: tuple, encounter: str, make: Callable[[combatlog.Log], T]) -> T:
         """`make(log)` once per change of `encounter` for every stream asking with the same `key`: a hundred
@@ -152,16 +250,95 @@ class Hub:
     def watch(self, encounter: str) -> None:
         """A stream follows `encounter`: start, once, a thread waiting on the store for writes by other processes.
 
-        Call `unwatch` when the stream ends; a watcher left without streams stops after `watch_idle` seconds."""
+        Call `unwatch` when the stream ends; a watcher left without streams stops after `watch_idle` seconds.
+        A SQLite file has one watcher thread for all its encounters (`_watch_file`): it looks at the file's
+        stamp and asks for the last seqs only when the file changed, where a thread per encounter polling the
+        last seq cost a fifth of a core with 50 encounters followed and nothing happening."""
         with self._watch_lock:
             self._followers[encounter] = self._followers.get(encounter, 0) + 1
             if encounter in self._watchers or self.location == ":memory:":
                 return
             loop = asyncio.get_running_loop()
-            thread = threading.Thread(target=self._watch, args=(encounter, loop), daemon=True,
-                                      name=f"combatlog-watch-{encounter}")
-            self._watchers[encounter] = thread
+            if self._is_file():
+                current = self._file_watcher
+                if current is not None and current.is_alive():
+                    self._watchers[encounter] = current
+                    return
+                thread = self._file_watcher = threading.Thread(target=self._watch_file, args=(loop,), daemon=True,
+                                                               name="combatlog-watch-file")
+                self._watchers[encounter] = thread
+            else:
+                thread = threading.Thread(target=self._watch, args=(encounter, loop), daemon=True,
+                                          name=f"combatlog-watch-{encounter}")
+                self._watchers[encounter] = thread
         thread.start()
+
+    def _is_file(self) -> bool:
+        """A SQLite file (the watchers of a PostgreSQL log share one LISTEN; a .jsonl log keeps its own way)."""
+        return (not self.location.startswith(("postgresql://", "postgres://"))
+                and not self.location.lower().endswith(".jsonl"))
+
+    def _file_stamp(self) -> tuple:
+        """What changes at every commit to the SQLite file: the database's and its write-ahead log's size and
+        modification time (nanoseconds)."""
+        stamp: list = []
+        for path in (self.location, self.location + "-wal"):
+            try:
+                found = os.stat(path)
+            except OSError:
+                stamp.append(None)
+            else:
+                stamp.append((found.st_mtime_ns, found.st_size))
+        return tuple(stamp)
+
+    def _watch_file(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Wake the followers of every watched encounter of the SQLite file at each append (by any process):
+        the last seqs are read when the file's stamp changed, and once a second whatever it says."""
+        try:
+            log = combatlog.open_log(self.location)
+        except Exception as error:  # the followers still hear this process's own writes
+            _log.warning("cannot watch the log", error=str(error))
+            with self._watch_lock:
+                for name in [n for n, t in self._watchers.items() if t is threading.current_thread()]:
+                    del self._watchers[name]
+                self._file_watcher = None
+            return
+        known: dict[str, int] = {}
+        idle: dict[str, list[float]] = {}
+        stamp, checked = None, 0.0
+        try:
+            while not self.stopping.is_set():
+                with self._watch_lock:
+                    names = [n for n, t in self._watchers.items() if t is threading.current_thread()]
+                names = [n for n in names if self._still_followed(n, idle.setdefault(n, []))]
+                if not names:
+                    with self._watch_lock:
+                        if not any(t is threading.current_thread() for t in self._watchers.values()):
+                            self._file_watcher = None
+                            return
+                    continue
+                now = time.monotonic()
+                new_stamp = self._file_stamp()
+                if new_stamp != stamp or now - checked >= 1.0 or any(n not in known for n in names):
+                    stamp, checked = new_stamp, now
+                    for name in names:
+                        try:
+                            last = log.last_seq(name)
+                        except Exception as error:  # a busy or briefly unreadable log: keep watching
+                            _log.warning("watch failed", encounter=name, error=str(error))
+                            continue
+                        if known.get(name) != last:
+                            known[name] = last
+                            try:
+                                loop.call_soon_threadsafe(self.heard, name, last)
+                            except RuntimeError:  # the loop is closed: the server is stopping
+                                return
+                    for name in list(known):
+                        if name not in names:
+                            del known[name]
+                self.stopping.wait(0.05)
+        finally:
+            log.close()
 
     def unwatch(self, encounter: str) -> None:
         with self._watch_lock:
@@ -217,9 +394,9 @@ class Hub:
                 self.stopping.wait(1.0)
                 continue
             try:
-                loop.call_soon_threadsafe(self.notify, name)
+                loop.call_soon_threadsafe(self.heard, name, last)
             except RuntimeError:  # the loop is closed: the server is stopping
                 return
 
 
-__all__ = ["Hub", "Replies", "WATCH_IDLE"]
+__all__ = ["FEED_KEPT", "Feed", "Hub", "Replies", "WATCH_IDLE"]

@@ -18,9 +18,10 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Callable
 
-from babel.numbers import format_decimal
-from fluent.runtime import FluentBundle, FluentResource
-from fluent.runtime.types import fluent_number
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported on first use: Fluent and Babel cost a CLI call that prints no words ~0.1 s
+    from fluent.runtime import FluentBundle
 
 LANGS = ("fr", "en")
 _LOCALES = {"fr": "fr-FR", "en": "en-US"}
@@ -48,6 +49,8 @@ def bundle(lang: str) -> FluentBundle:
     """Every .ftl file of locales/<lang>/, in name order, in one bundle (loaded once per language)."""
     lang = _lang(lang)
     # fluent.runtime annotates functions as returning a FluentType; its resolver takes a str as well (a selector key).
+    from fluent.runtime import FluentBundle, FluentResource
+
     found = FluentBundle([_LOCALES[lang]], use_isolating=False, functions={"ELISION": _elision})  # type: ignore[dict-item]
     folder = resources.files("combatlog.locales").joinpath(lang)
     for entry in sorted(folder.iterdir(), key=lambda item: item.name):
@@ -156,8 +159,12 @@ def _arg(value: Any) -> Any:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int):
+        from fluent.runtime.types import fluent_number
+
         return fluent_number(value, useGrouping=False)
     if isinstance(value, float):
+        from fluent.runtime.types import fluent_number
+
         return fluent_number(value, useGrouping=False, maximumFractionDigits=2)
     if value is None:
         return ""
@@ -215,6 +222,8 @@ def kebab(name: str) -> str:
 
 def number(value: float, lang: str) -> str:
     """A number as the language writes it: 1.5 -> "1,5" in French; no grouping, at most two decimals."""
+    from babel.numbers import format_decimal
+
     return format_decimal(value, format="0.##", locale=_BABEL[_lang(lang)])
 
 
