@@ -49,31 +49,16 @@ class Hand:
         self.cdp = page.context.new_cdp_session(page) if touch else None
 
     def press(self, locator):
-        from playwright.sync_api import Error
-
-        for attempt in range(3):  # a live update may redraw the row between finding the button and pressing it
-            try:
-                locator.scroll_into_view_if_needed()
-                if self.touch:
-                    locator.tap()
-                else:
-                    locator.click()
-                return
-            except Error as error:
-                if "not attached" not in str(error) or attempt == 2:
-                    raise
+        # Once, no retry: a live update redraws only what changed, so the element found is the one pressed.
+        locator.scroll_into_view_if_needed()
+        if self.touch:
+            locator.tap()
+        else:
+            locator.click()
 
     def drag(self, token, square: tuple[int, int]):
         """Drag `token` to map square `square`: the mouse, or a finger (touchStart, touchMoves, touchEnd)."""
-        from playwright.sync_api import Error
-
-        for attempt in range(3):  # a live update may redraw the map between finding the token and scrolling to it
-            try:
-                token.scroll_into_view_if_needed()
-                break
-            except Error as error:
-                if "not attached" not in str(error) or attempt == 2:
-                    raise
+        token.scroll_into_view_if_needed()
         to_x, to_y = square_point(self.page, *square)
         box = token.bounding_box()
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -458,4 +443,43 @@ def test_a_monster_the_dm_hides_appears_on_the_players_view_only_when_revealed(b
         row.get_by_role("button", name="Montrer aux joueurs").click()
         expect(gob).to_be_visible(timeout=3000)
         expect(players.locator("#map g[data-id=gob1]")).to_have_count(1)
+    assert problems == []
+
+
+def test_a_live_redraw_between_touchstart_and_touchend_keeps_the_tap(browser, tmp_path):  # noqa: F811
+    """The phone fight once lost the tap on the opportunity-attack prompt when a live update redrew the page between
+    the finger's touchstart and touchend. Here the update comes exactly then (gob1 hidden from the players by another
+    tab of the DM: the prompt is unchanged), and the tap still answers the window. Opportunity attack: SRD 5.2
+    "Opportunity Attacks" (a creature leaving an enemy's reach)."""
+    from playwright.sync_api import expect
+
+    problems: list[str] = []
+    with live_server(started(tmp_path)) as base:
+        dm = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True).new_page()
+        watch(dm, problems)
+        dm.goto(f"{base}/e/default?token={TOKEN}")
+
+        def post(commands):
+            answer = dm.evaluate("""async (body) => (await fetch('/api/encounters/default/commands', {method: 'POST',
+                headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)})).json()""", commands)
+            assert "error" not in answer, answer
+
+        # Aria steps next to gob1 (at [3, 1]), then away: leaving its reach opens the window.
+        post([{"do": "place", "id": "aria", "at": [2, 1]}, {"do": "move", "id": "aria", "path": [[1, 1]]}])
+        button = dm.locator("#prompt [data-react=gob1]")
+        expect(button).to_be_visible()
+        button.scroll_into_view_if_needed()
+        handle = button.element_handle()
+        aria_row = dm.locator("#status tr[data-id=aria]").element_handle()
+        box = button.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        cdp = dm.context.new_cdp_session(dm)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        post({"do": "hidden", "id": "gob1", "hidden": True})  # a live update while the finger is down
+        expect(dm.locator("#status tr[data-id=gob1]")).to_have_class(re.compile(r"\bunseen\b"))
+        assert handle.evaluate("node => node.isConnected")  # the prompt's button was kept, not redrawn
+        assert aria_row.evaluate("node => node.isConnected")  # so was the unchanged row
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        expect(dm.locator("#prompt")).to_be_hidden()
+        expect(dm.locator("#log")).to_contain_text("opportunité")
     assert problems == []
