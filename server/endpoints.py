@@ -355,9 +355,64 @@ async def statblocks(request: Request) -> Response:
                 for key in ("spellcasting", "legendary", "legendary_actions", "uses"):
                     if entry and key in entry.get("stats", {}) and key not in found[cid]:
                         found[cid] = {**found[cid], key: entry["stats"][key]}
-        return {"stats": found, "names": names, "groups": groups, "terrain": sorted(terrain)}
+        return {"stats": found, "names": names, "groups": groups, "terrain": sorted(terrain),
+                "spells": spell_facts(found, encounter.state()["ruleset"])}
 
     return json_response(await hub_of(request).call(read))
+
+
+def spell_facts(found: dict[str, dict], ruleset: str) -> dict[str, dict]:
+    """What the page shows of each spell the casters know: `{id: {"level", "name": {en, fr}, "targets"?}}` (a spell
+    object of the stat block, else the library's entry): the spell's button and its slot-level picker."""
+    shelf = None
+    facts: dict[str, dict] = {}
+    for block in found.values():
+        for spell in (block.get("spellcasting") or {}).get("spells") or ():
+            if isinstance(spell, dict) and isinstance(spell.get("id"), str):
+                entry: dict | None = spell
+            elif isinstance(spell, str) and spell not in facts:
+                if shelf is None:
+                    try:
+                        shelf = combatlog.library(ruleset)
+                    except combatlog.RuleViolation:
+                        return facts
+                entry = shelf.get(spell)
+            else:
+                continue
+            if not entry or not isinstance(entry.get("level"), int):
+                continue
+            name = entry.get("name") or entry["id"]
+            facts[entry["id"]] = {"level": entry["level"], "name": name if isinstance(name, dict) else {"en": name},
+                                  **({"targets": entry["targets"]} if isinstance(entry.get("targets"), int) else {})}
+    return facts
+
+
+@requires("dm", status_code=401)
+async def carry_choices(request: Request) -> Response:
+    """The DM's Add dialog, `add` with `carry` (INTERFACE.md §7): the other encounters of the log with this one's
+    ruleset, each with its player characters still alive or dying, as they stand now.
+    `{"encounters": [{"id", "name", "pcs": [{"id", "name", "hp", "max_hp", "status", "side"}]}]}`."""
+    name, encounter = await existing(request)
+    lang = await page_lang(request, encounter)
+    hub = hub_of(request)
+
+    def read(log):
+        ruleset = encounter.state().get("ruleset")
+        found = []
+        for other in log.encounters():
+            if other == name:
+                continue
+            document = relabel(hub, log, other, log.encounter(other).state(), lang)
+            if document.get("ruleset") != ruleset:
+                continue
+            pcs = [{"id": cid, "name": c["name"], "hp": c["hp"], "max_hp": c["max_hp"], "status": c["status"],
+                    "side": c["side"]}
+                   for cid, c in document["combatants"].items() if c["kind"] == "pc" and c["status"] != "dead"]
+            if pcs:
+                found.append({"id": other, "name": document.get("name") or other, "pcs": pcs})
+        return {"encounters": found}
+
+    return json_response(await hub.call(read))
 
 
 @dataclass(frozen=True)
@@ -582,5 +637,5 @@ async def favicon(request: Request) -> Response:
     return Response(status_code=204)
 
 
-__all__ = ["KEEPALIVE", "Settings", "commands", "dm_page", "dm_view", "events", "favicon", "index", "line",
+__all__ = ["KEEPALIVE", "Settings", "carry_choices", "commands", "dm_page", "dm_view", "events", "favicon", "index", "line",
            "list_encounters", "log_lines", "state", "stream", "table_page", "table_stream", "transcript"]

@@ -22,7 +22,8 @@ WORDS = {
            "next": "Next turn", "undo": "Undo", "redo": "Redo", "end": "End the fight", "death": "Death save",
            "typed": "Dice typed by the table", "dice": "Dice (faces, in order)", "initiative_of": "Initiative of {}",
            "poisoned": "poisoned", "oa": "Opportunity attack by", "condition": "Condition", "type": "Damage type",
-           "fire": "fire", "ended": "combat over", "dying": "dying"},
+           "fire": "fire", "ended": "combat over", "dying": "dying", "carry": "Add these characters",
+           "slot_level": "Slot level", "targets_done": "Confirm targets"},
     "fr": {"new": "Nouvelle rencontre", "add": "Ajouter", "creature": "Créature", "count": "Nombre",
            "to_fight": "Ajouter au combat", "custom": "Ajouter cette créature", "name": "Nom", "hp": "PV", "ac": "CA",
            "init": "Bonus d'initiative", "attack": "Nom de l'attaque", "pc": "Personnage joueur",
@@ -31,7 +32,8 @@ WORDS = {
            "redo": "Rétablir", "end": "Finir le combat", "death": "Jet contre la mort",
            "typed": "Dés lancés à la table", "dice": "Dés (faces, dans l'ordre)", "initiative_of": "Initiative de {}",
            "poisoned": "empoisonné", "oa": "Attaque d'opportunité de", "condition": "État", "type": "Type de dégâts",
-           "fire": "feu", "ended": "combat terminé", "dying": "mourant"},
+           "fire": "feu", "ended": "combat terminé", "dying": "mourant", "carry": "Ajouter ces personnages",
+           "slot_level": "Niveau d'emplacement", "targets_done": "Valider les cibles"},
 }
 
 SIZES = {"desktop": {"viewport": {"width": 1280, "height": 800}},
@@ -47,31 +49,16 @@ class Hand:
         self.cdp = page.context.new_cdp_session(page) if touch else None
 
     def press(self, locator):
-        from playwright.sync_api import Error
-
-        for attempt in range(3):  # a live update may redraw the row between finding the button and pressing it
-            try:
-                locator.scroll_into_view_if_needed()
-                if self.touch:
-                    locator.tap()
-                else:
-                    locator.click()
-                return
-            except Error as error:
-                if "not attached" not in str(error) or attempt == 2:
-                    raise
+        # Once, no retry: a live update redraws only what changed, so the element found is the one pressed.
+        locator.scroll_into_view_if_needed()
+        if self.touch:
+            locator.tap()
+        else:
+            locator.click()
 
     def drag(self, token, square: tuple[int, int]):
         """Drag `token` to map square `square`: the mouse, or a finger (touchStart, touchMoves, touchEnd)."""
-        from playwright.sync_api import Error
-
-        for attempt in range(3):  # a live update may redraw the map between finding the token and scrolling to it
-            try:
-                token.scroll_into_view_if_needed()
-                break
-            except Error as error:
-                if "not attached" not in str(error) or attempt == 2:
-                    raise
+        token.scroll_into_view_if_needed()
         to_x, to_y = square_point(self.page, *square)
         box = token.bounding_box()
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -100,6 +87,27 @@ def square_point(page, x: int, y: int) -> tuple[float, float]:
         const scale = box.width / map.viewBox.baseVal.width;
         return [box.left + (x + .5) * 40 * scale, box.top + (y + .5) * 40 * scale];
     }""", [x, y])
+
+
+MIRA = {"ac": 12, "max_hp": 22, "speed": 9, "level": 3, "proficiency_bonus": 2,
+        "abilities": {"str": 9, "dex": 14, "con": 13, "int": 17, "wis": 12, "cha": 10},
+        "spellcasting": {"ability": "int", "slots": {"1": 4, "2": 2}, "spells": ["burning-hands", "magic-missile"]},
+        "attacks": [{"id": "dagger", "kind": "melee", "to_hit": 4, "reach": 1.5,
+                     "damage": [{"roll": "1d4+2", "type": "piercing"}]}]}
+
+
+def last_session(path: Path) -> None:
+    """The log's earlier encounter, "Prologue": Mira the wizard spent one level 1 slot there (Magic Missile)."""
+    import combatlog
+
+    with combatlog.open_log(path) as log:
+        log.encounter("prologue").execute_all([
+            {"do": "create", "ruleset": "dnd5e-2024", "seed": 1, "name": "Prologue"},
+            {"do": "add", "id": "mira", "name": "Mira", "side": "party", "kind": "pc", "stats": MIRA},
+            {"do": "add", "id": "rat", "side": "m", "kind": "monster", "template": "goblin-warrior"},
+            {"do": "initiative", "id": "mira", "value": 10}, {"do": "initiative", "id": "rat", "value": 5},
+            {"do": "start"}, {"do": "cast", "caster": "mira", "spell": "magic-missile", "targets": ["rat"]},
+            {"do": "end"}])
 
 
 def watch(page, problems: list[str]):
@@ -133,6 +141,8 @@ def test_a_whole_fight_from_an_empty_log_with_clicks_only(browser, tmp_path, siz
 
     w = WORDS[lang]
     problems: list[str] = []
+    # The fight starts from nothing; the log also holds last session's encounter, whose PC the DM brings (carry).
+    last_session(tmp_path / "empty.db")
     with live_server(tmp_path / "empty.db") as base:
         context = browser.new_context(**SIZES[size])
         dm = context.new_page()
@@ -159,7 +169,7 @@ def test_a_whole_fight_from_an_empty_log_with_clicks_only(browser, tmp_path, siz
         dialog = dm.locator("#add-dialog")
         dialog.get_by_role("searchbox", name=w["creature"]).fill("goblin warrior")
         hand.press(dialog.get_by_role("option", name=re.compile("Goblin Warrior")))
-        dialog.get_by_label(w["count"]).fill("4")
+        dialog.get_by_label(w["count"], exact=True).fill("4")
         hand.press(button(w["to_fight"], dialog))
         expect(dm.locator("#status tbody tr")).to_have_count(4)
         assert dm.locator("#status tbody tr").evaluate_all("rows => rows.map(r => r.dataset.id)") == \
@@ -173,7 +183,21 @@ def test_a_whole_fight_from_an_empty_log_with_clicks_only(browser, tmp_path, siz
             dialog.get_by_label(w["attack"]).fill("Longsword")
             hand.press(button(w["custom"], dialog))
             expect(row(name.lower())).to_contain_text(f"{hp}/{hp}")
-        expect(players.locator("#order tbody tr")).to_have_count(6, timeout=3000)
+        # PCs from another encounter of the log (INTERFACE.md §7 `add` with `carry`): the dialog lists its PCs.
+        hand.press(button(w["add"]))
+        carry = dialog.locator("#carry-form")
+        expect(carry).to_be_visible()
+        expect(carry.locator("#carry-from")).to_have_value("prologue")
+        expect(carry.get_by_role("checkbox", name="Mira (mira) — 22/22", exact=True)).to_be_checked()
+        hand.press(button(w["carry"], dialog))
+        expect(row("mira")).to_contain_text("22/22")
+        # Its slots as it ended the prologue: one level 1 slot of 4 spent there (●●●○), both level 2 left (●●).
+        expect(row("mira").locator(".slots[data-level='1'] .dots")).to_have_text("●●●○")
+        expect(row("mira").locator(".slots[data-level='2'] .dots")).to_have_text("●●")
+        expect(players.locator("#order tbody tr")).to_have_count(7, timeout=3000)
+        # Before the fight a token is set down where the DM drops it (`place`): Mira out of everyone's way.
+        hand.drag(dm.locator("#map g.token[data-id=mira]"), (1, 4))
+        expect(dm.locator("#map g.token[data-id=mira]")).to_have_attribute("aria-label", re.compile(r"\[1, 4\]"))
 
         # Typed initiatives for the PCs, one roll for the goblins' group; start.
         dm.get_by_label(w["initiative_of"].format("Aria (aria)"), exact=True).fill("25")
@@ -182,6 +206,9 @@ def test_a_whole_fight_from_an_empty_log_with_clicks_only(browser, tmp_path, siz
         dm.get_by_label(w["initiative_of"].format("Brom (brom)"), exact=True).fill("24")
         dm.get_by_label(w["initiative_of"].format("Brom (brom)"), exact=True).press("Tab")
         expect(row("brom").locator("td.init")).to_have_text("24")
+        dm.get_by_label(w["initiative_of"].format("Mira (mira)"), exact=True).fill("23")
+        dm.get_by_label(w["initiative_of"].format("Mira (mira)"), exact=True).press("Tab")
+        expect(row("mira").locator("td.init")).to_have_text("23")
         hand.press(button(w["roll_all"]))
         expect(row("gob4").locator("td.init")).not_to_have_text("")
         goblin_inits = {row(f"gob{n}").locator("td.init").inner_text() for n in range(1, 5)}
@@ -229,11 +256,7 @@ def test_a_whole_fight_from_an_empty_log_with_clicks_only(browser, tmp_path, siz
         expect(prompt).to_be_visible()
         oa = prompt.get_by_role("button", name=re.compile(w["oa"]))
         expect(oa.first).to_be_visible()
-        hand.press(prompt.locator("[data-react=gob1]"))
-        try:
-            expect(prompt).to_be_hidden(timeout=3000)
-        except AssertionError:  # a live redraw can swallow a tap on a touch screen (a known gap): the table taps again
-            hand.press(prompt.locator("[data-react=gob1]"))
+        hand.press(prompt.locator("[data-react=gob1]"))  # one tap: a live redraw keeps an unchanged prompt as it is
         expect(prompt).to_be_hidden()
         expect(dm.locator("#map g.token[data-id=aria]")).to_have_attribute("aria-label", re.compile(r"\[3, 1\]"))
         expect(players.locator("#map g[data-id=aria]")).to_have_attribute("transform", "translate(120,40)", timeout=3000)
@@ -255,6 +278,35 @@ def test_a_whole_fight_from_an_empty_log_with_clicks_only(browser, tmp_path, siz
         expect(dm.locator("#log li.undone").first).to_be_visible()
         hand.press(button(w["redo"]))
         expect(dm.locator("#log li")).not_to_have_count(log_size)
+
+        # A spell on two targets from Mira's stat block (SRD 5.2 Burning Hands: Dex save, 3d6 fire, half on a
+        # success, +1d6 per slot level above 1). A level 2 slot; targets picked on a row (gob3) and a token (gob4).
+        # Typed dice: gob3's save d20 3 (+2 Dex = 5 < DC 13 = 8 + 2 + Int 3), gob4's 15 (17, success), then 4d6 =
+        # 1+2+3+4 = 10: gob3 takes 10 (10 → 0), gob4 half, 5 (10 → 5).
+        hand.press(button(w["next"]))
+        expect(row("mira")).to_have_class(re.compile(r"\bcurrent\b"))
+        hand.press(row("mira").locator(".name-button"))
+        dm.get_by_label(w["typed"]).check()
+        dm.get_by_label(w["dice"]).fill("3 15 1 2 3 4")
+        hand.press(dm.locator("#statblock [data-spell=burning-hands]"))
+        picking = dm.locator("#picking")
+        expect(picking).to_be_visible()
+        picking.get_by_label(w["slot_level"]).select_option("2")
+        hand.press(row("gob3").locator("td.name"))
+        expect(row("gob3")).to_have_class(re.compile(r"\bpicked\b"))
+        hand.press(dm.locator("#map g.token[data-id=gob4]"))
+        expect(row("gob4")).to_have_class(re.compile(r"\bpicked\b"))
+        hand.press(button(w["targets_done"]))
+        expect(picking).to_be_hidden()
+        result = dm.locator("#result")
+        expect(result).to_contain_text("[15]")
+        expect(result).to_contain_text("13")
+        expect(row("gob3")).to_contain_text("0/10")
+        expect(row("gob4")).to_contain_text("5/10")
+        expect(row("mira").locator(".slots[data-level='2'] .dots")).to_have_text("●○")
+        expect(row("mira").locator(".slots[data-level='1'] .dots")).to_have_text("●●●○")
+        expect(row("mira").locator(".slots[data-level='2']")).to_contain_text("1/2")  # what a screen reader hears
+        dm.get_by_label(w["typed"]).uncheck()
 
         # Screenshots while the fight is on, then the accessibility scan of both pages.
         DOCS.mkdir(exist_ok=True)
@@ -391,4 +443,43 @@ def test_a_monster_the_dm_hides_appears_on_the_players_view_only_when_revealed(b
         row.get_by_role("button", name="Montrer aux joueurs").click()
         expect(gob).to_be_visible(timeout=3000)
         expect(players.locator("#map g[data-id=gob1]")).to_have_count(1)
+    assert problems == []
+
+
+def test_a_live_redraw_between_touchstart_and_touchend_keeps_the_tap(browser, tmp_path):  # noqa: F811
+    """The phone fight once lost the tap on the opportunity-attack prompt when a live update redrew the page between
+    the finger's touchstart and touchend. Here the update comes exactly then (gob1 hidden from the players by another
+    tab of the DM: the prompt is unchanged), and the tap still answers the window. Opportunity attack: SRD 5.2
+    "Opportunity Attacks" (a creature leaving an enemy's reach)."""
+    from playwright.sync_api import expect
+
+    problems: list[str] = []
+    with live_server(started(tmp_path)) as base:
+        dm = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True).new_page()
+        watch(dm, problems)
+        dm.goto(f"{base}/e/default?token={TOKEN}")
+
+        def post(commands):
+            answer = dm.evaluate("""async (body) => (await fetch('/api/encounters/default/commands', {method: 'POST',
+                headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)})).json()""", commands)
+            assert "error" not in answer, answer
+
+        # Aria steps next to gob1 (at [3, 1]), then away: leaving its reach opens the window.
+        post([{"do": "place", "id": "aria", "at": [2, 1]}, {"do": "move", "id": "aria", "path": [[1, 1]]}])
+        button = dm.locator("#prompt [data-react=gob1]")
+        expect(button).to_be_visible()
+        button.scroll_into_view_if_needed()
+        handle = button.element_handle()
+        aria_row = dm.locator("#status tr[data-id=aria]").element_handle()
+        box = button.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        cdp = dm.context.new_cdp_session(dm)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        post({"do": "hidden", "id": "gob1", "hidden": True})  # a live update while the finger is down
+        expect(dm.locator("#status tr[data-id=gob1]")).to_have_class(re.compile(r"\bunseen\b"))
+        assert handle.evaluate("node => node.isConnected")  # the prompt's button was kept, not redrawn
+        assert aria_row.evaluate("node => node.isConnected")  # so was the unchanged row
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        expect(dm.locator("#prompt")).to_be_hidden()
+        expect(dm.locator("#log")).to_contain_text("opportunité")
     assert problems == []

@@ -12,6 +12,7 @@ const LOG_SHOWN = INITIAL.log_shown;  // the running log's last lines (the serve
 let stats = {};              // id -> stat block as it joined (GET /statblocks)
 let terrain = [];            // difficult squares
 let groups = {};             // id -> its initiative group, when it has one
+let spellFacts = {};         // spell id -> {level, name, targets?} (GET /statblocks)
 let shownBlock = null;       // whose stat block the side panel shows
 let selected = null;         // the token whose reach the map shows
 let picking = null;          // {what, make(targets), many, targets: []} while the DM picks targets
@@ -29,6 +30,30 @@ function label(thing) {
   if (!thing) return "";
   if (typeof thing === "string") return thing;
   return thing[LANG] || thing.en || Object.values(thing)[0] || "";
+}
+function patchChildren(parent, fresh) {
+  // A redraw keeps each child whose fresh twin (same data-key, or data-id) renders the same: the element under a
+  // finger is never swapped for an identical one (a tap whose target is replaced between touchstart and touchend
+  // never becomes a click). What changed is replaced, in order.
+  const keyOf = (node) => node.getAttribute("data-key") || node.getAttribute("data-id");
+  const old = new Map();
+  for (const node of parent.children) if (keyOf(node)) old.set(keyOf(node), node);
+  const wanted = fresh.map((node) => {
+    const sig = node.outerHTML;
+    const was = keyOf(node) && old.get(keyOf(node));
+    if (was && was.sig === sig) return was;
+    node.sig = sig;
+    return node;
+  });
+  wanted.forEach((node, index) => { if (parent.children[index] !== node) parent.insertBefore(node, parent.children[index] || null); });
+  while (parent.children.length > wanted.length) parent.lastElementChild.remove();
+}
+function replaceIfChanged(parent, fresh) {
+  // Whole sections (the prompt, the stat block): left alone when what they would show is what they show.
+  const sig = fresh.map((node) => node.outerHTML).join("");
+  if (parent.sig === sig && parent.children.length === fresh.length) return;
+  parent.sig = sig;
+  parent.replaceChildren(...fresh);
 }
 function typedDice() {
   if (!$("typed-dice").checked) return null;
@@ -105,6 +130,7 @@ async function loadStats() {
   stats = answer.stats;
   groups = answer.groups;
   terrain = answer.terrain;
+  spellFacts = answer.spells || {};
   return true;
 }
 
@@ -136,16 +162,15 @@ function renderLog(lines) {
 // ------------------------------------------------------------------ rendering
 function render(doc) {
   const body = document.querySelector("#status tbody");
-  body.replaceChildren();
   $("title").textContent = doc ? doc.view.title : W.dm_title;
   $("new-encounter").hidden = !!doc;
   $("toolbar").hidden = !doc;
   document.body.classList.toggle("empty", !doc);
   document.body.classList.toggle("setup", !!doc && doc.phase === "setup");
-  if (!doc) { renderMap(null); return; }
+  if (!doc) { body.replaceChildren(); renderMap(null); return; }
   renderPrompt(doc);
   const reactors = doc.window ? doc.window.reactors : [];
-  for (const cid of doc.view.order_all) body.append(row(doc, cid, reactors));
+  patchChildren(body, doc.view.order_all.map((cid) => row(doc, cid, reactors)));
   const slider = $("time");
   if (viewingAt === null) {
     slider.max = Math.max(0, doc.seq);
@@ -177,7 +202,12 @@ function row(doc, cid, reactors) {
   if ((c.death_saves.successes || c.death_saves.failures) && !(doc.view.conditions[cid] || "")) {
     extras.push(el("span", {class: "tag saves"}, fill(W.death_saves, {ok: c.death_saves.successes, ko: c.death_saves.failures})));
   }
-  for (const [level, slot] of Object.entries(c.slots || {})) extras.push(el("span", {class: "tag"}, `${W.slots} ${level}: ${slot.left}/${slot.max}`));
+  for (const [level, slot] of Object.entries(c.slots || {}).concat(Object.entries(c.spells_per_day || {}))) {
+    // ●●○: one dot a slot, the spent ones hollow; a screen reader hears "2/3".
+    extras.push(el("span", {class: "tag slots", "data-level": level}, `${W.slots} ${level} `,
+      el("span", {class: "dots", "aria-hidden": "true"}, "●".repeat(Math.max(0, slot.left)) + "○".repeat(Math.max(0, slot.max - slot.left))),
+      el("span", {class: "sr-only"}, `${slot.left}/${slot.max}`)));
+  }
   for (const [use, left] of Object.entries(c.uses || {})) extras.push(el("span", {class: "tag"}, `${use}: ${left.left}/${left.max}`));
   if (c.legendary_actions) extras.push(el("span", {class: "tag"}, `${W.legendary}: ${c.legendary_actions.left}/${c.legendary_actions.max}`));
   const actions = el("div", {class: "row-actions"},
@@ -219,7 +249,7 @@ function row(doc, cid, reactors) {
 function renderPrompt(doc) {
   // An open reaction window: who may react and how, so the fight never waits on a hidden state.
   const prompt = $("prompt");
-  if (!doc.window) { prompt.hidden = true; prompt.replaceChildren(); return; }
+  if (!doc.window) { prompt.hidden = true; prompt.replaceChildren(); prompt.sig = null; return; }
   prompt.hidden = false;
   const text = doc.view.window || fill(W.window, {trigger: doc.window.trigger, who: doc.window.reactors.join(", ")});
   const buttons = [];
@@ -236,8 +266,8 @@ function renderPrompt(doc) {
     }
     buttons.push(rowButton(fill(W.pass_of, {who}), fill(W.pass_of, {who}), () => post({do: "pass", id: cid}), {"data-pass": cid}));
   }
-  prompt.replaceChildren(el("p", {}, fill(W.react_prompt, {who: doc.window.reactors.map(nameOf).join(", ")}), " — ", text),
-    el("div", {class: "buttons"}, buttons));
+  replaceIfChanged(prompt, [el("p", {}, fill(W.react_prompt, {who: doc.window.reactors.map(nameOf).join(", ")}), " — ", text),
+    el("div", {class: "buttons"}, buttons)]);
 }
 
 // ------------------------------------------------------------------ the stat block and acting from it
@@ -278,12 +308,17 @@ function renderStatBlock(doc) {
       parts.push(el("h3", {}, W.spells));
       parts.push(el("div", {class: "buttons"}, casting.spells.map((spell) => {
         const id = typeof spell === "string" ? spell : spell.id;
-        const name = typeof spell === "string" ? spell : label(spell.name) || spell.id;
+        const facts = spellFacts[id] || {};
+        const name = label(facts.name) || (typeof spell === "string" ? spell : label(spell.name) || spell.id);
+        const level = typeof facts.level === "number" ? facts.level : (typeof spell === "object" ? spell.level : undefined);
         // A spell cast so many times a day by a creature with no slots (a dragon's, a lich's) spends a daily use.
         const daily = id in (casting.per_day || {}) && !Object.keys(casting.slots || {}).length;
-        return rowButton(name, `${name} — ${who}`, () => startPicking({
-          what: name, many: true,
-          make: (targets) => withDice({do: "cast", caster: cid, spell: id, targets, ...(daily ? {using: "per_day"} : {})}),
+        return rowButton(level === undefined ? name : `${name} (${level})`, `${name} — ${who}`, () => startPicking({
+          what: name, many: true, caster: cid, level: daily ? undefined : level,
+          make: (targets) => {
+            const slot = !daily && level > 0 && $("slot-level").value ? {level: Number($("slot-level").value)} : {};
+            return withDice({do: "cast", caster: cid, spell: id, targets, ...slot, ...(daily ? {using: "per_day"} : {})});
+          },
         }), {"data-spell": id, disabled: doc.turn !== cid || !canAct});
       })));
     }
@@ -298,11 +333,12 @@ function renderStatBlock(doc) {
       })));
     }
   }
-  panel.replaceChildren(...parts);
+  replaceIfChanged(panel, parts);
 }
 
 function startPicking(how) {
   picking = {...how, targets: []};
+  $("slot-level").dataset.options = "";
   renderPicking();
   if (live) render(live);
 }
@@ -313,6 +349,18 @@ function renderPicking() {
   if (!picking) return;
   $("picking-text").textContent = fill(picking.many ? W.pick_targets : W.pick_target, {what: picking.what});
   $("targets-done").hidden = !picking.many;
+  // A spell with a level: which slot it spends (the lowest with one left, unless the DM picks a higher one).
+  const select = $("slot-level");
+  const caster = picking.caster && live && live.combatants[picking.caster];
+  const slots = caster ? Object.entries(caster.slots || {}).filter(([level]) => Number(level) >= picking.level) : [];
+  $("slot-level-label").hidden = !(picking.level > 0 && slots.length);
+  const options = slots.map(([level, slot]) => `${level}:${slot.left}/${slot.max}`).join();
+  if (select.dataset.options !== options) {
+    select.dataset.options = options;
+    select.replaceChildren(...slots.map(([level, slot]) => el("option", {value: level}, `${level} (${slot.left}/${slot.max})`)));
+    const first = slots.find(([, slot]) => slot.left > 0);
+    if (first) select.value = first[0];
+  }
 }
 
 async function pick(cid) {
@@ -348,8 +396,9 @@ function svg(tag, attrs, ...children) {
 
 function renderMap(doc) {
   const map = $("map");
-  map.replaceChildren();
-  if (!doc) { map.setAttribute("viewBox", "0 0 0 0"); return; }
+  if (!doc) { map.replaceChildren(); map.setAttribute("viewBox", "0 0 0 0"); return; }
+  // Patched in place, like the rows: a token under a finger stays the same element while it is unchanged.
+  const nodes = [];
   const placed = Object.entries(doc.combatants).filter(([, c]) => c.position);
   let width = 12, height = 8;
   for (const [, c] of placed) { width = Math.max(width, c.position[0] + 3); height = Math.max(height, c.position[1] + 3); }
@@ -358,10 +407,10 @@ function renderMap(doc) {
   map.style.width = `${width * SQUARE}px`;
   map.style.maxWidth = "100%";
   for (const [x, y] of terrain) {
-    map.append(svg("rect", {x: x * SQUARE, y: y * SQUARE, width: SQUARE, height: SQUARE, class: "difficult"}));
+    nodes.push(svg("rect", {x: x * SQUARE, y: y * SQUARE, width: SQUARE, height: SQUARE, class: "difficult", "data-key": `t${x},${y}`}));
   }
-  for (let x = 0; x <= width; x++) map.append(svg("line", {x1: x * SQUARE, y1: 0, x2: x * SQUARE, y2: height * SQUARE, class: "grid"}));
-  for (let y = 0; y <= height; y++) map.append(svg("line", {x1: 0, y1: y * SQUARE, x2: width * SQUARE, y2: y * SQUARE, class: "grid"}));
+  for (let x = 0; x <= width; x++) nodes.push(svg("line", {x1: x * SQUARE, y1: 0, x2: x * SQUARE, y2: height * SQUARE, class: "grid", "data-key": `x${x}`}));
+  for (let y = 0; y <= height; y++) nodes.push(svg("line", {x1: 0, y1: y * SQUARE, x2: width * SQUARE, y2: y * SQUARE, class: "grid", "data-key": `y${y}`}));
   const focus = selected && doc.combatants[selected] ? selected : doc.turn;
   if (focus && doc.combatants[focus] && doc.combatants[focus].position) {
     // Reach: the squares within the longest melee reach of its stat block (1.5 m = one square).
@@ -369,8 +418,8 @@ function renderMap(doc) {
     const reach = Math.max(1.5, ...(block.attacks || []).filter((a) => a.kind === "melee").map((a) => a.reach || 1.5));
     const squares = Math.round(reach / 1.5);
     const [fx, fy] = doc.combatants[focus].position;
-    map.append(svg("rect", {x: (fx - squares) * SQUARE, y: (fy - squares) * SQUARE, width: (2 * squares + 1) * SQUARE,
-                            height: (2 * squares + 1) * SQUARE, class: "reach"}));
+    nodes.push(svg("rect", {x: (fx - squares) * SQUARE, y: (fy - squares) * SQUARE, width: (2 * squares + 1) * SQUARE,
+                            height: (2 * squares + 1) * SQUARE, class: "reach", "data-key": "reach"}));
   }
   for (const [cid, c] of placed) {
     const [x, y] = c.position;
@@ -380,8 +429,9 @@ function renderMap(doc) {
       svg("circle", {cx: SQUARE / 2, cy: SQUARE / 2, r: SQUARE / 2 - 3}),
       svg("text", {x: SQUARE / 2, y: SQUARE / 2 + 5, "text-anchor": "middle"}, cid.slice(0, 4)));
     dragToken(group, cid, c.position);
-    map.append(group);
+    nodes.push(group);
   }
+  patchChildren(map, nodes);
 }
 
 function squareAt(event) {
@@ -423,6 +473,7 @@ function dragToken(group, cid, position) {
     if (!start) return;
     const moved = Math.abs(event.clientX - start.x) + Math.abs(event.clientY - start.y);
     start = null;
+    if (moved > 0) group.sig = null;  // it was moved by hand: the next redraw puts it where the state says
     if (moved < 6) {
       // A tap: pick it as a target, or show its reach and stat block.
       if (picking) return pick(cid);
@@ -432,10 +483,12 @@ function dragToken(group, cid, position) {
     const to = squareAt(event);
     const path = pathTo(position, to);
     if (!path.length) return render(live);
-    if (!(await post({do: "move", id: cid, path}))) render(live);
+    // Before the fight a token is set down where the DM drops it (no movement cost, no reaction).
+    const command = live.phase === "setup" ? {do: "place", id: cid, at: to} : {do: "move", id: cid, path};
+    if (!(await post(command))) render(live);
   };
   group.addEventListener("pointerup", drop);
-  group.addEventListener("pointercancel", () => { start = null; render(live); });
+  group.addEventListener("pointercancel", () => { start = null; group.sig = null; render(live); });
   group.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") { event.preventDefault(); if (picking) pick(cid); else { selected = cid; shownBlock = cid; render(live); } }
   });
@@ -448,7 +501,46 @@ for (const dialog of document.querySelectorAll("dialog")) {
 
 let chosen = null;  // the library entry picked in the Add dialog
 let searching = 0;
-$("add-button").addEventListener("click", () => { $("add-dialog").showModal(); $("creature").focus(); });
+$("add-button").addEventListener("click", () => { $("add-dialog").showModal(); $("creature").focus(); loadCarry(); });
+
+// PCs from another encounter of the log (`add` with `carry`, INTERFACE.md §7): they join as they ended it.
+let carryChoices = [];
+async function loadCarry() {
+  const response = await fetch(api(`/carry?lang=${LANG}`));
+  carryChoices = response.ok ? (await response.json()).encounters : [];
+  $("carry-form").hidden = !carryChoices.length;
+  const select = $("carry-from");
+  const before = select.value;
+  select.replaceChildren(...carryChoices.map((other) => el("option", {value: other.id}, other.name === other.id ? other.id : `${other.name} (${other.id})`)));
+  if (carryChoices.some((other) => other.id === before)) select.value = before;
+  listCarried();
+}
+function listCarried() {
+  const other = carryChoices.find((choice) => choice.id === $("carry-from").value);
+  const here = (live || {}).combatants || {};
+  $("carry-pcs").replaceChildren(el("legend", {}, W.pc), ...(other ? other.pcs : []).map((pc) => {
+    // One already in this fight (carried before) is left unticked.
+    const box = el("input", {type: "checkbox", value: pc.id, checked: !(pc.id in here)});
+    return el("label", {}, box, `${pc.name === pc.id ? pc.id : `${pc.name} (${pc.id})`} — ${pc.hp}/${pc.max_hp}`);
+  }));
+}
+$("carry-from").addEventListener("change", listCarried);
+$("carry-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const other = carryChoices.find((choice) => choice.id === $("carry-from").value);
+  if (!other) return;
+  const ticked = [...$("carry-pcs").querySelectorAll("input:checked")].map((box) => other.pcs.find((pc) => pc.id === box.value));
+  if (!ticked.length) return;
+  const taken = new Set(Object.keys((live || {}).combatants || {}));
+  const commands = [];
+  const squares = freeSquares(ticked.length, "party");
+  ticked.forEach((pc, index) => {
+    const id = taken.has(pc.id) ? freshIds(pc.id, 1)[0] : pc.id;
+    taken.add(id);
+    commands.push({do: "add", id, carry: {from: other.id, id: pc.id}, at: squares[index]});
+  });
+  if (await post(commands)) $("add-dialog").close();
+});
 $("creature").addEventListener("input", async () => {
   const query = $("creature").value.trim();
   const mine = ++searching;
@@ -598,12 +690,12 @@ $("new-encounter").addEventListener("submit", async (event) => {
 $("roll-all").addEventListener("click", () => {
   // One roll per group (the engine rolls a group once), one per creature otherwise; typed ones stay.
   const commands = [];
-  const groups = new Set();
+  const rolled = new Set();
   for (const cid of live.view.order_all) {
     const c = live.combatants[cid];
     if (c.initiative !== null) continue;
     const group = groups[cid];
-    if (group) { if (groups.has(group)) continue; groups.add(group); }
+    if (group) { if (rolled.has(group)) continue; rolled.add(group); }
     commands.push({do: "initiative", id: cid});
   }
   if (commands.length) post(commands);

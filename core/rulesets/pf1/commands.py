@@ -50,6 +50,13 @@ class Place(Command, tag="place", frozen=True, kw_only=True):
     at: Square
 
 
+class Hidden(Command, tag="hidden", frozen=True, kw_only=True):
+    """The players' view leaves `id` out until it is revealed (`hidden: false`): no rule changes (as in 5e)."""
+
+    id: str
+    hidden: bool = True
+
+
 class Surprise(Command, tag="surprise", frozen=True, kw_only=True):
     ids: tuple[str, ...]
 
@@ -295,7 +302,7 @@ class End(Command, tag="end", frozen=True, kw_only=True):
 
 
 AnyCommand = (
-    Create | Add | Remove | Place | Surprise | Initiative | RollOff | Order | Start | Move | Action | Attack
+    Create | Add | Remove | Place | Hidden | Surprise | Initiative | RollOff | Order | Start | Move | Action | Attack
     | FullAttack | CoupDeGrace | Maneuver | Grapple | Shove | Escape | Damage | Heal | TempHp | Save | Check | Condition
     | Concentrate | DeathSave | Stabilize | React | Pass | EndTurn | Stand | DropProne | Terrain | Trigger | End | Cast
     | Dismiss | Rest

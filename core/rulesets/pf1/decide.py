@@ -20,10 +20,12 @@ from combatlog.core.rulesets.pf1.spells import dismiss, expire_effects, rest
 from combatlog.core.rulesets.pf1.state import CURRENT_RULES, ORIGINAL_RULES, RULES_VERSIONS, Pf1State
 from combatlog.core.rulesets.pf1.stats import damage_type, mod, parse_stats
 from combatlog.events.meta import CombatEnded, CommandIssued, EncounterCreated
+from combatlog.events.turns import HiddenChanged
 
 PHASES = ("setup", "turn", "death_save", "reaction", "ended")
 LEGAL_IN: dict[str, tuple[str, ...]] = {
     "add": ("setup", "turn"), "remove": ("setup", "turn"), "place": ("setup", "turn"), "surprise": ("setup",),
+    "hidden": ("setup", "turn", "death_save", "reaction", "ended"),
     "initiative": ("setup", "turn"), "roll_off": ("setup", "turn"), "order": ("setup", "turn"), "start": ("setup",),
     "move": ("turn",), "action": ("turn",), "attack": ("turn",), "full_attack": ("turn",), "coup_de_grace": ("turn",), "maneuver": ("turn",),
     "grapple": ("turn",), "shove": ("turn",), "escape": ("turn",), "damage": ("setup", "turn"),
@@ -187,6 +189,11 @@ def _place(ctx: Pf1Context, command: c.Place) -> None:
     if blocker:
         raise fail("pf1-rule-occupied-3", at0=str(at[0]), at1=str(at[1]), blocker=str(blocker))
     ctx.emit(e.Pf1Placed(id=creature.id, at=at))
+
+
+def _hidden(ctx: Pf1Context, command: c.Hidden) -> None:
+    # The DM's page: a monster not yet seen is left out of the players' view until revealed (the event 5e records).
+    ctx.emit(HiddenChanged(id=ctx.get(command.id).id, hidden=command.hidden))
 
 
 def _terrain(ctx: Pf1Context, command: c.Terrain) -> None:
@@ -723,7 +730,7 @@ HANDLERS_RESUMABLE: dict[str, Callable] = {
 }
 
 HANDLERS: dict[str, Callable] = {
-    "add": _add, "remove": _remove, "place": _place, "terrain": _terrain, "surprise": _surprise,
+    "add": _add, "remove": _remove, "place": _place, "hidden": _hidden, "terrain": _terrain, "surprise": _surprise,
     "initiative": _initiative, "roll_off": _roll_off, "order": _order, "start": _start, "end_turn": _end_turn,
     "move": actions.move, "action": actions.action, "stand": actions.stand, "drop_prone": actions.drop_prone,
     "stabilize": actions.stabilize, "escape": actions.escape, "attack": combat.attack,

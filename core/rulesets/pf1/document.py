@@ -71,5 +71,7 @@ def _combatant(cr: Pf1Combatant, state: Pf1State) -> dict:
     }
     if cr.group:
         document["group"] = cr.group
+    if cr.hidden:
+        document["hidden"] = True
     document.update(spell_fields(cr))
     return document

@@ -7,6 +7,7 @@ from combatlog.core.rulesets.pf1.state import Pf1Actions, Pf1Combatant, Pf1Condi
 from combatlog.core.rulesets.pf1.stats import Pf1Stats, mod, with_attack_names
 from combatlog.events import meta
 from combatlog.events.spells import SpellSlotSpent, SpellsRestored
+from combatlog.events.turns import HiddenChanged
 
 replace = msgspec.structs.replace
 LOG_COMMANDS = ("undo", "redo", "revert")
@@ -47,6 +48,8 @@ def evolve(state: Pf1State, event) -> Pf1State:
         case e.Pf1CombatantRemoved(id=cid):
             return replace(state, combatants={k: v for k, v in state.combatants.items() if k != cid},
                            order=tuple(i for i in state.order if i != cid))
+        case HiddenChanged(id=cid, hidden=hidden):
+            return _update(state, cid, hidden=hidden)
         case e.Pf1Placed(id=cid, at=at):
             return _update(state, cid, position=tuple(at))
         case e.Pf1TerrainMarked(squares=squares, kind=kind):

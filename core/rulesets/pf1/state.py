@@ -67,6 +67,7 @@ class Pf1Combatant(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     group: str = ""
     template: str = ""
     surprised: bool = False
+    hidden: bool = False  # from the players' view (the DM's `hidden` command)
     # Flat-footed from `start` (or from joining after it) until its first turn begins (seed 004 Initiative).
     unacted: bool = False
     aoo_left: int = 1
