@@ -14,7 +14,7 @@ def add_library_parser(sub, reader_lang) -> None:
     library.add_argument("--ruleset", default="dnd5e-2024", help="dnd5e-2024 (default), dnd5e-2014, rolenplay, pf1")
     library.add_argument("--kind", choices=["creature", "spell"], default=None)
     library.add_argument("--lang", choices=["fr", "en"], default=None, help="default: the terminal's language")
-    library.add_argument("--json", action="store_true", help="the entries as JSON (INTERFACE §7 shapes)")
+    library.add_argument("--json", action="store_true", help="the entries as JSON (the stat block and spell shapes of the reference, docs/reference)")
     library.add_argument("--about", action="store_true", help="the sources and licences of the library's data")
     library.set_defaults(handler=lambda args: run_library(args, args.lang or reader_lang()))
 
