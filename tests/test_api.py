@@ -194,8 +194,9 @@ def test_the_examples_run_against_a_real_log(fight, tmp_path):
                          input="bonjour\n!état\n!suivant\n!nimportequoi\n", capture_output=True, text=True, timeout=60)
     assert bot.returncode == 0, bot.stderr
     replies = bot.stdout.splitlines()
-    assert "round 1 · aria" in replies
-    assert "round 1 · gob1" in replies
+    assert "Round 1 — tour d'Aria" in replies
+    assert "• Gobelin (gob1) — en forme" in replies  # a monster's health in words, never its HP
+    assert "Round 1, tour de Gobelin (gob1)" in replies
     assert any(line.startswith("⚠ commande inconnue") for line in replies)
     bridge = subprocess.run([sys.executable, str(ROOT / "examples" / "vtt_bridge.py"), str(path), "1"],
                             input='{"token": "gob1", "to": [3, 2]}\n{"token": "aria", "to": [3, 3]}\n',
