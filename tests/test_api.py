@@ -207,7 +207,9 @@ def test_the_examples_run_against_a_real_log(fight, tmp_path):
     redraws = [m["redraw"] for m in messages if "redraw" in m]
     assert redraws and {"token": "gob1", "at": [3, 2]}.items() <= next(
         t for t in redraws[-1] if t["token"] == "gob1").items()
-    assert all("hp" not in token for redraw in redraws for token in redraw)
+    # the players' view: monsters' health in words, never their HP (the PCs' own HP is the players' to see)
+    monsters = [token for redraw in redraws for token in redraw if token["token"].startswith("gob")]
+    assert monsters and all("hp" not in token and "max_hp" not in token for token in monsters)
 
 
 @pytest.mark.parametrize("name", ["fight.db", "fight.jsonl"])
