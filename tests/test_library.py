@@ -8,7 +8,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -236,17 +235,6 @@ def test_the_library_red_dragon_takes_a_legendary_action(tmp_path, ruleset):
 def test_the_data_keeps_the_wheel_far_under_15_mb():
     data = ROOT / "compendium" / "data"
     assert sum(path.stat().st_size for path in data.glob("*.json")) < 12_000_000
-
-
-def test_one_family_loads_in_under_50_ms():
-    best = float("inf")
-    for _ in range(3):  # the best of three: the machine is shared
-        started = time.perf_counter()
-        library = Library("dnd5e-2024")
-        library.document("creature")
-        library.document("spell")
-        best = min(best, time.perf_counter() - started)
-    assert best < 0.050, f"{best * 1000:.1f} ms"
 
 
 def test_commands_that_do_not_use_the_library_do_not_load_it(tmp_path):
