@@ -194,8 +194,9 @@ def test_the_examples_run_against_a_real_log(fight, tmp_path):
                          input="bonjour\n!état\n!suivant\n!nimportequoi\n", capture_output=True, text=True, timeout=60)
     assert bot.returncode == 0, bot.stderr
     replies = bot.stdout.splitlines()
-    assert "round 1 · aria" in replies
-    assert "round 1 · gob1" in replies
+    assert "Round 1 — tour d'Aria" in replies
+    assert "• Gobelin (gob1) — en forme" in replies  # a monster's health in words, never its HP
+    assert "Round 1, tour de Gobelin (gob1)" in replies
     assert any(line.startswith("⚠ commande inconnue") for line in replies)
     bridge = subprocess.run([sys.executable, str(ROOT / "examples" / "vtt_bridge.py"), str(path), "1"],
                             input='{"token": "gob1", "to": [3, 2]}\n{"token": "aria", "to": [3, 3]}\n',
@@ -206,7 +207,9 @@ def test_the_examples_run_against_a_real_log(fight, tmp_path):
     redraws = [m["redraw"] for m in messages if "redraw" in m]
     assert redraws and {"token": "gob1", "at": [3, 2]}.items() <= next(
         t for t in redraws[-1] if t["token"] == "gob1").items()
-    assert all("hp" not in token for redraw in redraws for token in redraw)
+    # the players' view: monsters' health in words, never their HP (the PCs' own HP is the players' to see)
+    monsters = [token for redraw in redraws for token in redraw if token["token"].startswith("gob")]
+    assert monsters and all("hp" not in token and "max_hp" not in token for token in monsters)
 
 
 @pytest.mark.parametrize("name", ["fight.db", "fight.jsonl"])
