@@ -339,6 +339,14 @@ class Shell:
             self.error(self.words("shell-no-creature", id=cid or "?", known=", ".join(state.combatants) or "-"))
             return
         lang, cast, stats = self.lang, self.cast, creature.stats
+        if not hasattr(stats, "proficiency_bonus"):  # a Pathfinder creature: the printed pf1 stat block
+            import msgspec
+
+            import combatlog
+
+            entry = {"id": cid, "name": {lang: creature.display_name(lang)}, "stats": msgspec.to_builtins(stats)}
+            self.say(combatlog.stat_block(entry, lang))
+            return
         shown = document_of(state)["combatants"][cid]
         none = self.words("shell-sheet-none")
 

@@ -51,6 +51,8 @@ def _prose(entry: dict, lang: str) -> tuple[dict, bool]:
 
 def _creature(entry: dict, lang: str) -> list[str]:
     stats = entry["stats"]
+    if "bab" in stats:
+        return _pf1_creature(entry, lang)
     lines = [entry_name(entry, lang).upper()]
     alignment = entry.get("alignment", "")
     if entry.get("type"):  # a fixtures/creatures template has no type or alignment
@@ -215,4 +217,62 @@ def about_lines(library, lang: str) -> list[str]:
               for s in library.about()]
     for name, text in licence_texts():
         lines += ["", f"== {name} ==", text.rstrip()]
+    return lines
+
+
+# PRD Combat, Armor Class: a size modifier to AC (and its opposite to CMB/CMD).
+PF1_SIZE_AC = {"fine": 8, "diminutive": 4, "tiny": 2, "small": 1, "medium": 0, "large": -1, "huge": -2,
+               "gargantuan": -4, "colossal": -8}
+PF1_SAVES = ("fort", "ref", "will")
+
+
+def _pf1_creature(entry: dict, lang: str) -> list[str]:
+    """A Pathfinder stat block (PRD Bestiary order): defence, offence, statistics, then what the engine runs."""
+    stats = entry["stats"]
+    scores = stats["abilities"]
+    lines = [entry_name(entry, lang).upper()]
+    if entry.get("type"):
+        lines.append(message(lang, "library-heading", size=term(lang, "library-size", stats.get("size", "medium")),
+                             type=maybe(lang, f"library-type-{entry['type']}", entry["type"]),
+                             alignment=entry.get("alignment", "")))
+    rule = "─" * 60
+    lines.append(rule)
+    parts = {key: value for key, value in (stats.get("ac") or {}).items() if isinstance(value, int)}
+    dex = (scores.get("dex", 10) - 10) // 2
+    size = PF1_SIZE_AC.get(stats.get("size", "medium"), 0)
+    total = 10 + sum(parts.values()) + dex + size
+    touch = 10 + dex + size + parts.get("deflection", 0) + parts.get("dodge", 0) + parts.get("misc", 0)
+    flat = total - max(dex, 0) - parts.get("dodge", 0)
+    lines.append(message(lang, "library-pf1-armor-class", ac=total, touch=touch, flat=flat))
+    lines.append(message(lang, "library-hit-points", hp=stats["max_hp"], dice=entry.get("hit_dice", "")))
+    base = stats.get("saves") or {}
+    # PRD: a save is its base bonus + Con (Fortitude), Dex (Reflex) or Wis (Will).
+    saves = {save: base.get(save, 0) + (scores.get(ability, 10) - 10) // 2
+             for save, ability in (("fort", "con"), ("ref", "dex"), ("will", "wis"))}
+    lines.append(message(lang, "library-pf1-saves", **{save: signed(bonus) for save, bonus in saves.items()}))
+    lines.append(rule)
+    lines.append(message(lang, "library-speed", speeds=distance(stats["speed"], lang)))
+    if "initiative_bonus" in stats:
+        if stats["initiative_bonus"] is not None:
+            lines.append(message(lang, "library-initiative", bonus=signed(stats["initiative_bonus"])))
+    for attack in stats.get("attacks", ()):
+        crit = attack.get("crit_range") or 20
+        kind = attack.get("kind") or "melee"
+        to_hit = attack.get("to_hit")
+        if to_hit is None:  # PRD Attack Bonus: BAB + Str (melee) or Dex (ranged) + size modifier
+            ability = "str" if kind == "melee" else "dex"
+            to_hit = stats.get("bab", 0) + (scores.get(ability, 10) - 10) // 2 + size + (attack.get("attack_bonus") or 0)
+        lines.append(message(lang, "library-pf1-attack", id=attack["id"],
+                             kind=maybe(lang, f"library-pf1-kind-{kind}", kind),
+                             **{"to-hit": signed(to_hit), "damage": _damage(attack["damage"], lang),
+                                "critical": (f"{crit}–20" if crit < 20 else "20") + f"/×{attack.get('crit_multiplier') or 2}"}))
+    lines.append(rule)
+    lines.append("  ".join(message(lang, "library-ability", name=ability_name(a, lang).upper(), score=scores[a],
+                                   modifier=signed((scores[a] - 10) // 2)) for a in ABILITIES if a in scores))
+    strength, dex_or_zero = (scores.get("str", 10) - 10) // 2, max(dex, 0)
+    cmb = stats.get("cmb") if stats.get("cmb") is not None else stats.get("bab", 0) + strength - size  # PRD CMB
+    cmd = stats.get("cmd") if stats.get("cmd") is not None else 10 + stats.get("bab", 0) + strength + dex_or_zero - size
+    lines.append(message(lang, "library-pf1-combat", bab=signed(stats.get("bab", 0)), cmb=signed(cmb), cmd=cmd))
+    if "cr" in entry:
+        lines.append(message(lang, "library-pf1-challenge", cr=str(entry["cr"]), xp=number(entry.get("xp", 0), lang)))
     return lines
