@@ -98,7 +98,7 @@ event-spell-countered = { $by } contre { $spell } de { $caster } : le sort est s
     [yes] {""} (son emplacement est dépensé)
    *[other] {""}
  }
-spell-pf1-unknown-duration = sort { $spell } : un effet pf1 dure {"{"}"rounds", "minutes" ou "hours" : N{"}"}, avec "per_level": true pour N par niveau de lanceur, pas { $until }
+spell-pf1-unknown-duration = sort { $spell } : un effet pf1 dure {"{"}« rounds », « minutes » ou « hours » : N{"}"}, avec « per_level » vrai pour N par niveau de lanceur, pas { $until }
 spell-bonus-unknown-target = sort { $spell } : un bonus porte sur { $targets }, pas sur « { $to } »
 spell-pf1-missile-targets = { $spell } a { $count } projectile(s) à ce niveau de lanceur : nommez une créature pour tous, ou une par projectile ({ $count }), pas { $given }
 spell-dismiss-nothing = aucun effet de sort « { $effect } » à terminer{ $has-target ->
