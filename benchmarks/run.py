@@ -266,6 +266,9 @@ def live_rates(folder: Path, commands: int, durable_commands: int) -> dict:
     results = {}
     for label, durable, count in (("NORMAL", False, commands), ("FULL", True, durable_commands)):
         path = folder / f"live-{label}.db"
+        for stale in (path, folder / f"bare-{label}.db", folder / f"es-{label}.db"):  # a --keep folder's last run
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                Path(f"{stale}{suffix}").unlink(missing_ok=True)
         with SQLiteStore(path, durable=durable) as store:
             encounter = Encounter(store, ENCOUNTER)
             play(encounter, 20)  # the opening and a first round, not timed
