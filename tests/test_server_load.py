@@ -29,3 +29,21 @@ def test_fifty_viewers_and_five_dms_on_a_ten_thousand_event_fight(tmp_path):
     assert night["command_max_ms"] <= 1000, night
     assert night["states_missed"] == 0, night  # every viewer, every state
     assert night["applied_twice"] == 0 and night["lost"] == 0, night
+
+
+def test_a_viewer_that_fell_behind_sends_every_state_it_missed_in_order():
+    # Issue 24: "every viewer gets every state". A feed keeps each new state's message once, in seq order; a
+    # stream that last sent seq 10 sends 12, 14 and 16 (not only the newest), a new stream the newest only.
+    from combatlog.server.hub import FEED_KEPT, Feed
+
+    feed = Feed(lambda log: (0, ""))
+    for seq in (10, 12, 16):
+        feed.add(seq, f"state {seq}", generation=seq)
+    feed.add(14, "state 14")  # made on the log's thread before 16, handed over after it
+    feed.add(16, "state 16 again")  # the same state heard twice (the watcher and the write): kept once
+    assert [seq for seq, _ in feed.after(10)] == [12, 14, 16]
+    assert [message for _, message in feed.after(None)] == ["state 16"]
+    assert feed.after(16) == []
+    for seq in range(100, 100 + FEED_KEPT + 5):
+        feed.add(seq, "later")
+    assert len(feed.messages) == FEED_KEPT and feed.messages[-1][0] == 100 + FEED_KEPT + 4
