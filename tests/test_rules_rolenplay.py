@@ -272,7 +272,7 @@ def test_any_damage_ends_concentration_without_a_save(run, log):
            {"do": "damage", "target": "pc", "amount": 1, "type": "fire"}))
     state_events = events_of(log)
     assert not [e for e in state_events if e["type"] == "SavingThrowRolled"]
-    assert [e for e in state_events if e["type"] == "ConcentrationEnded"][-1]["reason"] == "took damage"
+    assert [e for e in state_events if e["type"] == "ConcentrationEnded"][-1]["reason"] == "took_damage"
 
 
 def test_a_held_spell_is_lost_when_its_caster_takes_damage(run):

@@ -160,7 +160,7 @@ def stabilize(ctx: Context, command: c.Stabilize) -> None:
         if target.status == "dying":
             ctx.emit(StatusChanged(id=target.id, status="stable", reason="stabilized_by", by=helper.id))
         else:
-            end_condition(ctx, target.id, knocked_out.instance, f"first aid from {helper.id}")
+            end_condition(ctx, target.id, knocked_out.instance, "first_aid", by=helper.id)
 
 
 def _step_cost(ctx: Context, mover, square, *, crawling: bool) -> int:
@@ -314,9 +314,9 @@ def stand(ctx: Context, command: c.Stand) -> None:
         raise fail("rule-cannot-stand-speed", creature=creature.id)
     if cost > left + 1e-9:
         raise fail("rule-cannot-stand-m-needed-m", creature=creature.id, cost=cost, left=left)
-    ctx.emit(MovementSpent(id=creature.id, metres=cost, reason="stand up"))
+    ctx.emit(MovementSpent(id=creature.id, metres=cost, reason="stand_up"))
     for instance in prone:
-        end_condition(ctx, creature.id, instance.instance, "stood up")
+        end_condition(ctx, creature.id, instance.instance, "stood_up")
 
 
 def drop_prone(ctx: Context, command: c.DropProne) -> None:

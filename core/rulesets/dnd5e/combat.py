@@ -269,7 +269,7 @@ def _damage_dice_thrown_along(ctx: Context, profile: AttackProfile) -> None:
             sides += [term.sides] * term.count
     if rest and len(rest) == len(sides) and all(1 <= face <= side for face, side in zip(rest, sides)):
         ctx.dice.take_rest()
-        ctx.emit(DiceLeftUnused(faces=tuple(rest), reason="damage dice thrown with a missed attack"))
+        ctx.emit(DiceLeftUnused(faces=tuple(rest), reason="damage_dice_thrown_with_a_missed_attack"))
 
 
 def _implied(ctx: Context, creature: Combatant, condition: str) -> bool:
@@ -336,11 +336,11 @@ def _after_attack_roll(ctx: Context, attacker_id: str, target_id: str) -> None:
     attacker = ctx.state.combatants[attacker_id]
     for condition in attacker.conditions:
         if condition.condition == "invisible" and condition.source == "hide":
-            end_condition(ctx, attacker_id, condition.instance, "attacked: position revealed")
+            end_condition(ctx, attacker_id, condition.instance, "attacked_position_revealed")
     target = ctx.state.combatants[target_id]
     helped = _help_against(ctx, attacker, target)
     if helped is not None:
-        end_effect(ctx, attacker_id, helped.instance, "used on an attack")
+        end_effect(ctx, attacker_id, helped.instance, "used_on_an_attack")
 
 
 def deal_attack_damage(ctx: Context, attacker_id: str, target_id: str, profile: AttackProfile, *, critical: bool,

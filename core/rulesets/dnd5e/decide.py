@@ -212,7 +212,7 @@ def _condition(ctx: Context, command: c.Condition) -> None:
     if not matching:
         raise fail("rule-nothing-to-remove", target=target.id, condition=command.remove, condition_name=term_phrase("condition", command.remove), source=command.source or "")
     for instance in matching:
-        end_condition(ctx, target.id, instance.instance, "removed by the DM")
+        end_condition(ctx, target.id, instance.instance, "removed_by_the_dm")
 
 
 def _concentrate(ctx: Context, command: c.Concentrate) -> None:
@@ -220,7 +220,7 @@ def _concentrate(ctx: Context, command: c.Concentrate) -> None:
     if command.stop:
         if not creature.concentration:
             raise fail("rule-not-concentrating", creature=creature.id)
-        end_concentration(ctx, creature.id, "ended by choice")
+        end_concentration(ctx, creature.id, "ended_by_choice")
         return
     if not command.effect:
         raise fail("rule-concentrate-needs-effect-name")

@@ -123,7 +123,7 @@ def finish_attack(ctx: Context, pending: dict) -> None:
     hit = attack_hits(natural, pending["total"], ac)
     for effect in target.effects:
         if effect.until.get("this_attack"):
-            end_effect(ctx, target.id, effect.instance, "the attack is resolved")
+            end_effect(ctx, target.id, effect.instance, "the_attack_is_resolved")
     if "spell" in pending:
         from combatlog.core.rulesets.dnd5e.spells import finish_spell_attack
 
@@ -165,9 +165,9 @@ def pass_(ctx: Context, command: c.Pass) -> None:
     readied = ctx.state.combatants[command.id].effect("readied")
     if ctx.ruleset.pass_spends_readied and window.pending.get("kind") == "readied" and readied is not None:
         # Seed 003 Se tenir prêt: « Dans les deux cas, le personnage a consommé son action ».
-        end_effect(ctx, command.id, readied.instance, "passed: the readied action is spent")
+        end_effect(ctx, command.id, readied.instance, "passed_the_readied_action_is_spent")
         if readied.data.get("concentration"):
-            end_concentration(ctx, command.id, "readied action given up")
+            end_concentration(ctx, command.id, "readied_action_given_up")
     settle(ctx)
 
 
@@ -208,7 +208,7 @@ def _readied(ctx: Context, command: c.React) -> None:
     ctx.emit(ReactionTaken(id=reactor.id, reaction="readied"))
     end_effect(ctx, reactor.id, readied.instance, "released")
     if readied.data.get("concentration"):
-        end_concentration(ctx, reactor.id, "readied action released")
+        end_concentration(ctx, reactor.id, "readied_action_released")
     if response.get("do") == "cast":
         from combatlog.core.rulesets.dnd5e.spells import release_held_spell
 
@@ -307,7 +307,7 @@ def _resume(ctx: Context, pending: dict) -> None:
                 saved.used -= len(answer[max(0, used - len(supplied)):])
             left = tuple(supplied[used:])
             if left:
-                ctx.emit(DiceLeftUnused(faces=left, reason="not needed once the reaction was resolved"))
+                ctx.emit(DiceLeftUnused(faces=left, reason="not_needed_once_the_reaction_was_resolved"))
         ctx.dice = saved
 
 

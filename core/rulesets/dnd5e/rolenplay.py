@@ -136,7 +136,7 @@ def next_round(ctx: Context, command: c.NextRound) -> None:
         if left == 0:
             for creature in list(ctx.state.combatants.values()):
                 if creature.status == "dying":
-                    die(ctx, creature.id, "nobody healed or stabilized it within 5 rounds after the combat")
+                    die(ctx, creature.id, "nobody_healed_or_stabilized_it_within_5_rounds_after_the_combat")
 
 
 def death_save(ctx: Context, command: c.DeathSave) -> None:

@@ -136,7 +136,7 @@ def ability_check(ctx: Context, creature_id: str, ability: str | None, skill: st
     if helped is not None:
         from combatlog.core.rulesets.dnd5e.conditions import end_effect
 
-        end_effect(ctx, creature_id, helped.instance, "used on a check")
+        end_effect(ctx, creature_id, helped.instance, "used_on_a_check")
     return total
 
 

@@ -272,7 +272,7 @@ def _prone_in_another_space(ctx: Context, creature) -> None:
         if other.id == creature.id or other.position is None or other.status == "dead":
             continue
         if mine & set(occupied_squares(other)) and SIZES.index(creature.stats.size) <= SIZES.index(other.stats.size):
-            apply_condition(ctx, creature.id, "prone", source=f"ended its turn in {other.id}'s space")
+            apply_condition(ctx, creature.id, "prone", source="ended_turn_in_space", by=other.id)
             return
 
 
@@ -333,25 +333,25 @@ def _start_of_turn_expiries(ctx: Context, creature_id: str, round_number: int) -
         for condition in other.conditions:
             until = condition.until
             if until.get("start_of_turn") == creature_id:
-                end_condition(ctx, other.id, condition.instance, f"start of {creature_id}'s turn")
+                end_condition(ctx, other.id, condition.instance, "start_of_turn", by=creature_id)
             elif "rounds" in until and until.get("of") == creature_id and round_number >= until["expires_round"]:
-                end_condition(ctx, other.id, condition.instance, f"{until['rounds']} round(s) elapsed")
+                end_condition(ctx, other.id, condition.instance, "rounds_elapsed", count=until["rounds"])
         for effect in other.effects:
             until = effect.until
             if until.get("start_of_turn") == creature_id:
-                end_effect(ctx, other.id, effect.instance, f"start of {creature_id}'s turn")
+                end_effect(ctx, other.id, effect.instance, "start_of_turn", by=creature_id)
             elif "rounds" in until and until.get("of") == creature_id and round_number >= until["expires_round"]:
-                end_effect(ctx, other.id, effect.instance, f"{until['rounds']} round(s) elapsed")
+                end_effect(ctx, other.id, effect.instance, "rounds_elapsed", count=until["rounds"])
 
 
 def _end_of_turn_expiries(ctx: Context, creature_id: str) -> None:
     for other in list(ctx.state.combatants.values()):
         for condition in other.conditions:
             if condition.until.get("end_of_turn") == creature_id:
-                end_condition(ctx, other.id, condition.instance, f"end of {creature_id}'s turn")
+                end_condition(ctx, other.id, condition.instance, "end_of_turn", by=creature_id)
         for effect in other.effects:
             if effect.until.get("end_of_turn") == creature_id:
-                end_effect(ctx, other.id, effect.instance, f"end of {creature_id}'s turn")
+                end_effect(ctx, other.id, effect.instance, "end_of_turn", by=creature_id)
     creature = ctx.state.combatants.get(creature_id)
     for condition in creature.conditions if creature is not None else ():
         save = condition.until.get("save")
@@ -359,6 +359,6 @@ def _end_of_turn_expiries(ctx: Context, creature_id: str) -> None:
             listed = (creature_id,) if condition.until.get("legendary_resistance") else ()
             if saving_throw_with_resistance(ctx, creature_id, save["ability"], save["dc"], listed=listed,
                                             purpose=f"end {condition.condition}"):
-                end_condition(ctx, creature_id, condition.instance, "saving throw succeeded")
+                end_condition(ctx, creature_id, condition.instance, "saving_throw_succeeded")
 
 

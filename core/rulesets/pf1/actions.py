@@ -343,7 +343,7 @@ def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> Non
             ctx.emit(e.Pf1CheckRolled(id=creature.id, check="concentration", d20=face, bonus=bonus, total=face + bonus,
                                       dc=dc, success=success, purpose="casting defensively"))
             if not success:
-                ctx.emit(e.Pf1SpellLost(id=creature.id, reason="failed to cast defensively"))
+                ctx.emit(e.Pf1SpellLost(id=creature.id, reason="failed_to_cast_defensively"))
                 return
             _spell_went_off(ctx, creature, command)
             return

@@ -266,7 +266,7 @@ def coup_de_grace(ctx: Pf1Context, command: c.CoupDeGrace, stage: dict | None = 
     if target.status == "dead":
         from combatlog.core.rulesets.pf1.context import leftover
 
-        leftover(ctx, f"coup de grâce: {target.id} is already dead")
+        leftover(ctx, "coup_de_grace_already_dead", by=target.id)
         return
     ctx.emit(e.Pf1ActionTaken(id=attacker.id, action="coup_de_grace", details={"target": target.id, "attack": profile.id}))
     dealt = roll_damage(ctx, attacker, target, profile, profile.crit_multiplier, {})
@@ -465,7 +465,7 @@ def full_attack(ctx: Pf1Context, command: c.FullAttack, stage: dict | None = Non
             if index > 0 and not _still_acting(attacker):
                 from combatlog.core.rulesets.pf1.context import leftover
 
-                leftover(ctx, f"{attacker.id} can no longer act")
+                leftover(ctx, "cannot_act", by=attacker.id)
                 return
         if "step" in x:
             five_foot_step(ctx, attacker, x["step"])
@@ -476,7 +476,7 @@ def full_attack(ctx: Pf1Context, command: c.FullAttack, stage: dict | None = Non
             # resumed after a window: the command can no longer be typed again, so what is left is not done
             from combatlog.core.rulesets.pf1.context import leftover
 
-            leftover(ctx, f"attack {index + 1} ({name}): {target.id} is dead")
+            leftover(ctx, "attack_target_dead", by=target.id, count=index + 1, attack=str(name))
             return
         if target.status == "dead":
             raise fail("pf1-rule-attack-full-attack-already-dead-aim", index=str(index + 1), name=str(name), target=target.id)
@@ -599,7 +599,7 @@ def opportunity_attack(ctx: Pf1Context, reactor: Pf1Combatant, provoker: Pf1Comb
         ctx.emit(e.Pf1CheckRolled(id=provoker.id, check="concentration", d20=face, bonus=bonus, total=face + bonus,
                                   dc=dc, success=success, purpose="hurt while casting"))
         if not success:
-            ctx.emit(e.Pf1SpellLost(id=provoker.id, reason="hurt by an attack of opportunity"))
+            ctx.emit(e.Pf1SpellLost(id=provoker.id, reason="hurt_by_an_attack_of_opportunity"))
 
     strike(ctx, reactor.id, provoker.id, profile, base_bonus(reactor, profile), "opportunity",
            {"mobility": movement, "on_hit": concentration})

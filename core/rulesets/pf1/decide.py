@@ -693,7 +693,7 @@ def _maybe_close(ctx: Pf1Context) -> None:
     try:
         provoker = ctx.state.combatants.get(window.waiting)
         if provoker is None or not can_act(provoker):
-            leftover(ctx, f"{window.waiting} can no longer act")
+            leftover(ctx, "cannot_act", by=window.waiting)
             return
         raw = pending["command"]
         command = c.parse(raw)
