@@ -318,10 +318,10 @@ def _print_fight(encounter: Encounter, first: int, before) -> None:
     # Only this run's events are read: markers name earlier transactions, so the ones that matter are among them.
     records = encounter.log.read_range(encounter.name, first, encounter.live.next_seq - 1)
     undone = undone_among(records)
-    for line in log_lines(records, state.lang, undone, state.units, state=before):
+    for line in log_lines(records, state.lang, undone, state.units, state=before):  # type: ignore[attr-defined]
         print(printable(line))
     print()
-    print(render_table(state_document(state), state.lang, state.units))
+    print(render_table(state_document(state), state.lang, state.units))  # type: ignore[attr-defined]
 
 
 def _state(args) -> int:

@@ -1,6 +1,7 @@
 """Hit points: the damage pipeline, temporary HP, healing, dropping to 0, death saves (seed 000 Dégâts et Soins)."""
 
 from collections.abc import Callable
+from typing import cast
 from dataclasses import dataclass
 
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_concentration, end_condition
@@ -133,7 +134,7 @@ def one_roll(ctx: Context, type: str, roll: str | None, amount: int | None = Non
     doubled on a critical), or a fixed `amount`."""
     def parts() -> list[RolledPart]:
         if roll is None:
-            return [RolledPart(type=type, roll="", faces=(), rolled=amount)]
+            return [RolledPart(type=type, roll="", faces=(), rolled=cast(int, amount))]
         result = ctx.roll(roll, critical=critical)
         return [RolledPart(type=type, roll=roll, faces=result.faces, rolled=max(0, result.total))]
 

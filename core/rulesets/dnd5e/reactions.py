@@ -4,6 +4,8 @@
 A window is data on a stack: the command that opened it is suspended in the window's `pending`, and
 resumes exactly where it stopped once every eligible reactor has answered `react` or `pass`."""
 
+from typing import cast
+
 from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.rulesets.dnd5e.conditions import end_concentration, end_effect, release_grapples_out_of_reach, start_effect
 from combatlog.core.rulesets.dnd5e.combat import armor_class, attack_hits
@@ -34,7 +36,7 @@ def melee_reach(creature: Combatant) -> float | None:
 
 
 def _in_reach(reactor: Combatant, reach: float, mover: Combatant, square) -> bool:
-    return gap_squares(reactor.position, reactor.stats.space, square, mover.stats.space) * 1.5 <= reach + 1e-9
+    return gap_squares(cast(tuple[int, int], reactor.position), reactor.stats.space, square, mover.stats.space) * 1.5 <= reach + 1e-9
 
 
 def opportunity_reactors(ctx: Context, mover: Combatant, before, after) -> tuple[str, ...]:
@@ -301,10 +303,10 @@ def _resume(ctx: Context, pending: dict) -> None:
             resume_cast(ctx, pending)
     finally:
         if supplied is not None and isinstance(resumed, SuppliedDice):
-            used = resumed.used  # a window opened by the resumed command has taken the rest with it
+            used = cast(SuppliedDice, resumed).used  # a window opened by the resumed command has taken the rest with it
             if answer:
                 # the answering command's faces nobody used go back to it: its own unused-dice check applies
-                saved.used -= len(answer[max(0, used - len(supplied)):])
+                cast(SuppliedDice, saved).used -= len(answer[max(0, used - len(supplied)):])
             left = tuple(supplied[used:])
             if left:
                 ctx.emit(DiceLeftUnused(faces=left, reason="not_needed_once_the_reaction_was_resolved"))

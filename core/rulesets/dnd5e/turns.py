@@ -1,6 +1,8 @@
 """Who fights and when: combatants, initiative, the start of combat, turns and rounds (seed 000 Combat;
 seed 001 Ordre de combat)."""
 
+from typing import cast
+
 import msgspec
 
 from combatlog.core.rulesets.dnd5e import commands as c
@@ -69,7 +71,7 @@ def _add_combatant(ctx: Context, command: c.Add, raw_stats: dict, name, name_fr,
     stats = parse_stats(raw_stats, command.id)
     check_lair_allowed(ctx, stats, command.id)
     ctx.emit(CombatantAdded(
-        id=command.id, name=name or command.id, name_fr=name_fr or name or command.id, side=command.side, kind=kind,
+        id=command.id, name=name or command.id, name_fr=name_fr or name or command.id, side=cast(str, command.side), kind=kind,
         stats=stored_stats(stats), template=command.template or "", group=command.group,
     ))
     if command.at is not None:
@@ -208,13 +210,13 @@ def unresolved_ties(ctx: Context) -> list[list[str]]:
             by_count.setdefault(combatant.initiative, []).append(combatant)
     ties = []
     for count, tied in sorted(by_count.items(), reverse=True):
-        units = {}
+        units: dict[str, list] = {}
         for combatant in tied:
             units.setdefault(combatant.group or combatant.id, []).append(combatant)
         if ctx.ruleset.characters_first_on_ties:
             # Seed 003 Initiative: a character tied with a monster acts first; only ties among characters
             # (the players choose) and among monster groups (the DM chooses) are left to `order`.
-            kinds = ([u for u in units.values() if u[0].kind == "pc"], [u for u in units.values() if u[0].kind != "pc"])
+            kinds: tuple[list, ...] = ([u for u in units.values() if u[0].kind == "pc"], [u for u in units.values() if u[0].kind != "pc"])
         else:
             kinds = (list(units.values()),)
         for same_kind in kinds:

@@ -1,6 +1,8 @@
 """Attacks: the attack action, full attacks (iteratives, two-weapon fighting, natural attacks), criticals,
 damage, attacks of opportunity and combat maneuvers (seed 004 ATT, BBA, Dégâts, DEF; PRD Combat)."""
 
+from typing import Any, cast
+
 import math
 
 from combatlog.core.kernel.context import fail
@@ -50,7 +52,7 @@ def situational(ctx: Pf1Context, attacker: Pf1Combatant, target: Pf1Combatant, a
     melee = attack.kind == "melee"
     if attack.kind == "ranged":
         distance = distance_metres(attacker, target)
-        increments = max(1, math.ceil(distance / attack.range_increment))
+        increments = max(1, math.ceil(distance / cast(float, attack.range_increment)))
         limit = 5 if attack.thrown else 10
         if increments > limit:
             raise fail("pf1-rule-out-range-m-most-increments-m", target=target.id, attack=attack.id, distance=distance, limit=str(limit), range_increment=attack.range_increment)
@@ -170,7 +172,7 @@ def strike(ctx: Pf1Context, attacker_id: str, target_id: str, attack: Pf1Attack,
         # PRD Aid Another: +2 AC against that opponent's next attack only
         ctx.emit(e.Pf1EffectEnded(id=target.id, instance=aid.instance, effect="aid_ac"))
     if _feinted(attacker, target, attack):
-        ctx.emit(e.Pf1EffectEnded(id=attacker.id, instance=attacker.effect("feint").instance, effect="feint"))
+        ctx.emit(e.Pf1EffectEnded(id=attacker.id, instance=cast(Any, attacker.effect("feint")).instance, effect="feint"))
     if not hit:
         return False
     concealment = opts.get("concealment")
@@ -310,7 +312,7 @@ def attack(ctx: Pf1Context, command: c.Attack, stage: dict | None = None) -> Non
     profile = _profile(attacker, command.with_)
     opts = {"cover": command.cover, "concealment": command.concealment, "flanking": command.flanking,
             "nonlethal": command.nonlethal, "modifiers": command.modifiers}
-    charge = attacker.effect("charging")
+    charge: Any = attacker.effect("charging")
     charge_attack = charge is not None and charge.data.get("moved") and not charge.data.get("attacked")
     if stage is None:
         require_turn(ctx, attacker, "attack")
@@ -411,7 +413,7 @@ def plan_full_attack(attacker: Pf1Combatant, command: c.FullAttack) -> list[dict
         if "maneuver" in x or not profiles[x["with"]].off_hand and not profiles[x["with"]].natural:
             if main_index >= iterative_count:
                 name = x.get("with") or x["maneuver"]
-                profile = profiles.get(x.get("with")) or next((a for a in attacker.stats.attacks if not a.natural), None)
+                profile = profiles.get(x.get("with")) or next((a for a in attacker.stats.attacks if not a.natural), None)  # type: ignore[assignment]  # None is handled below
                 first = base_bonus(attacker, profile) + main_penalty if profile else attacker.stats.bab
                 listed = "/".join(f"{first - 5 * i:+d}" for i in range(iterative_count))
                 raise fail("pf1-rule-gets-attack", attacker=attacker.id, count=iterative_count, name=str(name), listed=str(listed))
@@ -516,7 +518,7 @@ def resolve_maneuver(ctx: Pf1Context, attacker: Pf1Combatant, target: Pf1Combata
     bonus = cmb(attacker, maneuver) + penalty
     normal, flat = cmd_values(target, maneuver, fixes=fixes)
     defence = flat if denied_dex(target, attacker) else normal
-    mods = [{"label": "aoo_damage", "value": -aoo_damage}] if aoo_damage > 0 and fixes else []
+    mods: list[dict[str, Any]] = [{"label": "aoo_damage", "value": -aoo_damage}] if aoo_damage > 0 and fixes else []
     total = face + bonus + sum(m["value"] for m in mods)
     found = conditions_in_force(target)
     automatic = next((name for name in HELPLESS if name in found), "") if fixes else ""
@@ -579,7 +581,7 @@ def opportunity_attack(ctx: Pf1Context, reactor: Pf1Combatant, provoker: Pf1Comb
     else:
         from combatlog.core.rulesets.pf1.rules import threatening_attacks
 
-        profile = next((a for a in threatening_attacks(reactor) if reaches(reactor, a, provoker)), None)
+        profile = next((a for a in threatening_attacks(reactor) if reaches(reactor, a, provoker)), None)  # type: ignore[assignment]  # None is handled below
         if profile is None:
             raise fail("pf1-rule-has-no-melee-attack-reaching", reactor=reactor.id, provoker=provoker.id)
     ctx.emit(e.Pf1ReactionTaken(id=reactor.id))
