@@ -53,6 +53,10 @@ class StatusChanged(Event, frozen=True, kw_only=True):
 
 
 class DeathSaveRolled(Event, frozen=True, kw_only=True):
+    """`outcome`: success, failure, two_failures, regains_1_hp, stable or dead (v1 stored "two failures" and
+    "regains 1 HP" as English)."""
+
+    schema_version: ClassVar[int] = 2
     id: str
     faces: tuple[int, ...]
     natural: int

@@ -119,6 +119,14 @@ def _status_changed_v1(event: dict[str, Any]) -> dict[str, Any]:
     return event
 
 
+def _death_save_rolled_v1(event: dict[str, Any]) -> dict[str, Any]:
+    """DeathSaveRolled v1 stored two of its outcomes as English ("two failures", "regains 1 HP")."""
+    outcome = event.get("outcome", "")
+    if outcome in ("two failures", "regains 1 HP"):
+        event["outcome"] = code_of(outcome)
+    return event
+
+
 def _source_v1(event: dict[str, Any]) -> dict[str, Any]:
     """ConditionApplied v1 stored "ended its turn in <id>'s space" as its source; the rules' own markers ("0 HP",
     "fell unconscious") are sources still, not reasons."""
@@ -140,4 +148,5 @@ UPCASTS = {
     ("MovementSpent", 1): _lift,
     ("DiceLeftUnused", 1): _lift,
     ("Pf1SpellLost", 1): _lift,
+    ("DeathSaveRolled", 1): _death_save_rolled_v1,
 }

@@ -103,3 +103,14 @@ def test_a_log_line_says_a_condition_end_in_the_readers_language():
     assert "hors de l'allonge d'Aria" in line
     assert "out of" not in describe(event, "fr", cast)
     assert from_prose("out of aria's reach") == ("out_of_reach", {"by": "aria"})
+
+
+def test_an_old_death_save_outcome_is_read_as_its_code_seed000_jets_de_sauvegarde_contre_la_mort():
+    """Seed 000: a natural 1 counts two failures, a natural 20 brings back 1 HP; v1 said both in English."""
+    two = read_old({"type": "DeathSaveRolled", "id": "pc", "faces": [1], "natural": 1, "successes": 0, "failures": 2,
+                    "outcome": "two failures"}).event
+    twenty = read_old({"type": "DeathSaveRolled", "id": "pc", "faces": [20], "natural": 20, "successes": 0,
+                       "failures": 0, "outcome": "regains 1 HP"}).event
+    plain = read_old({"type": "DeathSaveRolled", "id": "pc", "faces": [12], "natural": 12, "successes": 1,
+                      "failures": 0, "outcome": "success"}).event
+    assert (two.outcome, twenty.outcome, plain.outcome) == ("two_failures", "regains_1_hp", "success")

@@ -298,10 +298,10 @@ def death_save(ctx: Context, creature_id: str) -> None:
     total = natural + sum(m.value for m in modifiers)
     successes, failures = creature.death_successes, creature.death_failures
     if natural == 20:
-        outcome = "regains 1 HP"
+        outcome = "regains_1_hp"
     elif natural == 1:
         failures += 2
-        outcome = "two failures"
+        outcome = "two_failures"
     elif total >= 10:
         successes += 1
         outcome = "success"
