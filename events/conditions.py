@@ -10,7 +10,8 @@ from combatlog.events.base import Event
 
 class ConditionApplied(Event, frozen=True, kw_only=True):
     """`source`: the creature that imposed it, a marker of the rules ("0 HP"), or a reason code with the creature
-    it names in `by` ("ended_turn_in_space"; v1 stored "ended its turn in gob1's space")."""
+    it names in `by` ("ended_turn_in_space"; v1 stored "ended its turn in gob1's space"). `no_effect`: why it has
+    none, a code (immune, immune_petrified, already_has_it; v1 stored the last two in English)."""
 
     schema_version: ClassVar[int] = 2
     target: str

@@ -133,6 +133,8 @@ def _source_v1(event: dict[str, Any]) -> dict[str, Any]:
     found = from_prose(event.get("source", ""))
     if found is not None and found[0] == "ended_turn_in_space":
         event["source"], event["by"] = found[0], found[1]["by"]
+    if event.get("no_effect") in ("immune (petrified)", "already has it"):  # why it had no effect: codes too
+        event["no_effect"] = code_of(event["no_effect"])
     return event
 
 

@@ -114,3 +114,12 @@ def test_an_old_death_save_outcome_is_read_as_its_code_seed000_jets_de_sauvegard
     plain = read_old({"type": "DeathSaveRolled", "id": "pc", "faces": [12], "natural": 12, "successes": 1,
                       "failures": 0, "outcome": "success"}).event
     assert (two.outcome, twenty.outcome, plain.outcome) == ("two_failures", "regains_1_hp", "success")
+
+
+def test_why_a_condition_had_no_effect_is_a_code_seed003_les_etats_speciaux():
+    """Seed 003 Les états spéciaux: « Une créature a un état ou ne l'a pas »: a second instance has no effect."""
+    again = read_old({"type": "ConditionApplied", "target": "aria", "condition": "prone", "instance": 7,
+                      "no_effect": "already has it"}).event
+    immune = read_old({"type": "ConditionApplied", "target": "aria", "condition": "poisoned", "instance": 8,
+                       "no_effect": "immune (petrified)"}).event
+    assert (again.no_effect, immune.no_effect) == ("already_has_it", "immune_petrified")

@@ -317,7 +317,7 @@ def test_a_condition_inflicted_twice_is_one_condition(run, log):
     ok(run(*duel(), {"do": "condition", "target": "orc", "add": "poisoned", "source": "a", "until": {"rounds": 1}},
            {"do": "condition", "target": "orc", "add": "poisoned", "source": "b", "until": {"rounds": 10}}))
     applied = [e for e in events_of(log) if e["type"] == "ConditionApplied"]
-    assert applied[-1]["no_effect"] == "already has it"
+    assert applied[-1]["no_effect"] == "already_has_it"
     state = ok(run({"do": "condition", "target": "orc", "remove": "poisoned"}))
     assert "poisoned" not in who(state, "orc")["conditions"]
 

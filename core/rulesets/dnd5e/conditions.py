@@ -104,9 +104,9 @@ def apply_condition(ctx: Context, target_id: str, condition: str, *, source: str
     if condition in target.stats.condition_immunities:
         no_effect = "immune"
     elif condition == "poisoned" and target.has("petrified"):
-        no_effect = "immune (petrified)"
+        no_effect = "immune_petrified"
     elif ctx.ruleset.single_condition_instances and target.has(condition):
-        no_effect = "already has it"  # seed 003 Les états spéciaux: « Une créature a un état ou ne l'a pas » (D9)
+        no_effect = "already_has_it"  # seed 003 Les états spéciaux: « Une créature a un état ou ne l'a pas » (D9)
     if condition == "exhaustion":
         if not 1 <= level <= MAX_EXHAUSTION:
             raise fail("rule-exhaustion-levels-run-from-to", level=level)
