@@ -12,6 +12,6 @@ def configure(verbose: bool) -> None:
     logger = logging.getLogger("combatlog")
     if any(getattr(h, "combatlog_cli", False) for h in logger.handlers):
         return
-    handler.combatlog_cli = True
+    handler.combatlog_cli = True  # type: ignore[attr-defined]  # marks the CLI's own handler
     logger.addHandler(handler)
     logger.setLevel(logging.DEBUG)

@@ -332,7 +332,7 @@ def _print_fight(encounter: Encounter, first: int, before) -> None:
     # Only this run's events are read: markers name earlier transactions, so the ones that matter are among them.
     records = encounter.log.read_range(encounter.name, first, encounter.live.next_seq - 1)
     undone = undone_among(records)
-    lang, units = state.lang or "en", state.units or "m"
+    lang, units = state.lang or "en", getattr(state, "units", None) or "m"
     cast = Cast(lang).update(before).know(records).update(state)
     mark = " " + message(lang, "shell-undone-mark")
     in_turn = bool(getattr(before, "turn", None))

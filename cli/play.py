@@ -284,7 +284,8 @@ class Shell:
 
     def do_help(self, args) -> None:
         lang = self.lang
-        verbs = [verb_of(args[0])] if args and verb_of(args[0]) else verbs_for(self.encounter.state.ruleset)
+        asked = verb_of(args[0]) if args else None
+        verbs: list[str] = [asked] if asked else verbs_for(self.encounter.state.ruleset)
         if args and not verb_of(args[0]):
             self.error(self.words("shell-unknown-command", word=args[0]))
             return
@@ -423,8 +424,8 @@ def prompt_reader(shell_ref: list, history, *, input=None, output=None) -> Reade
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import InMemoryHistory
 
-    session = PromptSession(history=history, input=input, output=output)
-    dice = PromptSession(history=InMemoryHistory(), input=input, output=output)  # faces stay out of the history
+    session: PromptSession[str] = PromptSession(history=history, input=input, output=output)
+    dice: PromptSession[str] = PromptSession(history=InMemoryHistory(), input=input, output=output)  # faces stay out of the history
 
     def read(message: str, kind: str) -> str:
         if kind == "die":

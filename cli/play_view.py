@@ -97,7 +97,7 @@ def status_table(document: dict, lang: str, state=None, cast: Cast | None = None
     table = Table(title=Text(title, style="bold"), box=box.SIMPLE_HEAD, title_justify="left",
                   pad_edge=False, show_edge=False)
     for header, justify, _ in columns:
-        table.add_column(header, justify=justify,
+        table.add_column(header, justify=justify,  # type: ignore[arg-type]  # "left" or "right"
                          no_wrap=header in (message(lang, "label-hp"), "Id", message(lang, "label-left")))
     for cid, creature in zip(order, rows):
         table.add_row(*(cell(cid, creature) for _, _, cell in columns),

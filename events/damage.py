@@ -38,17 +38,25 @@ class TempHpGranted(Event, frozen=True, kw_only=True):
 
 class StatusChanged(Event, frozen=True, kw_only=True):
     """alive, dying, stable or dead, with the rule that made it so: a reason code (`combatlog.events.reasons`) and
-    the creature it names, if any, in `by` (v1 stored an English sentence: "stabilized by aria")."""
+    the creature it names, if any, in `by` (v1 stored an English sentence: "stabilized by aria"); massive damage
+    names the damage left over and the hit point maximum in `over` and `max_hp` (v2 stored every reason as an
+    English phrase but "stabilized_by")."""
 
-    schema_version: ClassVar[int] = 2
+    schema_version: ClassVar[int] = 3
     id: str
     status: str
     reason: str = ""
     by: str = ""
+    over: int = 0
+    max_hp: int = 0
     hp: int | None = None
 
 
 class DeathSaveRolled(Event, frozen=True, kw_only=True):
+    """`outcome`: success, failure, two_failures, regains_1_hp, stable or dead (v1 stored "two failures" and
+    "regains 1 HP" as English)."""
+
+    schema_version: ClassVar[int] = 2
     id: str
     faces: tuple[int, ...]
     natural: int
@@ -58,8 +66,10 @@ class DeathSaveRolled(Event, frozen=True, kw_only=True):
 
 
 class DeathSaveFailed(Event, frozen=True, kw_only=True):
-    """Failures added without a roll: damage at 0 HP (two on a critical hit)."""
+    """Failures added without a roll: damage at 0 HP (two on a critical hit); `reason` a reason code (v1: the
+    English phrase)."""
 
+    schema_version: ClassVar[int] = 2
     id: str
     count: int
     successes: int

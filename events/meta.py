@@ -1,6 +1,6 @@
 """Events about the encounter itself and about the log: creation, commands, undo markers."""
 
-from typing import Any
+from typing import Any, ClassVar
 
 from combatlog.events.base import Event
 
@@ -44,7 +44,14 @@ class Reverted(Event, frozen=True, kw_only=True):
 
 
 class DiceLeftUnused(Event, frozen=True, kw_only=True):
-    """Faces supplied with a suspended command that its rest no longer needed (a hit turned into a miss)."""
+    """Faces supplied with a suspended command that its rest no longer needed (a hit turned into a miss).
 
+    `reason`: a reason code, with the creature it names in `by`, the attack's number in `count` and its id in
+    `attack` (v1 stored an English sentence: "attack 2 (longsword): gob1 is dead")."""
+
+    schema_version: ClassVar[int] = 2
     faces: tuple[int, ...]
     reason: str = ""
+    by: str = ""
+    count: int = 0
+    attack: str = ""

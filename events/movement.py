@@ -1,5 +1,7 @@
 """Events of position: moving, standing, the map's terrain."""
 
+from typing import ClassVar
+
 from combatlog.events.base import Event
 
 
@@ -17,8 +19,10 @@ class TerrainMarked(Event, frozen=True, kw_only=True):
 
 
 class MovementSpent(Event, frozen=True, kw_only=True):
-    """Movement used without changing square: standing up costs half the speed."""
+    """Movement used without changing square: standing up costs half the speed. `reason`: a reason code
+    ("stand_up"; v1 stored the English phrase)."""
 
+    schema_version: ClassVar[int] = 2
     id: str
     metres: float
     reason: str = ""

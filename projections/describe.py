@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import msgspec
 
-from combatlog.events.reasons import PROSE, from_prose
+from combatlog.events.reasons import PROSE, arguments, from_prose
 from combatlog.words import (
     _lang, ability_name, action_name, condition_name, distance, faces, has, join, kebab, maybe, message,
     ruleset_name, skill_name, square, term,
@@ -108,18 +108,27 @@ def entry_name(entry, lang: str) -> str:
 
 # ------------------------------------------------------------------------------ reasons recorded by the rules
 
-def reason_text(reason: str, lang: str, cast: Cast | None = None, by: str = "") -> str:
+def reason_text(reason: str, lang: str, cast: Cast | None = None, by: str = "", **named: Any) -> str:
     """A reason recorded by the rules, in the reader's language ("" for none): a reason code (with the creature it
-    names, `by`), a fixed English phrase, or the English sentence an older log stored ("stabilized by brom")."""
+    names, `by`, and the numbers or ids its sentence names: `count`, `over`, `max`, `attack`), a fixed English
+    phrase, or the English sentence an older log stored ("stabilized by brom")."""
     if not reason:
         return ""
     if reason in PROSE:
-        return _reason_message(reason, {"by": by} if "{by}" in PROSE[reason] else {}, lang, cast)
+        given = {"by": by, **named}
+        return _reason_message(reason, {name: value for name, value in given.items() if "{" + name + "}" in PROSE[reason]},
+                               lang, cast)
     fixed = f"reason-{kebab(re.sub(r'[^A-Za-z0-9 ]+', ' ', reason).strip())}"
     if has(lang, fixed):
         return message(lang, fixed)
     found = from_prose(reason)
     return _reason_message(*found, lang, cast) if found is not None else reason
+
+
+def event_reason(event: Any, lang: str, cast: Cast | None = None, field: str = "reason") -> str:
+    """The reason an event records in `field` (a code and the fields its sentence names), in the reader's language."""
+    code = getattr(event, field, "")
+    return reason_text(code, lang, cast, **arguments(event, code))
 
 
 def _reason_message(code: str, fields: dict[str, Any], lang: str, cast: Cast | None) -> str:
@@ -184,7 +193,7 @@ def event_args(event, lang: str, cast: Cast, units: str = "m") -> dict[str, Any]
         elif isinstance(value, msgspec.Struct):
             continue
         elif name == "reason" and isinstance(value, str):
-            args[name] = reason_text(value, lang, cast, getattr(event, "by", ""))  # in the reader's language
+            args[name] = event_reason(event, lang, cast)  # in the reader's language
         else:
             args[name] = value
     if not _RULESET_ARGS:
@@ -354,7 +363,7 @@ def _(event, lang, cast, units):
 
 @_extra("MovementSpent")
 def _(event, lang, cast, units):
-    return {"distance": distance(event.metres, lang, units), "reason": reason_text(event.reason, lang, cast)}
+    return {"distance": distance(event.metres, lang, units), "reason": event_reason(event, lang, cast)}
 
 
 @_extra("TerrainMarked")
@@ -420,7 +429,7 @@ def _(event, lang, cast, units):
 
 @_extra("StatusChanged")
 def _(event, lang, cast, units):
-    return {"status": event.status, "reason": reason_text(event.reason, lang, cast, event.by),
+    return {"status": event.status, "reason": event_reason(event, lang, cast),
             "gender": cast.gender(event.id)}
 
 
@@ -431,14 +440,14 @@ def _(event, lang, cast, units):
 
 @_extra("DeathSaveFailed")
 def _(event, lang, cast, units):
-    return {"reason": reason_text(event.reason, lang, cast)}
+    return {"reason": event_reason(event, lang, cast)}
 
 
 @_extra("ConditionApplied")
 def _(event, lang, cast, units):
     gender = cast.gender(event.target)
     source = (message(lang, "by-creature", who=cast.name(event.source)) if event.source in cast.names
-              else reason_text(event.source, lang, cast))
+              else event_reason(event, lang, cast, "source"))
     return {"condition": condition_name(event.condition, lang, gender), "gender": gender,
             "no_effect": event.no_effect, "immune": bool(event.no_effect), "source": source,
             "until": until_text(event.until, lang, cast)}
@@ -448,12 +457,12 @@ def _(event, lang, cast, units):
 def _(event, lang, cast, units):
     gender = cast.gender(event.target)
     return {"condition": condition_name(event.condition, lang, gender), "gender": gender,
-            "reason": reason_text(event.reason, lang, cast)}
+            "reason": event_reason(event, lang, cast)}
 
 
 @_extra("ConcentrationEnded")
 def _(event, lang, cast, units):
-    return {"reason": reason_text(event.reason, lang, cast)}
+    return {"reason": event_reason(event, lang, cast)}
 
 
 @_extra("EffectStarted")
@@ -468,7 +477,7 @@ def _(event, lang, cast, units):
 def _(event, lang, cast, units):
     effect = event.effect
     shown = cast.reaction(event.id, effect) if (event.id, effect) in cast.reactions else term(lang, "effect", effect)
-    return {"effect": shown, "reason": reason_text(event.reason, lang, cast)}
+    return {"effect": shown, "reason": event_reason(event, lang, cast)}
 
 
 @_extra("ReactionWindowOpened")
@@ -496,7 +505,7 @@ def _(event, lang, cast, units):
 
 @_extra("DiceLeftUnused")
 def _(event, lang, cast, units):
-    return {"reason": reason_text(event.reason, lang, cast)}
+    return {"reason": event_reason(event, lang, cast)}
 
 
 # ------------------------------------------------------------------------------ a command in words

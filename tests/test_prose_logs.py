@@ -37,7 +37,7 @@ def test_an_old_sentence_is_read_as_its_code_and_the_stored_bytes_keep_it(tmp_pa
     with open_store(log) as store:
         stable = [record for record in store.read("default") if isinstance(record.event, StatusChanged)
                   and record.event.status == "stable"]
-    assert [(record.v, record.event.reason, record.event.by) for record in stable] == [(2, "stabilized_by", "brom")]
+    assert [(record.v, record.event.reason, record.event.by) for record in stable] == [(3, "stabilized_by", "brom")]
     assert '"reason":"stabilized by brom"' in log.read_text(encoding="utf-8")
 
 
@@ -60,7 +60,7 @@ def test_every_reason_code_and_its_old_sentence_are_one_table():
     from combatlog.projections.describe import reason_text
     from combatlog.words import message
 
-    fields = {"by": "brom", "count": 3, "over": 12, "max": 9}
+    fields = {"by": "brom", "count": 3, "over": 12, "max": 9, "attack": "longsword"}
     for code, sentence in PROSE.items():
         used = {name: value for name, value in fields.items() if "{" + name + "}" in sentence}
         assert from_prose(prose(code, **used)) == (code, used)

@@ -163,7 +163,7 @@ def test_a_readied_spell_is_lost_when_concentration_fails(run, log, ruleset):
     assert aria["concentration"] is None and "readied" not in aria["effects"]
     rejected(run({"do": "trigger", "id": "aria"}), "aria", "no readied action")
     ended = [e for e in events_of(log) if e["type"] == "EffectEnded"][-1]
-    assert ended["reason"] == "its held spell is lost"
+    assert ended["reason"] == "its_held_spell_is_lost"
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -272,7 +272,7 @@ def test_any_damage_ends_concentration_without_a_save(run, log):
            {"do": "damage", "target": "pc", "amount": 1, "type": "fire"}))
     state_events = events_of(log)
     assert not [e for e in state_events if e["type"] == "SavingThrowRolled"]
-    assert [e for e in state_events if e["type"] == "ConcentrationEnded"][-1]["reason"] == "took damage"
+    assert [e for e in state_events if e["type"] == "ConcentrationEnded"][-1]["reason"] == "took_damage"
 
 
 def test_a_held_spell_is_lost_when_its_caster_takes_damage(run):
@@ -317,7 +317,7 @@ def test_a_condition_inflicted_twice_is_one_condition(run, log):
     ok(run(*duel(), {"do": "condition", "target": "orc", "add": "poisoned", "source": "a", "until": {"rounds": 1}},
            {"do": "condition", "target": "orc", "add": "poisoned", "source": "b", "until": {"rounds": 10}}))
     applied = [e for e in events_of(log) if e["type"] == "ConditionApplied"]
-    assert applied[-1]["no_effect"] == "already has it"
+    assert applied[-1]["no_effect"] == "already_has_it"
     state = ok(run({"do": "condition", "target": "orc", "remove": "poisoned"}))
     assert "poisoned" not in who(state, "orc")["conditions"]
 

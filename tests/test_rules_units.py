@@ -438,7 +438,7 @@ def test_a_dying_character_starts_its_turn_awaiting_a_death_save_seed_000_death_
 @pytest.mark.parametrize("face, successes, failures, outcome", [
     (10, 1, 0, "success"),
     (9, 0, 1, "failure"),
-    (1, 0, 2, "two failures"),
+    (1, 0, 2, "two_failures"),
 ])
 def test_a_death_save_succeeds_on_10_or_more_and_a_natural_1_counts_two_failures_seed_000(face, successes, failures,
                                                                                            outcome):
@@ -450,7 +450,7 @@ def test_a_death_save_succeeds_on_10_or_more_and_a_natural_1_counts_two_failures
 
 def test_a_natural_20_on_a_death_save_regains_1_hp_and_consciousness_seed_000_rolling_1_or_20():
     events = when(dying_hero(), {"do": "death_save", "id": "hero", "dice": [20]})
-    assert one(events, DeathSaveRolled).outcome == "regains 1 HP"
+    assert one(events, DeathSaveRolled).outcome == "regains_1_hp"
     assert (one(events, Healed).hp_before, one(events, Healed).hp_after) == (0, 1)
     assert one(events, StatusChanged).status == "alive"
     assert "unconscious" in {e.condition for e in all_of(events, ConditionEnded)}

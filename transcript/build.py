@@ -13,6 +13,7 @@ from typing import Iterable
 from combatlog.core.kernel.dice import DiceError, DiceExpression
 from combatlog.events import attacks, conditions, damage, meta, movement, reactions, resources, rolenplay, turns
 from combatlog.events.envelope import Recorded
+from combatlog.events.reasons import said  # reason codes as the sentences the phrases read
 from combatlog.core.kernel.state import EMPTY
 from combatlog.core.rulesets import RULESETS
 from combatlog.projections.document import state_document
@@ -306,7 +307,7 @@ class _Builder:
                     self.entry = None
                 self.head("end", p.ended(reason))
             case meta.DiceLeftUnused(faces=faces):
-                self.detail("dice", p.unused_dice(faces, event.reason))
+                self.detail("dice", p.unused_dice(faces, said(event)))
             case turns.CombatantAdded():
                 if self._live():
                     self._join_cast(event.id, p.display(self.name(event.id)), event.side, event.kind)
@@ -363,7 +364,8 @@ class _Builder:
                               event.id)
             case movement.Moved():
                 self._moved(event)
-            case movement.MovementSpent(id=who, metres=metres, reason=reason):
+            case movement.MovementSpent(id=who, metres=metres):
+                reason = said(event)
                 if reason == "stand up":
                     self.head("move", p.stand(self.name(who), metres), who)
                 else:
@@ -407,7 +409,7 @@ class _Builder:
                 self.head("death_save", p.death_save(self.name(event.id), roll, event.outcome, event.successes,
                                                      event.failures), event.id)
             case damage.DeathSaveFailed():
-                self.detail("death_save", p.death_save_failed(self.name(event.id), event.count, event.reason,
+                self.detail("death_save", p.death_save_failed(self.name(event.id), event.count, said(event),
                                                               event.successes, event.failures), event.id)
             case damage.DeathSavesReset(id=who):
                 self.detail("death_save", p.death_saves_reset(self.name(who)), who)
@@ -417,8 +419,8 @@ class _Builder:
                 self._condition_ended(event)
             case conditions.ConcentrationStarted(id=who, effect=effect):
                 self.detail("concentration", p.concentration_start(self.name(who), effect), who)
-            case conditions.ConcentrationEnded(id=who, effect=effect, reason=reason):
-                self.detail("concentration", p.concentration_end(self.name(who), effect, reason), who)
+            case conditions.ConcentrationEnded(id=who, effect=effect):
+                self.detail("concentration", p.concentration_end(self.name(who), effect, said(event)), who)
             case conditions.EffectStarted():
                 if event.data.get("ac_bonus"):
                     until = p.until(event.until, self.name, event.id, self.current) if "this_attack" not in event.until else ""
@@ -674,12 +676,12 @@ class _Builder:
         found = self.creature(event.id, self.before)
         previous = found.status if found is not None else "alive"
         if event.status == "dead":
-            self.detail("status", self.p.dies(who, event.reason), event.id)
+            self.detail("status", self.p.dies(who, said(event)), event.id)
             self.tag("death")
         elif event.status == "dying":
-            self.detail("status", self.p.dying(who, event.reason), event.id)
+            self.detail("status", self.p.dying(who, said(event)), event.id)
         elif event.status == "stable":
-            self.detail("status", self.p.stable(who, event.reason), event.id)
+            self.detail("status", self.p.stable(who, said(event)), event.id)
         elif event.status == previous and event.hp is not None:
             self.detail("status", self.p.max_hp_halved(who, event.hp), event.id)
         # back to "alive": the healing and "regains consciousness" lines already say it
@@ -692,7 +694,7 @@ class _Builder:
         source = self.who.get(event.source)
         shoved = source is not None and event.condition == "prone" and self.command.get("do") in ("shove", "attack")
         internal = {"0 HP", "fell unconscious", "hide", "knocked out"}
-        source_text = "" if event.source in internal else event.source
+        source_text = "" if event.source in internal else said(event, "source")
         if shoved:
             source = None
         until = self.p.until(event.until, self.name, event.target, self.current)
@@ -700,9 +702,9 @@ class _Builder:
                     event.target)
 
     def _condition_ended(self, event: conditions.ConditionEnded) -> None:
-        if event.condition == "prone" and event.reason == "stood up":
+        if event.condition == "prone" and event.reason == "stood_up":
             return  # "X se relève" already says it
-        reason = self.p.end_reason(event.reason, self.name)
+        reason = self.p.end_reason(said(event), self.name)
         self.detail("condition", self.p.condition_lost(self.name(event.target), event.condition, reason), event.target)
 
 

@@ -1,5 +1,7 @@
 """A challenge rating as a stat block may carry it (`"cr": "1/4"`, `2`, `0.5`), for the encounter's difficulty."""
 
+from typing import Any, cast
+
 from fractions import Fraction
 
 from combatlog.words import Phrase
@@ -13,7 +15,7 @@ def parse_cr(value: object) -> Fraction:
     if isinstance(value, bool):
         raise ValueError(value)
     try:
-        cr = Fraction(str(value).strip()) if isinstance(value, str) else Fraction(value).limit_denominator(8)
+        cr = Fraction(str(value).strip()) if isinstance(value, str) else Fraction(cast(Any, value)).limit_denominator(8)
     except (ValueError, TypeError, ZeroDivisionError):
         raise ValueError(value) from None
     if not (cr in FRACTIONS or (cr.denominator == 1 and 0 <= cr <= 30)):

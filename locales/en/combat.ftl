@@ -241,3 +241,18 @@ event-hidden-changed = { $id } { $shown ->
     [hidden] hidden from the players
    *[revealed] revealed to the players
  }
+
+# Reason codes added when events stopped storing English sentences (events/reasons.py).
+reason-left-the-fight = { $who } left the fight
+reason-out-of-reach = out of { $who }'s reach
+reason-ended-turn-in-space = ended its turn in { $who }'s space
+reason-nobody-healed-or-stabilized-it-within-5-rounds-after-the-combat = nobody healed or stabilized it within 5 rounds after the combat
+reason-took-damage = took damage
+reason-readied-action-given-up = readied action given up
+reason-its-held-spell-is-lost = its held spell is lost
+reason-passed-the-readied-action-is-spent = passed: the readied action is spent
+reason-failed-to-cast-defensively = failed to cast defensively
+reason-hurt-by-an-attack-of-opportunity = hurt by an attack of opportunity
+reason-cannot-act = { $who } can no longer act
+reason-coup-de-grace-already-dead = coup de grâce: { $who } is already dead
+reason-attack-target-dead = attack { $count } ({ $attack }): { $who } is dead

@@ -295,3 +295,24 @@ event-hidden-changed = { $id } { $shown ->
     [hidden] caché aux joueurs
    *[revealed] montré aux joueurs
  }
+
+# Reason codes added when events stopped storing English sentences (events/reasons.py).
+reason-left-the-fight = { $who } a quitté le combat
+reason-out-of-reach = hors de l'allonge { ELISION($who) ->
+    [vowel] d'{ $who }
+   *[consonant] de { $who }
+ }
+reason-ended-turn-in-space = a fini son tour dans l'espace { ELISION($who) ->
+    [vowel] d'{ $who }
+   *[consonant] de { $who }
+ }
+reason-nobody-healed-or-stabilized-it-within-5-rounds-after-the-combat = personne ne l'a soigné ni stabilisé dans les 5 rounds après le combat
+reason-took-damage = a subi des dégâts
+reason-readied-action-given-up = action préparée abandonnée
+reason-its-held-spell-is-lost = son sort tenu est perdu
+reason-passed-the-readied-action-is-spent = passe : l'action préparée est dépensée
+reason-failed-to-cast-defensively = incantation sur la défensive ratée
+reason-hurt-by-an-attack-of-opportunity = blessé par une attaque d'opportunité
+reason-cannot-act = { $who } ne peut plus agir
+reason-coup-de-grace-already-dead = coup de grâce : { $who } est déjà mort
+reason-attack-target-dead = attaque { $count } ({ $attack }) : { $who } est mort

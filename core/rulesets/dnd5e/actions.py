@@ -1,5 +1,7 @@
 """Non-attack actions, movement, standing up, first aid (seed 000 Actions; seed 001 Actions en combat)."""
 
+from typing import Any, cast
+
 from combatlog.words import Phrase, term_phrase
 from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.rulesets.dnd5e.combat import MELEE_RANGE, can_act, escape, spend
@@ -103,11 +105,11 @@ def _carry_out(ctx: Context, creature_id: str, name: str, command: c.Action) -> 
         data = {"trigger": command.trigger, "response": command.response, "concentration": bool(held)}
         if command.spell:
             data["spell"] = command.spell
-        if command.response.get("do") == "cast":
+        if cast(dict, command.response).get("do") == "cast":
             from combatlog.core.rulesets.dnd5e.spells import hold_spell  # a real spell, its slot spent now
 
             data["cast"] = hold_spell(ctx, creature_id, command.spell,
-                                      {k: v for k, v in command.response.items() if k != "do"})
+                                      {k: v for k, v in cast(dict, command.response).items() if k != "do"})
         start_effect(ctx, creature_id, "readied", source=creature_id, until=own_next_turn, data=data)
     elif name == "escape":
         escape(ctx, creature, command.skill)
@@ -160,7 +162,7 @@ def stabilize(ctx: Context, command: c.Stabilize) -> None:
         if target.status == "dying":
             ctx.emit(StatusChanged(id=target.id, status="stable", reason="stabilized_by", by=helper.id))
         else:
-            end_condition(ctx, target.id, knocked_out.instance, f"first aid from {helper.id}")
+            end_condition(ctx, target.id, cast(Any, knocked_out).instance, "first_aid", by=helper.id)
 
 
 def _step_cost(ctx: Context, mover, square, *, crawling: bool) -> int:
@@ -207,7 +209,7 @@ def move(ctx: Context, command: c.Move, reaction_move: bool = False) -> None:
     spent = 0.0
     step_costs: list[float] = []
     for square in command.path:
-        square = tuple(square)
+        square = tuple(square)  # type: ignore[assignment]  # the command's squares are lists
         if not free and gap_squares(position, 1, square, 1) != 1:
             raise fail("rule-cannot-step-from-to-squares", mover=mover.id, position=str(list(position)), square=str(list(square)))
         _check_passable(ctx, mover, square)
@@ -314,9 +316,9 @@ def stand(ctx: Context, command: c.Stand) -> None:
         raise fail("rule-cannot-stand-speed", creature=creature.id)
     if cost > left + 1e-9:
         raise fail("rule-cannot-stand-m-needed-m", creature=creature.id, cost=cost, left=left)
-    ctx.emit(MovementSpent(id=creature.id, metres=cost, reason="stand up"))
+    ctx.emit(MovementSpent(id=creature.id, metres=cost, reason="stand_up"))
     for instance in prone:
-        end_condition(ctx, creature.id, instance.instance, "stood up")
+        end_condition(ctx, creature.id, instance.instance, "stood_up")
 
 
 def drop_prone(ctx: Context, command: c.DropProne) -> None:

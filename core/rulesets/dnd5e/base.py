@@ -46,7 +46,7 @@ class Ruleset5e:
         level = creature.exhaustion()
         return max(0.0, creature.stats.speed - 1.5 * level)
 
-    speed_zero_conditions = ("grappled", "restrained", "paralyzed", "petrified", "unconscious")
+    speed_zero_conditions: tuple[str, ...] = ("grappled", "restrained", "paralyzed", "petrified", "unconscious")
     # Conditions implied by others (SRD glossary): unconscious => incapacitated and prone, etc.
     implied = {
         "unconscious": ("incapacitated", "prone"),

@@ -1,5 +1,7 @@
 """Attacks (seed 000 Faire une Attaque, Jets d'Attaque; seed 001 Porter une attaque), grapple and shove."""
 
+from typing import Any, cast
+
 from combatlog.words import Phrase, term_phrase
 from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_condition, end_effect
@@ -153,12 +155,12 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
         if distance is not None and distance > profile.reach + 1e-9:
             raise fail("rule-cannot-reach-with-m-away", attacker=attacker.id, target=target.id, profile=profile.id, distance=distance, reach=profile.reach)
     else:
-        normal, long = profile.range
+        normal, long = cast(tuple[float, float], profile.range)
         if distance is not None and distance > long + 1e-9 and ctx.ruleset.beyond_long_range_misses:
             # Seed 003 Portée: « l'attaque échoue instantanément » (D11): made and missed, no die rolled.
             spend_attack(ctx, attacker, slot, profile, economy_label or profile.id)
             ctx.emit(AttackRolled(
-                attacker=attacker.id, target=target.id, attack=profile.id, kind=profile.kind, slot=slot, faces=(),
+                attacker=attacker.id, target=target.id, attack=profile.id, kind=cast(str, profile.kind), slot=slot, faces=(),
                 natural=0, modifiers=(), total=0, target_ac=target.stats.ac, hit=False, critical=False,
                 auto_miss="beyond long range", nonlethal=nonlethal,
             ))
@@ -179,7 +181,7 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
         ):
             dis.append("ranged attack with a hostile creature within 1.5 m")
     _situational_sources(ctx, attacker, target, profile, distance, adv, dis)
-    modifiers = [Modifier("attack bonus", profile.to_hit)] + extra
+    modifiers = [Modifier("attack bonus", cast(int, profile.to_hit))] + extra
     cover_bonus = COVER_BONUS[cover] if cover else 0
     target_ac, effect_modifiers = armor_class(target, cover_bonus)
     ac_modifiers = ([Modifier(f"{cover} cover", cover_bonus)] if cover else []) + list(effect_modifiers)
@@ -199,7 +201,7 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
     critical = hit and (natural == 20 or (close and any(target.has(x) or _implied(ctx, target, x)
                                                         for x in ctx.ruleset.auto_crit_conditions)))
     ctx.emit(AttackRolled(
-        attacker=attacker.id, target=target.id, attack=profile.id, kind=profile.kind, slot=slot, faces=faces,
+        attacker=attacker.id, target=target.id, attack=profile.id, kind=cast(str, profile.kind), slot=slot, faces=faces,
         natural=natural, modifiers=tuple(modifiers), total=total, target_ac=target_ac, ac_modifiers=tuple(ac_modifiers),
         advantage=tuple(adv), disadvantage=tuple(dis), hit=hit, critical=critical, auto_miss=auto_miss,
         nonlethal=nonlethal,
@@ -236,7 +238,7 @@ def save_attack(ctx: Context, attacker: Combatant, profile: AttackProfile, targe
         spend(ctx, attacker, slot, profile.id)
     spend_attack_use(ctx, attacker, profile)
     part = profile.damage[0]
-    damage_with_saves(ctx, targets, save=profile.save, half=profile.save.half, roll=one_roll(ctx, part.type, part.roll),
+    damage_with_saves(ctx, targets, save=profile.save, half=cast(Any, profile.save).half, roll=one_roll(ctx, part.type, part.roll),
                       listed=listed, source=attacker.id)
 
 
@@ -269,7 +271,7 @@ def _damage_dice_thrown_along(ctx: Context, profile: AttackProfile) -> None:
             sides += [term.sides] * term.count
     if rest and len(rest) == len(sides) and all(1 <= face <= side for face, side in zip(rest, sides)):
         ctx.dice.take_rest()
-        ctx.emit(DiceLeftUnused(faces=tuple(rest), reason="damage dice thrown with a missed attack"))
+        ctx.emit(DiceLeftUnused(faces=tuple(rest), reason="damage_dice_thrown_with_a_missed_attack"))
 
 
 def _implied(ctx: Context, creature: Combatant, condition: str) -> bool:
@@ -336,11 +338,11 @@ def _after_attack_roll(ctx: Context, attacker_id: str, target_id: str) -> None:
     attacker = ctx.state.combatants[attacker_id]
     for condition in attacker.conditions:
         if condition.condition == "invisible" and condition.source == "hide":
-            end_condition(ctx, attacker_id, condition.instance, "attacked: position revealed")
+            end_condition(ctx, attacker_id, condition.instance, "attacked_position_revealed")
     target = ctx.state.combatants[target_id]
     helped = _help_against(ctx, attacker, target)
     if helped is not None:
-        end_effect(ctx, attacker_id, helped.instance, "used on an attack")
+        end_effect(ctx, attacker_id, helped.instance, "used_on_an_attack")
 
 
 def deal_attack_damage(ctx: Context, attacker_id: str, target_id: str, profile: AttackProfile, *, critical: bool,

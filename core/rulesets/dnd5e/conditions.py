@@ -89,8 +89,9 @@ def normalize_until(until: Any, *, of: str | None, rounds: int | None, save: Any
 
 
 def apply_condition(ctx: Context, target_id: str, condition: str, *, source: str = "", until: dict | None = None,
-                    level: int = 1) -> None:
-    """Add one instance; a condition the target is immune to is recorded with no effect."""
+                    level: int = 1, by: str = "") -> None:
+    """Add one instance; a condition the target is immune to is recorded with no effect. `source`: who imposed it,
+    a marker of the rules, or a reason code naming the creature `by` (events/reasons.py)."""
     target = ctx.get(target_id)
     known = CONDITIONS + ctx.ruleset.extra_conditions
     if condition not in known:
@@ -103,15 +104,15 @@ def apply_condition(ctx: Context, target_id: str, condition: str, *, source: str
     if condition in target.stats.condition_immunities:
         no_effect = "immune"
     elif condition == "poisoned" and target.has("petrified"):
-        no_effect = "immune (petrified)"
+        no_effect = "immune_petrified"
     elif ctx.ruleset.single_condition_instances and target.has(condition):
-        no_effect = "already has it"  # seed 003 Les états spéciaux: « Une créature a un état ou ne l'a pas » (D9)
+        no_effect = "already_has_it"  # seed 003 Les états spéciaux: « Une créature a un état ou ne l'a pas » (D9)
     if condition == "exhaustion":
         if not 1 <= level <= MAX_EXHAUSTION:
             raise fail("rule-exhaustion-levels-run-from-to", level=level)
     was_incapacitated = incapacitated(target, ctx.ruleset)
     ctx.emit(ConditionApplied(
-        target=target_id, condition=condition, instance=ctx.instance(), source=source or "",
+        target=target_id, condition=condition, instance=ctx.instance(), source=source or "", by=by,
         until=until or {}, level=level, no_effect=no_effect,
     ))
     if no_effect:
@@ -120,7 +121,7 @@ def apply_condition(ctx: Context, target_id: str, condition: str, *, source: str
     if condition == "exhaustion" and target.exhaustion() >= MAX_EXHAUSTION:
         from combatlog.core.rulesets.dnd5e.hitpoints import die  # exhaustion 6 kills (SRD glossary)
 
-        die(ctx, target_id, "exhaustion level 6")
+        die(ctx, target_id, "exhaustion_level_6")
         return
     if condition == "unconscious" and not target.has("prone") and ctx.ruleset.unconscious_falls_prone:
         # SRD glossary, Unconscious: the creature falls prone, and stays prone when it wakes up
@@ -131,7 +132,7 @@ def apply_condition(ctx: Context, target_id: str, condition: str, *, source: str
         # SRD 5.1 Exhaustion level 4: the hit point maximum is halved, and current HP cannot exceed it.
         from combatlog.events.damage import StatusChanged
 
-        ctx.emit(StatusChanged(id=target_id, status=target.status, reason="hit point maximum halved (exhaustion)",
+        ctx.emit(StatusChanged(id=target_id, status=target.status, reason="hit_point_maximum_halved_exhaustion",
                                hp=ctx.ruleset.max_hp(target)))
     if not was_incapacitated and incapacitated(target, ctx.ruleset):
         became_incapacitated(ctx, target_id)
@@ -144,15 +145,17 @@ def became_incapacitated(ctx: Context, creature_id: str) -> None:
         end_concentration(ctx, creature_id, "incapacitated")
     end_conditions_where(
         ctx, lambda _, condition: condition.condition == "grappled" and condition.source == creature_id,
-        f"{creature_id} is incapacitated",
+        "incapacitated_grappler", by=creature_id,
     )
 
 
-def end_condition(ctx: Context, target_id: str, instance: int, reason: str) -> None:
+def end_condition(ctx: Context, target_id: str, instance: int, reason: str, *, by: str = "", count: int = 0) -> None:
+    """Ends one condition instance for `reason`, a reason code (events/reasons.py) naming `by` or `count`."""
     target = ctx.state.combatants[target_id]
     for condition in target.conditions:
         if condition.instance == instance:
-            ctx.emit(ConditionEnded(target=target_id, condition=condition.condition, instance=instance, reason=reason))
+            ctx.emit(ConditionEnded(target=target_id, condition=condition.condition, instance=instance, reason=reason,
+                                    by=by, count=count))
             if condition.condition == "unconscious" and not ctx.ruleset.unconscious_falls_prone:
                 after = ctx.state.combatants[target_id]
                 if after.status != "dead" and not after.has("unconscious") and not after.has("prone"):
@@ -161,11 +164,11 @@ def end_condition(ctx: Context, target_id: str, instance: int, reason: str) -> N
             return
 
 
-def end_conditions_where(ctx: Context, predicate, reason: str) -> None:
+def end_conditions_where(ctx: Context, predicate, reason: str, *, by: str = "") -> None:
     for combatant in list(ctx.state.combatants.values()):
         for condition in combatant.conditions:
             if predicate(combatant, condition):
-                end_condition(ctx, combatant.id, condition.instance, reason)
+                end_condition(ctx, combatant.id, condition.instance, reason, by=by)
 
 
 def start_effect(ctx: Context, creature_id: str, effect: str, *, source: str = "", until: dict | None = None,
@@ -174,18 +177,20 @@ def start_effect(ctx: Context, creature_id: str, effect: str, *, source: str = "
                            data=data or {}))
 
 
-def end_effect(ctx: Context, creature_id: str, instance: int, reason: str) -> None:
+def end_effect(ctx: Context, creature_id: str, instance: int, reason: str, *, by: str = "", count: int = 0) -> None:
+    """Ends one effect instance for `reason`, a reason code (events/reasons.py) naming `by` or `count`."""
     creature = ctx.state.combatants[creature_id]
     for effect in creature.effects:
         if effect.instance == instance:
-            ctx.emit(EffectEnded(id=creature_id, effect=effect.effect, instance=instance, reason=reason))
+            ctx.emit(EffectEnded(id=creature_id, effect=effect.effect, instance=instance, reason=reason, by=by,
+                                 count=count))
             return
 
 
 def start_concentration(ctx: Context, creature_id: str, effect: str) -> None:
     """One concentration effect at a time: a new one ends the old (SRD glossary: Concentration)."""
     if ctx.state.combatants[creature_id].concentration:
-        end_concentration(ctx, creature_id, "started concentrating on something else")
+        end_concentration(ctx, creature_id, "started_concentrating_on_something_else")
     ctx.emit(ConcentrationStarted(id=creature_id, effect=effect))
 
 
@@ -199,14 +204,15 @@ def end_concentration(ctx: Context, creature_id: str, reason: str) -> None:
     readied = creature.effect("readied")
     if readied is not None and readied.data.get("concentration"):
         # A readied spell is held by concentration: losing it loses the spell (seed 001/003 Se tenir prêt).
-        end_effect(ctx, creature_id, readied.instance, "its held spell is lost")
+        end_effect(ctx, creature_id, readied.instance, "its_held_spell_is_lost")
     end_conditions_where(
-        ctx, lambda _, condition: condition.until.get("concentration") == creature_id, f"{creature_id}'s concentration ended"
+        ctx, lambda _, condition: condition.until.get("concentration") == creature_id, "concentration_of",
+        by=creature_id,
     )
     for other in list(ctx.state.combatants.values()):
         for timed in other.effects:
             if timed.until.get("concentration") == creature_id:
-                end_effect(ctx, other.id, timed.instance, f"{creature_id}'s concentration ended")
+                end_effect(ctx, other.id, timed.instance, "concentration_of", by=creature_id)
 
 
 def release_grapples_out_of_reach(ctx: Context, *, gone: str = "") -> None:
@@ -220,7 +226,7 @@ def release_grapples_out_of_reach(ctx: Context, *, gone: str = "") -> None:
             if condition.condition != "grappled" or not condition.source:
                 continue
             if condition.source == gone:
-                end_condition(ctx, creature.id, condition.instance, f"{gone} left the fight")
+                end_condition(ctx, creature.id, condition.instance, "left_the_fight", by=gone)
                 continue
             grappler = ctx.state.combatants.get(condition.source)
             if grappler is None:
@@ -228,4 +234,4 @@ def release_grapples_out_of_reach(ctx: Context, *, gone: str = "") -> None:
             distance = distance_metres(grappler, creature)
             reach = max([a.reach for a in grappler.stats.attacks if a.kind == "melee"] + [1.5])
             if distance is not None and distance > reach + 1e-9:
-                end_condition(ctx, creature.id, condition.instance, f"out of {grappler.id}'s reach")
+                end_condition(ctx, creature.id, condition.instance, "out_of_reach", by=grappler.id)

@@ -1,5 +1,7 @@
 """`decide(state, command) -> events`: validate, roll, and return new events, or raise RuleViolation."""
 
+from typing import cast
+
 from collections.abc import Callable
 
 import msgspec
@@ -43,7 +45,7 @@ def decide_and_fold(ruleset, state: EncounterState, raw: dict, *, templates: Cal
     rng = SeededDice(state.seed or default_seed, state.rng_position)
     dice = SuppliedDice(command.dice) if command.dice is not None else rng
     ctx = Context(state, dice, templates, rng=rng, ruleset=ruleset, evolve=ruleset.evolve, encounters=encounters)
-    ctx.spells = spells  # the library's spell lookup (§7), handed in like the creature templates
+    ctx.spells = spells  # type: ignore[attr-defined]  # the library's spell lookup (§7), handed in like the creature templates
     _check_phase(ruleset, state, command)
     opening = CommandIssued(command=raw, rng_position=state.rng_position)
     ctx.emit(opening)
@@ -119,7 +121,7 @@ def _create(ctx: Context, command: c.Create) -> None:
     created = find_ruleset(command.ruleset)
     if not getattr(created, "creature_options", False) and (command.cinematic or command.opportunity_attacks is not None):
         raise fail("rule-cinematic-and-opportunity-attacks-are", ruleset=command.ruleset)
-    seed = str(command.seed) if command.seed is not None else str(ctx.rng.seed)
+    seed = str(command.seed) if command.seed is not None else str(cast(SeededDice, ctx.rng).seed)
     ctx.emit(EncounterCreated(ruleset=command.ruleset, seed=seed, lang=command.lang, name=command.name,
                               underwater=command.underwater, units=command.units))
 
@@ -162,7 +164,7 @@ def _heal(ctx: Context, command: c.Heal) -> None:
         result = ctx.roll(command.roll)
         heal(ctx, command.target, max(0, result.total), roll=command.roll, faces=result.faces)
     else:
-        heal(ctx, command.target, command.amount)
+        heal(ctx, command.target, cast(int, command.amount))
 
 
 def _save(ctx: Context, command: c.Save) -> None:
@@ -203,16 +205,16 @@ def _condition(ctx: Context, command: c.Condition) -> None:
         if command.concentration:
             caster = ctx.get(command.source, "concentrating source")
             if caster.concentration != (command.effect or command.add):
-                start_concentration(ctx, caster.id, command.effect or command.add)
+                start_concentration(ctx, caster.id, cast(str, command.effect or command.add))
             until = {**until, "concentration": caster.id}
-        apply_condition(ctx, target.id, command.add, source=command.source or "", until=until, level=command.level)
+        apply_condition(ctx, target.id, cast(str, command.add), source=command.source or "", until=until, level=command.level)
         return
     matching = [i for i in target.conditions if i.condition == command.remove
                 and (command.source is None or i.source == command.source)]
     if not matching:
-        raise fail("rule-nothing-to-remove", target=target.id, condition=command.remove, condition_name=term_phrase("condition", command.remove), source=command.source or "")
+        raise fail("rule-nothing-to-remove", target=target.id, condition=command.remove, condition_name=term_phrase("condition", cast(str, command.remove)), source=command.source or "")
     for instance in matching:
-        end_condition(ctx, target.id, instance.instance, "removed by the DM")
+        end_condition(ctx, target.id, instance.instance, "removed_by_the_dm")
 
 
 def _concentrate(ctx: Context, command: c.Concentrate) -> None:
@@ -220,7 +222,7 @@ def _concentrate(ctx: Context, command: c.Concentrate) -> None:
     if command.stop:
         if not creature.concentration:
             raise fail("rule-not-concentrating", creature=creature.id)
-        end_concentration(ctx, creature.id, "ended by choice")
+        end_concentration(ctx, creature.id, "ended_by_choice")
         return
     if not command.effect:
         raise fail("rule-concentrate-needs-effect-name")

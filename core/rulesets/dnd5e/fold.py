@@ -3,6 +3,8 @@
 Dispatch is one dict lookup on the event's type (`HANDLERS`); an event type without a handler leaves the
 state as it is. A subclass of a handled type is looked up through its MRO once, then remembered."""
 
+from typing import Any
+
 import msgspec
 
 from combatlog.core.rulesets.dnd5e.state import Combatant, ConditionInstance, Economy, Effect, EncounterState, Window
@@ -316,7 +318,7 @@ def _action_taken(state, event):
     return _action(state, event)
 
 
-HANDLERS = {
+HANDLERS: dict[Any, Any] = {  # event type -> handler
     meta.CommandIssued: _command_issued,
     meta.EncounterCreated: _encounter_created,
     turns.CombatantAdded: _combatant_added,
@@ -402,7 +404,7 @@ def evolve(state: EncounterState, event) -> EncounterState:
     return handler(state, event)
 
 
-evolve.handlers = HANDLERS  # the kernel's fold looks handlers up itself; a miss goes through evolve
+evolve.handlers = HANDLERS  # type: ignore[attr-defined]  # the kernel's fold looks handlers up itself; a miss goes through evolve
 
 
 def _update(state: EncounterState, combatant_id: str, **changes) -> EncounterState:

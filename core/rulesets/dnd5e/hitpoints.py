@@ -1,6 +1,7 @@
 """Hit points: the damage pipeline, temporary HP, healing, dropping to 0, death saves (seed 000 Dégâts et Soins)."""
 
 from collections.abc import Callable
+from typing import cast
 from dataclasses import dataclass
 
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_concentration, end_condition
@@ -133,7 +134,7 @@ def one_roll(ctx: Context, type: str, roll: str | None, amount: int | None = Non
     doubled on a critical), or a fixed `amount`."""
     def parts() -> list[RolledPart]:
         if roll is None:
-            return [RolledPart(type=type, roll="", faces=(), rolled=amount)]
+            return [RolledPart(type=type, roll="", faces=(), rolled=cast(int, amount))]
         result = ctx.roll(roll, critical=critical)
         return [RolledPart(type=type, roll=roll, faces=result.faces, rolled=max(0, result.total))]
 
@@ -180,9 +181,9 @@ def apply_damage(ctx: Context, target_id: str, parts: list[DamagePart], *, criti
     target = ctx.state.combatants[target_id]
     if target.concentration and total > 0:
         if target.status in ("dead", "dying", "stable") or target.has("unconscious"):
-            end_concentration(ctx, target_id, "fell unconscious" if target.status != "dead" else "died")
+            end_concentration(ctx, target_id, "fell_unconscious" if target.status != "dead" else "died")
         elif ctx.ruleset.concentration_ends_on_any_damage:
-            end_concentration(ctx, target_id, "took damage")  # seed 003 Se tenir prêt (D12): no save
+            end_concentration(ctx, target_id, "took_damage")  # seed 003 Se tenir prêt (D12): no save
         else:
             concentration_save(ctx, target_id, total)
 
@@ -193,24 +194,24 @@ def concentration_save(ctx: Context, creature_id: str, damage: int) -> None:
     if ctx.ruleset.concentration_dc_cap is not None:
         dc = min(dc, ctx.ruleset.concentration_dc_cap)
     if not saving_throw(ctx, creature_id, "con", dc, purpose="concentration"):
-        end_concentration(ctx, creature_id, "failed its concentration save")
+        end_concentration(ctx, creature_id, "failed_its_concentration_save")
 
 
 def _knock_out(ctx: Context, target_id: str) -> None:
     """Seed 001 Assommer: 0 HP, unconscious and stable; seed 000 Mettre hors de combat: 1 HP and unconscious."""
     if not ctx.ruleset.nonlethal_leaves_one_hp:
-        ctx.emit(StatusChanged(id=target_id, status="stable", reason="knocked out"))
+        ctx.emit(StatusChanged(id=target_id, status="stable", reason="knocked_out"))
     apply_condition(ctx, target_id, "unconscious", source=KNOCKED_OUT)
 
 
 def _drop_to_zero(ctx: Context, target_id: str, overflow: int) -> None:
     target = ctx.state.combatants[target_id]
     if target.kind == "monster" and not target.unconscious_at_zero:
-        die(ctx, target_id, "a monster dies at 0 HP")
+        die(ctx, target_id, "a_monster_dies_at_0_hp")
     elif overflow >= ctx.ruleset.max_hp(target):
-        die(ctx, target_id, f"massive damage: {overflow} left over ≥ max HP {ctx.ruleset.max_hp(target)}")
+        die(ctx, target_id, "massive_damage", over=overflow, max_hp=ctx.ruleset.max_hp(target))
     else:
-        ctx.emit(StatusChanged(id=target_id, status="dying", reason="dropped to 0 HP"))
+        ctx.emit(StatusChanged(id=target_id, status="dying", reason="dropped_to_0_hp"))
         apply_condition(ctx, target_id, "unconscious", source=FELL_UNCONSCIOUS)
 
 
@@ -218,29 +219,32 @@ def _damage_at_zero(ctx: Context, target_id: str, damage: int, critical: bool) -
     """Seed 000 Dégâts à 0 Points de Vie: one failure, two on a critical hit, death if ≥ max HP."""
     target = ctx.state.combatants[target_id]
     if damage >= ctx.ruleset.max_hp(target) or (target.kind == "monster" and not target.unconscious_at_zero):
-        die(ctx, target_id, "damage at 0 HP ≥ max HP" if target.kind != "monster" else "a monster dies at 0 HP")
+        die(ctx, target_id, "damage_at_0_hp_max_hp" if target.kind != "monster" else "a_monster_dies_at_0_hp")
         return
     if target.status == "stable":
-        ctx.emit(StatusChanged(id=target_id, status="dying", reason="damaged while stable"))
+        ctx.emit(StatusChanged(id=target_id, status="dying", reason="damaged_while_stable"))
     if not ctx.ruleset.death_saves:
         return  # seed 003 Stabiliser: damage at 0 HP only undoes the stabilization (no death save failure)
     count = 2 if critical else 1
     failures = min(3, target.death_failures + count)
     ctx.emit(DeathSaveFailed(id=target_id, count=count, successes=target.death_successes, failures=failures,
-                             reason="critical hit at 0 HP" if critical else "damage at 0 HP"))
+                             reason="critical_hit_at_0_hp" if critical else "damage_at_0_hp"))
     if failures >= 3:
-        die(ctx, target_id, "three death save failures")
+        die(ctx, target_id, "three_death_save_failures")
 
 
-def die(ctx: Context, target_id: str, reason: str) -> None:
-    ctx.emit(StatusChanged(id=target_id, status="dead", reason=reason, hp=0))
+def die(ctx: Context, target_id: str, reason: str, *, over: int = 0, max_hp: int = 0) -> None:
+    """Dead, for `reason` (a reason code, events/reasons.py); massive damage names the damage left over and the
+    hit point maximum."""
+    ctx.emit(StatusChanged(id=target_id, status="dead", reason=reason, over=over, max_hp=max_hp, hp=0))
     target = ctx.state.combatants[target_id]
     if target.concentration:
         end_concentration(ctx, target_id, "died")
     from combatlog.core.rulesets.dnd5e.conditions import end_conditions_where
 
     # SRD glossary, Grappled: the grapple ends when the grappler cannot hold on any more.
-    end_conditions_where(ctx, lambda _, c: c.condition == "grappled" and c.source == target_id, f"{target_id} died")
+    end_conditions_where(ctx, lambda _, c: c.condition == "grappled" and c.source == target_id, "creature_died",
+                         by=target_id)
 
 
 def heal(ctx: Context, target_id: str, amount: int, *, roll: str = "", faces: tuple[int, ...] = ()) -> None:
@@ -253,12 +257,12 @@ def heal(ctx: Context, target_id: str, amount: int, *, roll: str = "", faces: tu
     hp_after = min(ctx.ruleset.max_hp(target), target.hp + amount)
     ctx.emit(Healed(target=target_id, roll=roll, faces=faces, amount=amount, hp_before=target.hp, hp_after=hp_after))
     if target.hp == 0 and hp_after > 0:
-        revive(ctx, target_id, "regained hit points")
+        revive(ctx, target_id, "regained_hit_points")
     elif amount > 0:
         # Seed 000 Mettre Hors de Combat: a knocked-out creature (1 HP) wakes when it regains hit points.
         for condition in target.conditions:
             if condition.condition == "unconscious" and condition.source == KNOCKED_OUT:
-                end_condition(ctx, target_id, condition.instance, "regained hit points")
+                end_condition(ctx, target_id, condition.instance, "regained_hit_points")
 
 
 def revive(ctx: Context, target_id: str, reason: str) -> None:
@@ -294,10 +298,10 @@ def death_save(ctx: Context, creature_id: str) -> None:
     total = natural + sum(m.value for m in modifiers)
     successes, failures = creature.death_successes, creature.death_failures
     if natural == 20:
-        outcome = "regains 1 HP"
+        outcome = "regains_1_hp"
     elif natural == 1:
         failures += 2
-        outcome = "two failures"
+        outcome = "two_failures"
     elif total >= 10:
         successes += 1
         outcome = "success"
@@ -313,10 +317,10 @@ def death_save(ctx: Context, creature_id: str) -> None:
                              outcome=outcome))
     if natural == 20:
         ctx.emit(Healed(target=creature_id, amount=1, hp_before=0, hp_after=1, roll="natural 20"))
-        revive(ctx, creature_id, "natural 20 on a death save")
+        revive(ctx, creature_id, "natural_20_on_a_death_save")
     elif outcome == "stable":
-        ctx.emit(StatusChanged(id=creature_id, status="stable", reason="three death save successes"))
+        ctx.emit(StatusChanged(id=creature_id, status="stable", reason="three_death_save_successes"))
     elif outcome == "dead":
-        die(ctx, creature_id, "three death save failures")
+        die(ctx, creature_id, "three_death_save_failures")
 
 

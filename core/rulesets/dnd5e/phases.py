@@ -1,5 +1,7 @@
 """The 5e family's phase table, run by the kernel's phase machine."""
 
+from typing import Any
+
 from combatlog.core.kernel.phases import PhaseMachine
 
 PHASES = ("setup", "turn", "death_save", "reaction", "ended")
@@ -45,7 +47,7 @@ LEGAL_IN: dict[str, tuple[str, ...]] = {
 }
 
 # Commands that move the machine to a new phase; the others leave it where it is.
-_TRANSITIONS = [
+_TRANSITIONS: list[dict[str, Any]] = [
     {"trigger": "start", "source": "setup", "dest": "turn"},
     {"trigger": "await_death_save", "source": "turn", "dest": "death_save"},
     {"trigger": "death_save", "source": "death_save", "dest": "turn"},

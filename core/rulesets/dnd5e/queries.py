@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from combatlog.words import Phrase
 from combatlog.core.kernel.grid import SQUARE_METRES, gap_squares  # noqa: F401 - re-exported for the 5e modules
@@ -38,7 +38,7 @@ def can_see(observer: Combatant, target: Combatant, ruleset: Ruleset5e) -> bool:
 
 
 def occupied_squares(creature: Combatant, at: Square | None = None) -> list[Square]:
-    x, y = at if at is not None else creature.position
+    x, y = at if at is not None else cast("Square", creature.position)
     size = creature.stats.space
     return [(x + dx, y + dy) for dx in range(size) for dy in range(size)]
 

@@ -4,6 +4,8 @@
 A window is data on a stack: the command that opened it is suspended in the window's `pending`, and
 resumes exactly where it stopped once every eligible reactor has answered `react` or `pass`."""
 
+from typing import cast
+
 from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.rulesets.dnd5e.conditions import end_concentration, end_effect, release_grapples_out_of_reach, start_effect
 from combatlog.core.rulesets.dnd5e.combat import armor_class, attack_hits
@@ -34,7 +36,7 @@ def melee_reach(creature: Combatant) -> float | None:
 
 
 def _in_reach(reactor: Combatant, reach: float, mover: Combatant, square) -> bool:
-    return gap_squares(reactor.position, reactor.stats.space, square, mover.stats.space) * 1.5 <= reach + 1e-9
+    return gap_squares(cast(tuple[int, int], reactor.position), reactor.stats.space, square, mover.stats.space) * 1.5 <= reach + 1e-9
 
 
 def opportunity_reactors(ctx: Context, mover: Combatant, before, after) -> tuple[str, ...]:
@@ -123,7 +125,7 @@ def finish_attack(ctx: Context, pending: dict) -> None:
     hit = attack_hits(natural, pending["total"], ac)
     for effect in target.effects:
         if effect.until.get("this_attack"):
-            end_effect(ctx, target.id, effect.instance, "the attack is resolved")
+            end_effect(ctx, target.id, effect.instance, "the_attack_is_resolved")
     if "spell" in pending:
         from combatlog.core.rulesets.dnd5e.spells import finish_spell_attack
 
@@ -165,9 +167,9 @@ def pass_(ctx: Context, command: c.Pass) -> None:
     readied = ctx.state.combatants[command.id].effect("readied")
     if ctx.ruleset.pass_spends_readied and window.pending.get("kind") == "readied" and readied is not None:
         # Seed 003 Se tenir prêt: « Dans les deux cas, le personnage a consommé son action ».
-        end_effect(ctx, command.id, readied.instance, "passed: the readied action is spent")
+        end_effect(ctx, command.id, readied.instance, "passed_the_readied_action_is_spent")
         if readied.data.get("concentration"):
-            end_concentration(ctx, command.id, "readied action given up")
+            end_concentration(ctx, command.id, "readied_action_given_up")
     settle(ctx)
 
 
@@ -208,7 +210,7 @@ def _readied(ctx: Context, command: c.React) -> None:
     ctx.emit(ReactionTaken(id=reactor.id, reaction="readied"))
     end_effect(ctx, reactor.id, readied.instance, "released")
     if readied.data.get("concentration"):
-        end_concentration(ctx, reactor.id, "readied action released")
+        end_concentration(ctx, reactor.id, "readied_action_released")
     if response.get("do") == "cast":
         from combatlog.core.rulesets.dnd5e.spells import release_held_spell
 
@@ -301,13 +303,13 @@ def _resume(ctx: Context, pending: dict) -> None:
             resume_cast(ctx, pending)
     finally:
         if supplied is not None and isinstance(resumed, SuppliedDice):
-            used = resumed.used  # a window opened by the resumed command has taken the rest with it
+            used = cast(SuppliedDice, resumed).used  # a window opened by the resumed command has taken the rest with it
             if answer:
                 # the answering command's faces nobody used go back to it: its own unused-dice check applies
-                saved.used -= len(answer[max(0, used - len(supplied)):])
+                cast(SuppliedDice, saved).used -= len(answer[max(0, used - len(supplied)):])
             left = tuple(supplied[used:])
             if left:
-                ctx.emit(DiceLeftUnused(faces=left, reason="not needed once the reaction was resolved"))
+                ctx.emit(DiceLeftUnused(faces=left, reason="not_needed_once_the_reaction_was_resolved"))
         ctx.dice = saved
 
 

@@ -4,6 +4,8 @@ A variant of the 5e base that rewrites SRD 5.1: where seed 003 is silent it foll
 why the class derives from Dnd5e2014. What the seed changes is a hook value below, or one of the few
 handlers of this file (create, add, initiative, order, surprise, end, next_round, death_save)."""
 
+from typing import Any, Callable
+
 import msgspec
 
 from combatlog.core.kernel.context import Context, fail
@@ -40,7 +42,7 @@ LEGAL_IN.update({
     "next_round": PHASES,  # aftermath only: the handler says why elsewhere
     "end": ("setup", "turn"),
 })
-MOVES = [
+MOVES: list[dict[str, Any]] = [
     {"trigger": "start", "source": "setup", "dest": "turn"},
     {"trigger": "open_window", "source": ["turn", "reaction"], "dest": "reaction"},
     {"trigger": "close_window", "source": "reaction", "dest": "turn"},
@@ -59,7 +61,7 @@ def create(ctx: Context, command: c.Create) -> None:
 
 def add(ctx: Context, command: c.Add) -> None:
     """« Initiative »: every character has its own score; opponents are grouped by type (D8)."""
-    kind = command.kind
+    kind: str | None = command.kind
     if kind is None and command.template:
         kind = (_turns.find_template(ctx, command.template) or {}).get("kind")
     if kind is None and command.carry is not None:
@@ -136,7 +138,7 @@ def next_round(ctx: Context, command: c.NextRound) -> None:
         if left == 0:
             for creature in list(ctx.state.combatants.values()):
                 if creature.status == "dying":
-                    die(ctx, creature.id, "nobody healed or stabilized it within 5 rounds after the combat")
+                    die(ctx, creature.id, "nobody_healed_or_stabilized_it_within_5_rounds_after_the_combat")
 
 
 def death_save(ctx: Context, command: c.DeathSave) -> None:
@@ -168,7 +170,7 @@ def initiative_order(state) -> tuple[str, ...]:
     return with_lair(tuple(entry[-1] for entry in ranked), state.combatants)
 
 
-HANDLERS = {**_decide.HANDLERS, "create": create, "add": add, "initiative": initiative, "order": order,
+HANDLERS: dict[str, Callable[..., Any]] = {**_decide.HANDLERS, "create": create, "add": add, "initiative": initiative, "order": order,
             "surprise": surprise, "end": end, "next_round": next_round, "death_save": death_save}
 
 

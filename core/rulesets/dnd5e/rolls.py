@@ -1,5 +1,7 @@
 """Saving throws and ability checks (seed 000 Tests de D20; seed 002 Tests de caractéristique, Opposition)."""
 
+from typing import cast
+
 from combatlog.core.kernel.context import Context, fail
 from combatlog.core.rulesets.dnd5e.queries import conditions_in_force
 from combatlog.core.rulesets.dnd5e.stats import ABILITIES, SKILLS
@@ -109,6 +111,7 @@ def check_modifiers(ctx: Context, creature_id: str, ability: str | None, skill: 
             raise fail("rule-unknown-skill", skill=skill)
         ability = ability or SKILLS[skill]
     check_ability(ability)
+    ability = cast(str, ability)  # check_ability refuses None
     modifiers = [Modifier(ability, creature.stats.modifier(ability))]
     if skill and skill in creature.stats.skills:
         modifiers.append(Modifier(f"proficiency ({skill})", creature.stats.proficiency_bonus))
@@ -136,7 +139,7 @@ def ability_check(ctx: Context, creature_id: str, ability: str | None, skill: st
     if helped is not None:
         from combatlog.core.rulesets.dnd5e.conditions import end_effect
 
-        end_effect(ctx, creature_id, helped.instance, "used on a check")
+        end_effect(ctx, creature_id, helped.instance, "used_on_a_check")
     return total
 
 

@@ -1,5 +1,6 @@
 """Stat blocks: the `stats` object of INTERFACE.md, validated with unknown keys rejected by name."""
 
+import builtins
 import math
 from typing import Any, Literal
 
@@ -39,8 +40,8 @@ class Abilities(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     dex: int
     con: int
     int: int
-    wis: int
-    cha: int
+    wis: builtins.int  # `int` is the field above from here on, for a type checker
+    cha: builtins.int
 
 
 class DamageSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -1,6 +1,8 @@
 """Who fights and when: combatants, initiative, the start of combat, turns and rounds (seed 000 Combat;
 seed 001 Ordre de combat)."""
 
+from typing import cast
+
 import msgspec
 
 from combatlog.core.rulesets.dnd5e import commands as c
@@ -69,7 +71,7 @@ def _add_combatant(ctx: Context, command: c.Add, raw_stats: dict, name, name_fr,
     stats = parse_stats(raw_stats, command.id)
     check_lair_allowed(ctx, stats, command.id)
     ctx.emit(CombatantAdded(
-        id=command.id, name=name or command.id, name_fr=name_fr or name or command.id, side=command.side, kind=kind,
+        id=command.id, name=name or command.id, name_fr=name_fr or name or command.id, side=cast(str, command.side), kind=kind,
         stats=stored_stats(stats), template=command.template or "", group=command.group,
     ))
     if command.at is not None:
@@ -208,13 +210,13 @@ def unresolved_ties(ctx: Context) -> list[list[str]]:
             by_count.setdefault(combatant.initiative, []).append(combatant)
     ties = []
     for count, tied in sorted(by_count.items(), reverse=True):
-        units = {}
+        units: dict[str, list] = {}
         for combatant in tied:
             units.setdefault(combatant.group or combatant.id, []).append(combatant)
         if ctx.ruleset.characters_first_on_ties:
             # Seed 003 Initiative: a character tied with a monster acts first; only ties among characters
             # (the players choose) and among monster groups (the DM chooses) are left to `order`.
-            kinds = ([u for u in units.values() if u[0].kind == "pc"], [u for u in units.values() if u[0].kind != "pc"])
+            kinds: tuple[list, ...] = ([u for u in units.values() if u[0].kind == "pc"], [u for u in units.values() if u[0].kind != "pc"])
         else:
             kinds = (list(units.values()),)
         for same_kind in kinds:
@@ -272,7 +274,7 @@ def _prone_in_another_space(ctx: Context, creature) -> None:
         if other.id == creature.id or other.position is None or other.status == "dead":
             continue
         if mine & set(occupied_squares(other)) and SIZES.index(creature.stats.size) <= SIZES.index(other.stats.size):
-            apply_condition(ctx, creature.id, "prone", source=f"ended its turn in {other.id}'s space")
+            apply_condition(ctx, creature.id, "prone", source="ended_turn_in_space", by=other.id)
             return
 
 
@@ -333,25 +335,25 @@ def _start_of_turn_expiries(ctx: Context, creature_id: str, round_number: int) -
         for condition in other.conditions:
             until = condition.until
             if until.get("start_of_turn") == creature_id:
-                end_condition(ctx, other.id, condition.instance, f"start of {creature_id}'s turn")
+                end_condition(ctx, other.id, condition.instance, "start_of_turn", by=creature_id)
             elif "rounds" in until and until.get("of") == creature_id and round_number >= until["expires_round"]:
-                end_condition(ctx, other.id, condition.instance, f"{until['rounds']} round(s) elapsed")
+                end_condition(ctx, other.id, condition.instance, "rounds_elapsed", count=until["rounds"])
         for effect in other.effects:
             until = effect.until
             if until.get("start_of_turn") == creature_id:
-                end_effect(ctx, other.id, effect.instance, f"start of {creature_id}'s turn")
+                end_effect(ctx, other.id, effect.instance, "start_of_turn", by=creature_id)
             elif "rounds" in until and until.get("of") == creature_id and round_number >= until["expires_round"]:
-                end_effect(ctx, other.id, effect.instance, f"{until['rounds']} round(s) elapsed")
+                end_effect(ctx, other.id, effect.instance, "rounds_elapsed", count=until["rounds"])
 
 
 def _end_of_turn_expiries(ctx: Context, creature_id: str) -> None:
     for other in list(ctx.state.combatants.values()):
         for condition in other.conditions:
             if condition.until.get("end_of_turn") == creature_id:
-                end_condition(ctx, other.id, condition.instance, f"end of {creature_id}'s turn")
+                end_condition(ctx, other.id, condition.instance, "end_of_turn", by=creature_id)
         for effect in other.effects:
             if effect.until.get("end_of_turn") == creature_id:
-                end_effect(ctx, other.id, effect.instance, f"end of {creature_id}'s turn")
+                end_effect(ctx, other.id, effect.instance, "end_of_turn", by=creature_id)
     creature = ctx.state.combatants.get(creature_id)
     for condition in creature.conditions if creature is not None else ():
         save = condition.until.get("save")
@@ -359,6 +361,6 @@ def _end_of_turn_expiries(ctx: Context, creature_id: str) -> None:
             listed = (creature_id,) if condition.until.get("legendary_resistance") else ()
             if saving_throw_with_resistance(ctx, creature_id, save["ability"], save["dc"], listed=listed,
                                             purpose=f"end {condition.condition}"):
-                end_condition(ctx, creature_id, condition.instance, "saving throw succeeded")
+                end_condition(ctx, creature_id, condition.instance, "saving_throw_succeeded")
 
 

@@ -1,5 +1,7 @@
 """Movement and the other actions of a pf1 turn (seed 004 Vitesse; PRD Actions in Combat, Table 8-2)."""
 
+from typing import cast
+
 from combatlog.core.kernel.context import fail
 from combatlog.core.rulesets.pf1 import commands as c
 from combatlog.core.rulesets.pf1 import events as e
@@ -62,7 +64,7 @@ def _square_text(square) -> str:
 
 def path_costs(ctx: Pf1Context, mover: Pf1Combatant, path) -> list[float]:
     """PRD Measuring Distance / Difficult Terrain: 1 square, diagonals alternate 1 and 2, difficult terrain doubles."""
-    position = mover.position
+    position = cast(tuple[int, int], mover.position)
     costs = []
     diagonals = 0
     for square in path:
@@ -117,7 +119,7 @@ def _special(mover: Pf1Combatant):
 
 def move(ctx: Pf1Context, command: c.Move, stage: dict | None = None) -> None:
     mover = ctx.get(command.id)
-    path = [tuple(square) for square in command.path]
+    path = [cast(tuple[int, int], tuple(square)) for square in command.path]
     if not path:
         raise fail("pf1-rule-move-needs-path-squares")
     if mover.position is None:
@@ -343,7 +345,7 @@ def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> Non
             ctx.emit(e.Pf1CheckRolled(id=creature.id, check="concentration", d20=face, bonus=bonus, total=face + bonus,
                                       dc=dc, success=success, purpose="casting defensively"))
             if not success:
-                ctx.emit(e.Pf1SpellLost(id=creature.id, reason="failed to cast defensively"))
+                ctx.emit(e.Pf1SpellLost(id=creature.id, reason="failed_to_cast_defensively"))
                 return
             _spell_went_off(ctx, creature, command)
             return

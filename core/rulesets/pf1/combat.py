@@ -1,6 +1,8 @@
 """Attacks: the attack action, full attacks (iteratives, two-weapon fighting, natural attacks), criticals,
 damage, attacks of opportunity and combat maneuvers (seed 004 ATT, BBA, Dégâts, DEF; PRD Combat)."""
 
+from typing import Any, cast
+
 import math
 
 from combatlog.core.kernel.context import fail
@@ -51,7 +53,7 @@ def situational(ctx: Pf1Context, attacker: Pf1Combatant, target: Pf1Combatant, a
     melee = attack.kind == "melee"
     if attack.kind == "ranged":
         distance = distance_metres(attacker, target)
-        increments = max(1, math.ceil(distance / attack.range_increment))
+        increments = max(1, math.ceil(distance / cast(float, attack.range_increment)))
         limit = 5 if attack.thrown else 10
         if increments > limit:
             raise fail("pf1-rule-out-range-m-most-increments-m", target=target.id, attack=attack.id, distance=distance, limit=str(limit), range_increment=attack.range_increment)
@@ -172,7 +174,7 @@ def strike(ctx: Pf1Context, attacker_id: str, target_id: str, attack: Pf1Attack,
         # PRD Aid Another: +2 AC against that opponent's next attack only
         ctx.emit(e.Pf1EffectEnded(id=target.id, instance=aid.instance, effect="aid_ac"))
     if _feinted(attacker, target, attack):
-        ctx.emit(e.Pf1EffectEnded(id=attacker.id, instance=attacker.effect("feint").instance, effect="feint"))
+        ctx.emit(e.Pf1EffectEnded(id=attacker.id, instance=cast(Any, attacker.effect("feint")).instance, effect="feint"))
     if not hit:
         return False
     concealment = opts.get("concealment")
@@ -268,7 +270,7 @@ def coup_de_grace(ctx: Pf1Context, command: c.CoupDeGrace, stage: dict | None = 
     if target.status == "dead":
         from combatlog.core.rulesets.pf1.context import leftover
 
-        leftover(ctx, f"coup de grâce: {target.id} is already dead")
+        leftover(ctx, "coup_de_grace_already_dead", by=target.id)
         return
     ctx.emit(e.Pf1ActionTaken(id=attacker.id, action="coup_de_grace", details={"target": target.id, "attack": profile.id}))
     dealt = roll_damage(ctx, attacker, target, profile, profile.crit_multiplier, {})
@@ -312,7 +314,7 @@ def attack(ctx: Pf1Context, command: c.Attack, stage: dict | None = None) -> Non
     profile = _profile(attacker, command.with_)
     opts = {"cover": command.cover, "concealment": command.concealment, "flanking": command.flanking,
             "nonlethal": command.nonlethal, "modifiers": command.modifiers}
-    charge = attacker.effect("charging")
+    charge: Any = attacker.effect("charging")
     charge_attack = charge is not None and charge.data.get("moved") and not charge.data.get("attacked")
     if stage is None:
         require_turn(ctx, attacker, "attack")
@@ -420,7 +422,7 @@ def plan_full_attack(attacker: Pf1Combatant, command: c.FullAttack) -> list[dict
         if "maneuver" in x or not profiles[x["with"]].off_hand and not profiles[x["with"]].natural:
             if main_index >= iterative_count:
                 name = x.get("with") or x["maneuver"]
-                profile = profiles.get(x.get("with")) or next((a for a in attacker.stats.attacks if not a.natural), None)
+                profile = profiles.get(x.get("with")) or next((a for a in attacker.stats.attacks if not a.natural), None)  # type: ignore[assignment]  # None is handled below
                 first = base_bonus(attacker, profile) + main_penalty if profile else attacker.stats.bab
                 listed = "/".join(f"{first - 5 * max(0, i - extra):+d}" for i in range(iterative_count))
                 raise fail("pf1-rule-gets-attack", attacker=attacker.id, count=iterative_count, name=str(name), listed=str(listed))
@@ -475,7 +477,7 @@ def full_attack(ctx: Pf1Context, command: c.FullAttack, stage: dict | None = Non
             if index > 0 and not _still_acting(attacker):
                 from combatlog.core.rulesets.pf1.context import leftover
 
-                leftover(ctx, f"{attacker.id} can no longer act")
+                leftover(ctx, "cannot_act", by=attacker.id)
                 return
         if "step" in x:
             five_foot_step(ctx, attacker, x["step"])
@@ -486,7 +488,7 @@ def full_attack(ctx: Pf1Context, command: c.FullAttack, stage: dict | None = Non
             # resumed after a window: the command can no longer be typed again, so what is left is not done
             from combatlog.core.rulesets.pf1.context import leftover
 
-            leftover(ctx, f"attack {index + 1} ({name}): {target.id} is dead")
+            leftover(ctx, "attack_target_dead", by=target.id, count=index + 1, attack=str(name))
             return
         if target.status == "dead":
             raise fail("pf1-rule-attack-full-attack-already-dead-aim", index=str(index + 1), name=str(name), target=target.id)
@@ -526,7 +528,7 @@ def resolve_maneuver(ctx: Pf1Context, attacker: Pf1Combatant, target: Pf1Combata
     bonus = cmb(attacker, maneuver) + penalty
     normal, flat = cmd_values(target, maneuver, fixes=fixes)
     defence = flat if denied_dex(target, attacker) else normal
-    mods = [{"label": "aoo_damage", "value": -aoo_damage}] if aoo_damage > 0 and fixes else []
+    mods: list[dict[str, Any]] = [{"label": "aoo_damage", "value": -aoo_damage}] if aoo_damage > 0 and fixes else []
     # PRD Combat Maneuvers: "add any bonuses you currently have on attack rolls due to spells" (Bless, Haste).
     mods += attack_modifiers(attacker)
     total = face + bonus + sum(m["value"] for m in mods)
@@ -591,7 +593,7 @@ def opportunity_attack(ctx: Pf1Context, reactor: Pf1Combatant, provoker: Pf1Comb
     else:
         from combatlog.core.rulesets.pf1.rules import threatening_attacks
 
-        profile = next((a for a in threatening_attacks(reactor) if reaches(reactor, a, provoker)), None)
+        profile = next((a for a in threatening_attacks(reactor) if reaches(reactor, a, provoker)), None)  # type: ignore[assignment]  # None is handled below
         if profile is None:
             raise fail("pf1-rule-has-no-melee-attack-reaching", reactor=reactor.id, provoker=provoker.id)
     ctx.emit(e.Pf1ReactionTaken(id=reactor.id))
@@ -611,7 +613,7 @@ def opportunity_attack(ctx: Pf1Context, reactor: Pf1Combatant, provoker: Pf1Comb
         ctx.emit(e.Pf1CheckRolled(id=provoker.id, check="concentration", d20=face, bonus=bonus, total=face + bonus,
                                   dc=dc, success=success, purpose="hurt while casting"))
         if not success:
-            ctx.emit(e.Pf1SpellLost(id=provoker.id, reason="hurt by an attack of opportunity"))
+            ctx.emit(e.Pf1SpellLost(id=provoker.id, reason="hurt_by_an_attack_of_opportunity"))
 
     strike(ctx, reactor.id, provoker.id, profile, base_bonus(reactor, profile), "opportunity",
            {"mobility": movement, "on_hit": concentration})

@@ -187,9 +187,10 @@ def provoke(ctx: Pf1Context, provoker: Pf1Combatant, trigger: str, trigger_fr: s
     return True
 
 
-def leftover(ctx: Pf1Context, reason: str) -> None:
+def leftover(ctx: Pf1Context, reason: str, *, by: str = "", count: int = 0, attack: str = "") -> None:
+    """Faces a resumed command no longer needs, for `reason` (a reason code, events/reasons.py)."""
     if isinstance(ctx.dice, SuppliedDice) and ctx.dice.unused():
-        ctx.emit(DiceLeftUnused(faces=ctx.dice.take_rest(), reason=reason))
+        ctx.emit(DiceLeftUnused(faces=ctx.dice.take_rest(), reason=reason, by=by, count=count, attack=attack))
 
 
 # --------------------------------------------------------------------------- saves, damage, healing

@@ -1,5 +1,8 @@
 """pf1 `decide_and_fold(state, raw)`: validate, roll, and return the events and the state they fold to."""
 
+import typing
+from typing import Any
+
 from collections.abc import Callable
 
 import msgspec
@@ -68,7 +71,7 @@ def decide_and_fold(state, raw: dict, *, templates: Callable[[str], dict | None]
     takes from them the rules version it recorded, as the engine takes the seed."""
     command = c.parse(raw)
     if command.do_name == "create":
-        return _create(state, raw, command, default_seed, recorded)
+        return _create(state, raw, typing.cast(c.Create, command), default_seed, recorded)
     rng = SeededDice(state.seed or default_seed, state.rng_position)
     dice = SuppliedDice(command.dice) if command.dice is not None else rng
     ctx = Pf1Context(state, dice, rng, templates, spells)
@@ -150,7 +153,7 @@ def _add(ctx: Pf1Context, command: c.Add) -> None:
         raise fail("pf1-rule-there-already-combatant", command=command.id)
     if not command.id or not command.id.replace("_", "").replace("-", "").isalnum():
         raise fail("pf1-rule-combatant-id-must-letters-digits", command=command.id)
-    template = {}
+    template: dict[str, Any] = {}
     if command.template is not None:
         template = load_pf1_template(command.template) or _library_creature(command.template) or {}
         if not template:
@@ -163,7 +166,7 @@ def _add(ctx: Pf1Context, command: c.Add) -> None:
     if command.overrides:
         raw_stats.update(command.overrides)
     stats = parse_stats(raw_stats, command.id)
-    names = template.get("name") if isinstance(template.get("name"), dict) else {"en": template.get("name")}
+    names = typing.cast(dict[str, Any], template.get("name") if isinstance(template.get("name"), dict) else {"en": template.get("name")})
     name = command.name or names.get("en") or command.id
     name_fr = command.name_fr or names.get("fr") or template.get("name_fr") or ""
     kind = command.kind or template.get("kind") or "monster"
@@ -184,7 +187,7 @@ def _remove(ctx: Pf1Context, command: c.Remove) -> None:
 
 def _place(ctx: Pf1Context, command: c.Place) -> None:
     creature = ctx.get(command.id)
-    at = tuple(command.at)
+    at = typing.cast(tuple[int, int], tuple(command.at))
     blocker = actions._blockers(ctx, creature, at, ending=True)
     if blocker:
         raise fail("pf1-rule-occupied-3", at0=str(at[0]), at1=str(at[1]), blocker=str(blocker))
@@ -197,7 +200,7 @@ def _hidden(ctx: Pf1Context, command: c.Hidden) -> None:
 
 
 def _terrain(ctx: Pf1Context, command: c.Terrain) -> None:
-    ctx.emit(e.Pf1TerrainMarked(squares=tuple(tuple(s) for s in command.squares), kind=command.kind))
+    ctx.emit(e.Pf1TerrainMarked(squares=tuple(typing.cast(tuple[int, int], tuple(s)) for s in command.squares), kind=command.kind))
 
 
 def _surprise(ctx: Pf1Context, command: c.Surprise) -> None:
@@ -282,7 +285,7 @@ def _ties(state: Pf1State) -> list[list[str]]:
     groups: dict[tuple[int, int], list[str]] = {}
     for cid in state.order:
         cr = state.combatants[cid]
-        groups.setdefault((cr.initiative, initiative_modifier(cr)), []).append(cid)
+        groups.setdefault((typing.cast(int, cr.initiative), initiative_modifier(cr)), []).append(cid)
     tied = []
     for members in groups.values():
         ranks = [state.combatants[cid].tie_rank for cid in members]
@@ -375,12 +378,12 @@ def _end_turn(ctx: Pf1Context, command: c.EndTurn) -> None:
             ctx.emit(e.Pf1ConditionEnded(target=owner, instance=instance, condition=condition, reason="duration"))
         # a condition that lasts until a save: the save at the end of each of its turns (as in 5e)
         creature = ctx.state.combatants[creature.id]
-        for condition in creature.conditions:
-            save = condition.until.get("save")
+        for held in creature.conditions:
+            save = held.until.get("save")
             if save and creature.status != "dead":
-                if roll_save(ctx, creature.id, save["ability"], save["dc"], purpose=f"end {condition.condition}"):
-                    ctx.emit(e.Pf1ConditionEnded(target=creature.id, instance=condition.instance,
-                                                 condition=condition.condition, reason="save"))
+                if roll_save(ctx, creature.id, save["ability"], save["dc"], purpose=f"end {held.condition}"):
+                    ctx.emit(e.Pf1ConditionEnded(target=creature.id, instance=held.instance,
+                                                 condition=held.condition, reason="save"))
     _next_turn(ctx)
 
 
@@ -439,12 +442,12 @@ def _damage(ctx: Pf1Context, command: c.Damage) -> None:
         ctx.emit(e.Pf1DamageRolled(target=targets[0], parts=({"roll": command.roll, "type": kind, "faces": faces,
                                                               "total": total, "multiplied": times > 1},), total=amount))
     else:
-        amount = command.amount
+        amount = typing.cast(int, command.amount)
     amount = max(0, amount + command.adjust)
     for tid in targets:
         value = amount
         if saved.get(tid):
-            value = value // 2 if command.save.half else 0
+            value = value // 2 if typing.cast(typing.Any, command.save).half else 0
         deal(ctx, tid, [(kind, value)], weapon=command.weapon, bypass=set(command.bypass), nonlethal=command.nonlethal,
              source=command.source)
 
@@ -461,7 +464,7 @@ def _heal(ctx: Pf1Context, command: c.Heal) -> None:
         result = ctx.roll(command.roll)
         heal_creature(ctx, target.id, max(0, result.total), faces=result.faces)
     else:
-        heal_creature(ctx, target.id, command.amount)
+        heal_creature(ctx, target.id, typing.cast(int, command.amount))
 
 
 def _temp_hp(ctx: Pf1Context, command: c.TempHp) -> None:
@@ -522,7 +525,7 @@ def _condition(ctx: Pf1Context, command: c.Condition) -> None:
     target = ctx.get(command.target, "target")
     if (command.add is None) == (command.remove is None):
         raise fail("pf1-rule-condition-needs-exactly-one-add-remove")
-    name = command.add or command.remove
+    name = typing.cast(str, command.add or command.remove)
     actions.check_condition_id(name)
     if command.add is not None:
         if command.source is not None:
@@ -703,7 +706,7 @@ def _maybe_close(ctx: Pf1Context) -> None:
     try:
         provoker = ctx.state.combatants.get(window.waiting)
         if provoker is None or not can_act(provoker):
-            leftover(ctx, f"{window.waiting} can no longer act")
+            leftover(ctx, "cannot_act", by=window.waiting)
             return
         raw = pending["command"]
         command = c.parse(raw)

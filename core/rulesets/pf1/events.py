@@ -323,6 +323,9 @@ class Pf1WindowClosed(Event, frozen=True, kw_only=True):
 
 
 class Pf1SpellLost(Event, frozen=True, kw_only=True):
+    """`reason`: a reason code ("failed_to_cast_defensively"; v1 stored the English phrase)."""
+
+    schema_version: ClassVar[int] = 2
     id: str
     reason: str
 

@@ -85,7 +85,7 @@ def evolve(state: Pf1State, event) -> Pf1State:
         case e.Pf1TurnSkipped(round=number):
             return replace(state, round=number)
         case e.Pf1TurnEnded(id=cid):
-            who = state.combatants.get(cid)
+            who = state.combatants.get(cid)  # type: ignore[assignment]  # None is handled below
             if who is None:
                 return state
             return _update(state, cid, effects=tuple(x for x in who.effects if x.instance not in event.ended_effects))
@@ -115,7 +115,7 @@ def evolve(state: Pf1State, event) -> Pf1State:
             return _update(state, cid, effects=tuple(replace(x, data=event.data) if x.instance == number else x
                                                      for x in who.effects))
         case e.Pf1EffectEnded(id=cid, instance=number):
-            who = state.combatants.get(cid)
+            who = state.combatants.get(cid)  # type: ignore[assignment]  # None is handled below
             if who is None:
                 return state
             return _update(state, cid, effects=tuple(x for x in who.effects if x.instance != number))
@@ -128,7 +128,7 @@ def evolve(state: Pf1State, event) -> Pf1State:
                                     until=event.until, amount=event.amount)
             return _update(state, event.target, conditions=who.conditions + (instance,))
         case e.Pf1ConditionEnded(target=target, instance=number):
-            who = state.combatants.get(target)
+            who = state.combatants.get(target)  # type: ignore[assignment]  # None is handled below
             if who is None:
                 return state
             return _update(state, target, conditions=tuple(c for c in who.conditions if c.instance != number))

@@ -1,5 +1,7 @@
 """Derived pf1 values read from the folded state: AC, CMB/CMD, saves, reach and threat, conditions in force."""
 
+from typing import cast
+
 import math
 
 from combatlog.core.rulesets.pf1.effects import ac_parts as effect_ac
@@ -235,12 +237,13 @@ def flanked(state: Pf1State, attacker: Pf1Combatant, target: Pf1Combatant) -> bo
 
 def _centre(c: Pf1Combatant) -> tuple[float, float]:
     size = space(c.stats)
-    return c.position[0] + size / 2, c.position[1] + size / 2
+    x, y = cast(tuple[int, int], c.position)
+    return x + size / 2, y + size / 2
 
 
 def _opposite(a, b, target: Pf1Combatant) -> bool:
     size = space(target.stats)
-    x0, y0 = target.position
+    x0, y0 = cast(tuple[int, int], target.position)
     x1, y1 = x0 + size, y0 + size
     dx, dy = b[0] - a[0], b[1] - a[1]
     t0, t1 = 0.0, 1.0
