@@ -34,7 +34,7 @@ def _open(location, *, create: bool, durable: bool) -> EventStore:
             raise StoreError(Said("store-needs-module", module=error.name)) from None
         return PostgresStore(os.fspath(location), create=create)
     if os.fspath(location) == ":memory:":
-        return MemoryStore()
+        return MemoryStore(bound=True)
     if not create and not os.path.exists(location):
         raise StoreError(Said("store-no-such-log-file", path=os.fspath(location)))
     if os.fspath(location).lower().endswith(".jsonl"):

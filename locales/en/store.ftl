@@ -61,3 +61,6 @@ store-postgres-closed = { $path }: the store is closed
 store-postgres-cannot-listen = { $path }: cannot listen for new events: { $error }
 store-postgres-no-connection-reason = no connection
 store-postgres-cannot-migrate = { $path }: cannot create or update the log's tables: { $error }
+store-other-log = { $path }: these events are chained to another log's identity ({ $theirs }), this log's is { $ours }; nothing was written (import them into a new log)
+store-jsonl-lines-cut = { $path }: its head file counts { $lines } events but the log now holds { $now }: events were cut from it; nothing was written (run combatlog verify)
+store-outcome-unknown = { $path }: the connection was lost while the command was being committed ({ $error }): it may have been written: reload before retrying

@@ -62,3 +62,6 @@ store-postgres-closed = { $path } : le journal est fermé
 store-postgres-cannot-listen = { $path } : impossible d'écouter les nouveaux événements : { $error }
 store-postgres-no-connection-reason = pas de connexion
 store-postgres-cannot-migrate = { $path } : impossible de créer ou de mettre à jour les tables du journal : { $error }
+store-other-log = { $path } : ces événements sont chaînés à l'identité d'un autre journal ({ $theirs }), celle de ce journal est { $ours } ; rien n'a été écrit (importez-les dans un nouveau journal)
+store-jsonl-lines-cut = { $path } : son fichier de tête compte { $lines } événements mais le journal n'en contient plus que { $now } : des événements en ont été coupés ; rien n'a été écrit (lancez combatlog verify)
+store-outcome-unknown = { $path } : la connexion a été perdue pendant l'enregistrement de la commande ({ $error }) : elle a peut-être été écrite : rechargez avant de réessayer

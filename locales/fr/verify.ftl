@@ -47,3 +47,13 @@ verify-head-hash = son empreinte diffère de celle qu'a enregistrée la fin du j
 verify-sqlite-integrity = contrôle d'intégrité SQLite : { $line }
 verify-damaged-index = rencontre « { $encounter } » : la table contient { $count } événements mais son index en trouve { $indexed } (index abîmé)
 verify-rows-missing = rencontre « { $encounter } » : { $count } événements enregistrés, mais le dernier porte le numéro { $last } (événements manquants)
+
+## Le lien de la chaîne à sa rencontre et à son journal (version 2), empreintes, signatures.
+verify-chain-elsewhere = sa chaîne ne part pas de l'identité de cette rencontre dans ce journal (événements venus d'une autre rencontre ou d'un autre journal, ou renommés)
+verify-head-missing = la fin enregistrée de cette rencontre a disparu du journal (supprimée, peut-être avec des événements coupés à la fin)
+verify-chain-v2 = chaîne version 2 (journal { $id }) : la chaîne de chaque rencontre est liée à ce journal et à son nom
+verify-chain-v1 = chaîne version 1 (un journal écrit avant la version 2) : la chaîne prouve l'ordre et les octets des événements de chaque rencontre, pas à quelle rencontre ni à quel journal ils appartiennent, ni une fin enregistrée supprimée avec ses derniers événements
+verify-fingerprint = fin de { $encounter } : événement { $seq }, empreinte { $fingerprint }
+verify-expect-found = empreinte { $fingerprint } trouvée : l'événement { $seq } de { $encounter } est toujours dans le journal
+verify-expect-missing = l'empreinte { $fingerprint } n'est pas dans ce journal : la fin notée alors a disparu (le journal a été réécrit, ou c'est un autre journal)
+verify-expect-malformed = « { $fingerprint } » n'est pas une empreinte : il faut 16 lettres et chiffres en 4 groupes de 4, par exemple ABCD-EFGH-IJKL-MNOP
