@@ -268,14 +268,20 @@ class Encounter:
                 for cid, creature in state.combatants.items()}
 
     def events(self, after: int = -1) -> list[dict[str, Any]]:
-        """The events after seq `after` (all by default), as `combatlog export --format jsonl` writes them."""
-        return [event_line(self.name, record, body) for record, body in self.log.store.read_sealed(self.name, after + 1)]
+        """The events after seq `after` (all by default), as `combatlog export --format jsonl` writes them (the
+        first event's line also names the log's identity, `log`, which the chain is bound to)."""
+        lines = [event_line(self.name, record, body) for record, body in self.log.store.read_sealed(self.name, after + 1)]
+        log_id = self.log.store.log_id() if lines and after < 0 else None
+        if log_id is not None:
+            lines[0]["log"] = log_id
+        return lines
 
     def export(self, after: int = -1) -> bytes:
         """The events after seq `after` as the exact bytes of `combatlog export --format jsonl` (one JSON line each)."""
         from combatlog.events.stores.jsonl import encode_line
 
-        return b"".join(encode_line(self.name, body, record.hash)
+        log_id = self.log.store.log_id() if after < 0 else None
+        return b"".join(encode_line(self.name, body, record.hash, log_id if record.seq == 0 else None)
                         for record, body in self.log.store.read_sealed(self.name, after + 1))
 
     def records(self, after: int = -1) -> list[Recorded]:

@@ -62,7 +62,7 @@ def copy_log(source: EventStore, target: EventStore) -> dict[str, int]:
             raise ConcurrencyConflict(name, log[0][0].seq, next_seq)
     for name, log in logs.items():
         if log:
-            target.append_sealed(name, log, log[0][0].seq)
+            target.append_sealed(name, log, log[0][0].seq, source.log_id())
     return {name: len(log) for name, log in logs.items()}
 
 

@@ -82,11 +82,11 @@ MIGRATIONS: list[str] = [
         SELECT DISTINCT ON (encounter) encounter, seq, hash FROM events ORDER BY encounter, seq DESC;
     CREATE INDEX events_markers ON events (encounter, seq) WHERE type IN ('Undone', 'Redone', 'Reverted');
     """,
-    # 3: the log's metadata: its identity (`log_id`, chain version 2), made by the first write of a new log.
-    """
-    CREATE TABLE log_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    """,
 ]
+# The log's identity (chain version 2) lives in `log_meta`, made by the first write of a new log (a log written
+# before it has none: chain version 1); not a migration, so that a log's schema version says nothing of it.
+_META_TABLE = "CREATE TABLE IF NOT EXISTS log_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _LAST = "SELECT seq, hash FROM events WHERE encounter = %s ORDER BY seq DESC LIMIT 1"
@@ -233,7 +233,7 @@ class PostgresStore(StoreBase):
     # ------------------------------------------------------------------ the store interface
     def _load_identity(self) -> tuple[str | None, bool]:
         def load(conn: psycopg.Connection) -> tuple[str | None, bool]:
-            row = conn.execute("SELECT value FROM log_meta WHERE key = 'log_id'").fetchone()
+            row = _log_id(conn)
             if row is not None:
                 return row[0], True
             return None, conn.execute("SELECT 1 FROM events LIMIT 1").fetchone() is not None
@@ -246,11 +246,13 @@ class PostgresStore(StoreBase):
             if adopt is not NEW:
                 settle_identity(self.name, self._identity, False, adopt)  # type: ignore[arg-type]
             return self._identity  # type: ignore[return-value]
-        row = conn.execute("SELECT value FROM log_meta WHERE key = 'log_id'").fetchone()
+        row = _log_id(conn)
         empty = conn.execute("SELECT 1 FROM events LIMIT 1").fetchone() is None
         identity, store = settle_identity(self.name, row[0] if row else None, empty, adopt)
         if store:
             # Two first writers racing: the one whose row lands first gives the log its identity.
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+            conn.execute(_META_TABLE)
             conn.execute("INSERT INTO log_meta (key, value) VALUES ('log_id', %s) ON CONFLICT (key) DO NOTHING",
                          (identity,))
             identity = _row(conn.execute("SELECT value FROM log_meta WHERE key = 'log_id'"))[0]
@@ -594,6 +596,13 @@ def _version(conn: psycopg.Connection) -> int | None:
     if _row(conn.execute("SELECT to_regclass('schema_version')"))[0] is None:
         return None
     return _row(conn.execute("SELECT max(version) FROM schema_version"))[0] or None
+
+
+def _log_id(conn: psycopg.Connection) -> tuple[Any, ...] | None:
+    """(the log's identity,) when it has one."""
+    if _row(conn.execute("SELECT to_regclass('log_meta')"))[0] is None:
+        return None
+    return conn.execute("SELECT value FROM log_meta WHERE key = 'log_id'").fetchone()
 
 
 def _row(cursor: psycopg.Cursor[Any]) -> tuple[Any, ...]:
