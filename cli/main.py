@@ -130,6 +130,8 @@ def _parser() -> argparse.ArgumentParser:
 
     verify = sub.add_parser("verify", help="check a log's hash chain; exit 1 if it is broken")
     verify.add_argument("log")
+    verify.add_argument("--expect", metavar="FINGERPRINT", default=None,
+                        help="a head fingerprint noted earlier: fail unless the log still contains that event")
     verify.set_defaults(handler=_verify)
 
     repair = sub.add_parser("repair", help="cut a JSON Lines log cut off mid-write back to its last whole command")
@@ -631,10 +633,18 @@ def _verify(args) -> int:
     from combatlog.cli.progress import Progress
     from combatlog.tools import store_problems, verify_encounter
 
+    from combatlog.tools import chain_lines, expect_fingerprint
+
     failed = []
     with _existing_store(args.log) as store, Progress("verify") as progress:
         failed += [say("cli-verify-failed", where="", problem=localized(problem, reader_lang()))
                    for problem in store_problems(store)]
+        if args.expect is not None:
+            expected = expect_fingerprint(store, args.expect)
+            if expected[0] != "verify-expect-found":
+                failed.append(say("cli-verify-failed", where="", problem=message(reader_lang(), expected[0],
+                                                                                  **expected[1])))
+        about = chain_lines(store)
         total = 0
         names = store.encounters()
         for name in names:
@@ -649,11 +659,18 @@ def _verify(args) -> int:
             if len(problems) > MAX_REPORTED:
                 failed.append(say("cli-verify-more", where=where, count=len(problems) - MAX_REPORTED))
         progress.close()
+    lines = [printable(message(reader_lang(), key, **values)) for key, values in about]
+    if args.expect is not None and expected[0] == "verify-expect-found":
+        lines.append(printable(message(reader_lang(), expected[0], **expected[1])))
     if failed:
         for line in failed:
             print(printable(line), file=sys.stderr)
+        for line in lines:  # what this version of the chain proves, and the heads as they stand
+            print(line, file=sys.stderr)
         return EXIT_FAILED
     print(say("cli-verify-ok", events=total, encounters=len(names)))
+    for line in lines:
+        print(line)
     return EXIT_OK
 
 

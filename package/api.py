@@ -149,6 +149,10 @@ class Encounter:
         one-line reason in French or English. With `expected_seq` (the last seq the caller saw), raises
         ConcurrencyConflict, appending nothing, if the log has moved on since; ConcurrencyConflict also
         comes when another writer appends between this object's read and its write."""
+        if expected_seq is not None:
+            from combatlog.tools import checked_seq
+
+            checked_seq(expected_seq, "expected_seq", -1)  # 10**30 or 1e308: refused in words
         self.refresh()
         if expected_seq is not None and expected_seq != self._engine.next_seq - 1:
             raise ConcurrencyConflict(self.name, expected_seq + 1, self._engine.next_seq)
@@ -337,16 +341,34 @@ class Encounter:
         document = transcript(self._engine.records, lang=_checked_lang(lang), include_undone=include_undone)
         return {"md": to_markdown, "html": to_html, "json": to_json}[format](document)
 
-    def verify(self) -> None:
+    def verify(self, expect: str | None = None) -> None:
         """Check the hash chain, then re-derive every command with its recorded dice.
 
-        Raises LogCorrupted naming the first bad event (`error.seq`, `error.reason`); returns None when sound."""
+        Raises LogCorrupted naming the first bad event (`error.seq`, `error.reason`); returns None when sound.
+        `expect`: a head fingerprint noted earlier (`fingerprint`, `combatlog verify`): LogCorrupted unless the
+        log still holds that event (at any seq: it may have grown since); RuleViolation if it is no fingerprint."""
         from combatlog.replay.verify import rederive
 
         records = list(self.log.store.read(self.name))  # raises LogCorrupted at the first broken link
         discrepancy = rederive(records)
         if discrepancy is not None:
             raise LogCorrupted(discrepancy.seq, discrepancy.words, self.name)
+        if expect is not None:
+            from combatlog.tools import expect_fingerprint
+
+            verdict, values = expect_fingerprint(self.log.store, str(expect))
+            if verdict == "verify-expect-malformed":
+                raise RuleViolation(verdict, **values)
+            if verdict == "verify-expect-missing":
+                raise LogCorrupted(len(records), Said(verdict, **values), self.name)
+
+    @property
+    def fingerprint(self) -> str:
+        """The short readable form of the encounter's last hash (e.g. `ABCD-EFGH-IJKL-MNOP`), for the table to
+        note: `verify(expect=...)` later proves the log still holds that event; "" before any event."""
+        from combatlog.tools import head_fingerprint
+
+        return head_fingerprint(self.log.store, self.name) or ""
 
     # ------------------------------------------------------------------ following
     def wait_for_new(self, after: int, timeout: float = 30.0) -> bool:

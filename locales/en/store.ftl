@@ -64,3 +64,4 @@ store-postgres-cannot-migrate = { $path }: cannot create or update the log's tab
 store-other-log = { $path }: these events are chained to another log's identity ({ $theirs }), this log's is { $ours }; nothing was written (import them into a new log)
 store-jsonl-lines-cut = { $path }: its head file counts { $lines } events but the log now holds { $now }: events were cut from it; nothing was written (run combatlog verify)
 store-outcome-unknown = { $path }: the connection was lost while the command was being committed ({ $error }): it may have been written: reload before retrying
+store-bad-seq = { $field } must be an event number (a whole number from { $lowest } up), not { $value }

@@ -65,3 +65,4 @@ store-postgres-cannot-migrate = { $path } : impossible de créer ou de mettre à
 store-other-log = { $path } : ces événements sont chaînés à l'identité d'un autre journal ({ $theirs }), celle de ce journal est { $ours } ; rien n'a été écrit (importez-les dans un nouveau journal)
 store-jsonl-lines-cut = { $path } : son fichier de tête compte { $lines } événements mais le journal n'en contient plus que { $now } : des événements en ont été coupés ; rien n'a été écrit (lancez combatlog verify)
 store-outcome-unknown = { $path } : la connexion a été perdue pendant l'enregistrement de la commande ({ $error }) : elle a peut-être été écrite : rechargez avant de réessayer
+store-bad-seq = { $field } doit être un numéro d'événement (un nombre entier à partir de { $lowest }), pas { $value }
