@@ -52,3 +52,4 @@ verify-fingerprint = head of { $encounter }: event { $seq }, fingerprint { $fing
 verify-expect-found = fingerprint { $fingerprint } found: event { $seq } of { $encounter } is still in the log
 verify-expect-missing = fingerprint { $fingerprint } is not in this log: the head noted then is gone (the log was rewritten, or it is another log)
 verify-expect-malformed = '{ $fingerprint }' is not a fingerprint: expected 16 letters and digits in 4 groups of 4, e.g. ABCD-EFGH-IJKL-MNOP
+verify-table-fingerprint = Record fingerprint: { $fingerprint } (note it: combatlog verify --expect { $fingerprint } proves the log still holds this moment)

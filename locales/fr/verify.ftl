@@ -57,3 +57,4 @@ verify-fingerprint = fin de { $encounter } : événement { $seq }, empreinte { $
 verify-expect-found = empreinte { $fingerprint } trouvée : l'événement { $seq } de { $encounter } est toujours dans le journal
 verify-expect-missing = l'empreinte { $fingerprint } n'est pas dans ce journal : la fin notée alors a disparu (le journal a été réécrit, ou c'est un autre journal)
 verify-expect-malformed = « { $fingerprint } » n'est pas une empreinte : il faut 16 lettres et chiffres en 4 groupes de 4, par exemple ABCD-EFGH-IJKL-MNOP
+verify-table-fingerprint = Empreinte du journal : { $fingerprint } (notez-la : combatlog verify --expect { $fingerprint } prouve que le journal contient toujours ce moment)
