@@ -10,15 +10,15 @@ require_driver()
 
 import psycopg  # noqa: E402
 
-from combatlog.cli.main import main as cli_main
-from combatlog.events.envelope import chain_genesis
-from combatlog.events.stores import StoreError
-from combatlog.events.stores.base import NEW
-from combatlog.events.stores.postgres import PostgresStore
-from combatlog.replay.engine import Encounter
-from pg_cluster import pg_cluster, pg_url  # noqa: F401  (fixtures)
-from test_chain_binding import swap
-from test_perf_open import OPENING, brawl
+from combatlog.cli.main import main as cli_main  # noqa: E402
+from combatlog.events.envelope import chain_genesis  # noqa: E402
+from combatlog.events.stores import StoreError  # noqa: E402
+from combatlog.events.stores.base import NEW  # noqa: E402
+from combatlog.events.stores.postgres import PostgresStore  # noqa: E402
+from combatlog.replay.engine import Encounter  # noqa: E402
+from pg_cluster import pg_cluster, pg_url  # noqa: E402, F401  (fixtures)
+from test_chain_binding import swap  # noqa: E402
+from test_perf_open import OPENING, brawl  # noqa: E402
 
 
 def cli(capsys, *args):
