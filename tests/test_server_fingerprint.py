@@ -11,6 +11,7 @@ pytest.importorskip("uvicorn")
 from combatlog.cli.main import main as cli_main  # noqa: E402
 from combatlog.events.envelope import fingerprint  # noqa: E402
 from combatlog.events.stores import SQLiteStore  # noqa: E402
+from test_browser import browser, players_page  # noqa: E402, F401  (the real Chromium fixture)
 from test_server import AUTH, live_server, ready_log, sse_events  # noqa: E402
 
 
@@ -42,3 +43,18 @@ def test_the_players_view_shows_the_heads_fingerprint_at_every_turn_and_at_the_e
     assert cli_main(["verify", str(path), "--expect", turned["fingerprint"]]) == 0
     assert "found" in capsys.readouterr().out
     assert json.dumps(turned)  # a plain document
+
+
+def test_a_players_browser_shows_the_new_fingerprint_after_each_command(browser, tmp_path):
+    """In a real Chromium: the players' page shows the head's fingerprint, and the new one after a command."""
+    from playwright.sync_api import expect
+
+    import combatlog
+
+    path = ready_log(tmp_path)
+    with live_server(path) as base:
+        players = players_page(browser, base, "en")
+        expect(players.locator("#fingerprint")).to_contain_text(f"Record fingerprint: {head_of(path)}")
+        with combatlog.open_log(path) as log:
+            log.encounter("default").execute({"do": "end_turn"})
+        expect(players.locator("#fingerprint")).to_contain_text(f"Record fingerprint: {head_of(path)}", timeout=3000)
