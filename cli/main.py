@@ -132,7 +132,15 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument("log")
     verify.add_argument("--expect", metavar="FINGERPRINT", default=None,
                         help="a head fingerprint noted earlier: fail unless the log still contains that event")
+    verify.add_argument("--public-key", metavar="FILE", default=None,
+                        help="the DM's public key (combatlog key new): every head must carry its signature")
     verify.set_defaults(handler=_verify)
+
+    key = sub.add_parser("key", help="the DM's signing key (Ed25519): `key new FILE` writes FILE and FILE.pub")
+    key_verbs = key.add_subparsers(dest="key_verb", required=True)
+    key_new = key_verbs.add_parser("new", help="write a new key pair; set COMBATLOG_SIGNING_KEY=FILE to sign heads")
+    key_new.add_argument("file", nargs="?", default="combatlog-dm.key")
+    key_new.set_defaults(handler=_key_new)
 
     repair = sub.add_parser("repair", help="cut a JSON Lines log cut off mid-write back to its last whole command")
     repair.add_argument("log")
@@ -651,6 +659,11 @@ def _verify(args) -> int:
             label = f"{name}: " if len(names) > 1 else ""
             with _stage_labels(progress, label):
                 problems = verify_encounter(store, name, progress=progress)
+            if args.public_key is not None:
+                from combatlog.tools import signature_problems
+
+                problems = sorted(problems + signature_problems(store, name, args.public_key),
+                                  key=lambda problem: problem.seq)
             total += store.last(name)[0]
             where = name if len(names) > 1 else ""
             for problem in problems[:MAX_REPORTED]:
@@ -671,6 +684,15 @@ def _verify(args) -> int:
     print(say("cli-verify-ok", events=total, encounters=len(names)))
     for line in lines:
         print(line)
+    return EXIT_OK
+
+
+def _key_new(args) -> int:
+    """Write the DM's key pair (the private key readable by its owner only) and say how to use it."""
+    from combatlog.tools import new_key_pair
+
+    private, public = new_key_pair(args.file)
+    print(say("cli-key-written", private=str(private), public=str(public)))
     return EXIT_OK
 
 

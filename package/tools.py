@@ -157,6 +157,21 @@ def verify_encounter(store: EventStore, name: str, *, progress=None) -> list:
     return verify_encounter(store, name, progress=progress)
 
 
+def signature_problems(store: EventStore, name: str, public_key) -> list:
+    """The encounter's head signatures checked against the DM's public key file (`verify --public-key`)."""
+    from combatlog.events.stores.signing import Checker
+    from combatlog.replay.verify import check_signatures
+
+    return check_signatures(store, name, Checker(public_key))
+
+
+def new_key_pair(path):
+    """Write a DM's Ed25519 key pair: the private key at `path` (owner only), the public one at `path.pub`."""
+    from combatlog.events.stores.signing import new_key_pair
+
+    return new_key_pair(path)
+
+
 def chain_lines(store: EventStore) -> list[tuple[str, dict]]:
     """What `verify` says beside its verdict, as (message id, arguments): the log's chain version (and what
     version 1 cannot prove), then each encounter's head: its last seq and fingerprint."""
@@ -225,7 +240,7 @@ def library_about_lines(library, lang: str) -> list[str]:
 
 
 __all__ = ["Cast", "ConcurrencyConflict", "StoreError", "chain_lines", "checked_seq", "command_summary", "expect_fingerprint",
-           "head_fingerprint", "conditions_text", "copy_log",
+           "head_fingerprint", "new_key_pair", "signature_problems", "conditions_text", "copy_log",
            "describe", "diff", "export_jsonl", "first_line_is_event", "import_jsonl", "is_postgres_url",
            "is_sqlite_file", "left_this_turn", "library_about_lines", "library_list_line", "log_lines", "open_reader",
            "open_store", "render_diff", "render_table", "repair_jsonl", "replay_full", "stat_block_lines", "state_at",

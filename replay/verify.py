@@ -556,6 +556,40 @@ def check_head(store, encounter: str, last: Recorded | None, last_row_seq: int) 
     return []
 
 
+# ---------------------------------------------------------------------------------------------- signatures
+def check_signatures(store, encounter: str, checker) -> list[Discrepancy]:
+    """With the DM's public key (`checker`, events/stores/signing.py): every stored head signature must be
+    valid and name an event the log still holds, and the log's current head must be one of them; an edit made
+    without the key leaves a head no signature covers."""
+    from combatlog.events.stores.signing import head_message
+
+    signed: list[tuple[int, str, str]] = getattr(store, "signatures", lambda name: [])(encounter)
+    count, last_hash = store.last(encounter)
+    if not count:
+        return []
+    log_id = store.log_id() if hasattr(store, "log_id") else None
+    wanted = {seq for seq, _, _ in signed}
+    held: dict[int, str] = {}
+    seq = 0
+    for chunk in store.body_chunks(encounter, 0):
+        for _, digest in chunk:
+            if seq in wanted:
+                held[seq] = digest
+            seq += 1
+    problems = []
+    covered = False
+    for seq, digest, signature in signed:
+        if not checker.valid(head_message(log_id, encounter, seq, digest), signature):
+            problems.append(Discrepancy(seq, Said("verify-signature-invalid"), ("signature",)))
+        elif held.get(seq) != digest:
+            problems.append(Discrepancy(seq, Said("verify-signature-elsewhere"), ("signature",)))
+        elif seq == count - 1 and digest == last_hash:
+            covered = True
+    if not covered:
+        problems.append(Discrepancy(count - 1, Said("verify-head-unsigned"), ("signature",)))
+    return problems
+
+
 # ---------------------------------------------------------------------------------------------- all together
 def verify_encounter(store, encounter: str, *, progress=None, templates=None) -> list[Discrepancy]:
     """Every problem of one encounter, ordered by seq; an empty list when the encounter verifies.
@@ -651,6 +685,6 @@ def store_problems(store) -> list[str]:
     return check() if check is not None else []
 
 
-__all__ = ["Discrepancy", "Problem", "RowChecker", "chain_version", "check_head", "find_fingerprint", "genesis_of",
+__all__ = ["Discrepancy", "Problem", "RowChecker", "chain_version", "check_head", "check_signatures", "find_fingerprint", "genesis_of",
            "head_fingerprint", "check_rows", "check_snapshots", "event_differences", "rederive",
            "rederive_all", "store_problems", "stored_rows", "unfinished_events", "verify_encounter"]

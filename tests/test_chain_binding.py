@@ -224,3 +224,43 @@ def test_state_at_a_huge_seq_is_a_clear_error_with_exit_2(tmp_path, capsys):
         brawl(Encounter(store, "alpha", snapshot_every=0), 10)
     code, _, err = cli(capsys, "state", log, "--at", str(2**200))
     assert code == 2 and "--at must be an event number" in err and "Traceback" not in err, err
+
+
+# ------------------------------------------------------------------------------------------------- signatures
+def test_a_signed_log_fails_verification_after_any_edit_made_without_the_key(tmp_path, capsys, monkeypatch):
+    pytest.importorskip("cryptography")
+    key = tmp_path / "dm.key"
+    assert cli(capsys, "key", "new", key)[0] == 0
+    assert (key.stat().st_mode & 0o777) == 0o600 and Path(f"{key}.pub").exists()
+    public = f"{key}.pub"
+    log = tmp_path / "log.db"
+    monkeypatch.setenv("COMBATLOG_SIGNING_KEY", str(key))
+    with SQLiteStore(log) as store:
+        brawl(Encounter(store, "alpha", snapshot_every=0), 40)
+        records = list(store.read("alpha"))
+    code, out, err = cli(capsys, "verify", log, "--public-key", public)
+    assert code == 0, err
+    # A consistent rewrite without the key (the last command deleted, the head record set to match): the plain
+    # verify passes; the signed one names the signed head the log no longer holds.
+    saved = log.read_bytes()
+    kept = records[records[-1].txn - 1]
+    sql(log, f"DELETE FROM events WHERE seq > {kept.seq}", f"UPDATE heads SET seq = {kept.seq}, hash = '{kept.hash}'")
+    assert cli(capsys, "verify", log)[0] == 0
+    code, _, err = cli(capsys, "verify", log, "--public-key", public)
+    assert code == 1 and "a valid head signature names this event, but the log no longer holds it" in err, err
+    # A command appended without the key: its head is not signed.
+    log.write_bytes(saved)
+    monkeypatch.delenv("COMBATLOG_SIGNING_KEY")
+    with SQLiteStore(log) as store:
+        Encounter(store, "alpha", snapshot_every=0).execute({"do": "end_turn"})
+    code, _, err = cli(capsys, "verify", log, "--public-key", public)
+    assert code == 1 and "no signature of the DM's key covers this head" in err, err
+    # A signature table written with another key: forged.
+    other = tmp_path / "other.key"
+    assert cli(capsys, "key", "new", other)[0] == 0
+    log.write_bytes(saved)
+    code, _, err = cli(capsys, "verify", log, "--public-key", f"{other}.pub")
+    assert code == 1 and "does not verify with this public key" in err, err
+    # A key file is never overwritten.
+    code, _, err = cli(capsys, "key", "new", key)
+    assert code != 0 and "exists already" in err

@@ -57,6 +57,17 @@ CREATE TABLE IF NOT EXISTS heads (
 )
 """
 
+# The signed heads (events/stores/signing.py), made by the first append with the DM's key configured.
+_SIGNATURES_TABLE = """
+CREATE TABLE IF NOT EXISTS signatures (
+    encounter TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    hash TEXT NOT NULL,
+    signature TEXT NOT NULL,
+    PRIMARY KEY (encounter, seq)
+)
+"""
+
 # A body as bytes even when a hand edit stored it as text (sqlite's replace() returns text): the hash check
 # then names the edited event instead of a reader failing on a str.
 _BODY = "CAST(body AS BLOB)"
@@ -106,6 +117,15 @@ class SQLiteStore(StoreBase):
         self.path = os.fspath(path)
         self.durable = durable
         self.readonly = readonly
+        # The DM's signing key (COMBATLOG_SIGNING_KEY), read once: each append then signs its head.
+        self.signer = None
+        if not readonly:
+            from combatlog.events.stores.signing import KEY_VARIABLE
+
+            if os.environ.get(KEY_VARIABLE):
+                from combatlog.events.stores.signing import signer_from_environment
+
+                self.signer = signer_from_environment()
         self._heads_ready = False
         # encounter -> (PRAGMA data_version, next seq, last hash) as this connection's own last append left it
         self._known_end: dict[str, tuple[int, int, str]] = {}
@@ -303,6 +323,13 @@ class SQLiteStore(StoreBase):
                     # or no row to update) it is inserted or replaced.
                     if known is None or db.execute(_UPDATE_HEAD, (last.seq, last.hash, encounter)).rowcount != 1:
                         db.execute(_UPSERT_HEAD, (encounter, last.seq, last.hash))
+                    if self.signer is not None:  # the DM's key signs the new head, in the same transaction
+                        from combatlog.events.stores.signing import head_message
+
+                        db.execute(_SIGNATURES_TABLE)
+                        db.execute("INSERT OR REPLACE INTO signatures (encounter, seq, hash, signature) "
+                                   "VALUES (?, ?, ?, ?)", (encounter, last.seq, last.hash, self.signer.sign(
+                                       head_message(identity, encounter, last.seq, last.hash))))
                     db.execute("COMMIT")
                     self._identity = identity  # the log holds events now: its identity is settled
                     self._known_end[encounter] = (version, last.seq + 1, last.hash)
@@ -388,6 +415,15 @@ class SQLiteStore(StoreBase):
             except sqlite3.OperationalError:  # no heads table (an older log opened without writing)
                 return None
         return (row[0], row[1]) if row else None
+
+    def signatures(self, encounter: str) -> list[tuple[int, str, str]]:
+        """The encounter's signed heads (seq, hash, signature), by seq; none when no head was ever signed."""
+        with self._guard():
+            try:
+                return [tuple(row) for row in self._db.execute(  # type: ignore[misc]
+                    "SELECT seq, hash, signature FROM signatures WHERE encounter = ? ORDER BY seq", (encounter,))]
+            except sqlite3.OperationalError:  # no signatures table
+                return []
 
     def missing_head(self, encounter: str) -> bool:
         """Whether a log of chain version 2 (whose every append records its head) has none for the encounter."""

@@ -65,3 +65,5 @@ store-other-log = { $path }: these events are chained to another log's identity 
 store-jsonl-lines-cut = { $path }: its head file counts { $lines } events but the log now holds { $now }: events were cut from it; nothing was written (run combatlog verify)
 store-outcome-unknown = { $path }: the connection was lost while the command was being committed ({ $error }): it may have been written: reload before retrying
 store-bad-seq = { $field } must be an event number (a whole number from { $lowest } up), not { $value }
+store-key-exists = { $path } exists already: a key is never overwritten (choose another file)
+store-key-unreadable = { $path } is not a readable Ed25519 key ({ $error })

@@ -53,3 +53,7 @@ verify-expect-found = fingerprint { $fingerprint } found: event { $seq } of { $e
 verify-expect-missing = fingerprint { $fingerprint } is not in this log: the head noted then is gone (the log was rewritten, or it is another log)
 verify-expect-malformed = '{ $fingerprint }' is not a fingerprint: expected 16 letters and digits in 4 groups of 4, e.g. ABCD-EFGH-IJKL-MNOP
 verify-table-fingerprint = Record fingerprint: { $fingerprint } (note it: combatlog verify --expect { $fingerprint } proves the log still holds this moment)
+verify-signature-invalid = the head signature stored at this event does not verify with this public key (forged, or signed by another key)
+verify-signature-elsewhere = a valid head signature names this event, but the log no longer holds it as signed (edited or cut after signing)
+verify-head-unsigned = no signature of the DM's key covers this head: the log was written or edited without the key
+cli-key-written = private key written to { $private } (keep it secret), public key to { $public } (give it to the players); sign every head with COMBATLOG_SIGNING_KEY={ $private }; check with combatlog verify LOG --public-key { $public }

@@ -66,3 +66,5 @@ store-other-log = { $path } : ces événements sont chaînés à l'identité d'u
 store-jsonl-lines-cut = { $path } : son fichier de tête compte { $lines } événements mais le journal n'en contient plus que { $now } : des événements en ont été coupés ; rien n'a été écrit (lancez combatlog verify)
 store-outcome-unknown = { $path } : la connexion a été perdue pendant l'enregistrement de la commande ({ $error }) : elle a peut-être été écrite : rechargez avant de réessayer
 store-bad-seq = { $field } doit être un numéro d'événement (un nombre entier à partir de { $lowest }), pas { $value }
+store-key-exists = { $path } existe déjà : une clé n'est jamais écrasée (choisissez un autre fichier)
+store-key-unreadable = { $path } n'est pas une clé Ed25519 lisible ({ $error })

@@ -58,3 +58,7 @@ verify-expect-found = empreinte { $fingerprint } trouvée : l'événement { $seq
 verify-expect-missing = l'empreinte { $fingerprint } n'est pas dans ce journal : la fin notée alors a disparu (le journal a été réécrit, ou c'est un autre journal)
 verify-expect-malformed = « { $fingerprint } » n'est pas une empreinte : il faut 16 lettres et chiffres en 4 groupes de 4, par exemple ABCD-EFGH-IJKL-MNOP
 verify-table-fingerprint = Empreinte du journal : { $fingerprint } (notez-la : combatlog verify --expect { $fingerprint } prouve que le journal contient toujours ce moment)
+verify-signature-invalid = la signature de fin enregistrée à cet événement ne se vérifie pas avec cette clé publique (contrefaite, ou signée par une autre clé)
+verify-signature-elsewhere = une signature de fin valide désigne cet événement, mais le journal ne le contient plus tel que signé (modifié ou coupé après la signature)
+verify-head-unsigned = aucune signature de la clé du MJ ne couvre cette fin : le journal a été écrit ou modifié sans la clé
+cli-key-written = clé privée écrite dans { $private } (gardez-la secrète), clé publique dans { $public } (donnez-la aux joueurs) ; signez chaque fin avec COMBATLOG_SIGNING_KEY={ $private } ; vérifiez avec combatlog verify JOURNAL --public-key { $public }
