@@ -132,6 +132,8 @@ def _parser() -> argparse.ArgumentParser:
     verify.add_argument("log")
     verify.add_argument("--expect", metavar="FINGERPRINT", default=None,
                         help="a head fingerprint noted earlier: fail unless the log still contains that event")
+    verify.add_argument("--fingerprint", action="store_true",
+                        help="also print the chain version and each encounter's head fingerprint (to note)")
     verify.add_argument("--public-key", metavar="FILE", default=None,
                         help="the DM's public key (combatlog key new): every head must carry its signature")
     verify.set_defaults(handler=_verify)
@@ -672,7 +674,8 @@ def _verify(args) -> int:
             if len(problems) > MAX_REPORTED:
                 failed.append(say("cli-verify-more", where=where, count=len(problems) - MAX_REPORTED))
         progress.close()
-    lines = [printable(message(reader_lang(), key, **values)) for key, values in about]
+    shown = args.fingerprint or args.expect is not None or args.public_key is not None
+    lines = [printable(message(reader_lang(), key, **values)) for key, values in about] if shown else []
     if args.expect is not None and expected[0] == "verify-expect-found":
         lines.append(printable(message(reader_lang(), expected[0], **expected[1])))
     if failed:
@@ -682,8 +685,10 @@ def _verify(args) -> int:
             print(line, file=sys.stderr)
         return EXIT_FAILED
     print(say("cli-verify-ok", events=total, encounters=len(names)))
+    # Beside the one-line verdict (stdout, as scripts read it): what this chain version proves, and each
+    # head's fingerprint, on stderr.
     for line in lines:
-        print(line)
+        print(line, file=sys.stderr)
     return EXIT_OK
 
 

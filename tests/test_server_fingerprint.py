@@ -41,7 +41,7 @@ def test_the_players_view_shows_the_heads_fingerprint_at_every_turn_and_at_the_e
                 assert ended["phase"] == "ended" and ended["fingerprint"] == head_of(path)
     # What a player noted mid-fight is proved still there after the fight.
     assert cli_main(["verify", str(path), "--expect", turned["fingerprint"]]) == 0
-    assert "found" in capsys.readouterr().out
+    assert "found" in capsys.readouterr().err
     assert json.dumps(turned)  # a plain document
 
 
