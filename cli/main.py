@@ -129,7 +129,19 @@ def _parser() -> argparse.ArgumentParser:
 
     verify = sub.add_parser("verify", help="check a log's hash chain; exit 1 if it is broken")
     verify.add_argument("log")
+    verify.add_argument("--expect", metavar="FINGERPRINT", default=None,
+                        help="a head fingerprint noted earlier: fail unless the log still contains that event")
+    verify.add_argument("--fingerprint", action="store_true",
+                        help="also print the chain version and each encounter's head fingerprint (to note)")
+    verify.add_argument("--public-key", metavar="FILE", default=None,
+                        help="the DM's public key (combatlog key new): every head must carry its signature")
     verify.set_defaults(handler=_verify)
+
+    key = sub.add_parser("key", help="the DM's signing key (Ed25519): `key new FILE` writes FILE and FILE.pub")
+    key_verbs = key.add_subparsers(dest="key_verb", required=True)
+    key_new = key_verbs.add_parser("new", help="write a new key pair; set COMBATLOG_SIGNING_KEY=FILE to sign heads")
+    key_new.add_argument("file", nargs="?", default="combatlog-dm.key")
+    key_new.set_defaults(handler=_key_new)
 
     repair = sub.add_parser("repair", help="cut a JSON Lines log cut off mid-write back to its last whole command")
     repair.add_argument("log")
@@ -660,16 +672,29 @@ def _verify(args) -> int:
     from combatlog.cli.progress import Progress
     from combatlog.tools import store_problems, verify_encounter
 
+    from combatlog.tools import chain_lines, expect_fingerprint
+
     failed = []
     with _existing_store(args.log) as store, Progress("verify") as progress:
         failed += [say("cli-verify-failed", where="", problem=localized(problem, reader_lang()))
                    for problem in store_problems(store)]
+        if args.expect is not None:
+            expected = expect_fingerprint(store, args.expect)
+            if expected[0] != "verify-expect-found":
+                failed.append(say("cli-verify-failed", where="", problem=message(reader_lang(), expected[0],
+                                                                                  **expected[1])))
+        about = chain_lines(store)
         total = 0
         names = store.encounters()
         for name in names:
             label = f"{name}: " if len(names) > 1 else ""
             with _stage_labels(progress, label):
                 problems = verify_encounter(store, name, progress=progress)
+            if args.public_key is not None:
+                from combatlog.tools import signature_problems
+
+                problems = sorted(problems + signature_problems(store, name, args.public_key),
+                                  key=lambda problem: problem.seq)
             total += store.last(name)[0]
             where = name if len(names) > 1 else ""
             for problem in problems[:MAX_REPORTED]:
@@ -678,11 +703,30 @@ def _verify(args) -> int:
             if len(problems) > MAX_REPORTED:
                 failed.append(say("cli-verify-more", where=where, count=len(problems) - MAX_REPORTED))
         progress.close()
+    shown = args.fingerprint or args.expect is not None or args.public_key is not None
+    lines = [printable(message(reader_lang(), key, **values)) for key, values in about] if shown else []
+    if args.expect is not None and expected[0] == "verify-expect-found":
+        lines.append(printable(message(reader_lang(), expected[0], **expected[1])))
     if failed:
         for line in failed:
             print(printable(line), file=sys.stderr)
+        for line in lines:  # what this version of the chain proves, and the heads as they stand
+            print(line, file=sys.stderr)
         return EXIT_FAILED
     print(say("cli-verify-ok", events=total, encounters=len(names)))
+    # Beside the one-line verdict (stdout, as scripts read it): what this chain version proves, and each
+    # head's fingerprint, on stderr.
+    for line in lines:
+        print(line, file=sys.stderr)
+    return EXIT_OK
+
+
+def _key_new(args) -> int:
+    """Write the DM's key pair (the private key readable by its owner only) and say how to use it."""
+    from combatlog.tools import new_key_pair
+
+    private, public = new_key_pair(args.file)
+    print(say("cli-key-written", private=str(private), public=str(public)))
     return EXIT_OK
 
 

@@ -13,6 +13,41 @@ if TYPE_CHECKING:  # the union is built at run time: the installed codec binds i
 
 GENESIS_HASH = "0" * 64
 
+# Chain versions. 1: every encounter's chain starts from GENESIS_HASH (logs written before version 2: the chain
+# proves the order and the bytes of an encounter's events, not which encounter or log they belong to).
+# 2: the first prev_hash of an encounter is `chain_genesis(log id, encounter)`, so events moved to another
+# encounter's name, or into another log, no longer chain.
+CHAIN_VERSION = 2
+
+
+def chain_genesis(log_id: str | None, encounter: str) -> str:
+    """The prev_hash of an encounter's first event: GENESIS_HASH in a version-1 log (no log id), else bound to
+    the log's identity and the encounter's name."""
+    if log_id is None:
+        return GENESIS_HASH
+    return hashlib.sha256(b"combatlog chain 2\x00" + log_id.encode() + b"\x00" + encounter.encode()).hexdigest()
+
+
+def new_log_id() -> str:
+    """A fresh random identity for a new log (stored in its metadata)."""
+    import uuid
+
+    return uuid.uuid4().hex
+
+
+def fingerprint(digest: str) -> str:
+    """A short readable form of an event hash: its first 80 bits in base32, 4 groups of 4 (`ABCD-EFGH-…`)."""
+    import base64
+
+    text = base64.b32encode(bytes.fromhex(digest)[:10]).decode()
+    return "-".join(text[index:index + 4] for index in range(0, 16, 4))
+
+
+def normal_fingerprint(text: str) -> str:
+    """A fingerprint as typed by a person (any case, spaces or dashes, 0/1 for O/I) in the printed form."""
+    cleaned = "".join(char for char in text.upper() if char.isalnum()).replace("0", "O").replace("1", "I")
+    return "-".join(cleaned[index:index + 4] for index in range(0, len(cleaned), 4))
+
 
 class Recorded(msgspec.Struct, frozen=True, kw_only=True, gc=False, omit_defaults=True):
     """One event as stored: `seq` is gapless from 0 per encounter; `txn` is the seq of its CommandIssued.

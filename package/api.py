@@ -149,6 +149,10 @@ class Encounter:
         one-line reason in French or English. With `expected_seq` (the last seq the caller saw), raises
         ConcurrencyConflict, appending nothing, if the log has moved on since; ConcurrencyConflict also
         comes when another writer appends between this object's read and its write."""
+        if expected_seq is not None:
+            from combatlog.tools import checked_seq
+
+            checked_seq(expected_seq, "expected_seq", -1)  # 10**30 or 1e308: refused in words
         self.refresh()
         if expected_seq is not None and expected_seq != self._engine.next_seq - 1:
             raise ConcurrencyConflict(self.name, expected_seq + 1, self._engine.next_seq)
@@ -268,14 +272,20 @@ class Encounter:
                 for cid, creature in state.combatants.items()}
 
     def events(self, after: int = -1) -> list[dict[str, Any]]:
-        """The events after seq `after` (all by default), as `combatlog export --format jsonl` writes them."""
-        return [event_line(self.name, record, body) for record, body in self.log.store.read_sealed(self.name, after + 1)]
+        """The events after seq `after` (all by default), as `combatlog export --format jsonl` writes them (the
+        first event's line also names the log's identity, `log`, which the chain is bound to)."""
+        lines = [event_line(self.name, record, body) for record, body in self.log.store.read_sealed(self.name, after + 1)]
+        log_id = self.log.store.log_id() if lines and after < 0 else None
+        if log_id is not None:
+            lines[0]["log"] = log_id
+        return lines
 
     def export(self, after: int = -1) -> bytes:
         """The events after seq `after` as the exact bytes of `combatlog export --format jsonl` (one JSON line each)."""
         from combatlog.events.stores.jsonl import encode_line
 
-        return b"".join(encode_line(self.name, body, record.hash)
+        log_id = self.log.store.log_id() if after < 0 else None
+        return b"".join(encode_line(self.name, body, record.hash, log_id if record.seq == 0 else None)
                         for record, body in self.log.store.read_sealed(self.name, after + 1))
 
     def records(self, after: int = -1) -> list[Recorded]:
@@ -331,16 +341,34 @@ class Encounter:
         document = transcript(self._engine.records, lang=_checked_lang(lang), include_undone=include_undone)
         return {"md": to_markdown, "html": to_html, "json": to_json}[format](document)
 
-    def verify(self) -> None:
+    def verify(self, expect: str | None = None) -> None:
         """Check the hash chain, then re-derive every command with its recorded dice.
 
-        Raises LogCorrupted naming the first bad event (`error.seq`, `error.reason`); returns None when sound."""
+        Raises LogCorrupted naming the first bad event (`error.seq`, `error.reason`); returns None when sound.
+        `expect`: a head fingerprint noted earlier (`fingerprint`, `combatlog verify`): LogCorrupted unless the
+        log still holds that event (at any seq: it may have grown since); RuleViolation if it is no fingerprint."""
         from combatlog.replay.verify import rederive
 
         records = list(self.log.store.read(self.name))  # raises LogCorrupted at the first broken link
         discrepancy = rederive(records)
         if discrepancy is not None:
             raise LogCorrupted(discrepancy.seq, discrepancy.words, self.name)
+        if expect is not None:
+            from combatlog.tools import expect_fingerprint
+
+            verdict, values = expect_fingerprint(self.log.store, str(expect))
+            if verdict == "verify-expect-malformed":
+                raise RuleViolation(verdict, **values)
+            if verdict == "verify-expect-missing":
+                raise LogCorrupted(len(records), Said(verdict, **values), self.name)
+
+    @property
+    def fingerprint(self) -> str:
+        """The short readable form of the encounter's last hash (e.g. `ABCD-EFGH-IJKL-MNOP`), for the table to
+        note: `verify(expect=...)` later proves the log still holds that event; "" before any event."""
+        from combatlog.tools import head_fingerprint
+
+        return head_fingerprint(self.log.store, self.name) or ""
 
     # ------------------------------------------------------------------ following
     def wait_for_new(self, after: int, timeout: float = 30.0) -> bool:

@@ -73,10 +73,27 @@ def repair_jsonl(path, incomplete=None):
     return repair_jsonl(path, incomplete)
 
 
+MAX_SEQ = 2**63 - 1  # beyond any log (and beyond what SQLite and PostgreSQL store)
+
+
+def checked_seq(value: object, field: str, lowest: int = 0) -> int:
+    """`value` as an event number, or RuleViolation naming `field`: a bool, a float (1e308), a string or a
+    number no log reaches (2**200) is refused in words, never with an OverflowError or decimal error."""
+    if isinstance(value, bool) or not isinstance(value, int) or not lowest <= value <= MAX_SEQ:
+        from combatlog.core.kernel.errors import RuleViolation
+
+        text = repr(value)
+        shown = text if len(text) <= 24 else text[:21] + "..."
+        raise RuleViolation("store-bad-seq", field=field, value=shown, lowest=str(lowest))
+    return value
+
+
 def state_at(store: EventStore, name: str, seq: int, *, progress=None, replay: bool = False):
     """The folded state right after event `seq` (RuleViolation out of range); `replay`: from event 0, no snapshot."""
     from combatlog.replay.snapshots import state_at
 
+    if isinstance(seq, bool) or not isinstance(seq, int) or abs(seq) > MAX_SEQ:  # below 0: the rules' own words
+        checked_seq(seq, "--at")
     return state_at(store, name, seq, progress=progress, **({"every": 0} if replay else {}))
 
 
@@ -158,6 +175,60 @@ def verify_encounter(store: EventStore, name: str, *, progress=None) -> list:
     return verify_encounter(store, name, progress=progress)
 
 
+def signature_problems(store: EventStore, name: str, public_key) -> list:
+    """The encounter's head signatures checked against the DM's public key file (`verify --public-key`)."""
+    from combatlog.events.stores.signing import Checker
+    from combatlog.replay.verify import check_signatures
+
+    return check_signatures(store, name, Checker(public_key))
+
+
+def new_key_pair(path):
+    """Write a DM's Ed25519 key pair: the private key at `path` (owner only), the public one at `path.pub`."""
+    from combatlog.events.stores.signing import new_key_pair
+
+    return new_key_pair(path)
+
+
+def chain_lines(store: EventStore) -> list[tuple[str, dict]]:
+    """What `verify` says beside its verdict, as (message id, arguments): the log's chain version (and what
+    version 1 cannot prove), then each encounter's head: its last seq and fingerprint."""
+    from combatlog.replay.verify import chain_version, head_fingerprint
+
+    version = chain_version(store)
+    lines: list[tuple[str, dict]] = [("verify-chain-v2", {"id": store.log_id()}) if version == 2
+                                     else ("verify-chain-v1", {})]
+    for name in store.encounters():
+        found = head_fingerprint(store, name)
+        if found is not None:
+            lines.append(("verify-fingerprint", {"encounter": name, "seq": store.last(name)[0] - 1,
+                                                 "fingerprint": found}))
+    return lines
+
+
+def head_fingerprint(store: EventStore, name: str) -> str | None:
+    """The short readable form of the encounter's last hash (4 groups of 4 base32 characters), or None."""
+    from combatlog.replay.verify import head_fingerprint
+
+    return head_fingerprint(store, name)
+
+
+def expect_fingerprint(store: EventStore, fingerprint: str) -> tuple[str, dict]:
+    """Whether the log still holds the event a noted fingerprint names (at any seq: the log may have grown):
+    ("verify-expect-found", {encounter, seq, fingerprint}), or "verify-expect-missing" /
+    "verify-expect-malformed" with the fingerprint."""
+    from combatlog.events.envelope import normal_fingerprint
+    from combatlog.replay.verify import find_fingerprint
+
+    shown = normal_fingerprint(fingerprint)
+    if len(shown) != 19 or any(char not in "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567-" for char in shown):
+        return "verify-expect-malformed", {"fingerprint": fingerprint}
+    found = find_fingerprint(store, shown)
+    if found is None:
+        return "verify-expect-missing", {"fingerprint": shown}
+    return "verify-expect-found", {"encounter": found[0], "seq": found[1], "fingerprint": shown}
+
+
 def unfinished_events(sealed) -> int:
     """How many of an encounter's last events belong to a command not written whole (for `repair`)."""
     from combatlog.replay.verify import unfinished_events
@@ -186,7 +257,8 @@ def library_about_lines(library, lang: str) -> list[str]:
     return about_lines(library, lang)
 
 
-__all__ = ["Cast", "ConcurrencyConflict", "StoreError", "command_summary", "conditions_text", "copy_log",
+__all__ = ["Cast", "ConcurrencyConflict", "StoreError", "chain_lines", "checked_seq", "command_summary", "expect_fingerprint",
+           "head_fingerprint", "new_key_pair", "signature_problems", "conditions_text", "copy_log",
            "describe", "diff", "export_jsonl", "first_line_is_event", "import_jsonl", "is_postgres_url",
            "is_sqlite_file", "left_this_turn", "library_about_lines", "library_list_line", "log_lines", "open_reader",
            "open_store", "render_diff", "render_table", "repair_jsonl", "replay_full", "stat_block_lines", "state_at",

@@ -99,7 +99,7 @@ def _verified_chunks(store, encounter: str, with_hash: bool):
     codec = codec_of(store)
     sha256, versions, decode = _sha256, codec.versions, codec.record_decoder.decode
     errors = (msgspec.DecodeError, msgspec.ValidationError)
-    prev = GENESIS_HASH
+    prev = store.genesis(encounter) if hasattr(store, "genesis") else GENESIS_HASH
     seq = 0
     for chunk in store.body_chunks(encounter, 0, CHUNK):
         records: list[Recorded] = []
@@ -143,7 +143,7 @@ def _events_in_force(store, encounter: str, skip: set[int], end: tuple[int, str]
     codec = codec_of(store)
     sha256, versions, decode = _sha256, codec.versions, codec.record_decoder.decode
     errors = (msgspec.DecodeError, msgspec.ValidationError)
-    prev = GENESIS_HASH
+    prev = store.genesis(encounter) if hasattr(store, "genesis") else GENESIS_HASH
     seq = 0
     for chunk in store.bodies_only(encounter, CHUNK):
         for (body,) in chunk:

@@ -18,7 +18,14 @@ import msgspec
 
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.codec import default_codec
-from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, compute_hash
+from combatlog.events.envelope import (
+    GENESIS_HASH,
+    LogCorrupted,
+    Recorded,
+    compute_hash,
+    fingerprint,
+    normal_fingerprint,
+)
 from combatlog.events.meta import CommandIssued, EncounterCreated
 from combatlog.events.stores import MemoryStore
 from combatlog.events.stores.memory import ReplicaStore
@@ -308,6 +315,38 @@ class Row:
     type: str | None = None
 
 
+def genesis_of(store, encounter: str) -> str:
+    """The prev_hash the encounter's first event carries in this store (GENESIS_HASH in a version-1 log)."""
+    genesis = getattr(store, "genesis", None)
+    return genesis(encounter) if genesis is not None else GENESIS_HASH
+
+
+def chain_version(store) -> int:
+    """The log's chain version: 2 binds each encounter's chain to the log's identity and its name."""
+    version = getattr(store, "chain_version", None)
+    return version() if version is not None else 1
+
+
+def head_fingerprint(store, encounter: str) -> str | None:
+    """The fingerprint of the encounter's last stored event (None when it has none)."""
+    count, digest = store.last(encounter)
+    return fingerprint(digest) if count else None
+
+
+def find_fingerprint(store, expected: str) -> tuple[str, int] | None:
+    """(encounter, seq) of the stored event whose hash has this fingerprint (typed in any case, with or without
+    dashes), or None: a head a player noted is still in the log, at any seq since the log may have grown."""
+    wanted = normal_fingerprint(expected)
+    for name in store.encounters():
+        seq = 0
+        for chunk in store.body_chunks(name, 0):
+            for _, digest in chunk:
+                if fingerprint(digest) == wanted:
+                    return name, seq
+                seq += 1
+    return None
+
+
 def stored_rows(store, encounter: str) -> Iterator[Row]:
     """The encounter's rows as stored, without any check (verify makes them all, and does not stop)."""
     rows = getattr(store, "rows", None)
@@ -340,7 +379,8 @@ class RowChecker:
     `problems` grows as rows are read; `suspects` holds the seqs whose own bytes were changed (a broken
     link blames the event before it, not the one after)."""
 
-    def __init__(self) -> None:
+    def __init__(self, genesis: str = GENESIS_HASH) -> None:
+        self.genesis = genesis  # the prev_hash the encounter's first event must carry (chain version 2: bound to it)
         self.problems: list[Discrepancy] = []
         self.suspects: set[int] = set()
         self.last_seq = -1  # the seq of the last row read
@@ -354,7 +394,7 @@ class RowChecker:
     def records(self, rows: Iterable[Row]) -> Iterator[Recorded]:
         """The readable records of `rows`, checking each row (and each command's envelope) on the way."""
         expected = 0
-        prev_hash: str | None = GENESIS_HASH
+        prev_hash: str | None = self.genesis
         group: list[Recorded] = []
         for row in rows:
             self.count += 1
@@ -378,8 +418,12 @@ class RowChecker:
             if record.seq != row.seq:
                 self.add(Discrepancy(row.seq, Said("verify-moved", held=record.seq, seq=row.seq), ("Recorded.seq",)))
             if prev_hash is not None and record.prev_hash != prev_hash:
-                self.add(Discrepancy(row.seq, Said("store-reason-chain-broken"),
-                                     ("Recorded.prev_hash",)))
+                if row.seq == 0:  # the chain starts from another encounter's (or log's) identity
+                    self.problems.append(Discrepancy(0, Said("verify-chain-elsewhere"), ("Recorded.prev_hash",)))
+                    self.suspects.add(0)
+                else:
+                    self.add(Discrepancy(row.seq, Said("store-reason-chain-broken"),
+                                         ("Recorded.prev_hash",)))
             if row.txn is not None and row.txn != record.txn:
                 self.add(Discrepancy(row.seq, Said("verify-txn-column", column=row.txn, txn=record.txn),
                                      ("events.txn",)))
@@ -498,6 +542,9 @@ def check_head(store, encounter: str, last: Recorded | None, last_row_seq: int) 
         return []
     recorded = head(encounter)
     if recorded is None:
+        missing = getattr(store, "missing_head", None)
+        if last_row_seq >= 0 and missing is not None and missing(encounter):
+            return [Discrepancy(last_row_seq, Said("verify-head-missing"), ("head",))]
         return []
     seq, digest = recorded
     if seq > last_row_seq:
@@ -507,6 +554,40 @@ def check_head(store, encounter: str, last: Recorded | None, last_row_seq: int) 
     if last is not None and last.seq == seq and last.hash != digest:
         return [Discrepancy(seq, Said("verify-head-hash"), ("head.hash",))]
     return []
+
+
+# ---------------------------------------------------------------------------------------------- signatures
+def check_signatures(store, encounter: str, checker) -> list[Discrepancy]:
+    """With the DM's public key (`checker`, events/stores/signing.py): every stored head signature must be
+    valid and name an event the log still holds, and the log's current head must be one of them; an edit made
+    without the key leaves a head no signature covers."""
+    from combatlog.events.stores.signing import head_message
+
+    signed: list[tuple[int, str, str]] = getattr(store, "signatures", lambda name: [])(encounter)
+    count, last_hash = store.last(encounter)
+    if not count:
+        return []
+    log_id = store.log_id() if hasattr(store, "log_id") else None
+    wanted = {seq for seq, _, _ in signed}
+    held: dict[int, str] = {}
+    seq = 0
+    for chunk in store.body_chunks(encounter, 0):
+        for _, digest in chunk:
+            if seq in wanted:
+                held[seq] = digest
+            seq += 1
+    problems = []
+    covered = False
+    for seq, digest, signature in signed:
+        if not checker.valid(head_message(log_id, encounter, seq, digest), signature):
+            problems.append(Discrepancy(seq, Said("verify-signature-invalid"), ("signature",)))
+        elif held.get(seq) != digest:
+            problems.append(Discrepancy(seq, Said("verify-signature-elsewhere"), ("signature",)))
+        elif seq == count - 1 and digest == last_hash:
+            covered = True
+    if not covered:
+        problems.append(Discrepancy(count - 1, Said("verify-head-unsigned"), ("signature",)))
+    return problems
 
 
 # ---------------------------------------------------------------------------------------------- all together
@@ -519,7 +600,7 @@ def verify_encounter(store, encounter: str, *, progress=None, templates=None) ->
     wanted = set(seqs_of(encounter)) if seqs_of is not None else set()
     hashes: dict[int, str] = {}
     states: dict[int, Any] = {}
-    checker = RowChecker()
+    checker = RowChecker(genesis_of(store, encounter))
     rows = stored_rows(store, encounter)
     if progress is not None:
         progress.stage("verifying", store.last(encounter)[0])
@@ -585,6 +666,7 @@ def unfinished_events(sealed: list) -> int:
     if group[0].seq != last_txn or not isinstance(group[0].event, CommandIssued):
         return len(group)
     store = MemoryStore()
+    store.pin_genesis("repair", records[0].prev_hash if records[0].seq == 0 else GENESIS_HASH)
     if start:
         store.append_sealed("repair", sealed[:start], records[0].seq)
     replica = Encounter(store, "repair", snapshot_every=0)
@@ -603,5 +685,6 @@ def store_problems(store) -> list[str]:
     return check() if check is not None else []
 
 
-__all__ = ["Discrepancy", "Problem", "RowChecker", "check_head", "check_rows", "check_snapshots", "event_differences", "rederive",
+__all__ = ["Discrepancy", "Problem", "RowChecker", "chain_version", "check_head", "check_signatures", "find_fingerprint", "genesis_of",
+           "head_fingerprint", "check_rows", "check_snapshots", "event_differences", "rederive",
            "rederive_all", "store_problems", "stored_rows", "unfinished_events", "verify_encounter"]

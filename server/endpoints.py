@@ -529,7 +529,7 @@ def players_state(hub: Hub, log: combatlog.Log, name: str, lang: str) -> dict:
         if len(lines) < count or len(told(lines, document["combatants"], lang)) >= PLAYER_LOG_LINES:
             break
         count *= 4  # a stretch of untold events (dice, bookkeeping) or undone commands: look further back
-    return players_document(document, lines, lang, encounter.status_words(lang))
+    return players_document(document, lines, lang, encounter.status_words(lang), encounter.fingerprint)
 
 
 async def table_stream(request: Request) -> Response:

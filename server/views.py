@@ -55,8 +55,11 @@ def dm_document(document: dict, lang: str, status: dict[str, Any], window: str |
     return {**document, "view": extra}
 
 
-def players_document(document: dict, lines: list[dict], lang: str, status: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The players' view: order, round, turn, PCs' HP, monsters' health only, conditions, the last few lines.
+def players_document(document: dict, lines: list[dict], lang: str, status: dict[str, Any] | None = None,
+                     fingerprint: str = "") -> dict[str, Any]:
+    """The players' view: order, round, turn, PCs' HP, monsters' health only, conditions, the last few lines,
+    and the fingerprint of the log's head (a player who notes it can later check the log with
+    `combatlog verify --expect`).
 
     `status` (from `Encounter.status_words`) gives each creature's conditions in the shell's words; its
     "left this turn" column is the DM's business and is not sent."""
@@ -104,6 +107,8 @@ def players_document(document: dict, lines: list[dict], lang: str, status: dict[
         "heading": heading(document, lang, names),
         "combatants": rows,
         "log": said[-PLAYER_LOG_LINES:],
+        "fingerprint": fingerprint,
+        "fingerprint_text": message(lang, "verify-table-fingerprint", fingerprint=fingerprint) if fingerprint else "",
     }
 
 

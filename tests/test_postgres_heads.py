@@ -294,8 +294,9 @@ def test_an_import_of_many_events_and_a_single_command_both_record_the_head(pg_u
     assert len(postgres_module._WRITES) == 4 and postgres_module.FEW < 300
     with PostgresStore(long_log) as source:
         sealed = list(source.read_sealed("e"))[:303]
+        identity = source.log_id()
     with PostgresStore(pg_url) as target:
-        target.append_sealed("e", sealed[:300], 0)
+        target.append_sealed("e", sealed[:300], 0, identity)  # a copy: it takes the source's identity
         assert target.head("e") == (299, sealed[299][0].hash)
         target.append_sealed("e", sealed[300:], 300)
         assert target.head("e") == (302, target.last("e")[1])

@@ -24,7 +24,8 @@ def whole_log_view(encounter: combatlog.Encounter, lang: str) -> dict:
                  for record in encounter.records() if type(record.event).__name__ == "CombatantAdded"}
         for cid, creature in document["combatants"].items():
             creature["name"] = names.get(cid, creature["name"])
-    return players_document(document, encounter.log_lines(lang), lang, encounter.status_words(lang))
+    return players_document(document, encounter.log_lines(lang), lang, encounter.status_words(lang),
+                            encounter.fingerprint)
 
 
 def long_fight(tmp_path, exchanges: int):

@@ -54,7 +54,7 @@ def fill(store, encounter: str = "a", commands: int = 3) -> list[Recorded]:
 
 def make_store(kind: str, tmp_path: Path):
     return {
-        "memory": MemoryStore,
+        "memory": lambda: MemoryStore(bound=True),
         "sqlite": lambda: SQLiteStore(tmp_path / "log.db"),
         "jsonl": lambda: JsonlStore(tmp_path / "log.jsonl"),
     }[kind]()
@@ -102,7 +102,9 @@ def test_appended_events_read_back_identical_with_a_chained_hash(store):
     sealed = fill(store)
     assert list(store.read("a")) == sealed
     assert [r.seq for r in sealed] == list(range(10))
-    assert sealed[0].prev_hash == GENESIS_HASH
+    # Chain version 2: a new log's first link is bound to its identity and the encounter (was GENESIS_HASH).
+    assert store.log_id() is not None
+    assert sealed[0].prev_hash == envelope.chain_genesis(store.log_id(), "a") != GENESIS_HASH
     assert all(later.prev_hash == earlier.hash for earlier, later in itertools.pairwise(sealed))
     assert all(len(r.hash) == 64 for r in sealed)
 
@@ -110,7 +112,8 @@ def test_appended_events_read_back_identical_with_a_chained_hash(store):
 def test_append_returns_the_records_sealed_and_otherwise_unchanged(store):
     records = created()
     (sealed,) = store.append("a", records, 0)
-    assert sealed.hash and msgspec.structs.replace(sealed, hash="") == records[0]
+    assert sealed.prev_hash == store.genesis("a")  # chain version 2: the first link is the encounter's own
+    assert sealed.hash and msgspec.structs.replace(sealed, hash="", prev_hash=records[0].prev_hash) == records[0]
 
 
 def test_last_gives_the_next_seq_and_last_hash(store):
@@ -341,10 +344,12 @@ def test_export_embeds_each_body_verbatim_as_a_json_object(store, tmp_path):
     assert export_jsonl(store, "a", tmp_path / "a.jsonl") == 10
     lines = (tmp_path / "a.jsonl").read_bytes().splitlines()
     bodies = [body for _, body in store.read_sealed("a")]
-    for line, body in zip(lines, bodies, strict=True):
+    for number, (line, body) in enumerate(zip(lines, bodies, strict=True)):
         parsed = json.loads(line)
-        assert list(parsed) == ["encounter", "hash", "body"] and isinstance(parsed["body"], dict)
-        assert line == b'{"encounter":"a","hash":"%s","body":%s}' % (compute_hash(body).encode(), body)
+        # The first line also carries the log's identity (chain version 2), which the chains are bound to.
+        log = b',"log":"%s"' % store.log_id().encode() if number == 0 else b""
+        assert list(parsed) == ["encounter", "hash", "body"] + (["log"] if log else []) and isinstance(parsed["body"], dict)
+        assert line == b'{"encounter":"a","hash":"%s","body":%s%s}' % (compute_hash(body).encode(), body, log)
 
 
 def test_export_then_import_into_a_fresh_sqlite_log_keeps_records_and_hashes(store, tmp_path):

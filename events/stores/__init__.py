@@ -34,7 +34,7 @@ def _open(location, *, create: bool, durable: bool) -> EventStore:
             raise StoreError(Said("store-needs-module", module=error.name)) from None
         return PostgresStore(os.fspath(location), create=create)
     if os.fspath(location) == ":memory:":
-        return MemoryStore()
+        return MemoryStore(bound=True)
     if not create and not os.path.exists(location):
         raise StoreError(Said("store-no-such-log-file", path=os.fspath(location)))
     if os.fspath(location).lower().endswith(".jsonl"):
@@ -62,7 +62,7 @@ def copy_log(source: EventStore, target: EventStore) -> dict[str, int]:
             raise ConcurrencyConflict(name, log[0][0].seq, next_seq)
     for name, log in logs.items():
         if log:
-            target.append_sealed(name, log, log[0][0].seq)
+            target.append_sealed(name, log, log[0][0].seq, source.log_id())
     return {name: len(log) for name, log in logs.items()}
 
 

@@ -6,10 +6,17 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from combatlog.events.codec import Codec, default_codec
-from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, seal
+from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, Recorded, chain_genesis, new_log_id, seal
 from combatlog.words import Said, localized
 
 Sealed = tuple[Recorded, bytes]
+
+# What a write says about the log's identity (`_commit`'s `adopt`): NEW, a new fight's events (a log not
+# written yet gets a fresh identity: chain version 2); KEEP, whatever the log is (the chain check decides);
+# else the identity the written events are chained to (None: a version-1 chain), taken by a log not written yet.
+NEW = "\x00new"
+KEEP = "\x00keep"
+_UNSET: object = object()
 
 
 class ConcurrencyConflict(Exception):
@@ -52,7 +59,12 @@ class EventStore(Protocol):
     # Added for the live command path (StoreBase gives it): the sealed (record, body) pairs, events pre-encoded.
     def append_sealing(self, encounter: str, records: Sequence[Recorded], expected_seq: int,
                        event_bytes: list[bytes] | None = None) -> list[Sealed]: ...
-    def append_sealed(self, encounter: str, sealed: Sequence[Sealed], expected_seq: int) -> None: ...
+    def append_sealed(self, encounter: str, sealed: Sequence[Sealed], expected_seq: int,
+                      log_id: str | None = ...) -> None: ...
+    # Added for chain version 2 (StoreBase gives them): the log's identity and each encounter's first prev_hash.
+    def log_id(self) -> str | None: ...
+    def chain_version(self) -> int: ...
+    def genesis(self, encounter: str) -> str: ...
     def read(self, encounter: str, from_seq: int = 0) -> Iterator[Recorded]: ...
     def read_sealed(self, encounter: str, from_seq: int = 0) -> Iterator[Sealed]: ...
     def encounters(self) -> list[str]: ...
@@ -67,6 +79,21 @@ class EventStore(Protocol):
     def close(self) -> None: ...
     def __enter__(self) -> Self: ...
     def __exit__(self, *exc_info: object) -> None: ...
+
+
+def settle_identity(log: str, stored: str | None, empty: bool, adopt: str | None) -> tuple[str | None, bool]:
+    """(the log's identity for this write, whether to store it): a log written before keeps its own (version 1
+    when it has none); a log not written yet takes a new one (NEW) or the one of the events it receives.
+    Events chained to another log's identity are refused: they would not verify here."""
+    if stored is not None or not empty:
+        if adopt not in (NEW, KEEP, stored):
+            raise StoreError(Said("store-other-log", path=log, theirs=adopt or "-", ours=stored or "-"))
+        return stored, False
+    if adopt == NEW:
+        return new_log_id(), True
+    if adopt == KEEP:
+        return None, False
+    return adopt, adopt is not None
 
 
 def check_numbered(seqs: Sequence[int], expected_seq: int) -> None:
@@ -110,8 +137,45 @@ class StoreBase:
     if TYPE_CHECKING:  # each store defines it (the defaults below build on it)
         def last(self, encounter: str) -> tuple[int, str]: ...
 
-    def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]]) -> list[Sealed]:
-        """Atomically: check the next seq is `expected_seq`, call `make(last hash)`, write what it returns."""
+    # ------------------------------------------------------------- the log's identity (chain version 2)
+    _identity: object = _UNSET  # the log's identity once it can no longer change (None: a version-1 log)
+    _pinned: dict[str, str] | None = None  # encounter -> the prev_hash its first event must carry (replicas)
+
+    def _load_identity(self) -> tuple[str | None, bool]:
+        """(the stored log id or None, whether that is settled: an id is stored, or events are, without one)."""
+        return None, False
+
+    def log_id(self) -> str | None:
+        """The log's identity, made at random when its first event was written; None for a log written before
+        chain version 2 (or not written yet)."""
+        if self._identity is not _UNSET:
+            return self._identity  # type: ignore[return-value]
+        found, settled = self._load_identity()
+        if settled:
+            self._identity = found
+        return found
+
+    def chain_version(self) -> int:
+        """2 when every encounter's chain starts from the log's identity and its name, else 1."""
+        return 1 if self.log_id() is None else 2
+
+    def genesis(self, encounter: str) -> str:
+        """The prev_hash the encounter's first event carries."""
+        if self._pinned and encounter in self._pinned:
+            return self._pinned[encounter]
+        return chain_genesis(self.log_id(), encounter)
+
+    def pin_genesis(self, encounter: str, prev_hash: str) -> None:
+        """Chain the encounter's first event to `prev_hash` (a replica of another log's encounter)."""
+        self._pinned = {**(self._pinned or {}), encounter: prev_hash}
+
+    def _settled(self, identity: str | None) -> None:
+        self._identity = identity
+
+    def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]],
+                adopt: str | None = NEW) -> list[Sealed]:
+        """Atomically: check the next seq is `expected_seq`, call `make(last hash)`, write what it returns
+        (`adopt`: what the write says about the log's identity, see NEW)."""
         raise NotImplementedError
 
     def _bodies(self, encounter: str, from_seq: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
@@ -131,8 +195,11 @@ class StoreBase:
             return []
         return self._commit(encounter, expected_seq, lambda prev: seal(list(records), prev, event_bytes))
 
-    def append_sealed(self, encounter: str, sealed: Sequence[Sealed], expected_seq: int) -> None:
-        """Write already sealed (record, body) pairs verbatim, keeping their hashes; used by import and copies."""
+    def append_sealed(self, encounter: str, sealed: Sequence[Sealed], expected_seq: int,
+                      log_id: str | None = KEEP) -> None:
+        """Write already sealed (record, body) pairs verbatim, keeping their hashes; used by import and copies.
+        `log_id`: the identity of the log they come from (None: a version-1 log), which a log not written yet
+        takes so that their chain still verifies here."""
         check_numbered([record.seq for record, _ in sealed], expected_seq)
 
         def verify(prev: str) -> list[Sealed]:
@@ -145,7 +212,7 @@ class StoreBase:
             return checked
 
         if sealed:
-            self._commit(encounter, expected_seq, verify)
+            self._commit(encounter, expected_seq, verify, log_id)
 
     def read_sealed(self, encounter: str, from_seq: int = 0) -> Iterator[Sealed]:
         """Yield verified (record, stored body) pairs from `from_seq`, checking the chain as it goes."""
@@ -233,4 +300,4 @@ class StoreBase:
         self.close()
 
 
-__all__ = ["GENESIS_HASH", "ConcurrencyConflict", "EventStore", "Sealed", "StoreBase", "StoreError", "check_numbered"]
+__all__ = ["GENESIS_HASH", "KEEP", "NEW", "ConcurrencyConflict", "EventStore", "Sealed", "StoreBase", "StoreError", "check_numbered", "settle_identity"]

@@ -11,8 +11,17 @@ from typing import IO, Any
 import msgspec
 
 from combatlog.events.codec import default_codec
-from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, compute_hash
-from combatlog.events.stores.base import ConcurrencyConflict, EventStore, Sealed, StoreBase, StoreError
+from combatlog.events.envelope import GENESIS_HASH, LogCorrupted, chain_genesis, compute_hash
+from combatlog.events.stores.base import (
+    NEW,
+    ConcurrencyConflict,
+    EventStore,
+    Sealed,
+    StoreBase,
+    StoreError,
+    ends_at_head,
+    settle_identity,
+)
 from combatlog.words import Said
 
 try:
@@ -23,12 +32,15 @@ except ImportError:  # Windows: no advisory locks, one writer at a time is then 
 File = str | os.PathLike[str] | IO[bytes] | IO[str]
 
 
-class _Line(msgspec.Struct):
-    """One line: the body is embedded as JSON, and kept as its exact bytes when read back."""
+class _Line(msgspec.Struct, omit_defaults=True):
+    """One line: the body is embedded as JSON, and kept as its exact bytes when read back. The log's first
+    event line also names the log's identity (`log`, chain version 2: each encounter's chain is bound to it),
+    so an export carries it to the log it is imported into."""
 
     encounter: str
     hash: str
     body: msgspec.Raw
+    log: str | None = None
 
 
 class _Head(msgspec.Struct):
@@ -77,9 +89,10 @@ def _event_lines(data: bytes) -> int:
     return sum(1 for line in data.splitlines() if line.strip())
 
 
-def encode_line(encounter: str, body: bytes, digest: str) -> bytes:
-    """One JSONL line (with its newline) holding the body bytes verbatim."""
-    return _line_encoder.encode(_Line(encounter, digest, msgspec.Raw(body))) + b"\n"
+def encode_line(encounter: str, body: bytes, digest: str, log: str | None = None) -> bytes:
+    """One JSONL line (with its newline) holding the body bytes verbatim (`log`: the log's identity, on its
+    first line)."""
+    return _line_encoder.encode(_Line(encounter, digest, msgspec.Raw(body), log)) + b"\n"
 
 
 def _parse(lines: Iterable[bytes | str], name: str, first_line: int = 1) -> Iterator[tuple[int, _Line]]:
@@ -120,9 +133,11 @@ def export_jsonl(store: EventStore, encounter: str | None, file: File) -> int:
     count = 0
     with _opened(file, "wb") as (out, _):
         text = isinstance(out, io.TextIOBase)
+        # The chains are bound to the log's identity: its first line carries it to the log it is imported into.
+        log_id = store.log_id() if hasattr(store, "log_id") else None
         for name in store.encounters() if encounter is None else [encounter]:
             for record, body in store.read_sealed(name):
-                line = encode_line(name, body, record.hash)
+                line = encode_line(name, body, record.hash, log_id if count == 0 else None)
                 out.write(line.decode() if text else line)
                 count += 1
     return count
@@ -132,8 +147,11 @@ def import_jsonl(file: File, store: EventStore) -> dict[str, int]:
     """Verify a JSONL log per encounter, then append each encounter in one transaction keeping its hashes."""
     logs: dict[str, list[Sealed]] = {}
     decode_body = store.codec.decode_body if hasattr(store, "codec") else default_codec().decode_body
+    log_id: str | None = None
     with _opened(file, "rb") as (handle, name):
         for number, line in _parse(handle, name):
+            if not logs:
+                log_id = line.log
             log = logs.setdefault(line.encounter, [])
             body = _body(line)
             if log:
@@ -157,7 +175,7 @@ def import_jsonl(file: File, store: EventStore) -> dict[str, int]:
         if next_seq != log[0][0].seq:
             raise ConcurrencyConflict(encounter, log[0][0].seq, next_seq)
     for encounter, log in logs.items():
-        store.append_sealed(encounter, log, log[0][0].seq)
+        store.append_sealed(encounter, log, log[0][0].seq, log_id)
     return {encounter: len(log) for encounter, log in logs.items()}
 
 
@@ -172,7 +190,13 @@ class JsonlStore(StoreBase):
         self._scanned = 0  # bytes of the file already folded into _heads
         self._lines = 0
         self._events = 0  # event lines in the first _scanned bytes
+        self._meta_id: str | None = None  # the log id its first line holds (chain version 2)
         self._lock = threading.Lock()
+
+    def _load_identity(self) -> tuple[str | None, bool]:
+        with self._lock, self._locked("rb", exclusive=False) as handle:
+            self._refresh(handle)
+            return self._meta_id, self._meta_id is not None or self._events > 0
 
     @contextmanager
     def _locked(self, mode: str, exclusive: bool) -> Iterator[IO[bytes] | None]:
@@ -192,29 +216,37 @@ class JsonlStore(StoreBase):
     def _refresh(self, handle: IO[bytes] | None) -> None:
         """Fold the lines written since the last look (by anyone) into the per-encounter (next seq, hash)."""
         if handle is None:
-            self._heads, self._scanned, self._lines, self._events = {}, 0, 0, 0
+            self._heads, self._scanned, self._lines, self._events, self._meta_id = {}, 0, 0, 0, None
             return
         if os.fstat(handle.fileno()).st_size < self._scanned:  # replaced or truncated: start over
-            self._heads, self._scanned, self._lines, self._events = {}, 0, 0, 0
+            self._heads, self._scanned, self._lines, self._events, self._meta_id = {}, 0, 0, 0, None
         handle.seek(self._scanned)
         data = handle.read()
         heads = dict(self._heads)
         events = self._events
         for _, line in _parse(data.splitlines(keepends=True), str(self.path), self._lines + 1):
+            if events == 0:
+                self._meta_id = line.log
             heads[line.encounter] = (heads.get(line.encounter, (0, ""))[0] + 1, line.hash)
             events += 1
         self._heads, self._scanned, self._lines = heads, self._scanned + len(data), self._lines + data.count(b"\n")
         self._events = events
 
-    def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]]) -> list[Sealed]:
+    def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]],
+                adopt: str | None = NEW) -> list[Sealed]:
         with self._lock, self._locked("a+b", exclusive=True) as handle:
             assert handle is not None
             self._refresh(handle)
+            self._check_head_file()
+            identity, store = settle_identity(str(self.path), self._meta_id, self._events == 0, adopt)
             next_seq, prev = self._heads.get(encounter, (0, GENESIS_HASH))
             if next_seq != expected_seq:
                 raise ConcurrencyConflict(encounter, expected_seq, next_seq)
+            if next_seq == 0:
+                prev = (self._pinned or {}).get(encounter) or chain_genesis(identity, encounter)
             sealed = make(prev)
-            data = b"".join(encode_line(encounter, body, record.hash) for record, body in sealed)
+            data = b"".join(encode_line(encounter, body, record.hash, identity if store and index == 0 else None)
+                            for index, (record, body) in enumerate(sealed))
             size = self._scanned
             if size:
                 handle.seek(size - 1)
@@ -230,13 +262,32 @@ class JsonlStore(StoreBase):
             self._heads[encounter] = (next_seq + len(sealed), sealed[-1][0].hash)
             self._scanned, self._lines = size + len(data), self._lines + data.count(b"\n")
             self._events += len(sealed)
+            if store:
+                self._meta_id = identity
             _write_head_file(self.path, self._events, self._heads)  # under the lock: heads written in order
             return sealed
+
+    def _check_head_file(self) -> None:
+        """Refuse to append to a log that lost events its head file records (lines cut from its end, or its
+        last line replaced): the head file rewritten after this append would no longer show the damage.
+        A head file behind the log (a crash between the two writes) is not damage."""
+        try:
+            recorded = _head_file_decoder.decode(head_path(self.path).read_bytes())
+        except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+            return
+        for encounter, (head_seq, head_hash) in sorted(recorded.heads.items()):
+            next_seq, last_hash = self._heads.get(encounter, (0, ""))
+            if next_seq - 1 <= head_seq:
+                ends_at_head(str(self.path), encounter, next_seq - 1 if next_seq else None, last_hash or None,
+                             head_seq, head_hash)
+        if recorded.lines > self._events:  # lines gone, though every encounter still reaches its head
+            raise StoreError(Said("store-jsonl-lines-cut", path=str(self.path), lines=recorded.lines,
+                                  now=self._events))
 
     def _bodies(self, encounter: str, from_seq: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
         with self._locked("rb", exclusive=False) as handle:
             data = handle.read() if handle else b""
-        prev = GENESIS_HASH if from_seq == 0 else None
+        prev = self.genesis(encounter) if from_seq == 0 else None
         bodies = []
         seq = 0
         for _, line in _parse(data.splitlines(keepends=True), str(self.path)):
@@ -277,6 +328,19 @@ class JsonlStore(StoreBase):
             return None
         found = recorded.heads.get(encounter)
         return (found[0], found[1]) if found else None
+
+    def missing_head(self, encounter: str) -> bool:
+        """Whether the head file, written after the log's every event line, leaves out this encounter (its
+        record deleted); an older log (chain version 1) or a log without a head file: nothing to say."""
+        if self.log_id() is None:
+            return False
+        try:
+            recorded = _head_file_decoder.decode(head_path(self.path).read_bytes())
+        except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+            return False
+        with self._lock, self._locked("rb", exclusive=False) as handle:
+            now = _event_lines(handle.read()) if handle else 0
+        return now <= recorded.lines and encounter not in recorded.heads
 
 
 def first_line_is_event(path: str | os.PathLike[str]) -> bool:

@@ -5,28 +5,41 @@ import threading
 from collections.abc import Callable, Iterator
 
 from combatlog.events.envelope import GENESIS_HASH
-from combatlog.events.stores.base import ConcurrencyConflict, Sealed, StoreBase
+from combatlog.events.stores.base import KEEP, NEW, ConcurrencyConflict, Sealed, StoreBase, settle_identity
 
 
 class MemoryStore(StoreBase):
     """Keeps each encounter's (body, hash) pairs in a list indexed by seq."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, bound: bool = False) -> None:
+        """`bound`: chain version 2 (each encounter's chain bound to a random identity of this log), as a log
+        opened by `open_store(":memory:")`; the default, version 1, is what verify's replicas and tests that
+        place rows by hand need."""
         self._logs: dict[str, list[tuple[bytes, str]]] = {}
         self._lock = threading.Lock()
+        self._log_id: str | None = None
+        self._bound = bound
 
-    def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]]) -> list[Sealed]:
+    def _load_identity(self) -> tuple[str | None, bool]:
+        return self._log_id, self._log_id is not None or bool(self._logs)
+
+    def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]],
+                adopt: str | None = NEW) -> list[Sealed]:
         with self._lock:
+            identity, store = settle_identity(":memory:", self._log_id, not self._logs,
+                                              adopt if self._bound or adopt != NEW else KEEP)
             log = self._logs.get(encounter, [])
             if len(log) != expected_seq:
                 raise ConcurrencyConflict(encounter, expected_seq, len(log))
-            sealed = make(log[-1][1] if log else GENESIS_HASH)
+            if store:
+                self._log_id = identity
+            sealed = make(log[-1][1] if log else self.genesis(encounter))
             self._logs.setdefault(encounter, log).extend((body, record.hash) for record, body in sealed)
             return sealed
 
     def _bodies(self, encounter: str, from_seq: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
         log = self._logs.get(encounter, [])
-        prev = GENESIS_HASH if from_seq == 0 else log[from_seq - 1][1] if from_seq <= len(log) else None
+        prev = self.genesis(encounter) if from_seq == 0 else log[from_seq - 1][1] if from_seq <= len(log) else None
         return prev, (log[index] for index in range(from_seq, len(log)))  # no copy of the rest of the log
 
     def _bodies_between(self, encounter: str, first: int, last: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
@@ -53,19 +66,23 @@ class ReplicaStore(MemoryStore):
     ones from the log it replicates (`backing`, encounter `name`), whose events up to the replica's end are
     the same bytes: what re-deriving a long log needs (undo reaches back), in bounded memory."""
 
-    def __init__(self, backing, name: str, keep: int = 4096) -> None:
+    def __init__(self, backing, name: str, keep: int = 4096, replica: str = "verify") -> None:
         super().__init__()
         self._backing, self._name, self._keep = backing, name, keep
+        # The replica's events carry the same hashes as the log's: its first event chains where theirs does.
+        genesis = getattr(backing, "genesis", None)
+        self.pin_genesis(replica, genesis(name) if genesis is not None else GENESIS_HASH)
         self._base: dict[str, int] = {}  # seq of the first body still in memory
         self._before: dict[str, str] = {}  # hash of the event just before it
 
-    def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]]) -> list[Sealed]:
+    def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]],
+                adopt: str | None = NEW) -> list[Sealed]:
         with self._lock:
             log = self._logs.setdefault(encounter, [])
             base = self._base.get(encounter, 0)
             if base + len(log) != expected_seq:
                 raise ConcurrencyConflict(encounter, expected_seq, base + len(log))
-            sealed = make(log[-1][1] if log else self._before.get(encounter, GENESIS_HASH))
+            sealed = make(log[-1][1] if log else self._before.get(encounter, self.genesis(encounter)))
             log.extend((body, record.hash) for record, body in sealed)
             if len(log) > 2 * self._keep:
                 drop = len(log) - self._keep
@@ -81,7 +98,7 @@ class ReplicaStore(MemoryStore):
             index = from_seq - base
             prev: str | None
             if index == 0:
-                prev = self._before.get(encounter, GENESIS_HASH)
+                prev = self._before.get(encounter, self.genesis(encounter))
             else:
                 prev = log[index - 1][1] if index <= len(log) else None
             return prev, iter(log[index:])
@@ -101,6 +118,7 @@ class ReplicaStore(MemoryStore):
         """A MemoryStore holding the encounter's whole log: the older events read from the backing log, the
         recent ones from memory (the fallback when the replica stops matching the log it replicates)."""
         whole = MemoryStore()
+        whole.pin_genesis(encounter, self.genesis(encounter))
         _, bodies = self._bodies(encounter, 0)
         whole._logs[encounter] = list(bodies)
         return whole

@@ -32,8 +32,17 @@ import psycopg
 from psycopg import errors, sql
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from combatlog.events.envelope import GENESIS_HASH
-from combatlog.events.stores.base import ConcurrencyConflict, Sealed, StoreBase, StoreError, ends_at_head
+from combatlog.events.envelope import GENESIS_HASH, chain_genesis
+from combatlog.events.stores.base import (
+    _UNSET,
+    NEW,
+    ConcurrencyConflict,
+    Sealed,
+    StoreBase,
+    StoreError,
+    ends_at_head,
+    settle_identity,
+)
 from combatlog.words import Said
 
 # The pool warns when it replaces a dropped connection; without a handler of the app's, Python would print that
@@ -74,6 +83,10 @@ MIGRATIONS: list[str] = [
     CREATE INDEX events_markers ON events (encounter, seq) WHERE type IN ('Undone', 'Redone', 'Reverted');
     """,
 ]
+# The log's identity (chain version 2) lives in `log_meta`, made by the first write of a new log (a log written
+# before it has none: chain version 1); not a migration, so that a log's schema version says nothing of it.
+_META_TABLE = "CREATE TABLE IF NOT EXISTS log_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _LAST = "SELECT seq, hash FROM events WHERE encounter = %s ORDER BY seq DESC LIMIT 1"
@@ -187,7 +200,8 @@ class PostgresStore(StoreBase):
         except psycopg.Error as error:
             raise StoreError(Said("store-postgres-cannot-create", path=self.name, error=_first_line(error))) from None
 
-    def _guarded(self, work: Callable[[psycopg.Connection], object], retry: Callable[[], bool] = lambda: True):
+    def _guarded(self, work: Callable[[psycopg.Connection], object], retry: Callable[[], bool] = lambda: True,
+                 unknown: Callable[[], bool] = lambda: False):
         """Run `work(connection)` on a pooled connection; database failures become StoreError naming the log.
 
         A connection the server dropped while it sat in the pool (a restart, a failover, an idle timeout) fails
@@ -208,20 +222,58 @@ class PostgresStore(StoreBase):
                 raise
             except PoolTimeout:
                 raise StoreError(Said("store-postgres-no-connection", path=self.name)) from None
+            except psycopg.OperationalError as error:
+                if unknown():  # the write was sent: the connection was lost before its commit was answered
+                    raise StoreError(Said("store-outcome-unknown", path=self.name, error=_first_line(error))) from None
+                raise StoreError(Said("store-file-error", path=self.name, error=_first_line(error))) from None
             except psycopg.Error as error:
                 raise StoreError(Said("store-file-error", path=self.name, error=_first_line(error))) from None
         raise AssertionError("unreachable")
 
     # ------------------------------------------------------------------ the store interface
-    def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]]) -> list[Sealed]:
+    def _load_identity(self) -> tuple[str | None, bool]:
+        def load(conn: psycopg.Connection) -> tuple[str | None, bool]:
+            row = _log_id(conn)
+            if row is not None:
+                return row[0], True
+            return None, conn.execute("SELECT 1 FROM events LIMIT 1").fetchone() is not None
+
+        return self._guarded(load)
+
+    def _identity_for_write(self, conn: psycopg.Connection, adopt: str | None) -> str | None:
+        """The log's identity for this write (inside its transaction), stored when a new log takes one."""
+        if self._identity is not _UNSET:
+            if adopt is not NEW:
+                settle_identity(self.name, self._identity, False, adopt)  # type: ignore[arg-type]
+            return self._identity  # type: ignore[return-value]
+        row = _log_id(conn)
+        empty = conn.execute("SELECT 1 FROM events LIMIT 1").fetchone() is None
+        identity, store = settle_identity(self.name, row[0] if row else None, empty, adopt)
+        if store:
+            # Two first writers racing: the one whose row lands first gives the log its identity.
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+            conn.execute(_META_TABLE)
+            conn.execute("INSERT INTO log_meta (key, value) VALUES ('log_id', %s) ON CONFLICT (key) DO NOTHING",
+                         (identity,))
+            identity = _row(conn.execute("SELECT value FROM log_meta WHERE key = 'log_id'"))[0]
+        return identity
+
+    def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]],
+                adopt: str | None = NEW) -> list[Sealed]:
         sent = [False]  # once the inserts are sent, a failure may come after the commit: never run it twice
+        settled: list[str | None] = []
 
         def write(conn: psycopg.Connection) -> list[Sealed]:
             sent[0] = False
+            settled.clear()
             with conn.transaction():
+                identity = self._identity_for_write(conn, adopt)
+                settled.append(identity)
                 next_seq, prev, has_head = self._end_for_append(conn, encounter)
                 if next_seq != expected_seq:
                     raise ConcurrencyConflict(encounter, expected_seq, next_seq)
+                if next_seq == 0:
+                    prev = (self._pinned or {}).get(encounter) or chain_genesis(identity, encounter)
                 sealed = make(prev)
                 sent[0] = True
                 last = sealed[-1][0]
@@ -242,10 +294,11 @@ class PostgresStore(StoreBase):
                             [(encounter, r.seq, r.txn, type(r.event).__name__, body, r.hash) for r, body in sealed],
                         )
                 conn.execute(_WRITES[few, has_head], values)
-                return sealed
+            self._identity = settled[0]  # committed: the log holds events, its identity is settled
+            return sealed
 
         try:
-            return self._guarded(write, retry=lambda: not sent[0])
+            return self._guarded(write, retry=lambda: not sent[0], unknown=lambda: sent[0])
         except psycopg.errors.UniqueViolation:
             # A writer that passed the same check committed first: the same conflict, nothing of ours written.
             raise ConcurrencyConflict(encounter, expected_seq, self.last(encounter)[0]) from None
@@ -260,7 +313,7 @@ class PostgresStore(StoreBase):
 
     def _bodies(self, encounter: str, from_seq: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
         if from_seq == 0:
-            prev: str | None = GENESIS_HASH
+            prev: str | None = self.genesis(encounter)
         else:
             row = self._guarded(lambda conn: conn.execute(
                 "SELECT hash FROM events WHERE encounter = %s AND seq = %s", (encounter, from_seq - 1)).fetchone())
@@ -286,7 +339,7 @@ class PostgresStore(StoreBase):
         first = max(first, 0)
         start = max(first - 1, 0)
         rows = self._range(encounter, start, min(last, start + CHUNK - 1))
-        prev: str | None = GENESIS_HASH
+        prev: str | None = self.genesis(encounter) if first == 0 else None
         if first > 0:
             prev = rows.pop(0)[2] if rows and rows[0][0] == first - 1 else None
         return prev, self._rest_between(encounter, rows, start + CHUNK, last)
@@ -332,6 +385,10 @@ class PostgresStore(StoreBase):
         row = self._guarded(lambda conn: conn.execute(
             "SELECT seq, hash FROM heads WHERE encounter = %s", (encounter,)).fetchone())
         return (row[0], row[1]) if row else None
+
+    def missing_head(self, encounter: str) -> bool:
+        """Whether a log of chain version 2 (whose every append records its head) has none for the encounter."""
+        return self.log_id() is not None and self.head(encounter) is None
 
     def integrity_problems(self) -> list[str]:
         """What the storage itself shows before any event is read: every encounter's events counted in the
@@ -539,6 +596,13 @@ def _version(conn: psycopg.Connection) -> int | None:
     if _row(conn.execute("SELECT to_regclass('schema_version')"))[0] is None:
         return None
     return _row(conn.execute("SELECT max(version) FROM schema_version"))[0] or None
+
+
+def _log_id(conn: psycopg.Connection) -> tuple[Any, ...] | None:
+    """(the log's identity,) when it has one."""
+    if _row(conn.execute("SELECT to_regclass('log_meta')"))[0] is None:
+        return None
+    return conn.execute("SELECT value FROM log_meta WHERE key = 'log_id'").fetchone()
 
 
 def _row(cursor: psycopg.Cursor[Any]) -> tuple[Any, ...]:

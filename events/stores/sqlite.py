@@ -9,8 +9,17 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from combatlog.events.envelope import GENESIS_HASH
-from combatlog.events.stores.base import ConcurrencyConflict, Sealed, StoreBase, StoreError, ends_at_head
+from combatlog.events.envelope import GENESIS_HASH, chain_genesis
+from combatlog.events.stores.base import (
+    _UNSET,
+    NEW,
+    ConcurrencyConflict,
+    Sealed,
+    StoreBase,
+    StoreError,
+    ends_at_head,
+    settle_identity,
+)
 from combatlog.words import Said
 
 SCHEMA_VERSION = 1
@@ -45,6 +54,17 @@ CREATE TABLE IF NOT EXISTS heads (
     encounter TEXT PRIMARY KEY,
     seq INTEGER NOT NULL,
     hash TEXT NOT NULL
+)
+"""
+
+# The signed heads (events/stores/signing.py), made by the first append with the DM's key configured.
+_SIGNATURES_TABLE = """
+CREATE TABLE IF NOT EXISTS signatures (
+    encounter TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    hash TEXT NOT NULL,
+    signature TEXT NOT NULL,
+    PRIMARY KEY (encounter, seq)
 )
 """
 
@@ -97,6 +117,15 @@ class SQLiteStore(StoreBase):
         self.path = os.fspath(path)
         self.durable = durable
         self.readonly = readonly
+        # The DM's signing key (COMBATLOG_SIGNING_KEY), read once: each append then signs its head.
+        self.signer = None
+        if not readonly:
+            from combatlog.events.stores.signing import KEY_VARIABLE
+
+            if os.environ.get(KEY_VARIABLE):
+                from combatlog.events.stores.signing import signer_from_environment
+
+                self.signer = signer_from_environment()
         self._heads_ready = False
         # encounter -> (PRAGMA data_version, next seq, last hash) as this connection's own last append left it
         self._known_end: dict[str, tuple[int, int, str]] = {}
@@ -228,11 +257,33 @@ class SQLiteStore(StoreBase):
         ends_at_head(self.path, encounter, last_seq, last_hash, head_seq, head_hash)
         return (0, GENESIS_HASH) if last_seq is None else (last_seq + 1, last_hash)
 
+    def _load_identity(self) -> tuple[str | None, bool]:
+        with self._guard():
+            row = self._db.execute("SELECT value FROM meta WHERE key = 'log_id'").fetchone()
+            if row is not None:
+                return row[0], True
+            return None, self._db.execute("SELECT 1 FROM events LIMIT 1").fetchone() is not None
+
+    def _identity_for_write(self, db: sqlite3.Cursor, adopt: str | None) -> str | None:
+        """The log's identity for this write (inside its transaction), stored when a new log takes one."""
+        if self._identity is not _UNSET:
+            identity = self._identity
+            if adopt is not NEW:
+                settle_identity(self.path, identity, False, adopt)  # type: ignore[arg-type]
+            return identity  # type: ignore[return-value]
+        row = db.execute("SELECT value FROM meta WHERE key = 'log_id'").fetchone()
+        empty = db.execute("SELECT 1 FROM events LIMIT 1").fetchone() is None
+        identity, store = settle_identity(self.path, row[0] if row else None, empty, adopt)
+        if store:
+            db.execute("INSERT INTO meta (key, value) VALUES ('log_id', ?)", (identity,))
+        return identity
+
     # The cursor every append runs its statements on (made by the first append): one cursor object
     # instead of a new one per statement.
     _writer: sqlite3.Cursor | None = None
 
-    def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]]) -> list[Sealed]:
+    def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]],
+                adopt: str | None = NEW) -> list[Sealed]:
         try:
             try:
                 db = self._writer
@@ -244,6 +295,7 @@ class SQLiteStore(StoreBase):
                     if not self._heads_ready:  # whoever made the file, the head is kept from the first write on
                         db.execute(_HEADS_TABLE)
                         self._heads_ready = True
+                    identity = self._identity_for_write(db, adopt)
                     # data_version moves only when another connection commits: while it stands still since our
                     # own last append, the end of the log (and its head) is the one that append wrote.
                     (version,) = db.execute("PRAGMA data_version").fetchone()
@@ -254,6 +306,8 @@ class SQLiteStore(StoreBase):
                         next_seq, prev = self._end_for_append(encounter)
                     if next_seq != expected_seq:
                         raise ConcurrencyConflict(encounter, expected_seq, next_seq)
+                    if next_seq == 0:
+                        prev = (self._pinned or {}).get(encounter) or chain_genesis(identity, encounter)
                     sealed = make(prev)
                     if len(sealed) <= 16:  # a command's few rows in one statement: fewer round trips
                         values: list = []
@@ -269,7 +323,15 @@ class SQLiteStore(StoreBase):
                     # or no row to update) it is inserted or replaced.
                     if known is None or db.execute(_UPDATE_HEAD, (last.seq, last.hash, encounter)).rowcount != 1:
                         db.execute(_UPSERT_HEAD, (encounter, last.seq, last.hash))
+                    if self.signer is not None:  # the DM's key signs the new head, in the same transaction
+                        from combatlog.events.stores.signing import head_message
+
+                        db.execute(_SIGNATURES_TABLE)
+                        db.execute("INSERT OR REPLACE INTO signatures (encounter, seq, hash, signature) "
+                                   "VALUES (?, ?, ?, ?)", (encounter, last.seq, last.hash, self.signer.sign(
+                                       head_message(identity, encounter, last.seq, last.hash))))
                     db.execute("COMMIT")
+                    self._identity = identity  # the log holds events now: its identity is settled
                     self._known_end[encounter] = (version, last.seq + 1, last.hash)
                 except BaseException:
                     if self._db.in_transaction:
@@ -289,7 +351,7 @@ class SQLiteStore(StoreBase):
     def _bodies(self, encounter: str, from_seq: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
         with self._guard():
             if from_seq == 0:
-                prev: str | None = GENESIS_HASH
+                prev: str | None = self.genesis(encounter)
             else:
                 row = self._db.execute(
                     "SELECT hash FROM events WHERE encounter = ? AND seq = ?", (encounter, from_seq - 1)
@@ -298,7 +360,7 @@ class SQLiteStore(StoreBase):
         return prev, self._rows(encounter, from_seq)
 
     def _bodies_between(self, encounter: str, first: int, last: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
-        prev: str | None = GENESIS_HASH if first == 0 else None
+        prev: str | None = self.genesis(encounter) if first == 0 else None
         with self._guard():
             rows = self._db.execute(
                 "SELECT seq, CAST(body AS BLOB), hash FROM events WHERE encounter = ? AND seq BETWEEN ? AND ? ORDER BY seq",
@@ -353,6 +415,19 @@ class SQLiteStore(StoreBase):
             except sqlite3.OperationalError:  # no heads table (an older log opened without writing)
                 return None
         return (row[0], row[1]) if row else None
+
+    def signatures(self, encounter: str) -> list[tuple[int, str, str]]:
+        """The encounter's signed heads (seq, hash, signature), by seq; none when no head was ever signed."""
+        with self._guard():
+            try:
+                return [tuple(row) for row in self._db.execute(  # type: ignore[misc]
+                    "SELECT seq, hash, signature FROM signatures WHERE encounter = ? ORDER BY seq", (encounter,))]
+            except sqlite3.OperationalError:  # no signatures table
+                return []
+
+    def missing_head(self, encounter: str) -> bool:
+        """Whether a log of chain version 2 (whose every append records its head) has none for the encounter."""
+        return self.log_id() is not None and self.head(encounter) is None
 
     def encounters(self) -> list[str]:
         """The encounters with at least one event, sorted."""

@@ -42,3 +42,18 @@ verify-head-hash = its hash differs from the one the log's head recorded
 verify-sqlite-integrity = SQLite integrity check: { $line }
 verify-damaged-index = encounter '{ $encounter }': the table holds { $count } events but its index finds { $indexed } (damaged index)
 verify-rows-missing = encounter '{ $encounter }': { $count } events stored but the last seq is { $last } (events missing)
+
+## The chain's binding to its encounter and log (chain version 2), fingerprints, signatures.
+verify-chain-elsewhere = its chain does not start from this encounter's identity in this log (events moved from another encounter or another log, or relabelled)
+verify-head-missing = the log's head record for this encounter is missing (deleted, perhaps with events cut from its end)
+verify-chain-v2 = chain version 2 (log { $id }): each encounter's chain is bound to this log and to its name
+verify-chain-v1 = chain version 1 (a log written before version 2): the chain proves each encounter's order and bytes, not which encounter or log its events belong to, nor a head record deleted with its last events
+verify-fingerprint = head of { $encounter }: event { $seq }, fingerprint { $fingerprint }
+verify-expect-found = fingerprint { $fingerprint } found: event { $seq } of { $encounter } is still in the log
+verify-expect-missing = fingerprint { $fingerprint } is not in this log: the head noted then is gone (the log was rewritten, or it is another log)
+verify-expect-malformed = '{ $fingerprint }' is not a fingerprint: expected 16 letters and digits in 4 groups of 4, e.g. ABCD-EFGH-IJKL-MNOP
+verify-table-fingerprint = Record fingerprint: { $fingerprint } (note it: combatlog verify --expect { $fingerprint } proves the log still holds this moment)
+verify-signature-invalid = the head signature stored at this event does not verify with this public key (forged, or signed by another key)
+verify-signature-elsewhere = a valid head signature names this event, but the log no longer holds it as signed (edited or cut after signing)
+verify-head-unsigned = no signature of the DM's key covers this head: the log was written or edited without the key
+cli-key-written = private key written to { $private } (keep it secret), public key to { $public } (give it to the players); sign every head with COMBATLOG_SIGNING_KEY={ $private }; check with combatlog verify LOG --public-key { $public }

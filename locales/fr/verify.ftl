@@ -47,3 +47,18 @@ verify-head-hash = son empreinte diffère de celle qu'a enregistrée la fin du j
 verify-sqlite-integrity = contrôle d'intégrité SQLite : { $line }
 verify-damaged-index = rencontre « { $encounter } » : la table contient { $count } événements mais son index en trouve { $indexed } (index abîmé)
 verify-rows-missing = rencontre « { $encounter } » : { $count } événements enregistrés, mais le dernier porte le numéro { $last } (événements manquants)
+
+## Le lien de la chaîne à sa rencontre et à son journal (version 2), empreintes, signatures.
+verify-chain-elsewhere = sa chaîne ne part pas de l'identité de cette rencontre dans ce journal (événements venus d'une autre rencontre ou d'un autre journal, ou renommés)
+verify-head-missing = la fin enregistrée de cette rencontre a disparu du journal (supprimée, peut-être avec des événements coupés à la fin)
+verify-chain-v2 = chaîne version 2 (journal { $id }) : la chaîne de chaque rencontre est liée à ce journal et à son nom
+verify-chain-v1 = chaîne version 1 (un journal écrit avant la version 2) : la chaîne prouve l'ordre et les octets des événements de chaque rencontre, pas à quelle rencontre ni à quel journal ils appartiennent, ni une fin enregistrée supprimée avec ses derniers événements
+verify-fingerprint = fin de { $encounter } : événement { $seq }, empreinte { $fingerprint }
+verify-expect-found = empreinte { $fingerprint } trouvée : l'événement { $seq } de { $encounter } est toujours dans le journal
+verify-expect-missing = l'empreinte { $fingerprint } n'est pas dans ce journal : la fin notée alors a disparu (le journal a été réécrit, ou c'est un autre journal)
+verify-expect-malformed = « { $fingerprint } » n'est pas une empreinte : il faut 16 lettres et chiffres en 4 groupes de 4, par exemple ABCD-EFGH-IJKL-MNOP
+verify-table-fingerprint = Empreinte du journal : { $fingerprint } (notez-la : combatlog verify --expect { $fingerprint } prouve que le journal contient toujours ce moment)
+verify-signature-invalid = la signature de fin enregistrée à cet événement ne se vérifie pas avec cette clé publique (contrefaite, ou signée par une autre clé)
+verify-signature-elsewhere = une signature de fin valide désigne cet événement, mais le journal ne le contient plus tel que signé (modifié ou coupé après la signature)
+verify-head-unsigned = aucune signature de la clé du MJ ne couvre cette fin : le journal a été écrit ou modifié sans la clé
+cli-key-written = clé privée écrite dans { $private } (gardez-la secrète), clé publique dans { $public } (donnez-la aux joueurs) ; signez chaque fin avec COMBATLOG_SIGNING_KEY={ $private } ; vérifiez avec combatlog verify JOURNAL --public-key { $public }

@@ -24,6 +24,7 @@ function render(doc) {
   drawMap(doc.combatants);
   document.getElementById("lines").replaceChildren(...doc.log.slice().reverse().map((text) => el("li", {}, text)));
   document.body.dataset.seq = doc.seq;
+  document.getElementById("fingerprint").textContent = doc.fingerprint_text || "";  // the head, to note
 }
 
 function drawMap(combatants) {
