@@ -203,7 +203,7 @@ def test_a_custom_creature_missing_a_number_is_refused_in_words_and_nothing_is_w
      ["outrance", "manœuvre", "pas ID", "départager", "round_suivant"]),
     ("dnd5e-2014", ["légendaire ID"], ["outrance", "round_suivant"]),
     ("rolenplay", ["round_suivant [N]"], ["outrance", "manœuvre", "départager"]),
-    ("pf1", ["outrance ATTAQUANT", "manœuvre ATTAQUANT", "pas ID", "départager ID"], ["légendaire", "round_suivant", "repos "]),
+    ("pf1", ["outrance ATTAQUANT", "manœuvre ATTAQUANT", "pas ID", "départager ID", "repos "], ["légendaire", "round_suivant"]),
 ])
 def test_the_help_lists_the_verbs_of_the_encounters_ruleset_only(table, ruleset, shown, hidden):
     screen = table(ruleset=ruleset, dice="auto").type("aide")
