@@ -344,11 +344,12 @@ def _state(args) -> int:
         if args.json:
             print(json.dumps(document, ensure_ascii=False, indent=2))
         else:
-            from combatlog.tools import render_table
+            from combatlog.tools import named_in, render_table
 
             from combatlog.party.difficulty import state_difficulty_line
 
-            print(render_table(printable_document(document), args.lang or state.lang, args.units or state.units))
+            print(render_table(printable_document(named_in(document, state, args.lang or state.lang)),
+                               args.lang or state.lang, args.units or state.units))
             difficulty = state_difficulty_line(state, args.lang or state.lang)
             if difficulty:
                 print(printable(difficulty))

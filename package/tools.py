@@ -23,6 +23,7 @@ from combatlog.events.stores import (
     open_store as _open_store,
 )
 from combatlog.projections.describe import Cast, command_summary, describe
+from combatlog.projections.table import named_in
 from combatlog.projections.status import conditions_text, left_this_turn, table_title, window_line
 from combatlog.rulesets import CODEC
 
@@ -98,11 +99,11 @@ def log_lines(records, lang: str, undone: set[int], units: str | None = None, *,
     return log_lines(records, lang, undone, units, state=state)
 
 
-def render_table(document: dict, lang: str, units: str = "m") -> str:
-    """The plain status table of a state document."""
+def render_table(document: dict, lang: str, units: str = "m", state=None) -> str:
+    """The plain status table of a state document; with the folded `state`, creatures are named in `lang`."""
     from combatlog.projections.table import render_table
 
-    return render_table(document, lang, units)
+    return render_table(named_in(document, state, lang) if state is not None else document, lang, units)
 
 
 def transcript_text(records, format: str, *, lang=None, include_undone: bool = False, units=None) -> str:
@@ -170,7 +171,7 @@ def library_about_lines(library, lang: str) -> list[str]:
 
 __all__ = ["Cast", "ConcurrencyConflict", "StoreError", "command_summary", "conditions_text", "copy_log",
            "describe", "diff", "export_jsonl", "first_line_is_event", "import_jsonl", "is_postgres_url",
-           "is_sqlite_file", "left_this_turn", "library_about_lines", "library_list_line", "log_lines", "open_reader",
+           "is_sqlite_file", "left_this_turn", "library_about_lines", "library_list_line", "log_lines", "named_in", "open_reader",
            "open_store", "render_diff", "render_table", "repair_jsonl", "replay_full", "stat_block_lines", "state_at",
            "store_problems", "stream_records", "table_title", "transcript_text", "undone", "undone_among",
            "unfinished_events", "verify_encounter", "window_line"]

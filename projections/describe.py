@@ -35,6 +35,7 @@ class Cast:
 
     def __init__(self, lang: str, state=None):
         self.lang = _lang(lang)
+        self.family = ""  # the library family of the encounter's ruleset: spells are named from it
         self.names: dict[str, str] = {}
         self.attacks: dict[tuple[str, str], str] = {}
         self.reactions: dict[tuple[str, str], str] = {}
@@ -46,6 +47,8 @@ class Cast:
     def update(self, state) -> "Cast":
         from combatlog.fixtures import load_template
 
+        if not self.family and getattr(state, "ruleset", ""):
+            self.family = library_family(state.ruleset)
         for cid, creature in getattr(state, "combatants", {}).items():
             if cid in self._seen:
                 continue  # names, attacks and genders do not change once a creature is in the fight
@@ -55,9 +58,11 @@ class Cast:
                 self.attacks[(cid, attack.id)] = entry_name(attack, self.lang)
             for reaction in getattr(creature.stats, "reactions", ()):
                 self.reactions[(cid, reaction.id)] = entry_name(reaction, self.lang)
-            gender = "other"
+            # A gender the stat block gives (`gender`: f, m, n) wins; a creature named after its template takes
+            # its French noun's gender; else a monster is "n" (English "its") and anyone else neutral wording.
+            gender = getattr(creature.stats, "gender", "") or ("n" if creature.kind == "monster" else "other")
             template = load_template(creature.template) if creature.template else None
-            if template is not None:
+            if template is not None and not getattr(creature.stats, "gender", ""):
                 names = template.get("name")
                 shown = names.get(self.lang) if isinstance(names, dict) else names
                 if shown == self.names[cid]:  # a creature named after its template: the noun's gender is known
@@ -94,6 +99,54 @@ class Cast:
 
     def gender(self, cid: str) -> str:
         return self.genders.get(cid, "other")
+
+    def effect(self, effect: str) -> str:
+        """What a creature concentrates on, in this language (see `effect_name`)."""
+        return effect_name(effect, self.lang, self.family)
+
+    def spell(self, spell_id: str) -> str:
+        return spell_name(spell_id, self.lang, self.family)
+
+
+def library_family(ruleset: str) -> str:
+    """The library family (compendium) of a ruleset, asked of the registry's ruleset ("" when unknown)."""
+    from combatlog.core.rulesets import RULESETS
+
+    return getattr(RULESETS.get(ruleset or ""), "library_family", "") or ""
+
+
+_FAMILIES = ("dnd5e-2024", "dnd5e-2014", "pf1")
+
+
+def spell_name(spell_id: str, lang: str, family: str = "") -> str:
+    """A spell's name in `lang`, from the library of `family` (or any family when not given); its id in words
+    (`magic-missile` -> "magic missile") when no library knows it."""
+    from combatlog.compendium import library_for_family
+
+    if not spell_id:
+        return ""
+    for one in ((family,) if family else ()) + _FAMILIES:
+        entry = library_for_family(one).document("spell")["_by_id"].get(spell_id)
+        if entry is not None:
+            names = entry.get("name")
+            if isinstance(names, dict):
+                return names.get(_lang(lang)) or names.get("en") or spell_id
+            return names or spell_id
+    return spell_id
+
+
+def effect_name(effect: str, lang: str, family: str = "", gender: str = "other") -> str:
+    """What a creature concentrates on, in words: a condition by its name, a library spell by its name in `lang`,
+    a known effect (bless, dodge...) by its term, else as the DM typed it."""
+    if not effect:
+        return ""
+    lang = _lang(lang)
+    if has(lang, f"condition-{kebab(effect)}"):
+        return condition_name(effect, lang, gender)
+    if has(lang, f"effect-{kebab(effect)}"):
+        return term(lang, "effect", effect)
+    named = spell_name(effect, lang, family)
+    return named if named != effect else effect
 
 
 def entry_name(entry, lang: str) -> str:
@@ -451,9 +504,24 @@ def _(event, lang, cast, units):
             "reason": reason_text(event.reason, lang, cast)}
 
 
+@_extra("ConcentrationStarted")
+def _(event, lang, cast, units):
+    return {"effect": cast.effect(event.effect)}
+
+
 @_extra("ConcentrationEnded")
 def _(event, lang, cast, units):
-    return {"reason": reason_text(event.reason, lang, cast)}
+    return {"reason": reason_text(event.reason, lang, cast), "effect": cast.effect(event.effect)}
+
+
+@_extra("SpellCast")
+def _(event, lang, cast, units):
+    return {"spell": cast.spell(event.spell)}
+
+
+@_extra("PerDaySpent")
+def _(event, lang, cast, units):
+    return {"spell": cast.spell(event.spell)} if isinstance(getattr(event, "spell", None), str) else {}
 
 
 @_extra("EffectStarted")
@@ -584,6 +652,10 @@ def command_summary(command: dict, lang: str, cast: Cast | None = None, units: s
     if do == "add" and isinstance(command.get("id"), str) and command["id"] not in cast.names:
         shown = _added_name(command, lang)
         args["id"] = shown if shown.lower() == command["id"].lower() else f"{shown} ({command['id']})"
+    if do == "cast" and isinstance(command.get("spell"), str):
+        args["spell"] = cast.spell(command["spell"])
+    if do == "concentrate" and isinstance(command.get("effect"), str):
+        args["effect"] = cast.effect(command["effect"])
     if do == "cast" and isinstance(command.get("spell"), dict):
         args["spell"] = str(command["spell"].get("id", ""))  # a spell object given inline is named by its id
     if do in ("grapple", "shove"):

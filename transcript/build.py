@@ -15,6 +15,7 @@ from combatlog.events import attacks, conditions, damage, meta, movement, reacti
 from combatlog.events.envelope import Recorded
 from combatlog.core.kernel.state import EMPTY
 from combatlog.core.rulesets import RULESETS
+from combatlog.projections.describe import effect_name, library_family
 from combatlog.projections.document import state_document
 from combatlog.projections.fold import evolve
 from combatlog.replay.timeline import timeline_of
@@ -76,6 +77,10 @@ class _Builder:
         self.pending_damage: str | None = None  # a ruleset's damage dice waiting for the hit points they change
 
     # ---- names ----
+    def effect_name(self, effect: str) -> str:
+        """What a creature concentrates on, in the transcript's language: a condition, a library spell, an effect."""
+        return effect_name(effect, self.lang, library_family(self.ruleset))
+
     def _collect_names(self) -> None:
         adds = [r for r in self.records if isinstance(r.event, turns.CombatantAdded)]
         adds.sort(key=lambda r: r.txn in self.undone_txns)  # numbering follows the combatants really in the fight
@@ -416,9 +421,9 @@ class _Builder:
             case conditions.ConditionEnded():
                 self._condition_ended(event)
             case conditions.ConcentrationStarted(id=who, effect=effect):
-                self.detail("concentration", p.concentration_start(self.name(who), effect), who)
+                self.detail("concentration", p.concentration_start(self.name(who), self.effect_name(effect)), who)
             case conditions.ConcentrationEnded(id=who, effect=effect, reason=reason):
-                self.detail("concentration", p.concentration_end(self.name(who), effect, reason), who)
+                self.detail("concentration", p.concentration_end(self.name(who), self.effect_name(effect), reason), who)
             case conditions.EffectStarted():
                 if event.data.get("ac_bonus"):
                     until = p.until(event.until, self.name, event.id, self.current) if "this_attack" not in event.until else ""

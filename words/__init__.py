@@ -152,6 +152,35 @@ def term_phrase(kind: str, key: str, /, **args: Any) -> Phrase:
     return Phrase(f"{kind}-{kebab(key)}", _default=key, **args)
 
 
+class Terms:
+    """A list of game terms (`<kind>-<key>` each) as a variable of another message, said in that message's language:
+    a refusal's `known=Terms("condition", CONDITIONS)` lists "aveuglé, charmé, …" in French, "blinded, charmed, …" in
+    English (the ids themselves where the catalogs have no word)."""
+
+    __slots__ = ("kind", "keys")
+
+    def __init__(self, kind: str, keys):
+        self.kind, self.keys = kind, tuple(keys)
+
+    def localized(self, lang: str) -> str:
+        return ", ".join(term(lang, self.kind, key) for key in self.keys)
+
+    def __str__(self) -> str:
+        return self.localized("en")
+
+    def __reduce__(self):
+        return Terms, (self.kind, self.keys)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Terms) and (self.kind, self.keys) == (other.kind, other.keys)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.keys))
+
+    def __repr__(self) -> str:
+        return f"Terms({self.kind!r}, {self.keys!r})"
+
+
 def _arg(value: Any) -> Any:
     if isinstance(value, bool):
         return "yes" if value else "no"

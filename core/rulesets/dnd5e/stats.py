@@ -134,6 +134,8 @@ class Stats(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     # The challenge rating and XP a monster is worth, for the encounter's difficulty (combatlog.party.difficulty).
     cr: str | float | None = None
     xp: int | None = None
+    # The creature's grammatical gender for the words about it ("Lyra revient à elle"): f, m or n; "" = neutral wording.
+    gender: Literal["", "f", "m", "n"] = ""
 
     def modifier(self, ability: str) -> int:
         return ability_modifier(getattr(self.abilities, ability))

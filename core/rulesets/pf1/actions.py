@@ -1,5 +1,6 @@
 """Movement and the other actions of a pf1 turn (seed 004 Vitesse; PRD Actions in Combat, Table 8-2)."""
 
+from combatlog.words import Terms
 from combatlog.core.kernel.context import fail
 from combatlog.core.rulesets.pf1 import commands as c
 from combatlog.core.rulesets.pf1 import events as e
@@ -527,4 +528,4 @@ def escape(ctx: Pf1Context, command: c.Escape, stage=None) -> None:
 
 def check_condition_id(name: str) -> None:
     if name not in CONDITIONS:
-        raise fail("pf1-rule-unknown-pf1-condition-known", name=str(name), conditions=', '.join(CONDITIONS))
+        raise fail("pf1-rule-unknown-pf1-condition-known", name=str(name), conditions=Terms("condition", CONDITIONS))
