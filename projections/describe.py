@@ -66,7 +66,8 @@ class Cast:
                 names = template.get("name")
                 shown = names.get(self.lang) if isinstance(names, dict) else names
                 if shown == self.names[cid]:  # a creature named after its template: the noun's gender is known
-                    gender = maybe(self.lang, "template-gender", "other", template=creature.template)
+                    noun = maybe(self.lang, "template-gender", "other", template=creature.template)
+                    gender = noun if noun in ("f", "m") else gender  # English nouns have none: "its"
             self.genders[cid] = gender
         return self
 
@@ -390,7 +391,7 @@ def _(event, lang, cast, units):
         by = cast.reaction(event.id, by)
     elif by:
         by = maybe(lang, f"action-{kebab(by)}", "") or maybe(lang, f"reason-{kebab(by)}", by)
-    return {"resource": term(lang, "resource", event.resource), "by": by}
+    return {"resource": term(lang, "resource", event.resource, gender=cast.gender(event.id)), "by": by}
 
 
 @_extra("ActionTaken")

@@ -90,8 +90,9 @@ class _Builder:
             template = _template_id(event.template)
             proper = not (event.kind == "monster" and template
                           and event.name.lower().replace(" ", "_") == template)
+            own = event.stats.get("gender") if isinstance(event.stats, dict) else None  # the stat block's f/m/n
             who = Who(id=event.id, name_en=event.name, name_fr=event.name_fr or event.name, proper=proper,
-                      gender=self.p.template_gender(template) if not proper else None)
+                      gender=own if own in ("f", "m") else self.p.template_gender(template) if not proper else None)
             self.who[event.id] = who
             if not proper:
                 counts[who.name_fr] = counts.get(who.name_fr, 0) + 1

@@ -39,6 +39,12 @@ def _elision(value: Any = "", *_, **__) -> str:
     return "vowel" if text[0] in _VOWELS or lowered[0] == "h" else "consonant"
 
 
+def _final_s(value: Any = "", *_, **__) -> str:
+    """FINAL_S($name) in a catalog: "s" when the word ends in s (English possessive "goblins' initiative"), else
+    "other"."""
+    return "s" if str(value).strip().lower().endswith("s") else "other"
+
+
 def _lang(lang: str | None) -> str:
     return lang if lang in LANGS else "en"
 
@@ -48,7 +54,7 @@ def bundle(lang: str) -> FluentBundle:
     """Every .ftl file of locales/<lang>/, in name order, in one bundle (loaded once per language)."""
     lang = _lang(lang)
     # fluent.runtime annotates functions as returning a FluentType; its resolver takes a str as well (a selector key).
-    found = FluentBundle([_LOCALES[lang]], use_isolating=False, functions={"ELISION": _elision})  # type: ignore[dict-item]
+    found = FluentBundle([_LOCALES[lang]], use_isolating=False, functions={"ELISION": _elision, "FINAL_S": _final_s})  # type: ignore[dict-item]
     folder = resources.files("combatlog.locales").joinpath(lang)
     for entry in sorted(folder.iterdir(), key=lambda item: item.name):
         if entry.name.endswith(".ftl"):
