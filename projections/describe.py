@@ -12,6 +12,7 @@ The catalogs themselves are read through `combatlog.words`, the ground floor."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Callable
 
 import msgspec
@@ -41,6 +42,7 @@ class Cast:
         self.reactions: dict[tuple[str, str], str] = {}
         self.genders: dict[str, str] = {}
         self._seen: set[str] = set()
+        self.groups: dict[str, list[str]] = {}  # an initiative group's id -> its members
         if state is not None:
             self.update(state)
 
@@ -54,6 +56,8 @@ class Cast:
                 continue  # names, attacks and genders do not change once a creature is in the fight
             self._seen.add(cid)
             self.names[cid] = creature.display_name(self.lang) or cid
+            if getattr(creature, "group", "") and creature.group != cid:
+                self.groups.setdefault(creature.group, []).append(cid)
             for attack in creature.stats.attacks:
                 self.attacks[(cid, attack.id)] = entry_name(attack, self.lang)
             for reaction in getattr(creature.stats, "reactions", ()):
@@ -83,6 +87,12 @@ class Cast:
         if not cid:
             return ""
         shown = self.names.get(cid)
+        if shown is None and cid in self.groups:  # a group's initiative: "Gobelins", or its members by name
+            members = self.groups[cid]
+            alike = {self.names.get(member) for member in members}
+            if len(alike) == 1 and len(members) > 1:
+                return message(self.lang, "creatures-plural", name=alike.pop())
+            return self.names_of(members)
         if shown is None:
             return message(self.lang, "lair-name") if cid == "lair" else cid  # the lair's turn (INTERFACE.md §7)
         if shown != cid and sum(1 for other in self.names.values() if other == shown) > 1:
@@ -101,12 +111,53 @@ class Cast:
     def gender(self, cid: str) -> str:
         return self.genders.get(cid, "other")
 
+    def side(self, side: str) -> str:
+        """A side in words: a known one (party, monsters), one named after a kind of creature ("goblins") in the
+        plural of its name in this language, else as the DM typed it."""
+        return side_name(side, self.lang, self.family)
+
     def effect(self, effect: str) -> str:
         """What a creature concentrates on, in this language (see `effect_name`)."""
         return effect_name(effect, self.lang, self.family)
 
     def spell(self, spell_id: str) -> str:
         return spell_name(spell_id, self.lang, self.family)
+
+
+@lru_cache(maxsize=512)
+def side_name(side: str, lang: str, family: str = "") -> str:
+    """A side (or any crowd the DM named) in words: `side-<id>` of the catalogs; a kind of creature ("goblins",
+    "gobelins", "wolves") as the plural of its name in `lang`; else the DM's own word."""
+    from combatlog.compendium import library_for_family, plain
+    from combatlog.fixtures import load_template
+
+    lang = _lang(lang)
+    if not side or has(lang, f"side-{kebab(side)}"):
+        return term(lang, "side", side) if side else ""
+    word = side.strip()
+    lowered = word.lower()
+    candidates = [word]
+    if lowered.endswith("ves"):
+        candidates.append(word[:-3] + "f")
+    if lowered.endswith(("s", "x")):
+        candidates.append(word[:-1])
+    if lowered.endswith("es"):
+        candidates.append(word[:-2])
+    for candidate in candidates:
+        entry = load_template(candidate)
+        if entry is None:
+            for one in ((family,) if family else ()) + _FAMILIES:
+                entry = library_for_family(one).find(candidate, "creature")
+                if entry is not None:
+                    break
+        names = (entry or {}).get("name")
+        if isinstance(names, dict) and names.get(lang):
+            singular = names[lang]
+            plural = message(lang, "creatures-plural", name=singular)
+            if plain(candidate) == plain(singular) or plain(word) == plain(plural):
+                return word  # already in the reader's words
+            return plural if word[:1].isupper() else plural[:1].lower() + plural[1:]
+    return word
 
 
 def library_family(ruleset: str) -> str:
@@ -322,7 +373,7 @@ def _(event, lang, cast, units):
 @_extra("CombatantAdded")
 def _(event, lang, cast, units):
     shown = (event.name_fr or event.name) if lang == "fr" else event.name
-    return {"name": shown, "kind": term(lang, "kind", event.kind), "side": term(lang, "side", event.side)}
+    return {"name": shown, "kind": term(lang, "kind", event.kind), "side": cast.side(event.side)}
 
 
 @_extra("HiddenChanged")

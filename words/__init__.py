@@ -45,6 +45,17 @@ def _final_s(value: Any = "", *_, **__) -> str:
     return "s" if str(value).strip().lower().endswith("s") else "other"
 
 
+def _ending(value: Any = "", *_, **__) -> str:
+    """ENDING($noun) in a catalog: how the noun's last word ends ("s", "x", "z", "au", "eu", "al", "y", "f" or
+    "other"), for the catalog's plural selectors ("Gobelin" -> "Gobelins", "Chacal" -> "Chacals" is the catalog's
+    choice, not Python's)."""
+    word = str(value).strip().lower()
+    for ending in ("eau", "au", "eu", "al", "s", "x", "z", "y", "f"):
+        if word.endswith(ending):
+            return "au" if ending == "eau" else ending
+    return "other"
+
+
 def _lang(lang: str | None) -> str:
     return lang if lang in LANGS else "en"
 
@@ -54,7 +65,7 @@ def bundle(lang: str) -> FluentBundle:
     """Every .ftl file of locales/<lang>/, in name order, in one bundle (loaded once per language)."""
     lang = _lang(lang)
     # fluent.runtime annotates functions as returning a FluentType; its resolver takes a str as well (a selector key).
-    found = FluentBundle([_LOCALES[lang]], use_isolating=False, functions={"ELISION": _elision, "FINAL_S": _final_s})  # type: ignore[dict-item]
+    found = FluentBundle([_LOCALES[lang]], use_isolating=False, functions={"ELISION": _elision, "FINAL_S": _final_s, "ENDING": _ending})  # type: ignore[dict-item]
     folder = resources.files("combatlog.locales").joinpath(lang)
     for entry in sorted(folder.iterdir(), key=lambda item: item.name):
         if entry.name.endswith(".ftl"):

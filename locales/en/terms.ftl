@@ -184,3 +184,12 @@ economy-action = action
 economy-bonus = bonus
 economy-reaction = reaction
 economy-movement = movement
+
+# A side or an initiative group the DM named after a kind of creature ("gobelins"), in the reader's words: the
+# creature's name in the plural.
+creatures-plural = { ENDING($name) ->
+    [s] { $name }es
+    [x] { $name }es
+    [z] { $name }es
+   *[other] { $name }s
+ }
