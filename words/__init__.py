@@ -198,6 +198,41 @@ class Terms:
         return f"Terms({self.kind!r}, {self.keys!r})"
 
 
+class Named:
+    """An attack's (or any entry's) name as a variable of another message, said in that message's language: its
+    own names ({"en", "fr"}, or a name with `name_fr`), else the catalogs' `attack-<id>`, else the id in words."""
+
+    __slots__ = ("names", "entry_id", "name_fr")
+
+    def __init__(self, names: Any, entry_id: str, name_fr: str = ""):
+        self.names, self.entry_id, self.name_fr = names, str(entry_id), name_fr or ""
+
+    def localized(self, lang: str) -> str:
+        lang = _lang(lang)
+        if isinstance(self.names, dict):
+            shown = self.names.get(lang) or self.names.get("en")
+            if shown:
+                return str(shown)
+        elif lang == "fr" and self.name_fr:
+            return self.name_fr
+        elif isinstance(self.names, str) and self.names:
+            return self.names
+        return maybe(lang, f"attack-{kebab(self.entry_id)}", self.entry_id.replace("_", " "))
+
+    def __str__(self) -> str:
+        return self.localized("en")
+
+    def __reduce__(self):
+        return Named, (self.names, self.entry_id, self.name_fr)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Named) and (self.names, self.entry_id, self.name_fr) == (other.names, other.entry_id,
+                                                                                          other.name_fr)
+
+    def __hash__(self) -> int:
+        return hash((self.entry_id, self.name_fr))
+
+
 def _arg(value: Any) -> Any:
     if isinstance(value, bool):
         return "yes" if value else "no"
