@@ -9,7 +9,7 @@ from pathlib import Path
 import structlog
 
 from combatlog import __version__
-from combatlog.cli.errors import BadInput, reader_lang
+from combatlog.cli.errors import BadInput, answer_lang, reader_lang
 from combatlog.cli.library import add_library_parser
 from combatlog.cli.logging_setup import configure
 from combatlog.cli.safe_text import printable, printable_document
@@ -80,6 +80,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="SQLite synchronous=FULL: each command survives a power cut (default: WAL with "
                           "synchronous=NORMAL, which survives a crash of the process, not of the machine)")
     run.add_argument("--json", action="store_true", help="print the state document (JSON) instead of the fight")
+    run.add_argument("--lang", choices=["fr", "en"], default=None,
+                     help="the language of the fight and of its errors (default: the encounter's)")
     run.set_defaults(handler=_run)
 
     state = sub.add_parser("state", help="print the state of an encounter")
@@ -277,7 +279,7 @@ def _run(args) -> int:
     with _writable_store(args.log, durable=args.durable) as store:
         encounter = Log(store, args.log).encounter(_pick_encounter(store, args.encounter, creating=True))
         live = encounter.live
-        lang = live.state.lang
+        lang = live.state.lang if live.state.created else None  # a new log: the terminal's until `create`
         first, start_state = live.next_seq, live.state
         for number, line in lines:
             structlog.contextvars.bind_contextvars(encounter=encounter.name, line=number)
@@ -286,29 +288,34 @@ def _run(args) -> int:
                 raw = parse_script_line(line)
                 encounter.apply(raw, actor=args.actor)
             except RuleViolation as error:
-                print(say("cli-line", number=number, text=printable(error.localized(lang))), file=sys.stderr)
+                said = answer_lang(args.lang, lang)  # the encounter's language (README, Languages)
+                print(message(said, "cli-line", number=number, text=printable(error.localized(said))), file=sys.stderr)
                 return EXIT_REJECTED
             except (ConcurrencyConflict, StoreError, LogCorrupted) as error:
                 # Another writer (or a damaged file): the commands before this line are in the log, this one is not.
-                print(say("cli-line", number=number, text=printable(error.localized(reader_lang()))), file=sys.stderr)
+                said = answer_lang(args.lang, lang)
+                print(message(said, "cli-line", number=number, text=printable(error.localized(said))), file=sys.stderr)
                 return EXIT_FAILED
             except (RecursionError, MemoryError):
-                print(say("cli-line", number=number, text=say("cli-command-nested-too-deeply")), file=sys.stderr)
+                said = answer_lang(args.lang, lang)
+                print(message(said, "cli-line", number=number, text=message(said, "cli-command-nested-too-deeply")),
+                      file=sys.stderr)
                 return EXIT_REJECTED
             except Exception as error:  # a bug in the rules must not print a traceback or lose the script's place
-                text = say("cli-command-not-run", kind=type(error).__name__, error=printable(str(error))[:200],
-                           written=live.next_seq != before)
-                print(say("cli-line", number=number, text=text), file=sys.stderr)
+                said = answer_lang(args.lang, lang)
+                text = message(said, "cli-command-not-run", kind=type(error).__name__, error=printable(str(error))[:200],
+                               written=live.next_seq != before)
+                print(message(said, "cli-line", number=number, text=text), file=sys.stderr)
                 return EXIT_REJECTED
-            lang = live.state.lang
+            lang = live.state.lang if live.state.created else None
         if args.json:
             print(json.dumps(state_document(live.state), ensure_ascii=False, indent=2))
         elif not args.quiet:
-            _print_fight(encounter, first, start_state)
+            _print_fight(encounter, first, start_state, args.lang)
     return EXIT_OK
 
 
-def _print_fight(encounter: Encounter, first: int, before) -> None:
+def _print_fight(encounter: Encounter, first: int, before, lang: str | None = None) -> None:
     """What a table reads after a script: the log lines of the commands it ran, then the status table."""
     from combatlog.tools import log_lines, render_table, undone_among
 
@@ -318,10 +325,11 @@ def _print_fight(encounter: Encounter, first: int, before) -> None:
     # Only this run's events are read: markers name earlier transactions, so the ones that matter are among them.
     records = encounter.log.read_range(encounter.name, first, encounter.live.next_seq - 1)
     undone = undone_among(records)
-    for line in log_lines(records, state.lang, undone, state.units, state=before):
+    lang = lang or state.lang
+    for line in log_lines(records, lang, undone, state.units, state=before):
         print(printable(line))
     print()
-    print(render_table(state_document(state), state.lang, state.units))
+    print(render_table(state_document(state), lang, state.units, state=state))
 
 
 def _state(args) -> int:
@@ -332,7 +340,8 @@ def _state(args) -> int:
             try:
                 state = _state_at(store, name, args.at, replay=args.replay)
             except RuleViolation as error:
-                print(message(_lang_of(store, name), "cli-error", text=error.localized(_lang_of(store, name))), file=sys.stderr)
+                said = answer_lang(args.lang, _lang_of(store, name))
+                print(message(said, "cli-error", text=error.localized(said)), file=sys.stderr)
                 return EXIT_REJECTED
         elif args.replay:
             from combatlog.tools import replay_full
@@ -386,7 +395,8 @@ def _diff(args) -> int:
             before = _state_at(store, name, args.a)
             after = _state_at(store, name, args.b)
         except RuleViolation as error:
-            print(message(_lang_of(store, name), "cli-error", text=error.localized(_lang_of(store, name))), file=sys.stderr)
+            said = answer_lang(args.lang, _lang_of(store, name))
+            print(message(said, "cli-error", text=error.localized(said)), file=sys.stderr)
             return EXIT_REJECTED
         changes = diff_states(before, after)
         if args.json:
