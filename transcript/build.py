@@ -488,7 +488,12 @@ class _Builder:
         line = ruleset_line(self.words, event, self.lang, names, self.ruleset_attacks)
         if line is not None and any(hasattr(event, field) for field in ("d20", "d100", "faces", "rounds")):
             self.rolled = True
-        self.detail("other", line or type(event).__name__)
+        self.detail("other", self.as_sentence(line) if line else type(event).__name__)
+
+    def as_sentence(self, line: str) -> str:
+        """A ruleset's log line as a transcript sentence, like the 5e ones: a capital first, a full stop last."""
+        text = line[:1].upper() + line[1:]
+        return text if text.rstrip().endswith((".", "!", "?", "…", ":")) else self.p.sentence(text)
 
     # A ruleset's rolls in the shared shapes of its `transcript_words.view`: the 5e transcript's own sentences.
     def _ruleset_initiative(self, view: dict) -> None:
