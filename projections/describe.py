@@ -49,8 +49,9 @@ class Cast:
     def update(self, state) -> "Cast":
         from combatlog.fixtures import load_template
 
-        if not self.family and getattr(state, "ruleset", ""):
-            self.family = library_family(state.ruleset)
+        ruleset = getattr(state, "ruleset", None)
+        if not self.family and isinstance(ruleset, str) and ruleset:
+            self.family = library_family(ruleset)
         for cid, creature in getattr(state, "combatants", {}).items():
             if cid in self._seen:
                 continue  # names, attacks and genders do not change once a creature is in the fight
