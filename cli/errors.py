@@ -14,7 +14,8 @@ def reader_lang() -> str:
 
 def answer_lang(asked: str | None = None, encounter: str | None = None) -> str:
     """The language of what the CLI says about an encounter, errors included: the one `--lang` asks, else the
-    encounter's own; the terminal's locale only for what concerns no encounter (a missing file, a bad path)."""
+    encounter's own; the terminal's locale only for what concerns the file rather than an encounter (a missing
+    file, a bad path, a damaged log: those are said with `reader_lang`)."""
     for lang in (asked, encounter):
         if lang in ("fr", "en"):
             return lang

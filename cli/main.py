@@ -293,8 +293,8 @@ def _run(args) -> int:
                 return EXIT_REJECTED
             except (ConcurrencyConflict, StoreError, LogCorrupted) as error:
                 # Another writer (or a damaged file): the commands before this line are in the log, this one is not.
-                said = answer_lang(args.lang, lang)
-                print(message(said, "cli-line", number=number, text=printable(error.localized(said))), file=sys.stderr)
+                # About the file, not the encounter: the terminal's language, as every store error.
+                print(say("cli-line", number=number, text=printable(error.localized(reader_lang()))), file=sys.stderr)
                 return EXIT_FAILED
             except (RecursionError, MemoryError):
                 said = answer_lang(args.lang, lang)
