@@ -12,6 +12,16 @@ def reader_lang() -> str:
     return "en"
 
 
+def answer_lang(asked: str | None = None, encounter: str | None = None) -> str:
+    """The language of what the CLI says about an encounter, errors included: the one `--lang` asks, else the
+    encounter's own; the terminal's locale only for what concerns the file rather than an encounter (a missing
+    file, a bad path, a damaged log: those are said with `reader_lang`)."""
+    for lang in (asked, encounter):
+        if lang in ("fr", "en"):
+            return lang
+    return reader_lang()
+
+
 class BadInput(Exception):
     """What the user named cannot be used (a missing file, a folder, a path that is the log): exit 2, one line.
 

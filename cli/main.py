@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from combatlog import __version__
-from combatlog.cli.errors import BadInput, reader_lang
+from combatlog.cli.errors import BadInput, answer_lang, reader_lang
 from combatlog.cli.library import add_library_parser
 from combatlog.cli.schema import add_schema_parser
 from combatlog.cli.logging_setup import configure
@@ -79,6 +79,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="SQLite synchronous=FULL: each command survives a power cut (default: WAL with "
                           "synchronous=NORMAL, which survives a crash of the process, not of the machine)")
     run.add_argument("--json", action="store_true", help="print the state document (JSON) instead of the fight")
+    run.add_argument("--lang", choices=["fr", "en"], default=None,
+                     help="the language of the fight and of its errors (default: the encounter's)")
     run.set_defaults(handler=_run)
 
     state = sub.add_parser("state", help="print the state of an encounter")
@@ -297,7 +299,7 @@ def _run(args) -> int:
     with _writable_store(args.log, durable=args.durable) as store:
         encounter = Log(store, args.log).encounter(_pick_encounter(store, args.encounter, creating=True))
         live = encounter.live
-        lang = live.state.lang
+        lang = live.state.lang if live.state.created else None  # a new log: the terminal's until `create`
         first, start_state = live.next_seq, live.state
         for number, line in lines:
             _bind_log_context(args.verbose, encounter=encounter.name, line=number)
@@ -306,29 +308,34 @@ def _run(args) -> int:
                 raw = parse_script_line(line)
                 encounter.apply(raw, actor=args.actor)
             except RuleViolation as error:
-                print(say("cli-line", number=number, text=printable(error.localized(lang))), file=sys.stderr)
+                said = answer_lang(args.lang, lang)  # the encounter's language (README, Languages)
+                print(message(said, "cli-line", number=number, text=printable(error.localized(said))), file=sys.stderr)
                 return EXIT_REJECTED
             except (ConcurrencyConflict, StoreError, LogCorrupted) as error:
                 # Another writer (or a damaged file): the commands before this line are in the log, this one is not.
+                # About the file, not the encounter: the terminal's language, as every store error.
                 print(say("cli-line", number=number, text=printable(error.localized(reader_lang()))), file=sys.stderr)
                 return EXIT_FAILED
             except (RecursionError, MemoryError):
-                print(say("cli-line", number=number, text=say("cli-command-nested-too-deeply")), file=sys.stderr)
+                said = answer_lang(args.lang, lang)
+                print(message(said, "cli-line", number=number, text=message(said, "cli-command-nested-too-deeply")),
+                      file=sys.stderr)
                 return EXIT_REJECTED
             except Exception as error:  # a bug in the rules must not print a traceback or lose the script's place
-                text = say("cli-command-not-run", kind=type(error).__name__, error=printable(str(error))[:200],
-                           written=live.next_seq != before)
-                print(say("cli-line", number=number, text=text), file=sys.stderr)
+                said = answer_lang(args.lang, lang)
+                text = message(said, "cli-command-not-run", kind=type(error).__name__, error=printable(str(error))[:200],
+                               written=live.next_seq != before)
+                print(message(said, "cli-line", number=number, text=text), file=sys.stderr)
                 return EXIT_REJECTED
-            lang = live.state.lang
+            lang = live.state.lang if live.state.created else None
         if args.json:
             print(json.dumps(state_document(live.state), ensure_ascii=False, indent=2))
         elif not args.quiet:
-            _print_fight(encounter, first, start_state)
+            _print_fight(encounter, first, start_state, args.lang)
     return EXIT_OK
 
 
-def _print_fight(encounter: Encounter, first: int, before) -> None:
+def _print_fight(encounter: Encounter, first: int, before, lang: str | None = None) -> None:
     """What a table reads after a script, as the shell shows it: what happened, once per event (the commands' own
     echo left out: each result names what was done), a turn's events under the line that starts it, then the
     status table with its column headers."""
@@ -344,7 +351,7 @@ def _print_fight(encounter: Encounter, first: int, before) -> None:
     # Only this run's events are read: markers name earlier transactions, so the ones that matter are among them.
     records = encounter.log.read_range(encounter.name, first, encounter.live.next_seq - 1)
     undone = undone_among(records)
-    lang, units = state.lang or "en", getattr(state, "units", None) or "m"
+    lang, units = lang or state.lang or "en", getattr(state, "units", None) or "m"
     cast = Cast(lang).update(before).know(records).update(state)
     mark = " " + message(lang, "shell-undone-mark")
     in_turn = bool(getattr(before, "turn", None))
@@ -373,7 +380,8 @@ def _state(args) -> int:
             try:
                 state = _state_at(store, name, args.at, replay=args.replay)
             except RuleViolation as error:
-                print(message(_lang_of(store, name), "cli-error", text=error.localized(_lang_of(store, name))), file=sys.stderr)
+                said = answer_lang(args.lang, _lang_of(store, name))
+                print(message(said, "cli-error", text=error.localized(said)), file=sys.stderr)
                 return EXIT_REJECTED
         elif args.replay:
             from combatlog.tools import replay_full
@@ -385,11 +393,12 @@ def _state(args) -> int:
         if args.json:
             print(json.dumps(document, ensure_ascii=False, indent=2))
         else:
-            from combatlog.tools import render_table
+            from combatlog.tools import named_in, render_table
 
             from combatlog.party.difficulty import state_difficulty_line
 
-            print(render_table(printable_document(document), args.lang or state.lang, args.units or state.units))
+            print(render_table(printable_document(named_in(document, state, args.lang or state.lang)),
+                               args.lang or state.lang, args.units or state.units))
             difficulty = state_difficulty_line(state, args.lang or state.lang)
             if difficulty:
                 print(printable(difficulty))
@@ -426,7 +435,8 @@ def _diff(args) -> int:
             before = _state_at(store, name, args.a)
             after = _state_at(store, name, args.b)
         except RuleViolation as error:
-            print(message(_lang_of(store, name), "cli-error", text=error.localized(_lang_of(store, name))), file=sys.stderr)
+            said = answer_lang(args.lang, _lang_of(store, name))
+            print(message(said, "cli-error", text=error.localized(said)), file=sys.stderr)
             return EXIT_REJECTED
         changes = diff_states(before, after)
         if args.json:

@@ -66,7 +66,7 @@ def status_table(document: dict, lang: str, state=None, cast: Cast | None = None
                                          style="bold")),
         ("Init", "right", lambda cid, c: Text("" if c["initiative"] is None else str(c["initiative"]))),
         ("Id", "left", lambda cid, c: Text(cid, style="bold" if cid == document["turn"] else "")),
-        (message(lang, "label-name"), "left", lambda cid, c: Text(c["name"])),
+        (message(lang, "label-name"), "left", lambda cid, c: Text(cast.names.get(cid) or c["name"])),
         (message(lang, "label-hp"), "left", lambda cid, c: hp_bar(c["hp"], c["max_hp"], c["status"])),
     ]
     if any(c["temp_hp"] for c in rows):
@@ -84,7 +84,7 @@ def status_table(document: dict, lang: str, state=None, cast: Cast | None = None
         columns.append((message(lang, "label-resources"), "left",
                         lambda cid, c: Text(resources_text(cid, c, lang, cast))))
     if any(c.get("concentration") for c in rows):
-        columns.append((message(lang, "label-concentration"), "left", lambda cid, c: Text(c.get("concentration") or "")))
+        columns.append((message(lang, "label-concentration"), "left", lambda cid, c: Text(cast.effect(c.get("concentration") or ""))))
     if any(c.get("position") for c in rows):
         columns.append((message(lang, "label-position"), "left",
                         lambda cid, c: Text(",".join(map(str, c["position"])) if c.get("position") else "")))

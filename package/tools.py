@@ -29,10 +29,11 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from combatlog.projections.describe import Cast, command_summary, describe
     from combatlog.projections.status import conditions_text, left_this_turn, table_title, window_line
+    from combatlog.projections.table import named_in
 
 # Re-exported words, imported on first use (module __getattr__): `state --json` or `export` never loads them.
 _WORDS = {"Cast": "describe", "command_summary": "describe", "describe": "describe", "conditions_text": "status",
-          "left_this_turn": "status", "table_title": "status", "window_line": "status"}
+          "left_this_turn": "status", "table_title": "status", "window_line": "status", "named_in": "table"}
 
 
 def __getattr__(name: str):
@@ -133,11 +134,11 @@ def log_lines(records, lang: str, undone: set[int], units: str | None = None, *,
     return log_lines(records, lang, undone, units, state=state)
 
 
-def render_table(document: dict, lang: str, units: str = "m") -> str:
-    """The plain status table of a state document."""
+def render_table(document: dict, lang: str, units: str = "m", state=None) -> str:
+    """The plain status table of a state document; with the folded `state`, creatures are named in `lang`."""
     from combatlog.projections.table import render_table
 
-    return render_table(document, lang, units)
+    return render_table(named_in(document, state, lang) if state is not None else document, lang, units)
 
 
 def transcript_text(records, format: str, *, lang=None, include_undone: bool = False, units=None) -> str:
@@ -260,7 +261,7 @@ def library_about_lines(library, lang: str) -> list[str]:
 __all__ = ["Cast", "ConcurrencyConflict", "StoreError", "chain_lines", "checked_seq", "command_summary", "expect_fingerprint",
            "head_fingerprint", "new_key_pair", "signature_problems", "conditions_text", "copy_log",
            "describe", "diff", "export_jsonl", "first_line_is_event", "import_jsonl", "is_postgres_url",
-           "is_sqlite_file", "left_this_turn", "library_about_lines", "library_list_line", "log_lines", "open_reader",
+           "is_sqlite_file", "left_this_turn", "library_about_lines", "library_list_line", "log_lines", "named_in", "open_reader",
            "open_store", "render_diff", "render_table", "repair_jsonl", "replay_full", "stat_block_lines", "state_at",
            "store_problems", "stream_records", "table_title", "transcript_text", "undone", "undone_among",
            "unfinished_events", "verify_encounter", "window_line"]

@@ -12,6 +12,7 @@ The catalogs themselves are read through `combatlog.words`, the ground floor."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Callable
 
 import msgspec
@@ -35,33 +36,43 @@ class Cast:
 
     def __init__(self, lang: str, state=None):
         self.lang = _lang(lang)
+        self.family = ""  # the library family of the encounter's ruleset: spells are named from it
         self.names: dict[str, str] = {}
         self.attacks: dict[tuple[str, str], str] = {}
         self.reactions: dict[tuple[str, str], str] = {}
         self.genders: dict[str, str] = {}
         self._seen: set[str] = set()
+        self.groups: dict[str, list[str]] = {}  # an initiative group's id -> its members
         if state is not None:
             self.update(state)
 
     def update(self, state) -> "Cast":
         from combatlog.fixtures import load_template
 
+        ruleset = getattr(state, "ruleset", None)
+        if not self.family and isinstance(ruleset, str) and ruleset:
+            self.family = library_family(ruleset)
         for cid, creature in getattr(state, "combatants", {}).items():
             if cid in self._seen:
                 continue  # names, attacks and genders do not change once a creature is in the fight
             self._seen.add(cid)
             self.names[cid] = creature.display_name(self.lang) or cid
+            if getattr(creature, "group", "") and creature.group != cid:
+                self.groups.setdefault(creature.group, []).append(cid)
             for attack in creature.stats.attacks:
                 self.attacks[(cid, attack.id)] = entry_name(attack, self.lang)
             for reaction in getattr(creature.stats, "reactions", ()):
                 self.reactions[(cid, reaction.id)] = entry_name(reaction, self.lang)
-            gender = "other"
+            # A gender the stat block gives (`gender`: f, m, n) wins; a creature named after its template takes
+            # its French noun's gender; else a monster is "n" (English "its") and anyone else neutral wording.
+            gender = getattr(creature.stats, "gender", "") or ("n" if creature.kind == "monster" else "other")
             template = load_template(creature.template) if creature.template else None
-            if template is not None:
+            if template is not None and not getattr(creature.stats, "gender", ""):
                 names = template.get("name")
                 shown = names.get(self.lang) if isinstance(names, dict) else names
                 if shown == self.names[cid]:  # a creature named after its template: the noun's gender is known
-                    gender = maybe(self.lang, "template-gender", "other", template=creature.template)
+                    noun = maybe(self.lang, "template-gender", "other", template=creature.template)
+                    gender = noun if noun in ("f", "m") else gender  # English nouns have none: "its"
             self.genders[cid] = gender
         return self
 
@@ -77,6 +88,12 @@ class Cast:
         if not cid:
             return ""
         shown = self.names.get(cid)
+        if shown is None and cid in self.groups:  # a group's initiative: "Gobelins", or its members by name
+            members = self.groups[cid]
+            alike = {self.names.get(member) for member in members}
+            if len(alike) == 1 and len(members) > 1:
+                return message(self.lang, "creatures-plural", name=alike.pop())
+            return self.names_of(members)
         if shown is None:
             return message(self.lang, "lair-name") if cid == "lair" else cid  # the lair's turn (INTERFACE.md §7)
         if shown != cid and sum(1 for other in self.names.values() if other == shown) > 1:
@@ -94,6 +111,95 @@ class Cast:
 
     def gender(self, cid: str) -> str:
         return self.genders.get(cid, "other")
+
+    def side(self, side: str) -> str:
+        """A side in words: a known one (party, monsters), one named after a kind of creature ("goblins") in the
+        plural of its name in this language, else as the DM typed it."""
+        return side_name(side, self.lang, self.family)
+
+    def effect(self, effect: str) -> str:
+        """What a creature concentrates on, in this language (see `effect_name`)."""
+        return effect_name(effect, self.lang, self.family)
+
+    def spell(self, spell_id: str) -> str:
+        return spell_name(spell_id, self.lang, self.family)
+
+
+@lru_cache(maxsize=512)
+def side_name(side: str, lang: str, family: str = "") -> str:
+    """A side (or any crowd the DM named) in words: `side-<id>` of the catalogs; a kind of creature ("goblins",
+    "gobelins", "wolves") as the plural of its name in `lang`; else the DM's own word."""
+    from combatlog.compendium import library_for_family, plain
+    from combatlog.fixtures import load_template
+
+    lang = _lang(lang)
+    if not side or has(lang, f"side-{kebab(side)}"):
+        return term(lang, "side", side) if side else ""
+    word = side.strip()
+    lowered = word.lower()
+    candidates = [word]
+    if lowered.endswith("ves"):
+        candidates.append(word[:-3] + "f")
+    if lowered.endswith(("s", "x")):
+        candidates.append(word[:-1])
+    if lowered.endswith("es"):
+        candidates.append(word[:-2])
+    for candidate in candidates:
+        entry = load_template(candidate)
+        if entry is None:
+            for one in ((family,) if family else ()) + _FAMILIES:
+                entry = library_for_family(one).find(candidate, "creature")
+                if entry is not None:
+                    break
+        names = (entry or {}).get("name")
+        if isinstance(names, dict) and names.get(lang):
+            singular = names[lang]
+            plural = message(lang, "creatures-plural", name=singular)
+            if plain(candidate) == plain(singular) or plain(word) == plain(plural):
+                return word  # already in the reader's words
+            return plural if word[:1].isupper() else plural[:1].lower() + plural[1:]
+    return word
+
+
+def library_family(ruleset: str) -> str:
+    """The library family (compendium) of a ruleset, asked of the registry's ruleset ("" when unknown)."""
+    from combatlog.core.rulesets import RULESETS
+
+    return getattr(RULESETS.get(ruleset or ""), "library_family", "") or ""
+
+
+_FAMILIES = ("dnd5e-2024", "dnd5e-2014", "pf1")
+
+
+def spell_name(spell_id: str, lang: str, family: str = "") -> str:
+    """A spell's name in `lang`, from the library of `family` (or any family when not given); its id in words
+    (`magic-missile` -> "magic missile") when no library knows it."""
+    from combatlog.compendium import library_for_family
+
+    if not spell_id:
+        return ""
+    for one in ((family,) if family else ()) + _FAMILIES:
+        entry = library_for_family(one).document("spell")["_by_id"].get(spell_id)
+        if entry is not None:
+            names = entry.get("name")
+            if isinstance(names, dict):
+                return names.get(_lang(lang)) or names.get("en") or spell_id
+            return names or spell_id
+    return spell_id
+
+
+def effect_name(effect: str, lang: str, family: str = "", gender: str = "other") -> str:
+    """What a creature concentrates on, in words: a condition by its name, a library spell by its name in `lang`,
+    a known effect (bless, dodge...) by its term, else as the DM typed it."""
+    if not effect:
+        return ""
+    lang = _lang(lang)
+    if has(lang, f"condition-{kebab(effect)}"):
+        return condition_name(effect, lang, gender)
+    if has(lang, f"effect-{kebab(effect)}"):
+        return term(lang, "effect", effect)
+    named = spell_name(effect, lang, family)
+    return named if named != effect else effect
 
 
 def entry_name(entry, lang: str) -> str:
@@ -277,7 +383,7 @@ def _(event, lang, cast, units):
 @_extra("CombatantAdded")
 def _(event, lang, cast, units):
     shown = (event.name_fr or event.name) if lang == "fr" else event.name
-    return {"name": shown, "kind": term(lang, "kind", event.kind), "side": term(lang, "side", event.side)}
+    return {"name": shown, "kind": term(lang, "kind", event.kind), "side": cast.side(event.side)}
 
 
 @_extra("HiddenChanged")
@@ -346,7 +452,7 @@ def _(event, lang, cast, units):
         by = cast.reaction(event.id, by)
     elif by:
         by = maybe(lang, f"action-{kebab(by)}", "") or maybe(lang, f"reason-{kebab(by)}", by)
-    return {"resource": term(lang, "resource", event.resource), "by": by}
+    return {"resource": term(lang, "resource", event.resource, gender=cast.gender(event.id)), "by": by}
 
 
 @_extra("ActionTaken")
@@ -460,9 +566,24 @@ def _(event, lang, cast, units):
             "reason": event_reason(event, lang, cast)}
 
 
+@_extra("ConcentrationStarted")
+def _(event, lang, cast, units):
+    return {"effect": cast.effect(event.effect)}
+
+
 @_extra("ConcentrationEnded")
 def _(event, lang, cast, units):
-    return {"reason": event_reason(event, lang, cast)}
+    return {"reason": event_reason(event, lang, cast), "effect": cast.effect(event.effect)}
+
+
+@_extra("SpellCast")
+def _(event, lang, cast, units):
+    return {"spell": cast.spell(event.spell)}
+
+
+@_extra("PerDaySpent")
+def _(event, lang, cast, units):
+    return {"spell": cast.spell(event.spell)} if isinstance(getattr(event, "spell", None), str) else {}
 
 
 @_extra("EffectStarted")
@@ -593,6 +714,10 @@ def command_summary(command: dict, lang: str, cast: Cast | None = None, units: s
     if do == "add" and isinstance(command.get("id"), str) and command["id"] not in cast.names:
         shown = _added_name(command, lang)
         args["id"] = shown if shown.lower() == command["id"].lower() else f"{shown} ({command['id']})"
+    if do == "cast" and isinstance(command.get("spell"), str):
+        args["spell"] = cast.spell(command["spell"])
+    if do == "concentrate" and isinstance(command.get("effect"), str):
+        args["effect"] = cast.effect(command["effect"])
     if do == "cast" and isinstance(command.get("spell"), dict):
         args["spell"] = str(command["spell"].get("id", ""))  # a spell object given inline is named by its id
     if do in ("grapple", "shove"):

@@ -1,6 +1,7 @@
 """A plain-text table of the state document, for `combatlog state` without --json, in the table's language."""
 
 from combatlog.core.rulesets import rolls_death_saves
+from combatlog.projections.describe import effect_name, library_family
 from combatlog.words import condition_name, distance, message, number, ruleset_name, status_name, term
 
 
@@ -9,6 +10,19 @@ def shown_conditions(creature: dict, lang: str) -> list[str]:
     if creature["status"] == "dead":
         return []
     return [condition_name(c, lang) for c in creature["conditions"]]
+
+
+def named_in(document: dict, state, lang: str) -> dict:
+    """The state document with each creature's name in `lang` (a French encounter read with `--lang en` shows
+    "Goblin", as its log does): the asked language wins over the encounter's."""
+    if state is None or lang == document.get("lang"):
+        return document
+    combatants = {}
+    for cid, creature in document["combatants"].items():
+        folded = getattr(state, "combatants", {}).get(cid)
+        shown = folded.display_name(lang) if folded is not None else ""
+        combatants[cid] = {**creature, "name": shown or creature["name"]} if shown else creature
+    return {**document, "combatants": combatants}
 
 
 def turn_name(document: dict) -> str:
@@ -48,7 +62,8 @@ def render_table(document: dict, lang: str | None = None, units: str = "m") -> s
             extra.insert(0, message(lang, "death-saves", successes=c["death_saves"]["successes"],
                                     failures=c["death_saves"]["failures"]))
         if c.get("concentration"):
-            extra.append(message(lang, "concentrating", effect=c["concentration"]))
+            extra.append(message(lang, "concentrating",
+                                 effect=effect_name(c["concentration"], lang, library_family(document["ruleset"] or ""))))
         economy = c.get("economy") or {}
         if cid == document["turn"] and document["phase"] in ("turn", "reaction", "death_save") and c["status"] != "dead":
             extra.append(message(lang, "movement-left", distance=distance(economy.get("movement_left", 0.0), lang, units)))
@@ -61,4 +76,4 @@ def render_table(document: dict, lang: str | None = None, units: str = "m") -> s
     return "\n".join(lines)
 
 
-__all__ = ["render_table", "shown_conditions", "number"]
+__all__ = ["named_in", "render_table", "shown_conditions", "number"]

@@ -98,7 +98,11 @@ async def existing(request: Request) -> tuple[str, combatlog.Encounter]:
 
 
 async def encounter_lang_of(request: Request, name: str) -> str:
-    """The language an answer about encounter `name` speaks: its own, else the server's, else English."""
+    """The language an answer about encounter `name` speaks: the one the request asks (`?lang=`), else the
+    encounter's own, else the server's, else English (the asked language wins, as on every screen)."""
+    asked = request.query_params.get("lang")
+    if asked in ("fr", "en"):
+        return asked
     found = await hub_of(request).call(lambda log: log.encounter(name).lang if name in log.encounters() else None)
     return found or settings_of(request).lang or "en"
 

@@ -51,17 +51,17 @@ def test_the_sample_fight_runs_verifies_and_exports_in_both_languages(tmp_path, 
     assert cli_main(["export", str(log), "--format", "md", "--lang", "fr", "-o", str(french)]) == 0
     assert cli_main(["export", str(log), "--format", "md", "--lang", "en", "-o", str(english)]) == 0
     fr, en = french.read_text(encoding="utf-8"), english.read_text(encoding="utf-8")
-    for words in ("attaque d'opportunité", "pris au dépourvu", "round de surprise", "critique confirmé", "CA"):
+    for words in ("attaque d'opportunité", "pris au dépourvu", "round de surprise", "Critique confirmé", "CA"):
         assert words in fr, words
-    for words in ("attack of opportunity", "flat-footed", "surprise round", "critical confirmed"):
+    for words in ("attack of opportunity", "flat-footed", "surprise round", "Critical confirmed"):
         assert words in en, words
     assert "Pf1" not in fr and "Pf1" not in en  # every pf1 event has its line
     # names, not ids: the cast table and the lines (a name used twice is numbered)
     assert "| Gobelin 1 | monstres | monstre | 16 | 6 / 6 |" in fr and "| Goblin 2 |" in en
     # the template's French attack names; elision through ELISION() (d'Éloi, not "de Éloi")
-    assert "attaque de Brann Cœur-de-Fer sur Gobelin 1 (épée longue)" in fr
-    assert "attack by Brann Ironheart on Goblin 1 (longsword)" in en
-    assert "attaque d'Éloi le Gris sur Orque (rayon ardent)" in fr and "de Éloi" not in fr
+    assert "Attaque de Brann Cœur-de-Fer sur Gobelin 1 (épée longue)" in fr
+    assert "Attack by Brann Ironheart on Goblin 1 (longsword)" in en
+    assert "Attaque d'Éloi le Gris sur Orque (rayon ardent)" in fr and "de Éloi" not in fr
     assert "Loup sur Brann Cœur-de-Fer (morsure)" in fr and "(bite)" not in fr
     # sides in the table's language, as the 5e lines show them
     assert "Brann Cœur-de-Fer rejoint le combat (camp : groupe)" in fr

@@ -35,10 +35,10 @@ def test_the_wolf_ford_is_played_to_the_end_and_exported_in_both_languages(tmp_p
     assert "jets de sauvegarde contre la mort" not in fr
     assert "Brom fait un test de Sagesse DD 10 : d20 (11) + 3 (Sag) = 14 — réussite." in fr
     assert "Dés de dégâts lancés avec le d20 et ignorés : 4 (attaque ratée)." in fr
-    assert "après le combat : 5 rounds pour soigner ou stabiliser les mourants" in fr
+    assert "Après le combat : 5 rounds pour soigner ou stabiliser les mourants" in fr
     en = _export(log, "en", "md", tmp_path)
     assert "vs AC 16 (15 + 1 cinematic rule)" in en and "death saving throw" not in en
-    assert "after the combat: 5 rounds to heal or stabilize the dying" in en
+    assert "After the combat: 5 rounds to heal or stabilize the dying" in en
     for lang in ("fr", "en"):
         assert "Le gué aux loups" in _export(log, lang, "html", tmp_path)
         assert _export(log, lang, "json", tmp_path).startswith("{")

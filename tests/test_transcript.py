@@ -465,7 +465,7 @@ def test_the_pf1_transcript_reads_like_the_5e_one_dice_faces_damage_type_and_hp_
     assert "dégâts sur Gobelin 1" not in french and "subit 4 dégâts → 2 PV" not in french
     assert "- Initiative de Brann Cœur-de-Fer : d20 (10) + 2 = 12." in french
     assert "- Initiative commune de Gobelin 1 et de Gobelin 2 : d20 (9) + 6 = 15." in french
-    assert "attaque de Lisette Vif-Argent sur Gobelin 1 (arc court) : d20 (12) + 7 = 19 contre CA 14 (pris au dépourvu)" in french
+    assert "Attaque de Lisette Vif-Argent sur Gobelin 1 (arc court) : d20 (12) + 7 = 19 contre CA 14 (pris au dépourvu)" in french
     # Brann's confirmed critical with his longsword (×2): the whole damage twice, his Strength bonus (+4) included
     # in each roll (seed 004 Multiplication des dégâts): 5 + 3 + 4 = 12 and 4 + 3 + 4 = 11, 23 in all
     assert ("Dégâts : 1d8 (5) + 3 + 4 (For) = 12 tranchants + 1d8 (4) + 3 + 4 (For) = 11 tranchants, soit 23 au total ; "

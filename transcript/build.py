@@ -16,6 +16,7 @@ from combatlog.events.envelope import Recorded
 from combatlog.events.reasons import said  # reason codes as the sentences the phrases read
 from combatlog.core.kernel.state import EMPTY
 from combatlog.core.rulesets import RULESETS
+from combatlog.projections.describe import effect_name, library_family
 from combatlog.projections.document import state_document
 from combatlog.projections.fold import evolve
 from combatlog.replay.timeline import timeline_of
@@ -77,6 +78,10 @@ class _Builder:
         self.pending_damage: str | None = None  # a ruleset's damage dice waiting for the hit points they change
 
     # ---- names ----
+    def effect_name(self, effect: str) -> str:
+        """What a creature concentrates on, in the transcript's language: a condition, a library spell, an effect."""
+        return effect_name(effect, self.lang, library_family(self.ruleset))
+
     def _collect_names(self) -> None:
         adds = [r for r in self.records if isinstance(r.event, turns.CombatantAdded)]
         adds.sort(key=lambda r: r.txn in self.undone_txns)  # numbering follows the combatants really in the fight
@@ -86,8 +91,9 @@ class _Builder:
             template = _template_id(event.template)
             proper = not (event.kind == "monster" and template
                           and event.name.lower().replace(" ", "_") == template)
+            own = event.stats.get("gender") if isinstance(event.stats, dict) else None  # the stat block's f/m/n
             who = Who(id=event.id, name_en=event.name, name_fr=event.name_fr or event.name, proper=proper,
-                      gender=self.p.template_gender(template) if not proper else None)
+                      gender=own if own in ("f", "m") else self.p.template_gender(template) if not proper else None)
             self.who[event.id] = who
             if not proper:
                 counts[who.name_fr] = counts.get(who.name_fr, 0) + 1
@@ -418,9 +424,9 @@ class _Builder:
             case conditions.ConditionEnded():
                 self._condition_ended(event)
             case conditions.ConcentrationStarted(id=who, effect=effect):
-                self.detail("concentration", p.concentration_start(self.name(who), effect), who)
+                self.detail("concentration", p.concentration_start(self.name(who), self.effect_name(effect)), who)
             case conditions.ConcentrationEnded(id=who, effect=effect):
-                self.detail("concentration", p.concentration_end(self.name(who), effect, said(event)), who)
+                self.detail("concentration", p.concentration_end(self.name(who), self.effect_name(effect), said(event)), who)
             case conditions.EffectStarted():
                 if event.data.get("ac_bonus"):
                     until = p.until(event.until, self.name, event.id, self.current) if "this_attack" not in event.until else ""
@@ -484,7 +490,12 @@ class _Builder:
         line = ruleset_line(self.words, event, self.lang, names, self.ruleset_attacks)
         if line is not None and any(hasattr(event, field) for field in ("d20", "d100", "faces", "rounds")):
             self.rolled = True
-        self.detail("other", line or type(event).__name__)
+        self.detail("other", self.as_sentence(line) if line else type(event).__name__)
+
+    def as_sentence(self, line: str) -> str:
+        """A ruleset's log line as a transcript sentence, like the 5e ones: a capital first, a full stop last."""
+        text = line[:1].upper() + line[1:]
+        return text if text.rstrip().endswith((".", "!", "?", "…", ":")) else self.p.sentence(text)
 
     # A ruleset's rolls in the shared shapes of its `transcript_words.view`: the 5e transcript's own sentences.
     def _ruleset_initiative(self, view: dict) -> None:

@@ -28,8 +28,11 @@ def _template_id(name: str) -> str:
 
 
 def side_name(side: str, lang: str) -> str:
-    """A side the shell names by default (party, monsters) in the reader's language; any other as typed."""
-    return term(lang, "side", side)
+    """A side in the reader's language: the shell's defaults (party, monsters), a kind of creature ("goblins" ->
+    "Gobelins"), any other as typed."""
+    from combatlog.projections.describe import side_name as named
+
+    return named(side, lang)
 
 
 def _cap(text: str) -> str:

@@ -40,6 +40,23 @@ def _elision(value: Any = "", *_, **__) -> str:
     return "vowel" if text[0] in _VOWELS or lowered[0] == "h" else "consonant"
 
 
+def _final_s(value: Any = "", *_, **__) -> str:
+    """FINAL_S($name) in a catalog: "s" when the word ends in s (English possessive "goblins' initiative"), else
+    "other"."""
+    return "s" if str(value).strip().lower().endswith("s") else "other"
+
+
+def _ending(value: Any = "", *_, **__) -> str:
+    """ENDING($noun) in a catalog: how the noun's last word ends ("s", "x", "z", "au", "eu", "al", "y", "f" or
+    "other"), for the catalog's plural selectors ("Gobelin" -> "Gobelins", "Chacal" -> "Chacals" is the catalog's
+    choice, not Python's)."""
+    word = str(value).strip().lower()
+    for ending in ("eau", "au", "eu", "al", "s", "x", "z", "y", "f"):
+        if word.endswith(ending):
+            return "au" if ending == "eau" else ending
+    return "other"
+
+
 def _lang(lang: str | None) -> str:
     return lang if lang in LANGS else "en"
 
@@ -51,7 +68,7 @@ def bundle(lang: str) -> FluentBundle:
     # fluent.runtime annotates functions as returning a FluentType; its resolver takes a str as well (a selector key).
     from fluent.runtime import FluentBundle, FluentResource
 
-    found = FluentBundle([_LOCALES[lang]], use_isolating=False, functions={"ELISION": _elision})  # type: ignore[dict-item]
+    found = FluentBundle([_LOCALES[lang]], use_isolating=False, functions={"ELISION": _elision, "FINAL_S": _final_s, "ENDING": _ending})  # type: ignore[dict-item]
     folder = resources.files("combatlog.locales").joinpath(lang)
     for entry in sorted(folder.iterdir(), key=lambda item: item.name):
         if entry.name.endswith(".ftl"):
@@ -153,6 +170,70 @@ def localized(text: Any, lang: str) -> str:
 def term_phrase(kind: str, key: str, /, **args: Any) -> Phrase:
     """A game term (`<kind>-<key>`, e.g. condition-prone) as a variable of another message."""
     return Phrase(f"{kind}-{kebab(key)}", _default=key, **args)
+
+
+class Terms:
+    """A list of game terms (`<kind>-<key>` each) as a variable of another message, said in that message's language:
+    a refusal's `known=Terms("condition", CONDITIONS)` lists "aveuglé, charmé, …" in French, "blinded, charmed, …" in
+    English (the ids themselves where the catalogs have no word)."""
+
+    __slots__ = ("kind", "keys")
+
+    def __init__(self, kind: str, keys):
+        self.kind, self.keys = kind, tuple(keys)
+
+    def localized(self, lang: str) -> str:
+        return ", ".join(term(lang, self.kind, key) for key in self.keys)
+
+    def __str__(self) -> str:
+        return self.localized("en")
+
+    def __reduce__(self):
+        return Terms, (self.kind, self.keys)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Terms) and (self.kind, self.keys) == (other.kind, other.keys)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.keys))
+
+    def __repr__(self) -> str:
+        return f"Terms({self.kind!r}, {self.keys!r})"
+
+
+class Named:
+    """An attack's (or any entry's) name as a variable of another message, said in that message's language: its
+    own names ({"en", "fr"}, or a name with `name_fr`), else the catalogs' `attack-<id>`, else the id in words."""
+
+    __slots__ = ("names", "entry_id", "name_fr")
+
+    def __init__(self, names: Any, entry_id: str, name_fr: str = ""):
+        self.names, self.entry_id, self.name_fr = names, str(entry_id), name_fr or ""
+
+    def localized(self, lang: str) -> str:
+        lang = _lang(lang)
+        if isinstance(self.names, dict):
+            shown = self.names.get(lang) or self.names.get("en")
+            if shown:
+                return str(shown)
+        elif lang == "fr" and self.name_fr:
+            return self.name_fr
+        elif isinstance(self.names, str) and self.names:
+            return self.names
+        return maybe(lang, f"attack-{kebab(self.entry_id)}", self.entry_id.replace("_", " "))
+
+    def __str__(self) -> str:
+        return self.localized("en")
+
+    def __reduce__(self):
+        return Named, (self.names, self.entry_id, self.name_fr)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Named) and (self.names, self.entry_id, self.name_fr) == (other.names, other.entry_id,
+                                                                                          other.name_fr)
+
+    def __hash__(self) -> int:
+        return hash((self.entry_id, self.name_fr))
 
 
 def _arg(value: Any) -> Any:

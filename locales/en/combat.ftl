@@ -74,7 +74,10 @@ event-attack-reevaluated = { $target }: AC { $target-ac } → { $outcome ->
    *[miss] miss
  }
 event-saving-throw-rolled = { $has-auto-fail ->
-    [no] { $id }: { $ability } save DC { $dc }: d20 { $faces }{ $why }{ $rolled } → { $total }, { $success ->
+    [no] { $id }: { $ability } save DC { $dc }{ $purpose ->
+        [concentration] {" "}to keep concentrating
+       *[other] {""}
+    }: d20 { $faces }{ $why }{ $rolled } → { $total }, { $success ->
     [yes] success
    *[no] failure
  }

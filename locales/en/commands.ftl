@@ -6,7 +6,10 @@ command-add = { $id } added
 command-remove = { $id } leaves the fight
 command-place = { $id } placed at { $at }
 command-surprise = surprise: { $ids }
-command-initiative = { $id }'s initiative
+command-initiative = { FINAL_S($id) ->
+    [s] { $id }' initiative
+   *[other] { $id }'s initiative
+ }
 command-order = ties broken: { $ids }
 command-start = combat starts
 command-move = { $id } moves{ $has-to ->

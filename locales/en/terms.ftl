@@ -125,10 +125,30 @@ action-stabilize = Stabilize
 action-surprised = surprise
 action-readied-move = readied move
 
-resource-action = its action
-resource-bonus = its bonus action
-resource-reaction = its reaction
-resource-object = its object interaction
+resource-action = { $gender ->
+    [f] her
+    [m] his
+    [n] its
+   *[other] their
+ } action
+resource-bonus = { $gender ->
+    [f] her
+    [m] his
+    [n] its
+   *[other] their
+ } bonus action
+resource-reaction = { $gender ->
+    [f] her
+    [m] his
+    [n] its
+   *[other] their
+ } reaction
+resource-object = { $gender ->
+    [f] her
+    [m] his
+    [n] its
+   *[other] their
+ } object interaction
 resource-attack = an attack
 
 mode-walk = walking
@@ -164,3 +184,12 @@ economy-action = action
 economy-bonus = bonus
 economy-reaction = reaction
 economy-movement = movement
+
+# A side or an initiative group the DM named after a kind of creature ("gobelins"), in the reader's words: the
+# creature's name in the plural.
+creatures-plural = { ENDING($name) ->
+    [s] { $name }es
+    [x] { $name }es
+    [z] { $name }es
+   *[other] { $name }s
+ }

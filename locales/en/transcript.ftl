@@ -543,7 +543,10 @@ tr-weapon = { $initial ->
    *[other] a { $weapon }
  }
 tr-and = and
-tr-np-poss = { $noun }'s
+tr-np-poss = { FINAL_S($noun) ->
+    [s] { $noun }'
+   *[other] { $noun }'s
+ }
 tr-to-list = to { $people }
 tr-condition-term = { $article ->
     [yes] the { $name } condition

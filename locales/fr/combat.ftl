@@ -89,7 +89,10 @@ event-attack-reevaluated = { $target } : CA { $target-ac } → { $outcome ->
    *[miss] raté
  }
 event-saving-throw-rolled = { $has-auto-fail ->
-    [no] { $id } : JS { $ability } DD { $dc } : d20 { $faces }{ $why }{ $rolled } → { $total }, { $success ->
+    [no] { $id } : JS { $ability } DD { $dc }{ $purpose ->
+        [concentration] {" "}pour maintenir sa concentration
+       *[other] {""}
+    } : d20 { $faces }{ $why }{ $rolled } → { $total }, { $success ->
     [yes] réussite
    *[no] échec
  }
@@ -117,7 +120,11 @@ event-status-changed = { $status ->
     [dead] { $id } meurt
     [dying] { $id } tombe à 0 PV et fait des jets de sauvegarde contre la mort
     [stable] { $id } est stable
-   *[alive] { $id } revient à lui
+   *[alive] { $gender ->
+        [f] { $id } revient à elle
+        [m] { $id } revient à lui
+       *[other] { $id } reprend connaissance
+    }
  }{ $has-reason ->
     [no] {""}
    *[yes] {" "}({ $reason })
@@ -140,7 +147,11 @@ event-death-save-failed = { $id } : { $count } { $count ->
  } ({ $successes } ✓, { $failures } ✗)
 event-death-saves-reset = { $id } : JS contre la mort remis à zéro
 event-condition-applied = { $immune ->
-    [yes] { $target } est immunisé : « { $condition } » sans effet
+    [yes] { $gender ->
+        [f] { $target } est immunisée : « { $condition } » sans effet
+        [m] { $target } est immunisé : « { $condition } » sans effet
+       *[other] « { $condition } » sans effet sur { $target } (immunité)
+    }
    *[no] { $target } : { $condition }{ $has-source ->
         [no] {""}
        *[yes] {" "}({ $source })
@@ -149,7 +160,11 @@ event-condition-applied = { $immune ->
        *[yes] , { $until }
     }
  }
-event-condition-ended = { $target } n'est plus { $condition }{ $has-reason ->
+event-condition-ended = { $gender ->
+    [f] { $target } n'est plus { $condition }
+    [m] { $target } n'est plus { $condition }
+   *[other] { $target } : fin de l'état « { $condition } »
+ }{ $has-reason ->
     [no] {""}
    *[yes] {" "}({ $reason })
  }

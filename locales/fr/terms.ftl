@@ -256,3 +256,14 @@ economy-action = action
 economy-bonus = bonus
 economy-reaction = réaction
 economy-movement = déplacement
+
+# A side or an initiative group the DM named after a kind of creature ("goblins"), in the reader's words: the
+# creature's name in the plural.
+creatures-plural = { ENDING($name) ->
+    [s] { $name }
+    [x] { $name }
+    [z] { $name }
+    [au] { $name }x
+    [eu] { $name }x
+   *[other] { $name }s
+ }

@@ -72,7 +72,7 @@ function acting() {
 
 // ------------------------------------------------------------------ talking to the server
 async function post(commands) {
-  return send(JSON.stringify(commands), api("/commands"));
+  return send(JSON.stringify(commands), api(`/commands?lang=${LANG}`));
 }
 
 async function send(body, url) {
@@ -709,8 +709,8 @@ document.getElementById("command-form").addEventListener("submit", async (event)
   const text = input.value.trim();
   if (!text) return;
   const ok = text.startsWith("[")
-    ? await send(text, api("/commands"))
-    : await send(JSON.stringify({line: text}), api("/line"));
+    ? await send(text, api(`/commands?lang=${LANG}`))
+    : await send(JSON.stringify({line: text}), api(`/line?lang=${LANG}`));
   if (ok) {
     history.push(text);
     recalled = history.length;
@@ -730,7 +730,7 @@ $("command").addEventListener("keydown", (event) => {
 
 for (const id of ["next-turn", "undo", "redo", "end-fight"]) {
   const button = $(id);
-  button.addEventListener("click", () => send(button.dataset.line, api("/commands")));
+  button.addEventListener("click", () => send(button.dataset.line, api(`/commands?lang=${LANG}`)));
 }
 
 // Keyboard shortcuts (listed in the help overlay): not while typing in a field.

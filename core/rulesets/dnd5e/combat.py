@@ -2,7 +2,7 @@
 
 from typing import Any, cast
 
-from combatlog.words import Phrase, term_phrase
+from combatlog.words import Named, Phrase, term_phrase
 from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_condition, end_effect
 from combatlog.core.kernel.context import Context, fail
@@ -153,7 +153,7 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
     auto_miss = ""
     if profile.kind == "melee":
         if distance is not None and distance > profile.reach + 1e-9:
-            raise fail("rule-cannot-reach-with-m-away", attacker=attacker.id, target=target.id, profile=profile.id, distance=distance, reach=profile.reach)
+            raise fail("rule-cannot-reach-with-m-away", attacker=attacker.id, target=target.id, profile=Named(profile.name, profile.id), distance=distance, reach=profile.reach)
     else:
         normal, long = cast(tuple[float, float], profile.range)
         if distance is not None and distance > long + 1e-9 and ctx.ruleset.beyond_long_range_misses:
@@ -167,7 +167,7 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
             _cinematic_streak(ctx, attacker, plain)
             return
         if distance is not None and distance > long + 1e-9:
-            raise fail("rule-cannot-hit-with-m-away", attacker=attacker.id, target=target.id, profile=profile.id, distance=distance, long=long)
+            raise fail("rule-cannot-hit-with-m-away", attacker=attacker.id, target=target.id, profile=Named(profile.name, profile.id), distance=distance, long=long)
         if distance is not None and distance > normal + 1e-9:
             if ctx.state.underwater:
                 auto_miss = "underwater, beyond normal range"

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from combatlog.words import Terms
 from combatlog.core.kernel.context import Context, fail
 from combatlog.core.rulesets.dnd5e.queries import incapacitated
 from combatlog.core.rulesets.dnd5e.stats import ABILITIES, CONDITIONS
@@ -95,7 +96,7 @@ def apply_condition(ctx: Context, target_id: str, condition: str, *, source: str
     target = ctx.get(target_id)
     known = CONDITIONS + ctx.ruleset.extra_conditions
     if condition not in known:
-        raise fail("rule-unknown-condition-known", condition=condition, known=', '.join(known))
+        raise fail("rule-unknown-condition-known", condition=condition, known=Terms("condition", known))
     if condition == "turned" and not source:
         raise fail("rule-turned-needs-source-who-turned")
     if target.status == "dead":

@@ -135,6 +135,8 @@ class Stats(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     # The challenge rating and XP a monster is worth, for the encounter's difficulty (combatlog.party.difficulty).
     cr: str | float | None = None
     xp: int | None = None
+    # The creature's grammatical gender for the words about it ("Lyra revient à elle"): f, m or n; none = neutral wording.
+    gender: Literal["f", "m", "n"] | None = None
 
     def modifier(self, ability: str) -> int:
         return ability_modifier(getattr(self.abilities, ability))
@@ -172,7 +174,7 @@ def ability_modifier(score: int) -> int:
 # actions and resistance, lair; the difficulty's cr and xp): CombatantAdded stores one only where the stat block
 # sets it, so that an older log's events are what the rules give today (`verify` re-derives every event).
 LATER_KEYS = ("level", "spellcasting", "uses", "legendary_actions", "legendary", "legendary_resistance",
-              "lair_actions", "cr", "xp")
+              "lair_actions", "cr", "xp", "gender")
 LATER_ATTACK_KEYS = ("uses", "save", "area")
 
 

@@ -2,6 +2,7 @@
 
 from typing import cast
 
+from combatlog.words import Terms
 from combatlog.core.kernel.context import fail
 from combatlog.core.rulesets.pf1 import commands as c
 from combatlog.core.rulesets.pf1 import events as e
@@ -529,4 +530,4 @@ def escape(ctx: Pf1Context, command: c.Escape, stage=None) -> None:
 
 def check_condition_id(name: str) -> None:
     if name not in CONDITIONS:
-        raise fail("pf1-rule-unknown-pf1-condition-known", name=str(name), conditions=', '.join(CONDITIONS))
+        raise fail("pf1-rule-unknown-pf1-condition-known", name=str(name), conditions=Terms("condition", CONDITIONS))

@@ -5,6 +5,7 @@ from typing import Any, cast
 
 import math
 
+from combatlog.words import Named
 from combatlog.core.kernel.context import fail
 from combatlog.core.rulesets.pf1 import commands as c
 from combatlog.core.rulesets.pf1 import events as e
@@ -56,7 +57,7 @@ def situational(ctx: Pf1Context, attacker: Pf1Combatant, target: Pf1Combatant, a
         increments = max(1, math.ceil(distance / cast(float, attack.range_increment)))
         limit = 5 if attack.thrown else 10
         if increments > limit:
-            raise fail("pf1-rule-out-range-m-most-increments-m", target=target.id, attack=attack.id, distance=distance, limit=str(limit), range_increment=attack.range_increment)
+            raise fail("pf1-rule-out-range-m-most-increments-m", target=target.id, attack=Named(attack.name, attack.id, attack.name_fr), distance=distance, limit=str(limit), range_increment=attack.range_increment)
         if increments > 1:
             mods.append({"label": "range", "value": -2 * (increments - 1)})  # PRD Range
         if not attacker.stats.precise_shot and _engaged_with_ally(ctx, attacker, target):
@@ -143,7 +144,7 @@ def check_strike(ctx: Pf1Context, attacker: Pf1Combatant, target: Pf1Combatant, 
         raise fail("pf1-rule-has-total-cover-cannot-targeted", target=target.id)
     if attacker.position is not None and target.position is not None and attack.kind == "melee" \
             and not reaches(attacker, attack, target):
-        raise fail("pf1-rule-cannot-reach", attacker=attacker.id, target=target.id, attack=attack.id)
+        raise fail("pf1-rule-cannot-reach", attacker=attacker.id, target=target.id, attack=Named(attack.name, attack.id, attack.name_fr))
     if attack.kind == "ranged" and "prone" in conditions_in_force(attacker) and "crossbow" not in attack.id:
         raise fail("pf1-rule-prone-no-ranged-attack-except-crossbow", attacker=attacker.id)
     situational(ctx, attacker, target, attack, opts)  # out of range: refused there
@@ -256,9 +257,9 @@ def coup_de_grace(ctx: Pf1Context, command: c.CoupDeGrace, stage: dict | None = 
             raise fail("pf1-rule-not-helpless-no-coup-de-gr", target=target.id)
         if profile.kind == "ranged":
             if attacker.position is not None and target.position is not None and distance_metres(attacker, target) > 1.5:
-                raise fail("pf1-rule-coup-de-gr-ce-needs-adjacent", profile=profile.id, target=target.id)
+                raise fail("pf1-rule-coup-de-gr-ce-needs-adjacent", profile=Named(profile.name, profile.id, profile.name_fr), target=target.id)
         elif attacker.position is not None and target.position is not None and not reaches(attacker, profile, target):
-            raise fail("pf1-rule-cannot-reach-2", attacker=attacker.id, target=target.id, profile=profile.id)
+            raise fail("pf1-rule-cannot-reach-2", attacker=attacker.id, target=target.id, profile=Named(profile.name, profile.id, profile.name_fr))
         if attacker.actions.moved:
             raise fail("pf1-rule-cannot-deliver-coup-de-gr-ce", attacker=attacker.id)
         spend(ctx, attacker, "full_round", "coup_de_grace")
@@ -589,7 +590,7 @@ def opportunity_attack(ctx: Pf1Context, reactor: Pf1Combatant, provoker: Pf1Comb
     if attack_id is not None:
         profile = _profile(reactor, attack_id)
         if profile.kind != "melee" or not reaches(reactor, profile, provoker):
-            raise fail("pf1-rule-s-does-not-reach", reactor=reactor.id, profile=profile.id, provoker=provoker.id)
+            raise fail("pf1-rule-s-does-not-reach", reactor=reactor.id, profile=Named(profile.name, profile.id, profile.name_fr), provoker=provoker.id)
     else:
         from combatlog.core.rulesets.pf1.rules import threatening_attacks
 

@@ -55,6 +55,8 @@ class Pf1Attack(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     thrown: bool = False
     range_increment: float | None = None
     reach: float | None = None
+    # The creature's grammatical gender for the words about it: f, m or n; none = neutral wording.
+    gender: Literal["f", "m", "n"] | None = None
     reach_weapon: bool = False
     touch: bool = False
     natural: bool = False

@@ -53,7 +53,7 @@ def pf1_args(event, lang: str, cast, units: str = "m") -> dict[str, Any]:
     args: dict[str, Any] = {}
     side = getattr(event, "side", None)
     if isinstance(side, str):
-        args["side"] = term(lang, "side", side)
+        args["side"] = cast.side(side) if hasattr(cast, "side") else term(lang, "side", side)  # "goblins" in words
     if type(event).__name__ == "Pf1CombatantAdded":
         args["name"] = (event.name_fr or event.name) if lang == "fr" else event.name
     attack = getattr(event, "attack", None)

@@ -1,0 +1,293 @@
+"""French and English never mix (issue 23, "Language" and "Transcripts and logs").
+
+Given a fight in one language, When any front end shows it (a refusal, `state`, `log`, the shell's table, the
+transcript, the DM page's answers), Then every game word is in the reader's language: conditions, spells and
+attacks by their names, sides and groups in words, agreement from the creature's own gender, the asked language
+(`--lang`, `?lang=`) over the encounter's, and the concentration save said to be one.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import combatlog
+from combatlog.cli.main import main as cli_main
+from combatlog.core.rulesets.dnd5e.stats import CONDITIONS
+from combatlog.words import Named, Terms, message
+
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "encounters"
+
+
+def write(path: Path, commands: list[dict]) -> Path:
+    path.write_text("\n".join(json.dumps(c, ensure_ascii=False) for c in commands) + "\n", encoding="utf-8")
+    return path
+
+
+def cli(capsys, *argv) -> tuple[int, str, str]:
+    code = cli_main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def base(lang: str, ruleset: str = "dnd5e-2024") -> list[dict]:
+    """Lyra (a wizard), Aria (a fighter) and a goblin, started; Lyra's turn."""
+    return [
+        {"do": "create", "ruleset": ruleset, "seed": 7, "lang": lang, "name": "Test"},
+        {"do": "add", "id": "lyra", "name": "Lyra", "side": "party", "kind": "pc", "template": "wizard", "at": [2, 2]},
+        {"do": "add", "id": "aria", "name": "Aria", "side": "party", "kind": "pc", "template": "fighter", "at": [2, 3]},
+        {"do": "add", "id": "gob1", "side": "goblins", "template": "goblin", "at": [3, 2]},
+        {"do": "initiative", "id": "lyra", "value": 15},
+        {"do": "initiative", "id": "aria", "value": 12},
+        {"do": "initiative", "id": "gob1", "value": 10},
+        {"do": "start"},
+    ]
+
+
+def run(tmp_path: Path, capsys, commands: list[dict], name: str = "fight") -> Path:
+    log = tmp_path / f"{name}.db"
+    code, _, err = cli(capsys, "run", write(tmp_path / f"{name}.jsonl", commands), "--log", log, "-q")
+    assert code == 0, err
+    return log
+
+
+# ------------------------------------------------------------------ 1. conditions and spells in the reader's words
+
+
+def test_an_unknown_condition_lists_the_known_ones_by_their_french_names_in_french(tmp_path, capsys):
+    """Seed 000 (États): the refusal names the conditions the way the table reads them, not by their ids."""
+    log = run(tmp_path, capsys, base("fr"))
+    code, _, err = cli(capsys, "run", write(tmp_path / "bad.jsonl", [{"do": "condition", "target": "gob1", "add": "sleepy"}]),
+                       "--log", log)
+    assert code == 2
+    assert "(connues : aveuglé, charmé, assourdi" in err and "entravé" in err
+    assert not re.search(r"\b(blinded|charmed|restrained|unconscious)\b", err)
+    said = Terms("condition", CONDITIONS)
+    assert said.localized("en").startswith("blinded, charmed, deafened")
+
+
+def test_pathfinder_lists_its_conditions_in_french_too():
+    """PRD conditions (seed 004 is silent on their list): a pf1 refusal in French names them in French."""
+    from combatlog.core.rulesets.pf1.actions import check_condition_id
+    from combatlog.core.kernel.errors import RuleViolation
+
+    with pytest.raises(RuleViolation) as refused:
+        check_condition_id("sleepy")
+    french = refused.value.localized("fr")
+    assert "pris au dépourvu" in french and "flat_footed" not in french and "flat-footed" not in french
+    assert "flat-footed" in refused.value.localized("en")
+
+
+def test_concentration_and_spells_are_named_from_the_library_in_each_language(tmp_path, capsys):
+    """Lyra concentrates on Web (seed 000, Concentration): its name comes from the library, French or English,
+    in the log, the state table, the transcript and the shell's Conc. column."""
+    log = run(tmp_path, capsys, base("fr") + [{"do": "concentrate", "id": "lyra", "effect": "web"}])
+    _, fr_log, _ = cli(capsys, "log", log)
+    _, en_log, _ = cli(capsys, "log", log, "--lang", "en")
+    assert "Lyra se concentre sur « Toile d'araignée »" in fr_log
+    assert 'Lyra concentrates on "Web"' in en_log
+    _, fr_state, _ = cli(capsys, "state", log)
+    _, en_state, _ = cli(capsys, "state", log, "--lang", "en")
+    assert "concentration : « Toile d'araignée »" in fr_state and '"web"' not in fr_state
+    assert 'concentrating on "Web"' in en_state
+    _, fr_md, _ = cli(capsys, "export", log, "--format", "md")
+    assert "Lyra se concentre sur Toile d'araignée." in fr_md
+
+    from combatlog.cli.play_view import status_table
+    from combatlog.projections.describe import Cast
+
+    with combatlog.open_log(log) as opened:
+        encounter = opened.encounter("default")
+        state = encounter.live.state
+        for lang, shown in (("fr", "Toile d'araignée"), ("en", "Web")):
+            console = Console(file=io.StringIO(), width=200, record=True, color_system=None)
+            console.print(status_table(encounter.state(), lang, state, Cast(lang, state)))
+            screen = console.export_text()
+            assert shown in screen and " web " not in screen
+
+
+def test_a_condition_as_concentration_is_named_as_a_condition():
+    from combatlog.projections.describe import effect_name
+
+    assert effect_name("restrained", "fr") == "entravé"
+    assert effect_name("restrained", "en") == "restrained"
+    assert effect_name("magic-missile", "fr", "dnd5e-2024") == "Projectile magique"
+    assert effect_name("mon sort maison", "en") == "mon sort maison"  # the DM's own words stay
+
+
+# ------------------------------------------------------------------ 2. names where ids were shown
+
+
+def test_a_side_and_a_group_named_after_a_kind_of_creature_are_said_in_words(tmp_path, capsys):
+    commands = base("fr")[:3] + [
+        {"do": "add", "id": "gob1", "side": "goblins", "template": "goblin", "group": "goblins", "at": [3, 2]},
+        {"do": "add", "id": "gob2", "side": "goblins", "template": "goblin", "group": "goblins", "at": [4, 2]},
+        {"do": "add", "id": "w", "side": "wolves", "template": "wolf", "at": [5, 2]},
+        {"do": "initiative", "id": "goblins", "dice": [10]},
+    ]
+    log = run(tmp_path, capsys, commands)
+    _, fr_log, _ = cli(capsys, "log", log)
+    _, en_log, _ = cli(capsys, "log", log, "--lang", "en")
+    assert "camp gobelins" in fr_log and "camp loups" in fr_log and "goblins" not in fr_log
+    assert "initiative de Gobelins" in fr_log
+    assert "side goblins" in en_log and "side wolves" in en_log
+    assert "Goblins' initiative" in en_log and "goblins's" not in en_log.lower()
+
+
+def test_an_attack_out_of_reach_is_refused_with_the_weapons_name(tmp_path, capsys):
+    """Seed 000 (Attaques au corps à corps: allonge): the refusal names the weapon in the reader's words."""
+    commands = base("fr")
+    commands[3] = {**commands[3], "at": [8, 2]}
+    log = run(tmp_path, capsys, commands)
+    code, _, err = cli(capsys, "run", write(tmp_path / "far.jsonl", [
+        {"do": "end_turn"}, {"do": "attack", "attacker": "aria", "target": "gob1", "with": "longsword"}]), "--log", log)
+    assert code == 2 and "avec Épée longue" in err and "longsword" not in err
+    assert Named({"en": "Longsword", "fr": "Épée longue"}, "longsword").localized("en") == "Longsword"
+    assert Named(None, "short_bow").localized("fr") == "short bow"  # no name anywhere: the id in words
+
+
+# ------------------------------------------------------------------ 3. the asked language wins
+
+
+def test_state_and_the_shell_name_creatures_in_the_asked_language(tmp_path, capsys):
+    log = run(tmp_path, capsys, base("fr"))
+    _, en_state, _ = cli(capsys, "state", log, "--lang", "en")
+    _, fr_state, _ = cli(capsys, "state", log)
+    assert "Goblin " in en_state and "Gobelin" not in en_state
+    assert "Gobelin" in fr_state
+
+    from combatlog.cli.play_view import status_table
+    from combatlog.projections.describe import Cast
+
+    with combatlog.open_log(log) as opened:
+        encounter = opened.encounter("default")
+        state = encounter.live.state
+        console = Console(file=io.StringIO(), width=200, record=True, color_system=None)
+        console.print(status_table(encounter.state(), "en", state, Cast("en", state)))
+        assert "Goblin" in console.export_text() and "Gobelin" not in console.export_text()
+
+
+def test_the_dm_pages_refusals_speak_the_pages_language(tmp_path, capsys):
+    pytest.importorskip("starlette")
+    import warnings
+
+    with warnings.catch_warnings():  # Starlette nudges towards httpx2; httpx is what the extra installs
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    from combatlog.server.app import create_app
+
+    log = run(tmp_path, capsys, base("fr"))
+    with TestClient(create_app(str(log), token="t0k")) as client:
+        auth = {"Authorization": "Bearer t0k"}
+        bad = {"do": "condition", "target": "gob1", "add": "sleepy"}
+        english = client.post("/api/encounters/default/commands?lang=en", json=bad, headers=auth)
+        french = client.post("/api/encounters/default/commands", json=bad, headers=auth)
+    assert english.status_code == 422 and "unknown condition" in english.json()["error"]
+    assert french.status_code == 422 and "condition inconnue" in french.json()["error"]
+
+
+# ------------------------------------------------------------------ 4. one rule for the language of an error
+
+
+def test_an_error_about_a_french_encounter_is_french_unless_lang_asks_whatever_the_locale(tmp_path, capsys, monkeypatch):
+    """README, Languages: the encounter's language unless --lang asks; the locale only where no encounter is."""
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C")
+    log = run(tmp_path, capsys, base("fr"))
+    again = write(tmp_path / "again.jsonl", [base("fr")[0]])
+    code, _, err = cli(capsys, "run", again, "--log", log)
+    assert code == 2 and err.startswith("ligne 1 : ce journal contient déjà")
+    code, _, err = cli(capsys, "run", again, "--log", log, "--lang", "en")
+    assert code == 2 and err.startswith("line 1: this log already holds an encounter")
+    code, _, err = cli(capsys, "state", log, "--at", 999)
+    assert code == 2 and "il n'y a pas d'événement 999" in err
+    code, _, err = cli(capsys, "state", log, "--at", 999, "--lang", "en")
+    assert code == 2 and "there is no event 999" in err
+    code, _, err = cli(capsys, "diff", log, 0, 999, "--lang", "en")
+    assert code == 2 and "there is no event 999" in err
+    # No encounter concerned (the file is missing): the terminal's locale.
+    code, _, err = cli(capsys, "state", tmp_path / "missing.db")
+    assert code != 0 and "journal" not in err
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    english_log = run(tmp_path, capsys, base("en"), name="english")
+    code, _, err = cli(capsys, "run", again, "--log", english_log)
+    assert code == 2 and err.startswith("line 1: this log already holds an encounter")
+
+
+# ------------------------------------------------------------------ 5. agreement
+
+
+def _fall_and_heal(lang: str, gender: str | None) -> list[dict]:
+    commands = base(lang)
+    if gender:
+        commands[1] = {**commands[1], "overrides": {"gender": gender}}
+    return commands + [{"do": "damage", "target": "lyra", "amount": 40, "type": "fire"},
+                       {"do": "heal", "target": "lyra", "amount": 3}]
+
+
+def test_a_creature_with_a_feminine_stat_block_agrees_in_french(tmp_path, capsys):
+    """Seed 000 (Points de vie à 0; Inconscient): Lyra, `gender: f`, comes back to herself."""
+    _, text, _ = cli(capsys, "log", run(tmp_path, capsys, _fall_and_heal("fr", "f")))
+    assert "Lyra revient à elle" in text and "Lyra n'est plus inconsciente" in text
+    assert "Lyra : inconsciente" in text
+
+
+def test_a_creature_without_gender_gets_neutral_french_wording(tmp_path, capsys):
+    _, text, _ = cli(capsys, "log", run(tmp_path, capsys, _fall_and_heal("fr", None)))
+    assert "Lyra reprend connaissance" in text and "revient à lui" not in text
+    assert "Lyra : fin de l'état « inconscient »" in text and "n'est plus inconscient" not in text
+
+
+def test_a_gender_key_is_checked_by_the_stat_block(tmp_path, capsys):
+    commands = base("fr")
+    commands[1] = {**commands[1], "overrides": {"gender": "x"}}
+    code, _, err = cli(capsys, "run", write(tmp_path / "bad.jsonl", commands[:2]), "--log", tmp_path / "bad.db")
+    assert code == 2 and "gender" in err
+
+
+def test_english_says_their_for_a_person_and_its_for_a_monster(tmp_path, capsys):
+    commands = base("en") + [{"do": "attack", "attacker": "lyra", "target": "gob1", "with": "quarterstaff", "dice": [2]}]
+    commands[1] = {**commands[1], "template": "fighter"}
+    commands[-1] = {"do": "attack", "attacker": "lyra", "target": "gob1", "with": "longsword", "dice": [2]}
+    log = run(tmp_path, capsys, commands + [{"do": "end_turn"}, {"do": "end_turn"},
+                                            {"do": "attack", "attacker": "gob1", "target": "aria", "with": "scimitar", "dice": [2]}])
+    _, text, _ = cli(capsys, "log", log)
+    assert "Lyra uses their action" in text and "Lyra uses its action" not in text
+    assert "Goblin uses its action" in text
+    assert message("en", "resource-action", gender="f") == "her action"
+
+
+# ------------------------------------------------------------------ 7. the pf1 transcript reads like the 5e one
+
+
+def test_the_pathfinder_transcript_writes_sentences_with_the_damage_dice(tmp_path, capsys):
+    log = tmp_path / "pf1.db"
+    assert cli(capsys, "run", FIXTURES / "pf1_ford_ambush.jsonl", "--log", log, "-q")[0] == 0
+    _, md, _ = cli(capsys, "export", log, "--format", "md")
+    lines = [line.split("`#")[0].strip() for line in md.splitlines() if re.match(r"\s*- ", line)]
+    assert lines, md
+    for line in lines:
+        text = line.lstrip("- ").strip()
+        assert text[:1] == text[:1].upper(), f"not a sentence: {line!r}"
+    assert "Dégâts : 1d6 (4) = 4 perforants ; PV de Gobelin 1 : 6 → 2." in md
+    assert "- Fin du tour de Lisette Vif-Argent." in md and "fin du tour de" not in md.replace("Fin du tour", "")
+
+
+# ------------------------------------------------------------------ 8. the concentration save says so
+
+
+def test_the_concentration_save_says_it_is_for_concentration(tmp_path, capsys):
+    """Seed 000 (Concentration): damage calls for a Constitution save DC 10 to keep concentrating."""
+    log = run(tmp_path, capsys, base("fr") + [{"do": "concentrate", "id": "lyra", "effect": "web"},
+                                             {"do": "damage", "target": "lyra", "amount": 3, "type": "fire", "dice": [15]}])
+    _, fr_log, _ = cli(capsys, "log", log)
+    _, en_log, _ = cli(capsys, "log", log, "--lang", "en")
+    assert "Lyra : JS Con DD 10 pour maintenir sa concentration : d20 [15] → 16, réussite" in fr_log
+    assert "Lyra: Con save DC 10 to keep concentrating: d20 [15] → 16, success" in en_log
