@@ -291,3 +291,10 @@ def test_the_concentration_save_says_it_is_for_concentration(tmp_path, capsys):
     _, en_log, _ = cli(capsys, "log", log, "--lang", "en")
     assert "Lyra : JS Con DD 10 pour maintenir sa concentration : d20 [15] → 16, réussite" in fr_log
     assert "Lyra: Con save DC 10 to keep concentrating: d20 [15] → 16, success" in en_log
+
+
+def test_a_pf1_creatures_gender_is_a_key_of_its_stat_block_not_of_its_attacks():
+    from combatlog.core.rulesets.pf1.stats import Pf1Attack, Pf1Stats
+
+    assert "gender" in Pf1Stats.__struct_fields__
+    assert "gender" not in Pf1Attack.__struct_fields__

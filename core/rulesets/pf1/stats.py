@@ -55,8 +55,6 @@ class Pf1Attack(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     thrown: bool = False
     range_increment: float | None = None
     reach: float | None = None
-    # The creature's grammatical gender for the words about it: f, m or n; none = neutral wording.
-    gender: Literal["f", "m", "n"] | None = None
     reach_weapon: bool = False
     touch: bool = False
     natural: bool = False
@@ -114,6 +112,8 @@ class Pf1Stats(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     initiative_bonus: int | None = None
     cmb: int | None = None
     cmd: int | None = None
+    # The creature's grammatical gender for the words about it: f, m or n; none = neutral wording.
+    gender: Literal["f", "m", "n"] | None = None
     attacks: tuple[Pf1Attack, ...] = ()
     combat_reflexes: bool = False
     two_weapon_fighting: bool = False
