@@ -286,7 +286,9 @@ async def line(request: Request) -> Response:
     key = idempotency_key(request, payload.get("request_id"), lang)
 
     if text.strip().split(" ", 1)[0].lower() in HELP_WORDS:
-        return json_response({"help": help_text(lang)})
+        ruleset = await hub_of(request).call(
+            lambda log: log.encounter(name).state().get("ruleset") if name in log.encounters() else None)
+        return json_response({"help": help_text(lang, ruleset)})
 
     def parse(log) -> list[dict]:
         encounter = log.encounter(name)
@@ -304,13 +306,14 @@ async def line(request: Request) -> Response:
 HELP_WORDS = {"aide", "help", "?", "aide-moi"}
 
 
-def help_text(lang: str) -> str:
-    """The shell's `aide`/`help` text, in `lang`: every verb's usage with its other spellings."""
-    from combatlog.lines import HELP, VERBS, alias, aliases_for
+def help_text(lang: str, ruleset: str | None = None) -> str:
+    """The shell's `aide`/`help` text, in `lang`: the usage of every verb the encounter's ruleset takes (every verb
+    before `create`), with its other spellings."""
+    from combatlog.lines import HELP, alias, aliases_for, verbs_for
 
     fr = lang == "fr"
     lines = [message(lang, "help-intro")]
-    for verb in VERBS:
+    for verb in verbs_for(ruleset):
         if verb not in HELP:
             continue
         others = [a for a in aliases_for(verb, lang) if a != alias(verb, lang)]
