@@ -314,8 +314,6 @@ def help_text(lang: str, ruleset: str | None = None) -> str:
     fr = lang == "fr"
     lines = [message(lang, "help-intro")]
     for verb in verbs_for(ruleset):
-        if verb not in HELP:
-            continue
         others = [a for a in aliases_for(verb, lang) if a != alias(verb, lang)]
         lines.append(f"  {HELP[verb][0 if fr else 1]}" + (f"   [{', '.join(others)}]" if others else ""))
     lines.append(message(lang, "help-outro"))

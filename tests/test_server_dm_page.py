@@ -25,7 +25,7 @@ def test_aide_and_help_on_the_command_line_answer_the_shells_help(served):  # no
     before = client.get("/api/encounters/default/state").json()["seq"]
     french = client.post("/api/encounters/default/line", headers=AUTH, json={"line": "aide"})
     assert french.status_code == 200 and french.json()["help"].startswith("Commandes")
-    assert "attaque" in french.json()["help"]
+    assert "  attaque ATTAQUANT CIBLE" in french.json()["help"]  # each verb's usage (the page listed none)
     # the encounter's ruleset's verbs only (issue 23): no Pathfinder full attack, no Rôle'n Play aftermath
     assert "outrance" not in french.json()["help"] and "round_suivant" not in french.json()["help"]
     english = client.post("/api/encounters/default/line", headers=AUTH, json={"line": "help"})
