@@ -308,8 +308,13 @@ def _run(args) -> int:
                 raw = parse_script_line(line)
                 encounter.apply(raw, actor=args.actor)
             except RuleViolation as error:
-                said = answer_lang(args.lang, lang)  # the encounter's language (README, Languages)
-                print(message(said, "cli-line", number=number, text=printable(error.localized(said))), file=sys.stderr)
+                # `line N: <reason>` (the script contract): the prefix in the language `--lang` asks, else the terminal's; the reason in the
+                # language `--lang` asks, else the encounter's (README, Languages); a refusal about the log file
+                # itself (it already holds an encounter) speaks the terminal's language, as every error about a file.
+                about_the_file = error.message_id in FILE_REFUSALS
+                said = answer_lang(args.lang, None if about_the_file else lang)
+                print(message(args.lang or reader_lang(), "cli-line", number=number, text=printable(error.localized(said))),
+                      file=sys.stderr)
                 return EXIT_REJECTED
             except (ConcurrencyConflict, StoreError, LogCorrupted) as error:
                 # Another writer (or a damaged file): the commands before this line are in the log, this one is not.
@@ -318,14 +323,14 @@ def _run(args) -> int:
                 return EXIT_FAILED
             except (RecursionError, MemoryError):
                 said = answer_lang(args.lang, lang)
-                print(message(said, "cli-line", number=number, text=message(said, "cli-command-nested-too-deeply")),
-                      file=sys.stderr)
+                print(message(args.lang or reader_lang(), "cli-line", number=number,
+                              text=message(said, "cli-command-nested-too-deeply")), file=sys.stderr)
                 return EXIT_REJECTED
             except Exception as error:  # a bug in the rules must not print a traceback or lose the script's place
                 said = answer_lang(args.lang, lang)
                 text = message(said, "cli-command-not-run", kind=type(error).__name__, error=printable(str(error))[:200],
                                written=live.next_seq != before)
-                print(message(said, "cli-line", number=number, text=text), file=sys.stderr)
+                print(message(args.lang or reader_lang(), "cli-line", number=number, text=text), file=sys.stderr)
                 return EXIT_REJECTED
             lang = live.state.lang if live.state.created else None
         if args.json:
@@ -333,6 +338,10 @@ def _run(args) -> int:
         elif not args.quiet:
             _print_fight(encounter, first, start_state, args.lang)
     return EXIT_OK
+
+
+# Refusals about the log file rather than about an encounter's fight (said in the terminal's language).
+FILE_REFUSALS = frozenset({"rule-this-log-already-holds-encounter", "pf1-rule-this-log-already-holds-encounter-create"})
 
 
 def _print_fight(encounter: Encounter, first: int, before, lang: str | None = None) -> None:

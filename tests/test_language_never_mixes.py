@@ -196,14 +196,20 @@ def test_the_dm_pages_refusals_speak_the_pages_language(tmp_path, capsys):
 
 
 def test_an_error_about_a_french_encounter_is_french_unless_lang_asks_whatever_the_locale(tmp_path, capsys, monkeypatch):
-    """README, Languages: the encounter's language unless --lang asks; the locale only where no encounter is."""
+    """README, Languages: the encounter's language unless --lang asks; the locale where no encounter is concerned
+    (a missing file, a log that already holds an encounter); `line N:` (the script contract) in the locale."""
     for name in ("LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "C")
     log = run(tmp_path, capsys, base("fr"))
     again = write(tmp_path / "again.jsonl", [base("fr")[0]])
+    # A refusal about the log file itself: the terminal's language, never French after an English "line 1:".
+    code, _, err = cli(capsys, "run", again, "--log", log)
+    assert code == 2 and err.startswith("line 1: this log already holds an encounter")
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
     code, _, err = cli(capsys, "run", again, "--log", log)
     assert code == 2 and err.startswith("ligne 1 : ce journal contient déjà")
+    monkeypatch.setenv("LANG", "C")
     code, _, err = cli(capsys, "run", again, "--log", log, "--lang", "en")
     assert code == 2 and err.startswith("line 1: this log already holds an encounter")
     code, _, err = cli(capsys, "state", log, "--at", 999)
@@ -218,6 +224,8 @@ def test_an_error_about_a_french_encounter_is_french_unless_lang_asks_whatever_t
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
     english_log = run(tmp_path, capsys, base("en"), name="english")
     code, _, err = cli(capsys, "run", again, "--log", english_log)
+    assert code == 2 and err.startswith("ligne 1 : ce journal contient déjà")  # about the file: the French terminal's
+    code, _, err = cli(capsys, "run", again, "--log", english_log, "--lang", "en")
     assert code == 2 and err.startswith("line 1: this log already holds an encounter")
 
 

@@ -91,7 +91,7 @@ def test_verify_keeps_a_bounded_replica_on_a_log_that_re_derives_identically(mix
     fallbacks = []
     original = ReplicaStore.materialized
     monkeypatch.setattr(ReplicaStore, "materialized", lambda self, name: fallbacks.append(name) or original(self, name))
-    monkeypatch.setattr(ReplicaStore.__init__, "__defaults__", (64,))
+    monkeypatch.setattr(ReplicaStore.__init__, "__defaults__", (64, "verify"))
     sizes = []
     commit = ReplicaStore._commit
 

@@ -245,7 +245,7 @@ def test_a_large_creatures_reach_counts_from_its_nearest_square_seed_000_taille_
     assert of(state, "aria")["position"] == [5, 1]
     # the claw (1.5 m) cannot reach aria 3 m away; the bite can
     rejected(run({"do": "react", "id": "drake", "with": "opportunity_attack", "attack": "claw", "dice": [15, 1, 1]}),
-             "claw")
+             "Claw")  # the attack by its name (issue 23: names, not ids)
     # bite +10: 8 + 10 = 18 >= 18 hits; 2d10+6 with 3, 4 = 13 piercing, 1d6 with 2 = 2 fire; aria 44 - 15 = 29
     state = ok(run({"do": "react", "id": "drake", "with": "opportunity_attack", "attack": "bite", "dice": [8, 3, 4, 2]}))
     closed(state)

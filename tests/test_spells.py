@@ -517,10 +517,10 @@ def test_every_spell_event_has_its_log_line(tmp_path, lang):
     lines = [line["text"] for line in enc.log_lines(lang, after=before)]
     text = "\n".join(lines)
     if lang == "fr":
-        assert "Aria lance fireball avec un emplacement de niveau 4" in text
+        assert "Aria lance Boule de feu avec un emplacement de niveau 4" in text
         assert "emplacement de sort de niveau 4 (reste 0/1)" in text
     else:
-        assert "Aria casts fireball with a level 4 slot (upcast by 1) on Gob1, Gob2, save DC 14" in text
+        assert "Aria casts Fireball with a level 4 slot (upcast by 1) on Gob1, Gob2, save DC 14" in text
         assert "spends a level 4 spell slot (0/1 left)" in text
     assert "[5]" in text and "[15]" in text
 
