@@ -732,7 +732,15 @@ def _verify(args) -> int:
         for line in lines:  # what this version of the chain proves, and the heads as they stand
             print(line, file=sys.stderr)
         return EXIT_FAILED
-    print(say("cli-verify-ok", events=total, encounters=len(names)))
+    verdict = say("cli-verify-ok", events=total, encounters=len(names))
+    heads = [values for key, values in about if key == "verify-fingerprint"]
+    if heads and any(key == "verify-chain-v2" for key, _ in about):
+        # The head's fingerprint on the verdict's line, for a player to note (verify --expect checks it later); a
+        # version-1 log's line stays as it always was.
+        listed = ", ".join(values["fingerprint"] if len(names) == 1 else f"{printable(values['encounter'])} {values['fingerprint']}"
+                           for values in heads)
+        verdict = say("cli-verify-ok-heads", verdict=verdict, heads=listed, count=len(heads))
+    print(verdict)
     # Beside the one-line verdict (stdout, as scripts read it): what this chain version proves, and each
     # head's fingerprint, on stderr.
     for line in lines:

@@ -171,6 +171,8 @@ def test_verify_prints_the_heads_fingerprint_and_expect_finds_it_after_the_log_g
         brawl(Encounter(store, "alpha", snapshot_every=0), 40)
         noted = fingerprint(store.last("alpha")[1])
         seq = store.last("alpha")[0] - 1
+    code, out, err = cli(capsys, "verify", log)  # plain verify: the verdict's one line gives the head to note
+    assert code == 0 and err == "" and out.strip().endswith(f"; head fingerprint: {noted}")
     code, out, err = cli(capsys, "verify", log, "--fingerprint")
     assert code == 0 and out.startswith("ok: ") and f"head of alpha: event {seq}, fingerprint {noted}" in err
     assert len(noted) == 19 and noted.count("-") == 3

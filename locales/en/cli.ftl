@@ -114,3 +114,7 @@ cli-verify-more = combatlog: verify failed{ $has-where ->
  }: and { $count } more events
 cli-verify-ok = ok: { $events } events in { $encounters } encounter(s): hash chain intact, every command re-derived identically
 cli-error = combatlog: { $text }
+cli-verify-ok-heads = { $verdict }; { $count ->
+    [one] head fingerprint
+   *[other] head fingerprints
+ }: { $heads }

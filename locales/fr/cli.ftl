@@ -126,3 +126,7 @@ cli-verify-ok = ok : { $events ->
    *[other] { $encounters } rencontres
  } : chaîne de hachage intacte, chaque commande redérivée à l'identique
 cli-error = combatlog : { $text }
+cli-verify-ok-heads = { $verdict } ; { $count ->
+    [one] empreinte de la tête
+   *[other] empreintes des têtes
+ } : { $heads }
