@@ -289,3 +289,35 @@ def test_a_page_on_another_port_cannot_write_through_the_dms_logged_in_browser(b
 
         expect(dm.locator("tr[data-id=aria]")).to_contain_text("39/44")
         assert seq() > before
+
+
+def test_a_custom_creature_added_from_the_page_in_a_pf1_encounter_has_a_pf1_stat_block(browser, tmp_path):
+    # INTERFACE-pf1 stats, as the shell's `ajout chef pv=30 ca=14` builds them: AC 14 = 10 + natural 4, so touch AC
+    # 10 and flat-footed AC 14; an attack at +4. The page sent a 5e stat block, which pf1 refused.
+    import json
+    import urllib.request
+
+    from playwright.sync_api import expect
+
+    from combatlog.cli.main import main as cli_main
+
+    script = tmp_path / "pf1.jsonl"
+    script.write_text('{"do": "create", "ruleset": "pf1", "lang": "fr"}\n', encoding="utf-8")
+    log = tmp_path / "pf1.db"
+    assert cli_main(["run", str(script), "--log", str(log), "-q"]) == 0
+    with live_server(log) as base:
+        dm, response = dm_page(browser, base)
+        assert response.status == 200
+        dm.click("#add-button")
+        dm.fill("#custom-name", "Chef")
+        dm.fill("#custom-hp", "30")
+        dm.fill("#custom-ac", "14")
+        dm.fill("#custom-attack", "Hache")
+        dm.fill("#custom-to-hit", "4")
+        dm.fill("#custom-damage", "1d6+2")
+        dm.uncheck("#custom-pc")
+        dm.click("#add-custom")
+        expect(dm.locator("tr[data-id=chef]")).to_contain_text("30")
+        with urllib.request.urlopen(f"{base}/api/encounters/default/state") as answer:
+            chef = json.load(answer)["combatants"]["chef"]
+        assert (chef["max_hp"], chef["ac"], chef["touch_ac"], chef["flat_footed_ac"]) == (30, 14, 10, 14)

@@ -615,8 +615,15 @@ $("custom-form").addEventListener("submit", async (event) => {
     attacks.push({id: slug(attack, 40), name: attack, kind: "melee", to_hit: Number($("custom-to-hit").value) || 0, reach: 1.5,
                   damage: [{roll: $("custom-damage").value.trim() || "1d6", type: "slashing"}]});
   }
-  const statsBlock = {ac, hp, max_hp: hp, speed: 9, initiative_bonus: Number($("custom-init").value) || 0,
-                      abilities: {str: 10, dex: 10, con: 10, int: 10, wis: 10, cha: 10}, proficiency_bonus: 2, attacks};
+  const abilities = {str: 10, dex: 10, con: 10, int: 10, wis: 10, cha: 10};
+  const initiative = Number($("custom-init").value) || 0;
+  // Pathfinder's stat block (abilities 10, BAB 0, base saves 0; the AC above 10 is natural armour, so touch AC
+  // is 10 and flat-footed AC the AC), as the shell's `ajout chef pv=30 ca=14` builds it; else the 5e one.
+  const statsBlock = (live || {}).ruleset === "pf1"
+    ? {max_hp: hp, speed: 9, bab: 0, abilities, initiative_bonus: initiative, saves: {fort: 0, ref: 0, will: 0},
+       ac: ac >= 10 ? {natural: ac - 10} : {misc: ac - 10},
+       attacks: attacks.map(({id, name, kind, to_hit, damage}) => ({id, name, kind, to_hit, damage}))}
+    : {ac, hp, max_hp: hp, speed: 9, initiative_bonus: initiative, abilities, proficiency_bonus: 2, attacks};
   const side = pc ? "party" : "monsters";
   const [id] = freshIds(slug(name), 1).map((candidate) => candidate.replace(/1$/, "")).filter((candidate) =>
     !((live || {}).combatants || {})[candidate]).concat(freshIds(slug(name), 1));
