@@ -49,7 +49,7 @@ FIELDS: dict[tuple, str] = {
     ("add", "id"): "the combatant's id, used by every later command",
     ("add", "name"): "the name shown (default: the template's name in the encounter's language, else the id)",
     ("add", "name_fr"): "the French name, when it differs",
-    ("add", "side"): "any string; the same side means allies (5e: may be left out with `carry`)",
+    ("add", "side"): "any string; the same side means allies (may be left out with `carry`)",
     ("add", "kind"): "`pc` or `monster` (default from the template)",
     ("add", "stats"): "a whole stat block (see [stat blocks](stat-blocks.md))",
     ("add", "template"): "a template or library id of the encounter's ruleset family (`goblin-warrior`, `fighter`)",

@@ -102,7 +102,13 @@ class Pf1Ruleset:
         from combatlog.core.rulesets.pf1.decide import decide_and_fold
 
         return decide_and_fold(state, raw, templates=templates, default_seed=default_seed, spells=spells,
-                               recorded=recorded)
+                               recorded=recorded, encounters=encounters)
+
+    def carried_lookup(self, events):
+        """For verify: the other encounter of an `add` with `carry`, as the command's own events recorded it."""
+        from combatlog.core.rulesets.pf1.carry import carried_lookup
+
+        return carried_lookup(events)
 
     def evolve(self, state, event):
         from combatlog.core.rulesets.pf1.fold import evolve

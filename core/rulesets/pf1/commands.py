@@ -28,17 +28,24 @@ class Create(Command, tag="create", frozen=True, kw_only=True):
     rules: Literal[0, 1] | None = None
 
 
+class CarryFrom(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    from_: str = msgspec.field(name="from")
+    id: str
+
+
 class Add(Command, tag="add", frozen=True, kw_only=True):
     id: str
     name: str | None = None
     name_fr: str | None = None
-    side: str
+    side: str | None = None  # required, unless `carry` brings the side the combatant had
     kind: Literal["pc", "monster"] | None = None
     stats: dict[str, Any] | None = None
     template: str | None = None
     overrides: dict[str, Any] | None = None
     group: str = ""
     at: Square | None = None
+    # Joins as it ended another encounter of the same log (INTERFACE.md §7; core/rulesets/pf1/carry.py).
+    carry: CarryFrom | None = None
 
 
 class Remove(Command, tag="remove", frozen=True, kw_only=True):

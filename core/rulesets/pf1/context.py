@@ -21,8 +21,10 @@ from combatlog.events.meta import DiceLeftUnused
 class Pf1Context:
     """Events are folded as they are decided, so later rules see earlier consequences."""
 
-    def __init__(self, state: Pf1State, dice, rng, templates=None, spells=None):
+    def __init__(self, state: Pf1State, dice, rng, templates=None, spells=None, encounters=None):
         self.state = state
+        # `encounters(name)`: another encounter of the same log, its latest state or None (`add` with `carry`).
+        self.encounters = encounters
         self.dice = dice
         self.rng = rng
         self.templates = templates

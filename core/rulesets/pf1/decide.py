@@ -66,7 +66,7 @@ def _library_creature(name: str) -> dict | None:
 
 def decide_and_fold(state, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
                     default_seed: str = "", spells: Callable[[str], dict | None] | None = None,
-                    recorded: tuple | None = None) -> tuple[list, Pf1State]:
+                    recorded: tuple | None = None, encounters=None) -> tuple[list, Pf1State]:
     """`recorded`: when a logged command is re-derived (verify), the events the log holds for it; a `create`
     takes from them the rules version it recorded, as the engine takes the seed."""
     command = c.parse(raw)
@@ -74,7 +74,7 @@ def decide_and_fold(state, raw: dict, *, templates: Callable[[str], dict | None]
         return _create(state, raw, typing.cast(c.Create, command), default_seed, recorded)
     rng = SeededDice(state.seed or default_seed, state.rng_position)
     dice = SuppliedDice(command.dice) if command.dice is not None else rng
-    ctx = Pf1Context(state, dice, rng, templates, spells)
+    ctx = Pf1Context(state, dice, rng, templates, spells, encounters)
     _check_phase(state, command)
     ctx.emit(CommandIssued(command=raw, rng_position=state.rng_position))
     HANDLERS[command.do_name](ctx, command)
@@ -153,6 +153,20 @@ def _add(ctx: Pf1Context, command: c.Add) -> None:
         raise fail("pf1-rule-there-already-combatant", command=command.id)
     if not command.id or not command.id.replace("_", "").replace("-", "").isalnum():
         raise fail("pf1-rule-combatant-id-must-letters-digits", command=command.id)
+    if command.carry is not None:
+        from combatlog.core.rulesets.pf1.carry import carry
+
+        def add_combatant(raw_stats: dict, name: str, name_fr: str, kind: str, side: str) -> None:
+            parse_stats(raw_stats, command.id)
+            ctx.emit(e.Pf1CombatantAdded(id=command.id, name=name, name_fr=name_fr, side=side, kind=kind,
+                                         stats=raw_stats, group=command.group, unacted=ctx.state.phase != "setup"))
+
+        carry(ctx, command, add_combatant)
+        if command.at is not None:
+            _place(ctx, c.Place(id=command.id, at=command.at))
+        return
+    if not command.side:
+        raise fail("rule-add-needs-side", id=command.id)
     template: dict[str, Any] = {}
     if command.template is not None:
         template = load_pf1_template(command.template) or _library_creature(command.template) or {}

@@ -6,6 +6,7 @@ from combatlog.core.rulesets.pf1 import events as e
 from combatlog.core.rulesets.pf1.state import Pf1Actions, Pf1Combatant, Pf1Condition, Pf1Effect, Pf1State, Pf1Window
 from combatlog.core.rulesets.pf1.stats import Pf1Stats, mod, with_attack_names
 from combatlog.events import meta
+from combatlog.events.resources import CombatantCarried
 from combatlog.events.spells import SpellSlotSpent, SpellsRestored
 from combatlog.events.turns import HiddenChanged
 
@@ -175,6 +176,10 @@ def evolve(state: Pf1State, event) -> Pf1State:
         case e.Pf1WindowClosed():
             windows = state.windows[:-1]
             return replace(state, windows=windows, phase="reaction" if windows else "turn")
+        case CombatantCarried():
+            from combatlog.core.rulesets.pf1.carry import fold_carried
+
+            return fold_carried(state, event)
         case SpellsRestored(id=cid):
             return _update(state, cid, spells_spent={})
         case SpellSlotSpent(caster=caster, level=level):
