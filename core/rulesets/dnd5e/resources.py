@@ -12,6 +12,7 @@ import msgspec
 from combatlog.core.kernel.context import Context, fail
 from combatlog.core.kernel.dice import DiceError
 from combatlog.core.kernel.errors import refused
+from combatlog.core.rulesets.carrying import carried_combatant, combatant_to_carry
 from combatlog.core.rulesets.dnd5e.spell_state import carried_spells, put_carried_spells, rest_spells
 from combatlog.core.rulesets.dnd5e.state import Combatant, Resources
 from combatlog.events.resources import (
@@ -191,13 +192,6 @@ CARRIED: dict[str, tuple[Callable[[Combatant], object], Callable[[Combatant, obj
 }
 
 
-def carried_combatant(ctx: Context, command) -> Combatant | None:
-    """The combatant `add` with `carry` names, as it stands in the other encounter (None when there is none)."""
-    lookup = getattr(ctx, "encounters", None)
-    other = lookup(command.carry.from_) if lookup is not None else None
-    return other.combatants.get(command.carry.id) if other is not None and getattr(other, "created", False) else None
-
-
 def carried_kind(ctx: Context, command) -> str | None:
     creature = carried_combatant(ctx, command)
     return creature.kind if creature is not None else None
@@ -207,22 +201,7 @@ def carry(ctx: Context, command, add_combatant: Callable[[dict, str, str, str], 
     """`add` with `carry: {"from": ENCOUNTER, "id": ID}`: the combatant joins as it stood in that encounter's
     latest state. `add_combatant(stats, name, name_fr, kind)` adds it as `add` would; what was carried is
     recorded in a CombatantCarried event, so that a replay never reads the other encounter."""
-    source = command.carry
-    if command.stats is not None or command.template:
-        raise refuse("rule-carry-not-with-stats", id=command.id)
-    lookup = getattr(ctx, "encounters", None)
-    other_state = lookup(source.from_) if lookup is not None else None
-    if other_state is None or not getattr(other_state, "created", False):
-        raise refuse("rule-carry-no-encounter", id=command.id, encounter=source.from_)
-    if other_state.ruleset != ctx.state.ruleset:
-        raise refuse("rule-carry-other-ruleset", id=command.id, encounter=source.from_, theirs=other_state.ruleset,
-                     ours=ctx.state.ruleset)
-    carried = other_state.combatants.get(source.id)
-    if carried is None:
-        raise refuse("rule-carry-no-combatant", id=command.id, encounter=source.from_, wanted=source.id,
-                     known=", ".join(other_state.combatants) or "-")
-    if carried.status == "dead":
-        raise refuse("rule-carry-dead", id=command.id, encounter=source.from_, wanted=source.id)
+    carried = combatant_to_carry(ctx, command)
     stats = msgspec.to_builtins(carried.stats)
     if command.overrides:
         from combatlog.core.rulesets.dnd5e.turns import _merge
@@ -232,7 +211,7 @@ def carry(ctx: Context, command, add_combatant: Callable[[dict, str, str, str], 
     add_combatant(stats, command.name or carried.name, command.name_fr or carried.name_fr,
                   command.kind or carried.kind)
     ctx.emit(CombatantCarried(
-        id=command.id, from_encounter=source.from_, from_id=source.id, hp=stats["hp"], temp_hp=carried.temp_hp,
+        id=command.id, from_encounter=command.carry.from_, from_id=command.carry.id, hp=stats["hp"], temp_hp=carried.temp_hp,
         exhaustion=carried.exhaustion(), uses_spent=dict(carried.resources.uses_spent),
         legendary_resistance_spent=carried.resources.resistance_spent,
         carried={name: get(carried) for name, (get, _) in CARRIED.items()},

@@ -8,38 +8,16 @@ from typing import Any
 
 import msgspec
 
-from combatlog.core.kernel.context import fail
+from combatlog.core.rulesets.carrying import combatant_to_carry
 from combatlog.events.resources import CombatantCarried
 
 replace = msgspec.structs.replace
 
 
-def carried_combatant(ctx, command):
-    """The combatant `add` with `carry` names, as it stands in the other encounter (None when there is none)."""
-    lookup = getattr(ctx, "encounters", None)
-    other = lookup(command.carry.from_) if lookup is not None else None
-    return other.combatants.get(command.carry.id) if other is not None and getattr(other, "created", False) else None
-
-
 def carry(ctx, command, add_combatant: Callable[[dict, str, str, str, str], None]) -> None:
-    """Refusals as 5e words them (core/rulesets/dnd5e/resources.py `carry`); `add_combatant(stats, name, name_fr,
+    """The refusals are every ruleset's (core/rulesets/carrying.py); `add_combatant(stats, name, name_fr,
     kind, side)` adds the creature as `add` would, then CombatantCarried puts on it what it carried."""
-    source = command.carry
-    if command.stats is not None or command.template:
-        raise fail("rule-carry-not-with-stats", id=command.id)
-    lookup = getattr(ctx, "encounters", None)
-    other_state = lookup(source.from_) if lookup is not None else None
-    if other_state is None or not getattr(other_state, "created", False):
-        raise fail("rule-carry-no-encounter", id=command.id, encounter=source.from_)
-    if other_state.ruleset != ctx.state.ruleset:
-        raise fail("rule-carry-other-ruleset", id=command.id, encounter=source.from_, theirs=other_state.ruleset,
-                   ours=ctx.state.ruleset)
-    carried = other_state.combatants.get(source.id)
-    if carried is None:
-        raise fail("rule-carry-no-combatant", id=command.id, encounter=source.from_, wanted=source.id,
-                   known=", ".join(other_state.combatants) or "-")
-    if carried.status == "dead":
-        raise fail("rule-carry-dead", id=command.id, encounter=source.from_, wanted=source.id)
+    carried = combatant_to_carry(ctx, command)
     stats: dict[str, Any] = msgspec.to_builtins(carried.stats)
     if command.overrides:
         stats.update(command.overrides)
@@ -48,7 +26,7 @@ def carry(ctx, command, add_combatant: Callable[[dict, str, str, str, str], None
     add_combatant(stats, command.name or carried.name, command.name_fr or carried.name_fr,
                   command.kind or carried.kind, command.side or carried.side)
     ctx.emit(CombatantCarried(
-        id=command.id, from_encounter=source.from_, from_id=source.id, hp=hp, temp_hp=carried.temp_hp,
+        id=command.id, from_encounter=command.carry.from_, from_id=command.carry.id, hp=hp, temp_hp=carried.temp_hp,
         carried={"nonlethal": carried.nonlethal, "spells_spent": dict(carried.spells_spent),
                  "status": carried.status},
     ))
