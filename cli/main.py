@@ -14,6 +14,7 @@ from combatlog.cli.logging_setup import configure
 from combatlog.cli.safe_text import printable, printable_document
 from combatlog.api import (
     DEFAULT_ENCOUNTER,
+    EncounterAlreadyCreated,
     ConcurrencyConflict,
     Encounter,
     Log,
@@ -311,7 +312,7 @@ def _run(args) -> int:
                 # `line N: <reason>` (the script contract): the prefix in the language `--lang` asks, else the terminal's; the reason in the
                 # language `--lang` asks, else the encounter's (README, Languages); a refusal about the log file
                 # itself (it already holds an encounter) speaks the terminal's language, as every error about a file.
-                about_the_file = error.message_id in FILE_REFUSALS
+                about_the_file = isinstance(error, EncounterAlreadyCreated)
                 said = answer_lang(args.lang, None if about_the_file else lang)
                 print(message(args.lang or reader_lang(), "cli-line", number=number, text=printable(error.localized(said))),
                       file=sys.stderr)
@@ -338,10 +339,6 @@ def _run(args) -> int:
         elif not args.quiet:
             _print_fight(encounter, first, start_state, args.lang)
     return EXIT_OK
-
-
-# Refusals about the log file rather than about an encounter's fight (said in the terminal's language).
-FILE_REFUSALS = frozenset({"rule-this-log-already-holds-encounter", "pf1-rule-this-log-already-holds-encounter-create"})
 
 
 def _print_fight(encounter: Encounter, first: int, before, lang: str | None = None) -> None:

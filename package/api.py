@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 
 from combatlog.rulesets import CODEC, REGISTRY  # first: the assembly installs the registry and codec
-from combatlog.core.kernel.errors import RuleViolation
+from combatlog.core.kernel.errors import EncounterAlreadyCreated, RuleViolation
 from combatlog.events.envelope import LogCorrupted, Recorded, canonical_body
 from combatlog.events.stores import ConcurrencyConflict, EventStore, StoreError, open_store
 from combatlog.core.kernel.document import state_document
@@ -445,5 +445,5 @@ def _checked_lang(lang: str | None) -> str | None:
     return lang
 
 
-__all__ = ["BatchRejected", "ConcurrencyConflict", "DEFAULT_ENCOUNTER", "Encounter", "Log", "LogCorrupted", "check_encounter_name",
+__all__ = ["BatchRejected", "ConcurrencyConflict", "DEFAULT_ENCOUNTER", "Encounter", "EncounterAlreadyCreated", "Log", "LogCorrupted", "check_encounter_name",
            "RuleViolation", "StoreError", "event_line", "open_log"]

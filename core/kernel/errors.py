@@ -15,6 +15,11 @@ class RuleViolation(Sayable, Exception):
     text, `error.localized("fr")` the French."""
 
 
+class EncounterAlreadyCreated(RuleViolation):
+    """A `create` on a log whose encounter already exists: a refusal about the log file rather than about the
+    fight, which front ends say in the terminal's language as every error about a file."""
+
+
 class InvalidCommand(RuleViolation):
     """The command itself is malformed: unknown command, missing or unknown field, wrong type."""
 

@@ -11,7 +11,7 @@ from combatlog.core.rulesets.dnd5e import actions, combat, commands as c, reacti
 from combatlog.core.rulesets.dnd5e.spells import cast as cast_spell
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_concentration, end_condition, normalize_until, start_concentration
 from combatlog.core.kernel.context import Context, fail
-from combatlog.core.kernel.errors import refused
+from combatlog.core.kernel.errors import EncounterAlreadyCreated, refused
 from combatlog.core.kernel.dice import DiceError, SeededDice, SuppliedDice
 from combatlog.core.rulesets.dnd5e.hitpoints import (
     check_damage_type,
@@ -97,7 +97,7 @@ def _check_phase(ruleset, state: EncounterState, command: c.Command) -> None:
             raise fail("rule-log-has-no-encounter-yet")
         return
     if name == "create":
-        raise fail("rule-this-log-already-holds-encounter")
+        raise EncounterAlreadyCreated("rule-this-log-already-holds-encounter")
     if not ruleset.machine.is_legal(state.phase, name):
         if state.phase == "reaction":
             window = state.windows[-1]

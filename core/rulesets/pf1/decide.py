@@ -8,6 +8,7 @@ from collections.abc import Callable
 import msgspec
 
 from combatlog.core.kernel.context import fail
+from combatlog.core.kernel.errors import EncounterAlreadyCreated
 from combatlog.core.kernel.dice import DiceError, SeededDice, SuppliedDice
 from combatlog.core.kernel.phases import PhaseMachine
 from combatlog.core.rulesets.pf1 import actions, combat
@@ -94,7 +95,7 @@ def _create(state, raw: dict, command: c.Create, default_seed: str, recorded: tu
     from combatlog.core.rulesets.pf1.fold import initial_state
 
     if getattr(state, "created", False):
-        raise fail("pf1-rule-this-log-already-holds-encounter-create")
+        raise EncounterAlreadyCreated("pf1-rule-this-log-already-holds-encounter-create")
     seed = str(command.seed) if command.seed is not None else str(default_seed)
     rules = command.rules if command.rules is not None else recorded_rules(recorded)
     created = EncounterCreated(ruleset="pf1", seed=seed, lang=command.lang, name=command.name, units=command.units)
