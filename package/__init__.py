@@ -11,7 +11,7 @@ The library in five lines::
 `Log`: `encounters()`, `encounter(name)`, `close()`.
 `Encounter`: `execute(command)`, `execute_all(commands)`, `state(at=SEQ)`, `undo()`, `redo()`, `revert(to)`,
 `transcript(format, lang)`, `verify()`, `log_lines(lang)`, `recent_lines(lang, count)`, `recent(count)`, `events(after=SEQ)`, `wait_for_new(after, timeout)`,
-`follow()`, `seq`, `lang`; for a table display: `status_words(lang, at=SEQ)` (the shell's status table in
+`follow()`, `seq`, `lang`, `ruleset`; for a table display: `status_words(lang, at=SEQ)` (the shell's status table in
 words), `conditions(at=SEQ)` (durations), `window_text(lang)`, `parse_line(line)` (the shell's words).
 `library(ruleset)`: the ruleset family's creatures and spells (`.search(query, kind=None)`, `.get(id)`);
 `stat_block(entry, lang)` prints one as a stat block.

@@ -141,6 +141,12 @@ class Encounter:
         self.refresh()
         return self._engine.state.lang or "en"
 
+    @property
+    def ruleset(self) -> str | None:
+        """The encounter's ruleset (`dnd5e-2024`, `dnd5e-2014`, `rolenplay`, `pf1`), or None before its `create`."""
+        self.refresh()
+        return getattr(self._engine.state, "ruleset", None) or None
+
     # ------------------------------------------------------------------ commands
     def execute(self, command: dict, *, actor: str = "dm", expected_seq: int | None = None) -> list[dict[str, Any]]:
         """Run one command (a dict of INTERFACE.md §1) and append its events atomically; returns them.

@@ -287,7 +287,7 @@ async def line(request: Request) -> Response:
 
     if text.strip().split(" ", 1)[0].lower() in HELP_WORDS:
         ruleset = await hub_of(request).call(
-            lambda log: log.encounter(name).state().get("ruleset") if name in log.encounters() else None)
+            lambda log: log.encounter(name).ruleset if name in log.encounters() else None)
         return json_response({"help": help_text(lang, ruleset)})
 
     def parse(log) -> list[dict]:

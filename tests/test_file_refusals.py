@@ -35,3 +35,12 @@ def test_lang_c_names_the_file_refusal_in_english(tmp_path):
     again = subprocess.run(run, env=env, capture_output=True, text=True)
     assert again.returncode == 2
     assert "already" in again.stderr and "déjà" not in again.stderr
+
+
+@pytest.mark.parametrize("ruleset", ["dnd5e-2024", "pf1"])
+def test_an_encounter_names_its_ruleset(tmp_path, ruleset):
+    with combatlog.open_log(str(tmp_path / "fight.db")) as log:
+        encounter = log.encounter("default")
+        assert encounter.ruleset is None
+        encounter.execute({"do": "create", "ruleset": ruleset, "seed": 1})
+        assert encounter.ruleset == ruleset
