@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 import sys
+from typing import Any
 from urllib.parse import quote
 
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000
@@ -91,7 +92,7 @@ def serve(log: str, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, token
         print(f"{'MJ' if fr else 'DM'} ({terminal_name(name)}): {url}", file=out)
         print(f"{'Joueurs' if fr else 'Players'} ({terminal_name(name)}): {table}", file=out)
     out.flush()
-    common = {"host": host, "port": port, "log_level": "warning", "timeout_graceful_shutdown": 2}
+    common: dict[str, Any] = {"host": host, "port": port, "log_level": "warning", "timeout_graceful_shutdown": 2}
     if workers == 1:
         uvicorn.run(create_app(log, token=token, lang=lang, private=private, host=host, port=port), **common)
         return 0

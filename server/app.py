@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import Iterable
+from typing import Any
 from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
@@ -60,6 +61,8 @@ ROUTES = [
 async def encounter_lang(request: Request) -> str:
     """The language of a refusal about the path's encounter: its own, else the request's or the server's."""
     name = request.path_params.get("enc")
+    if not isinstance(name, str):
+        return ep.error_lang(request)
     try:
         combatlog.check_encounter_name(name)
     except combatlog.RuleViolation:
@@ -77,7 +80,7 @@ async def http_error(request: Request, error: HTTPException) -> Response:
         if not request.url.path.startswith("/api/"):
             return ep.refused_page(request)
         return json_response({"error": word(ep.error_lang(request), "bad_token")}, 401)
-    return json_response({"error": error.detail}, error.status_code, headers=error.headers)
+    return json_response({"error": error.detail}, error.status_code, headers=dict(error.headers) if error.headers else None)
 
 
 async def refused_command(request: Request, error: combatlog.RuleViolation) -> Response:
@@ -100,7 +103,7 @@ async def conflict(request: Request, error: combatlog.ConcurrencyConflict) -> Re
                           "line": getattr(error, "line", 1), "events": getattr(error, "events", [])}, 409)
 
 
-async def log_error(request: Request, error: Exception) -> Response:
+async def log_error(request: Request, error: combatlog.LogCorrupted | combatlog.StoreError) -> Response:
     """A damaged log (500, naming the first bad event) or one that cannot be read or written (503): a JSON
     error in the request's language (`?lang`), else the server's, never a bare "Internal Server Error"."""
     lang = ep.error_lang(request)
@@ -109,7 +112,9 @@ async def log_error(request: Request, error: Exception) -> Response:
     return json_response({"error": error.localized(lang)}, 503)
 
 
-EXCEPTION_HANDLERS = {
+# Starlette picks a handler by the exception's class, so each takes its own class (typed Any: Starlette's own
+# annotation asks for handlers of every Exception).
+EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
     ApiError: api_error,
     HTTPException: http_error,
     combatlog.RuleViolation: refused_command,

@@ -328,12 +328,12 @@ async def statblocks(request: Request) -> Response:
     name, encounter = await existing(request)
     lang = await page_lang(request, encounter)
 
-    def read(log):
+    def read(log: combatlog.Log) -> dict[str, Any]:
         found: dict[str, dict] = {}
         names: dict[str, dict] = {}
         groups: dict[str, str] = {}
         terrain: set[tuple] = set()
-        templates: dict[str, str] = {}
+        templates: dict[str | None, str] = {}  # an add with `count` names no single id
         encounter = log.encounter(name)
         for entry in encounter.log_lines(lang):
             event = entry["event"]
@@ -352,16 +352,18 @@ async def statblocks(request: Request) -> Response:
         # stat block does not keep them: the page builds their buttons either way.
         if templates:
             try:
-                shelf = combatlog.library(encounter.state()["ruleset"])
+                shelf = combatlog.library(encounter.ruleset or "")
             except combatlog.RuleViolation:
                 shelf = None
             for cid, template in templates.items():
-                entry = shelf.get(template) if shelf is not None and cid in found else None
+                if cid is None or cid not in found:
+                    continue
+                entry = shelf.get(template) if shelf is not None else None
                 for key in ("spellcasting", "legendary", "legendary_actions", "uses"):
                     if entry and key in entry.get("stats", {}) and key not in found[cid]:
                         found[cid] = {**found[cid], key: entry["stats"][key]}
         return {"stats": found, "names": names, "groups": groups, "terrain": sorted(terrain),
-                "spells": spell_facts(found, encounter.state()["ruleset"])}
+                "spells": spell_facts(found, encounter.ruleset or "")}
 
     return json_response(await hub_of(request).call(read))
 

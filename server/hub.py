@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import functools
 import os
 import threading
 import time
@@ -39,7 +40,8 @@ class Replies:
 
     def get(self, encounter: str, key: str) -> tuple[bytes, Any] | None:
         """(the request's fingerprint, its outcome) for `key`, or None."""
-        return self._by_encounter.get(encounter, {}).get(key)
+        kept = self._by_encounter.get(encounter)
+        return kept.get(key) if kept is not None else None
 
     def remember(self, encounter: str, key: str, fingerprint: bytes, outcome: Any) -> None:
         replies = self._by_encounter.setdefault(encounter, OrderedDict())
@@ -227,7 +229,7 @@ class Hub:
         if held is None or held[0] != generation:
             held = generation, asyncio.ensure_future(self.call(make))
             self._latest[key] = held
-            held[1].add_done_callback(lambda done, key=key: self._forget_failed(key, done))
+            held[1].add_done_callback(functools.partial(self._forget_failed, key))
         return await asyncio.shield(held[1])  # a viewer leaving does not cancel the others' answer
 
     def _forget_failed(self, key: tuple, done: asyncio.Future) -> None:

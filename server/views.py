@@ -170,8 +170,8 @@ def player_line(entry: dict, names: dict[str, str], kinds: dict[str, str], lang:
             return word(lang, "p_heal_pc", target=name(target), amount=event.get("amount", 0))
         return word(lang, "p_heal_monster", target=name(target))
     if kind == "StatusChanged":
-        key = {"dying": "p_dying", "dead": "p_dead", "stable": "p_stable"}.get(event["status"])
-        return word(lang, key, who=name(event["id"])) if key else None
+        status_key = {"dying": "p_dying", "dead": "p_dead", "stable": "p_stable"}.get(event["status"])
+        return word(lang, status_key, who=name(event["id"])) if status_key else None
     if kind == "ConditionApplied":
         if event.get("no_effect"):
             return None

@@ -6,6 +6,7 @@ Rest and carry work through one function per resource kind (`RESTORERS`, `CARRIE
 (spell slots, spells per day) plugs in with one line."""
 
 from collections.abc import Callable
+from typing import Any
 
 import msgspec
 
@@ -187,7 +188,7 @@ def rest(ctx: Context, command) -> None:
 # ------------------------------------------------------------------------------------------------ carry
 # One entry per resource kind carried beyond HP, temp HP, exhaustion and uses, by name:
 # (read it from the combatant as it ended the other encounter, put it on the joining one).
-CARRIED: dict[str, tuple[Callable[[Combatant], object], Callable[[Combatant, object], Combatant]]] = {
+CARRIED: dict[str, tuple[Callable[[Combatant], Any], Callable[[Combatant, Any], Combatant]]] = {
     "slots": (carried_spells, put_carried_spells),  # spell slots and daily castings spent
 }
 

@@ -130,8 +130,10 @@ def find_spell(ctx: Context, caster, wanted: str | dict) -> SpellObject:
         except msgspec.ValidationError as error:
             raise refuse("spell-invalid", error=explained(str(error).replace("`$.", "`spell.").replace("`$`", "`spell`"))) from None
     else:
-        spell = caster.stats.spellcasting.spell(wanted) if caster.stats.spellcasting is not None else None
-        if spell is None:
+        known = caster.stats.spellcasting.spell(wanted) if caster.stats.spellcasting is not None else None
+        if known is not None:
+            spell = known
+        else:
             lookup = getattr(ctx, "spells", None)
             raw = lookup(wanted) if lookup is not None else None
             if raw is None:
@@ -638,6 +640,7 @@ class Resolution:
         """One spell attack roll (seed 000 « Jets d'attaque »: spellcasting modifier + proficiency); on a hit,
         this target's own damage roll, every die doubled on a natural 20 (seed 000 « Coups critiques »)."""
         ctx, spell = self.ctx, self.spell
+        assert spell.attack is not None, "only a spell with an attack roll is resolved here"
         caster, target = self.caster, ctx.state.combatants[target_id]
         bonus = spell_attack_bonus(caster)
         reach = spell.range if isinstance(spell.range, (int, float)) else 1.5

@@ -8,7 +8,7 @@ already live in the `cast_spell` action (actions.py, combat.py); a lost spell is
 "the spell is lost"). A ranged or melee spell attack is a touch attack: d20 + BAB + Dex (ranged) or Str (melee)
 against touch AC. pf1 has no 5e concentration, cantrip scaling or upcasting; those keys are ignored or refused."""
 
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -26,7 +26,7 @@ from combatlog.events.spells import SpellCast, SpellSlotSpent, SpellsRestored
 SAVES = ("fort", "ref", "will")
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 # INTERFACE.md §7 settled: `standard` (also written `action`), `swift`, `full_round` or `immediate`.
-CASTING_SLOTS = {"standard": "standard", "action": "standard", "swift": "swift", "full_round": "full_round",
+CASTING_SLOTS: dict[str, Literal["standard", "swift", "full_round", "immediate"]] = {"standard": "standard", "action": "standard", "swift": "swift", "full_round": "full_round",
                  "immediate": "immediate"}
 
 
