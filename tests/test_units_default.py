@@ -279,3 +279,28 @@ def test_a_distance_says_itself_in_its_units_and_a_plain_number_in_metres():
         "4.5 m away, reach 1.5 m")
     assert message("fr", "rule-cannot-reach-with-m-away", distance=Distance(9, "ft"), reach=Distance(3, "ft"),
                    **args).endswith("à 30 pieds, allonge 10 pieds")
+
+
+# ------------------------------------------------------------------ the DM's page
+
+
+def test_the_dm_page_says_speeds_and_the_help_in_the_encounter_s_units(tmp_path):
+    """`GET /statblocks` gives each speed in words (the page's stat block panel printed "9 m" whatever the
+    encounter); `help` on the command line says a square in the encounter's units (1.5 m = 5 ft)."""
+    from test_server import AUTH, TOKEN, TestClient, create_app
+
+    log, _encounter = fight(tmp_path / "en.db")
+    log.close()
+    with TestClient(create_app(str(tmp_path / "en.db"), token=TOKEN)) as client:
+        blocks = client.get("/api/encounters/default/statblocks", headers=AUTH).json()
+        assert blocks["speeds"] == {"aria": "30 ft", "gob1": "30 ft"}  # speed 9 m = 30 ft
+        french = client.get("/api/encounters/default/statblocks?lang=fr", headers=AUTH).json()
+        assert french["speeds"]["aria"] == "30 pieds"
+        help = client.post("/api/encounters/default/line", headers=AUTH, json={"line": "help"}).json()["help"]
+        assert "(1 square = 5 ft)" in help
+    log, _encounter = fight(tmp_path / "fr.db", lang="fr")
+    log.close()
+    with TestClient(create_app(str(tmp_path / "fr.db"), token=TOKEN)) as client:
+        assert client.get("/api/encounters/default/statblocks", headers=AUTH).json()["speeds"]["aria"] == "9 m"
+        help = client.post("/api/encounters/default/line", headers=AUTH, json={"line": "aide"}).json()["help"]
+        assert "(1 case = 1,5 m)" in help
