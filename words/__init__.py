@@ -339,6 +339,7 @@ class Distance(float):
     (the catalog writes `{ DISTANCE($reach) }`). Being the number itself, it compares and computes as metres."""
 
     __slots__ = ("units",)
+    units: str
 
     def __new__(cls, metres: float, units: str = "m") -> "Distance":
         made = super().__new__(cls, metres)
