@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.text import Text
 
 from combatlog.lines import (
-    HELP,
+    help_text,
     SHELL_VERBS,
     alias,
     aliases_for,
@@ -292,7 +292,7 @@ class Shell:
         if len(verbs) > 1:
             self.say(self.words("help-intro"), style="bold")
         for verb in verbs:
-            usage = HELP[verb][0 if self.fr else 1]
+            usage = help_text(verb, "fr" if self.fr else "en", self.units)
             others = [a for a in aliases_for(verb, lang) if a != alias(verb, lang)]
             self.say(f"  {usage}" + (f"   [{', '.join(others)}]" if others else ""))
         if len(verbs) > 1:

@@ -147,6 +147,13 @@ class Encounter:
         self.refresh()
         return getattr(self._engine.state, "ruleset", None) or None
 
+    @property
+    def units(self) -> str:
+        """How the encounter shows distances, `m` or `ft`, as its `create` chose (one naming none: feet in English,
+        metres in French). The rules and the commands count in metres whatever it shows."""
+        self.refresh()
+        return getattr(self._engine.state, "units", None) or "m"
+
     # ------------------------------------------------------------------ commands
     def execute(self, command: dict, *, actor: str = "dm", expected_seq: int | None = None) -> list[dict[str, Any]]:
         """Run one command (a dict of INTERFACE.md §1) and append its events atomically; returns them.

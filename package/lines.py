@@ -169,15 +169,20 @@ def alias(verb: str, lang: str) -> str:
 
 
 class _Help(dict):
-    """verb -> (French usage, English usage), from the catalogs' help-<verb> messages."""
+    """verb -> (French usage, English usage), from the catalogs' help-<verb> messages (a square said in metres)."""
 
     def __missing__(self, verb: str) -> tuple[str, str]:
-        found = (words.message("fr", f"help-{verb}"), words.message("en", f"help-{verb}"))
+        found = (help_text(verb, "fr"), help_text(verb, "en"))
         self[verb] = found
         return found
 
 
 HELP: dict[str, tuple[str, str]] = _Help()
+
+
+def help_text(verb: str, lang: str, units: str = "m") -> str:
+    """The usage of `verb` for a DM of `lang`, a square said in the encounter's `units` (1 square = 1.5 m = 5 ft)."""
+    return words.message(lang, f"help-{verb}", square=words.Distance(1.5, units))
 
 ABILITY_WORDS = {
     "for": "str", "force": "str", "str": "str", "strength": "str",

@@ -19,7 +19,7 @@ import msgspec
 
 from combatlog.events.reasons import PROSE, arguments, from_prose
 from combatlog.words import (
-    _lang, ability_name, action_name, condition_name, distance, faces, has, join, kebab, maybe, message,
+    Distance, _lang, ability_name, action_name, condition_name, distance, faces, has, join, kebab, maybe, message,
     ruleset_name, skill_name, square, term,
 )
 
@@ -308,7 +308,7 @@ def event_args(event, lang: str, cast: Cast, units: str = "m") -> dict[str, Any]
     if extra is not None:
         args.update(extra(event, lang, cast, units))
     if isinstance(getattr(event, "advantage", None), tuple) and isinstance(getattr(event, "disadvantage", None), tuple):
-        args["why"] = roll_why(event.advantage, event.disadvantage, lang, cast)
+        args["why"] = roll_why(event.advantage, event.disadvantage, lang, cast, units)
     modifiers = getattr(event, "modifiers", None)
     if isinstance(modifiers, tuple):
         args["rolled"] = rolled_modifiers(modifiers, lang)
@@ -322,8 +322,9 @@ def rolled_modifiers(modifiers, lang: str) -> str:
                    for m in modifiers if getattr(m, "faces", ()))
 
 
-def roll_why(advantage, disadvantage, lang: str, cast: Cast) -> str:
-    """Why a d20 roll had advantage or disadvantage (" (avantage : cible à terre à 1,5 m)"); "" for neither."""
+def roll_why(advantage, disadvantage, lang: str, cast: Cast, units: str = "m") -> str:
+    """Why a d20 roll had advantage or disadvantage (" (avantage : cible à terre à 1,5 m)"); "" for neither.
+    The rules' labels name 1.5 m; the words say it in the encounter's `units`."""
     if not advantage and not disadvantage:
         return ""
 
@@ -338,7 +339,8 @@ def roll_why(advantage, disadvantage, lang: str, cast: Cast) -> str:
                 shown.append(message(lang, "tr-source-exhaustion", level=int(exhaustion[1])))
             else:
                 key = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
-                shown.append(message(lang, f"tr-source-{key}") if has(lang, f"tr-source-{key}") else label)
+                shown.append(message(lang, f"tr-source-{key}", within=Distance(1.5, units))
+                             if has(lang, f"tr-source-{key}") else label)
         return ", ".join(shown)
 
     return message(lang, "event-roll-why", advantage=words(advantage), disadvantage=words(disadvantage),

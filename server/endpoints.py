@@ -25,7 +25,7 @@ from combatlog.server.guards import (COOKIE, ApiError, count_param, encounter_na
                                      json_response, lang_param, only_keys, request_lang, seq_param, token_matches)
 from combatlog.server.hub import Hub
 from combatlog.server.views import PLAYER_LOG_LINES, dm_document, players_document, told
-from combatlog.server.words import condition_name, message, word, words_for
+from combatlog.server.words import condition_name, distance, message, word, words_for
 
 HERE = Path(__file__).parent
 KEEPALIVE = 15.0  # seconds between SSE comments on a quiet stream (proxies close silent connections)
@@ -286,9 +286,10 @@ async def line(request: Request) -> Response:
     key = idempotency_key(request, payload.get("request_id"), lang)
 
     if text.strip().split(" ", 1)[0].lower() in HELP_WORDS:
-        ruleset = await hub_of(request).call(
-            lambda log: log.encounter(name).ruleset if name in log.encounters() else None)
-        return json_response({"help": help_text(lang, ruleset)})
+        ruleset, units = await hub_of(request).call(
+            lambda log: (log.encounter(name).ruleset, log.encounter(name).units)
+            if name in log.encounters() else (None, "m"))
+        return json_response({"help": help_text(lang, ruleset, units)})
 
     def parse(log) -> list[dict]:
         encounter = log.encounter(name)
@@ -306,16 +307,16 @@ async def line(request: Request) -> Response:
 HELP_WORDS = {"aide", "help", "?", "aide-moi"}
 
 
-def help_text(lang: str, ruleset: str | None = None) -> str:
+def help_text(lang: str, ruleset: str | None = None, units: str = "m") -> str:
     """The shell's `aide`/`help` text, in `lang`: the usage of every verb the encounter's ruleset takes (every verb
-    before `create`), with its other spellings."""
-    from combatlog.lines import HELP, alias, aliases_for, verbs_for
+    before `create`), with its other spellings; a square said in the encounter's `units`."""
+    from combatlog.lines import alias, aliases_for, help_text as usage, verbs_for
 
     fr = lang == "fr"
     lines = [message(lang, "help-intro")]
     for verb in verbs_for(ruleset):
         others = [a for a in aliases_for(verb, lang) if a != alias(verb, lang)]
-        lines.append(f"  {HELP[verb][0 if fr else 1]}" + (f"   [{', '.join(others)}]" if others else ""))
+        lines.append(f"  {usage(verb, 'fr' if fr else 'en', units)}" + (f"   [{', '.join(others)}]" if others else ""))
     lines.append(message(lang, "help-outro"))
     return "\n".join(lines)
 
@@ -362,8 +363,12 @@ async def statblocks(request: Request) -> Response:
                 for key in ("spellcasting", "legendary", "legendary_actions", "uses"):
                     if entry and key in entry.get("stats", {}) and key not in found[cid]:
                         found[cid] = {**found[cid], key: entry["stats"][key]}
+        # Each speed in the page's language and the encounter's units (9 m = 30 ft), as the shell's sheet says it.
+        units = encounter.units
+        speeds = {cid: distance(float(block.get("speed") or 0), lang, units) for cid, block in found.items()
+                  if isinstance(block.get("speed"), (int, float))}
         return {"stats": found, "names": names, "groups": groups, "terrain": sorted(terrain),
-                "spells": spell_facts(found, encounter.ruleset or "")}
+                "spells": spell_facts(found, encounter.ruleset or ""), "speeds": speeds}
 
     return json_response(await hub_of(request).call(read))
 

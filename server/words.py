@@ -8,7 +8,7 @@ page says the same thing (table-round, table-window, shell-undone-mark, phase-*,
 from __future__ import annotations
 
 # The one import of the catalogs' module in the server (views.py takes its words from here).
-from combatlog.words import LANGS, condition_name, message, status_name, term
+from combatlog.words import LANGS, condition_name, distance, message, status_name, term
 
 # The key the templates and scripts use -> the catalog's message id.
 IDS: dict[str, str] = {
@@ -217,4 +217,4 @@ def words_for(lang: str) -> dict[str, str]:
     return {key: word(lang, key, **_SCRIPT_PLACEHOLDERS.get(key, {})) for key in IDS if key not in _SERVER_ONLY}
 
 
-__all__ = ["IDS", "LANGS", "condition_name", "message", "status_name", "term", "word", "words_for"]
+__all__ = ["IDS", "LANGS", "condition_name", "distance", "message", "status_name", "term", "word", "words_for"]

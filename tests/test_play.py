@@ -411,14 +411,16 @@ def test_help_lists_every_command_and_templates_and_sheets_show_in_words(table):
     assert set(VERBS) - set(verbs_for("dnd5e-2024")) == {"full_attack", "maneuver", "step", "roll_off", "next_round"}
     assert "INTERFACE.md" not in screen
     screen = t.type("templates")
-    assert "Goblin (goblin) — monster, AC 15, HP 7, speed 9 m" in screen
+    # An English encounter created without units shows feet (issue 23): speed 9 m = 30 ft, reach 1.5 m = 5 ft,
+    # range 24 m/96 m = 80 ft/320 ft; a French reader of it reads feet too (the encounter's units).
+    assert "Goblin (goblin) — monster, AC 15, HP 7, speed 30 ft" in screen
     screen = t.type("add gob1 goblin 3,2", "sheet gob1")
-    assert "Scimitar (scimitar): melee, +4 to hit, reach 1.5 m, 1d6+2 slashing" in screen
-    assert "Shortbow (shortbow): ranged, +4 to hit, range 24 m/96 m, 1d6+2 piercing" in screen
+    assert "Scimitar (scimitar): melee, +4 to hit, reach 5 ft, 1d6+2 slashing" in screen
+    assert "Shortbow (shortbow): ranged, +4 to hit, range 80 ft/320 ft, 1d6+2 piercing" in screen
     t.shell.lang_override = "fr"
     screen = t.type("aide", "fiche gob1")
     assert "empoigner ATTAQUANT CIBLE — tentative d'empoignade" in screen
-    assert "Cimeterre (scimitar) : corps à corps, +4 pour toucher, allonge 1,5 m, 1d6+2 tranchant" in screen
+    assert "Cimeterre (scimitar) : corps à corps, +4 pour toucher, allonge 5 pieds, 1d6+2 tranchant" in screen
 
 
 def test_completion_offers_condition_durations_in_the_dm_language(table):

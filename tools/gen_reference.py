@@ -40,7 +40,8 @@ FIELDS: dict[tuple, str] = {
     ("create", "lang"): "`fr` or `en`: the language of what the encounter says (names, log, transcript)",
     ("create", "name"): "the encounter's name, shown in titles",
     ("create", "underwater"): "the fight is under water (SRD underwater combat: ranged and melee limits, fire resistance)",
-    ("create", "units"): "`m` or `ft`: how distances are shown (1.5 m = 5 ft); scripts always use metres",
+    ("create", "units"): "`m` or `ft`: how distances are shown (1.5 m = 5 ft); none: feet in English, metres in French; "
+                         "scripts always use metres",
     ("create", "cinematic"): "Rôle'n Play only: the optional cinematic rule (plain attacks in a row raise the AC, at most +5)",
     ("create", "opportunity_attacks"): "Rôle'n Play only: bring back opportunity attacks and Disengage (off by default)",
     ("create", "massive_damage"): "the PRD's optional massive-damage rule (a Fortitude save DC 15 at 50 damage or more)",

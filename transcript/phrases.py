@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 # The language layer, imported here only (the transcript package reads words through this module).
 from combatlog.projections.describe import Cast, catalog_line, describe, entry_name
-from combatlog.words import distance, maybe, message, ruleset_name, term
+from combatlog.words import Distance, distance, maybe, message, ruleset_name, term
 
 
 ABILITY_IDS = ("str", "dex", "con", "int", "wis", "cha")
@@ -311,7 +311,7 @@ class Phrasebook:
             kind = "hit" if event.hit else "miss"
         cause = next((s for s in event.advantage if s in ("target unconscious", "target paralyzed")), "")
         return self.t("outcome", kind=kind, underwater="underwater" in (event.auto_miss or ""), text=event.auto_miss or "",
-                      cause=_kebab(cause), natural_one=event.natural == 1)
+                      cause=_kebab(cause), natural_one=event.natural == 1, within=Distance(1.5, self.units))
 
     _SUMMARY_KEYS = {
         "attack": ("attacker", "target"), "move": ("id",), "shove": ("attacker", "target"),
@@ -474,7 +474,7 @@ class Phrasebook:
         match = re.fullmatch(r"exhaustion (\d+)", label)
         if match:
             return self.t("source-exhaustion", level=int(match[1]))
-        return maybe(self.lang, f"tr-source-{_kebab(label)}", label)
+        return maybe(self.lang, f"tr-source-{_kebab(label)}", label, within=Distance(1.5, self.units))
 
     def square(self, at) -> str:
         return f"({at[0]}, {at[1]})"

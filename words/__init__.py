@@ -57,6 +57,18 @@ def _ending(value: Any = "", *_, **__) -> str:
     return "other"
 
 
+def _distance_function(lang: str) -> Callable[..., str]:
+    """DISTANCE($distance) in a catalog: a `Distance` as its encounter shows it ("9 m", "30 ft"; it reaches the
+    catalog already said), a plain number as metres, the unit the rules count in ("4.5 m", "4,5 m")."""
+
+    def say(value: Any = "", *_, **__) -> str:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return message(lang, "distance-m", value=number(value, lang))
+        return str(value)
+
+    return say
+
+
 def _lang(lang: str | None) -> str:
     return lang if lang in LANGS else "en"
 
@@ -68,7 +80,8 @@ def bundle(lang: str) -> FluentBundle:
     # fluent.runtime annotates functions as returning a FluentType; its resolver takes a str as well (a selector key).
     from fluent.runtime import FluentBundle, FluentResource
 
-    found = FluentBundle([_LOCALES[lang]], use_isolating=False, functions={"ELISION": _elision, "FINAL_S": _final_s, "ENDING": _ending})  # type: ignore[dict-item]
+    functions = {"ELISION": _elision, "FINAL_S": _final_s, "ENDING": _ending, "DISTANCE": _distance_function(lang)}
+    found = FluentBundle([_LOCALES[lang]], use_isolating=False, functions=functions)  # type: ignore[arg-type]
     folder = resources.files("combatlog.locales").joinpath(lang)
     for entry in sorted(folder.iterdir(), key=lambda item: item.name):
         if entry.name.endswith(".ftl"):
@@ -313,6 +326,34 @@ def distance(metres: float, lang: str, units: str = "m") -> str:
     if units == "ft":
         return message(lang, "distance-ft", value=number(round(metres / 1.5 * 5, 1), lang))
     return message(lang, "distance-m", value=number(metres, lang))
+
+
+def default_units(lang: str | None) -> str:
+    """The units an encounter shows when its `create` names none: feet in English, metres in French (issue 23)."""
+    return "ft" if _lang(lang) == "en" else "m"
+
+
+class Distance(float):
+    """A distance in metres, as the rules count it, that a message shows in the encounter's units: a refusal's
+    `reach=Distance(1.5, state.units)` reads "reach 5 ft" in a feet encounter, "allonge 1,5 m" in a metre one
+    (the catalog writes `{ DISTANCE($reach) }`). Being the number itself, it compares and computes as metres."""
+
+    __slots__ = ("units",)
+    units: str
+
+    def __new__(cls, metres: float, units: str = "m") -> "Distance":
+        made = super().__new__(cls, metres)
+        made.units = units if units in ("m", "ft") else "m"
+        return made
+
+    def localized(self, lang: str) -> str:
+        return distance(float(self), lang, self.units)
+
+    def __reduce__(self):
+        return Distance, (float(self), self.units)
+
+    def __repr__(self) -> str:
+        return f"Distance({float(self)!r}, {self.units!r})"
 
 
 def term(lang: str, kind: str, key: str, /, **args: Any) -> str:

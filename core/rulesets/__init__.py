@@ -78,10 +78,27 @@ def all_event_types() -> tuple[type, ...]:
     return default_registry().event_types()
 
 
+def created_units(units: str | None, lang: str, recorded: tuple | None = None) -> str:
+    """The units a `create` records: the ones it names; else, re-derived (verify), the ones its log recorded (a
+    log from before issue 23 recorded metres for an English create that named none); else the language's own
+    (feet in English, metres in French)."""
+    if units:
+        return units
+    if recorded is not None:
+        from combatlog.events.meta import EncounterCreated
+
+        logged = next((event for event in recorded if isinstance(event, EncounterCreated)), None)
+        if logged is not None:
+            return logged.units
+    from combatlog.words import default_units
+
+    return default_units(lang)
+
+
 def __getattr__(name: str):
     if name == "RULESETS":  # the installed rulesets by name (a live view of the registry)
         return default_registry().rulesets
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["RULESETS", "Ruleset", "all_event_types", "find_ruleset", "rolls_death_saves"]
+__all__ = ["RULESETS", "Ruleset", "all_event_types", "created_units", "find_ruleset", "rolls_death_saves"]

@@ -132,10 +132,10 @@ event-pf1-action-taken = { $id }: { $action ->
    *[other] { $action }
  }
 event-pf1-moved = { $id } { $five-foot-step ->
-    [yes] takes a 5-foot step ({ $metres } m)
+    [yes] takes a 5-foot step ({ DISTANCE($metres) })
    *[no] { $forced ->
         [yes] is moved
-       *[no] moves { $metres } m
+       *[no] moves { DISTANCE($metres) }
     }
  }
 event-pf1-effect-started = { $id }: { $effect ->
@@ -319,14 +319,14 @@ pf1-rule-no-slot = { $name }: field 'slot' is refused in pf1 (the attack action 
 
 ## Refusals of the pf1 rules (moving)
 
-pf1-rule-step-too-slow = { $mover } cannot take a 5-foot step at a speed of { $speed } m
-pf1-rule-move-too-far = { $mover } cannot reach { $square }: { $cost } m needed, { $how ->
+pf1-rule-step-too-slow = { $mover } cannot take a 5-foot step at a speed of { DISTANCE($speed) }
+pf1-rule-move-too-far = { $mover } cannot reach { $square }: { DISTANCE($cost) } needed, { $how ->
     [crawl] crawling
     [withdraw] a withdraw
     [double] a double move
    *[run] a run
- } allows { $limit } m
-pf1-rule-charge-too-far = { $mover } can charge at most { $limit } m
+ } allows { DISTANCE($limit) }
+pf1-rule-charge-too-far = { $mover } can charge at most { DISTANCE($limit) }
 
 ## Refusals of the pf1 rules
 
@@ -340,7 +340,7 @@ pf1-rule-move-needs-path-squares = a move needs a path of squares
 pf1-rule-took-5-foot-step-this-turn = { $mover } took a 5-foot step this turn: it cannot move any other distance (PRD 5-Foot Step)
 pf1-rule-cannot-move-speed-0 = { $mover } cannot move (speed 0)
 pf1-rule-cannot-end-move-s-square = { $mover } cannot end its move in { $blocker }'s square { $end }
-pf1-rule-must-move-least-3-m-charge = { $mover } must move at least 3 m to charge
+pf1-rule-must-move-least-3-m-charge = { $mover } must move at least { DISTANCE($least) } to charge
 pf1-rule-s-charge-must-end-where-can = { $mover }'s charge must end where it can attack { $target }
 pf1-rule-s-charge-must-stop-first-square = { $mover }'s charge must stop at { $early }, the first square from which it can attack { $target }
 pf1-rule-unknown-pf1-action-known = unknown pf1 action '{ $name }' (known: { $actions })
@@ -381,7 +381,7 @@ pf1-rule-has-no-attack-known = { $attacker } has no attack '{ $attack_id }' (kno
  })
 pf1-rule-total-defense-cannot-also-fight-defensively = { $attacker } is in total defense: it cannot also fight defensively
 pf1-rule-unknown-maneuver-known = unknown maneuver '{ $maneuver }' (known: { $maneuvers })
-pf1-rule-out-range-m-most-increments-m = { $target } is out of range of { $attack }: { $distance } m, at most { $limit } increments of { $range_increment } m
+pf1-rule-out-range-m-most-increments-m = { $target } is out of range of { $attack }: { DISTANCE($distance) }, at most { $limit } increments of { DISTANCE($range_increment) }
 pf1-rule-already-dead-2 = { $target } is already dead
 pf1-rule-not-helpless-no-coup-de-gr = { $target } is not helpless: no coup de grâce
 pf1-rule-cannot-deliver-coup-de-gr-ce = { $attacker } cannot deliver a coup de grâce: it already moved this turn (a full-round action)

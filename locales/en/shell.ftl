@@ -107,7 +107,7 @@ help-order = order ID ID… — break initiative ties
 help-start = start — combat begins
 help-add = add ID TEMPLATE [name=…] [side=…] [group=…] [pc|monster] [X,Y] [hp=N] [ac=N] [speed=N] [init=+N] — add a creature from a template (see templates) or the library; "add 4 goblins" adds four (gob1…gob4, one initiative); without a template, your own creature: add boss hp=30 ac=14 name=Boss [attack=+4,1d6+2 slashing]
 help-remove = remove ID — a creature leaves the fight
-help-move = move ID X,Y [X,Y…] [fly|swim|crawl|climb] — movement square by square (1 square = 1.5 m)
+help-move = move ID X,Y [X,Y…] [fly|swim|crawl|climb] — movement square by square (1 square = { DISTANCE($square) })
 help-place = place ID X,Y — put a creature on a square without moving
 help-stand = stand ID — stand up (costs half the speed)
 help-action = action ID dash|disengage|dodge|help|hide|search|ready|magic|… [bonus] — an action that is not an attack
@@ -119,7 +119,7 @@ help-log = log [N] — the last N events
 help-help = help [COMMAND] — this help
 help-quit = quit — leave the shell (or Ctrl-D)
 help-grapple = grapple ATTACKER TARGET — grapple attempt (unarmed strike)
-help-shove = shove ATTACKER TARGET [prone|push] — shove a creature prone or 1.5 m away
+help-shove = shove ATTACKER TARGET [prone|push] — shove a creature prone or { DISTANCE($square) } away
 help-escape = escape ID [acrobatics|athletics] — escape a grapple
 help-stabilize = stabilize ID TARGET — first aid (Wisdom (Medicine) DC 10)
 help-concentration = concentration ID EFFECT… | concentration ID stop — start or stop concentrating
@@ -130,7 +130,7 @@ help-templates = templates — the list of creature templates
 help-sheet = sheet ID — a creature's stat block, with its attacks; sheet NAME — a creature or spell of the library
 help-full_attack = full_attack ATTACKER TARGET [WEAPON] [defensive] — Pathfinder: the full-attack action (every attack of the round, a full-round action)
 help-maneuver = maneuver ATTACKER TARGET trip|bull_rush|disarm|grapple|overrun|sunder|dirty_trick|drag|reposition|steal — Pathfinder: a combat maneuver (CMB against CMD)
-help-step = step ID X,Y — Pathfinder: the 5-foot step (1.5 m, no attack of opportunity)
+help-step = step ID X,Y — Pathfinder: the 5-foot step ({ DISTANCE($square) }, no attack of opportunity)
 help-roll_off = roll_off ID ID… — Pathfinder: a d20 each to break an initiative tie
 help-next_round = next_round [N] — Rôle'n Play: the rounds after the combat (5 at most, to heal the dying)
 error-maneuver = unknown maneuver '{ $word }' (known: { $known })

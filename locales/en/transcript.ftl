@@ -249,9 +249,9 @@ tr-outcome = { $kind ->
     [auto-miss] automatic miss ({ $text })
     [critical-natural] critical hit (natural 20)
     [critical-auto] automatic critical hit ({ $cause ->
-        [target-unconscious] target unconscious within 1.5 m
-        [target-paralyzed] target paralyzed within 1.5 m
-       *[none] within 1.5 m
+        [target-unconscious] target unconscious within { DISTANCE($within) }
+        [target-paralyzed] target paralyzed within { DISTANCE($within) }
+       *[none] within { DISTANCE($within) }
     })
     [hit] hit
    *[miss] { $natural-one ->
@@ -325,7 +325,7 @@ tr-window = Reaction window{ $kind ->
 # Sources of advantage and disadvantage as the rules label them, and damage types after a number.
 tr-source-dm = DM's call
 tr-source-long-range = long range
-tr-source-ranged-attack-with-a-hostile-creature-within-1-5-m = ranged attack with a hostile creature within 1.5 m
+tr-source-ranged-attack-with-a-hostile-creature-within-1-5-m = ranged attack with a hostile creature within { DISTANCE($within) }
 tr-source-cannot-see-the-target = cannot see the target
 tr-source-target-invisible = target invisible
 tr-source-target-cannot-see-the-attacker = target cannot see the attacker
@@ -333,8 +333,8 @@ tr-source-attacker-invisible = attacker invisible
 tr-source-attacker-prone = attacker prone
 tr-source-attacker-restrained = attacker restrained
 tr-source-grappled-attacking-another-creature = grappled, attacking another creature
-tr-source-target-prone-within-1-5-m = target prone within 1.5 m
-tr-source-target-prone-beyond-1-5-m = target prone, beyond 1.5 m
+tr-source-target-prone-within-1-5-m = target prone within { DISTANCE($within) }
+tr-source-target-prone-beyond-1-5-m = target prone, beyond { DISTANCE($within) }
 tr-source-target-restrained = target restrained
 tr-source-target-paralyzed = target paralyzed
 tr-source-target-stunned = target stunned

@@ -201,10 +201,10 @@ event-pf1-action-taken = { $id } : { $action ->
    *[other] { $action }
  }
 event-pf1-moved = { $id } { $five-foot-step ->
-    [yes] fait un pas de placement ({ $metres } m)
+    [yes] fait un pas de placement ({ DISTANCE($metres) })
    *[no] { $forced ->
         [yes] est déplacé de force
-       *[no] se déplace de { $metres } m
+       *[no] se déplace de { DISTANCE($metres) }
     }
  }
 event-pf1-effect-started = { $id } : { $effect ->
@@ -497,14 +497,14 @@ pf1-rule-no-slot = { $name } : champ 'slot' refusé en pf1 (l'action d'attaque e
 
 ## Refusals of the pf1 rules (moving)
 
-pf1-rule-step-too-slow = { $mover } ne peut pas faire de pas de placement à une vitesse de { $speed } m
-pf1-rule-move-too-far = { $mover } ne peut pas atteindre { $square } : { $cost } m nécessaires, { $how ->
+pf1-rule-step-too-slow = { $mover } ne peut pas faire de pas de placement à une vitesse de { DISTANCE($speed) }
+pf1-rule-move-too-far = { $mover } ne peut pas atteindre { $square } : { DISTANCE($cost) } nécessaires, { $how ->
     [crawl] ramper
     [withdraw] un retrait
     [double] un double mouvement
    *[run] une course
- } permet { $limit } m
-pf1-rule-charge-too-far = { $mover } peut charger d'au plus { $limit } m
+ } permet { DISTANCE($limit) }
+pf1-rule-charge-too-far = { $mover } peut charger d'au plus { DISTANCE($limit) }
 
 ## Refusals of the pf1 rules
 
@@ -518,7 +518,7 @@ pf1-rule-move-needs-path-squares = un déplacement demande un chemin de cases
 pf1-rule-took-5-foot-step-this-turn = { $mover } a fait un pas de placement ce tour : il ne peut pas se déplacer davantage
 pf1-rule-cannot-move-speed-0 = { $mover } ne peut pas se déplacer (vitesse 0)
 pf1-rule-cannot-end-move-s-square = { $mover } ne peut pas finir son déplacement sur la case { $end } de { $blocker }
-pf1-rule-must-move-least-3-m-charge = { $mover } doit se déplacer d'au moins 3 m pour charger
+pf1-rule-must-move-least-3-m-charge = { $mover } doit se déplacer d'au moins { DISTANCE($least) } pour charger
 pf1-rule-s-charge-must-end-where-can = la charge de { $mover } doit finir là où il peut attaquer { $target }
 pf1-rule-s-charge-must-stop-first-square = la charge de { $mover } doit s'arrêter en { $early }, la première case d'où il peut attaquer { $target }
 pf1-rule-unknown-pf1-action-known = action pf1 inconnue '{ $name }' (connues : { $actions })
@@ -559,7 +559,7 @@ pf1-rule-has-no-attack-known = { $attacker } n'a pas d'attaque '{ $attack_id }' 
  })
 pf1-rule-total-defense-cannot-also-fight-defensively = { $attacker } est en défense totale : il ne peut pas aussi combattre sur la défensive
 pf1-rule-unknown-maneuver-known = manœuvre inconnue '{ $maneuver }' (connues : { $maneuvers })
-pf1-rule-out-range-m-most-increments-m = { $target } est hors de portée de { $attack } : { $distance } m, au plus { $limit } facteurs de { $range_increment } m
+pf1-rule-out-range-m-most-increments-m = { $target } est hors de portée de { $attack } : { DISTANCE($distance) }, au plus { $limit } facteurs de { DISTANCE($range_increment) }
 pf1-rule-already-dead-2 = { $target } est déjà mort
 pf1-rule-not-helpless-no-coup-de-gr = { $target } n'est pas sans défense : pas de coup de grâce
 pf1-rule-cannot-deliver-coup-de-gr-ce = { $attacker } ne peut pas porter de coup de grâce : il s'est déjà déplacé ce tour (action complexe)

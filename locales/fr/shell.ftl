@@ -122,7 +122,7 @@ help-order = ordre ID ID… — départage les égalités d'initiative
 help-start = début — le combat commence
 help-add = ajout ID MODÈLE [nom=…] [camp=…] [groupe=…] [pj|monstre] [X,Y] [pv=N] [ca=N] [vitesse=N] [init=+N] — ajoute une créature d'après un modèle (voir modèles) ou la bibliothèque ; « ajout 4 gobelins » en ajoute quatre (gob1…gob4, une seule initiative) ; sans modèle, une créature à vous : ajout chef pv=30 ca=14 nom=Chef [attaque=+4,1d6+2 tranchant]
 help-remove = retirer ID — une créature quitte le combat
-help-move = bouge ID X,Y [X,Y…] [vol|nage|rampe|escalade] — déplacement case par case (1 case = 1,5 m)
+help-move = bouge ID X,Y [X,Y…] [vol|nage|rampe|escalade] — déplacement case par case (1 case = { DISTANCE($square) })
 help-place = place ID X,Y — pose une créature sans déplacement
 help-stand = debout ID — se relever (coûte la moitié de la vitesse)
 help-action = action ID foncer|désengager|esquiver|aider|cacher|chercher|préparer|magie|… [bonus] — une action autre qu'une attaque
@@ -134,7 +134,7 @@ help-log = journal [N] — les N derniers événements
 help-help = aide [COMMANDE] — cette aide
 help-quit = quitter — quitter le shell (ou Ctrl-D)
 help-grapple = empoigner ATTAQUANT CIBLE — tentative d'empoignade (attaque à mains nues)
-help-shove = pousser ATTAQUANT CIBLE [terre|recul] — pousser une créature : à terre ou à 1,5 m
+help-shove = pousser ATTAQUANT CIBLE [terre|recul] — pousser une créature : à terre ou à { DISTANCE($square) }
 help-escape = échapper ID [acrobaties|athlétisme] — se libérer d'une empoignade
 help-stabilize = stabiliser ID CIBLE — premiers soins (Sagesse (Médecine) DD 10)
 help-concentration = concentration ID EFFET… | concentration ID fin — commencer ou cesser de se concentrer
@@ -145,7 +145,7 @@ help-templates = modèles — la liste des modèles de créatures
 help-sheet = fiche ID — le profil d'une créature, avec ses attaques ; fiche NOM — une créature ou un sort de la bibliothèque
 help-full_attack = outrance ATTAQUANT CIBLE [ARME] [défensive] — Pathfinder : l'attaque à outrance (toutes les attaques du round, une action complexe)
 help-maneuver = manœuvre ATTAQUANT CIBLE croc-en-jambe|bousculade|désarmement|lutte|renversement|destruction|sale_coup|traction|repositionnement|vol — Pathfinder : une manœuvre de combat (BMO contre DMD)
-help-step = pas ID X,Y — Pathfinder : le pas de placement (1,5 m, sans attaque d'opportunité)
+help-step = pas ID X,Y — Pathfinder : le pas de placement ({ DISTANCE($square) }, sans attaque d'opportunité)
 help-roll_off = départager ID ID… — Pathfinder : un d20 chacun pour départager une égalité d'initiative
 help-next_round = round_suivant [N] — Rôle'n Play : les rounds après le combat (5 au plus, pour soigner les mourants)
 error-maneuver = manœuvre inconnue « { $word } » (connues : { $known })

@@ -274,8 +274,8 @@ tr-outcome = { $kind ->
     }
     [critical-natural] coup critique (20 naturel)
     [critical-auto] coup critique automatique ({ $cause ->
-        [target-unconscious] cible inconsciente à 1,5 m
-        [target-paralyzed] cible paralysée à 1,5 m
+        [target-unconscious] cible inconsciente à { DISTANCE($within) }
+        [target-paralyzed] cible paralysée à { DISTANCE($within) }
        *[none] au contact
     })
     [hit] touché
@@ -356,7 +356,7 @@ tr-window = Fenêtre de réaction{ $kind ->
 # Sources of advantage and disadvantage as the rules label them, and damage types after a number.
 tr-source-dm = décision du MJ
 tr-source-long-range = portée longue
-tr-source-ranged-attack-with-a-hostile-creature-within-1-5-m = attaque à distance avec un ennemi à 1,5 m
+tr-source-ranged-attack-with-a-hostile-creature-within-1-5-m = attaque à distance avec un ennemi à { DISTANCE($within) }
 tr-source-cannot-see-the-target = l'attaquant ne voit pas la cible
 tr-source-target-invisible = cible invisible
 tr-source-target-cannot-see-the-attacker = la cible ne voit pas l'attaquant
@@ -364,8 +364,8 @@ tr-source-attacker-invisible = attaquant invisible
 tr-source-attacker-prone = attaquant à terre
 tr-source-attacker-restrained = attaquant entravé
 tr-source-grappled-attacking-another-creature = agrippé, attaque une autre créature que l'agrippeur
-tr-source-target-prone-within-1-5-m = cible à terre à 1,5 m
-tr-source-target-prone-beyond-1-5-m = cible à terre à plus de 1,5 m
+tr-source-target-prone-within-1-5-m = cible à terre à { DISTANCE($within) }
+tr-source-target-prone-beyond-1-5-m = cible à terre à plus de { DISTANCE($within) }
 tr-source-target-restrained = cible entravée
 tr-source-target-paralyzed = cible paralysée
 tr-source-target-stunned = cible étourdie

@@ -12,6 +12,7 @@ const LOG_SHOWN = INITIAL.log_shown;  // the running log's last lines (the serve
 let stats = {};              // id -> stat block as it joined (GET /statblocks)
 let terrain = [];            // difficult squares
 let groups = {};             // id -> its initiative group, when it has one
+let speeds = {};             // id -> its speed in words, in the encounter's units ("30 ft", "9 m") (GET /statblocks)
 let spellFacts = {};         // spell id -> {level, name, targets?} (GET /statblocks)
 let shownBlock = null;       // whose stat block the side panel shows
 let selected = null;         // the token whose reach the map shows
@@ -131,6 +132,7 @@ async function loadStats() {
   groups = answer.groups;
   terrain = answer.terrain;
   spellFacts = answer.spells || {};
+  speeds = answer.speeds || {};
   return true;
 }
 
@@ -283,7 +285,7 @@ function renderStatBlock(doc) {
   const parts = [el("h2", {}, fill(W.stat_block_of, {name: who}))];
   const canAct = viewingAt === null && (doc.turn === cid || doc.phase === "setup" || doc.phase === "turn");
   if (block) {
-    parts.push(el("p", {class: "line"}, `${W.ac} ${block.ac} · ${W.hp} ${c.hp}/${block.max_hp} · ${block.speed} m`));
+    parts.push(el("p", {class: "line"}, `${W.ac} ${block.ac} · ${W.hp} ${c.hp}/${block.max_hp} · ${speeds[cid] || `${block.speed} m`}`));
     if (block.abilities) {
       parts.push(el("p", {class: "abilities"}, Object.entries(block.abilities).map(([k, v]) => {
         const mod = Math.floor((v - 10) / 2);

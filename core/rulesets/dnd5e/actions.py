@@ -2,7 +2,7 @@
 
 from typing import Any, cast
 
-from combatlog.words import Phrase, term_phrase
+from combatlog.words import Distance, Phrase, term_phrase
 from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.rulesets.dnd5e.combat import MELEE_RANGE, can_act, escape, spend
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_condition, start_effect
@@ -85,7 +85,8 @@ def _carry_out(ctx: Context, creature_id: str, name: str, command: c.Action) -> 
         if command.target and command.target != ally.id:
             enemy = ctx.get(command.target)
             if not within(creature, enemy, MELEE_RANGE, unknown=True):
-                raise fail("rule-cannot-help-against-must-be", creature_id=creature_id, enemy=enemy.id)
+                raise fail("rule-cannot-help-against-must-be", creature_id=creature_id, enemy=enemy.id,
+                           within=Distance(MELEE_RANGE, ctx.state.units))
             data = {"against": enemy.id}
         else:
             data = {"check": True}
@@ -126,7 +127,8 @@ def _help_near_ally(ctx: Context, helper, command: c.Action) -> None:
     if ally.id == helper.id:
         raise fail("rule-cannot-help-itself", helper=helper.id)
     if not within(helper, ally, MELEE_RANGE, unknown=True):
-        raise fail("rule-cannot-help-must-be-within", helper=helper.id, ally=ally.id)
+        raise fail("rule-cannot-help-must-be-within", helper=helper.id, ally=ally.id,
+                   within=Distance(MELEE_RANGE, ctx.state.units))
     if command.target:
         ctx.get(command.target)  # informative: no distance to the enemy is checked
     if command.skill or command.ability:
@@ -154,7 +156,8 @@ def stabilize(ctx: Context, command: c.Stabilize) -> None:
     if target.status != "dying" and knocked_out is None:
         raise fail("rule-does-not-need-stabilizing", target=target.id, status=term_phrase("status", target.status))
     if not within(helper, target, MELEE_RANGE, unknown=True):
-        raise fail("rule-cannot-stabilize-not-within-m", helper=helper.id, target=target.id)
+        raise fail("rule-cannot-stabilize-not-within-m", helper=helper.id, target=target.id,
+                   within=Distance(MELEE_RANGE, ctx.state.units))
     spend(ctx, helper, "action", "stabilize")
     ctx.emit(ActionTaken(id=helper.id, action="help", details={"target": target.id, "first_aid": True}))
     # Seed 000/001: Wisdom (Medicine) DC 10; seed 003 Stabiliser: « un test de Sagesse DD 10 », no skill.
@@ -221,7 +224,9 @@ def move(ctx: Context, command: c.Move, reaction_move: bool = False) -> None:
             if spent + cost > budget + 1e-9:
                 # Squares are written as the script writes them: `aria cannot reach [7,0]: 10.5 m needed, 9 m left`.
                 where = f"[{square[0]},{square[1]}]"
-                raise fail("rule-cannot-reach-m-needed-m", mover=mover.id, where=where, spent_bound=spent + cost, budget=max(budget, 0))
+                raise fail("rule-cannot-reach-m-needed-m", mover=mover.id, where=where,
+                           spent_bound=Distance(spent + cost, ctx.state.units),
+                           budget=Distance(max(budget, 0), ctx.state.units))
             spent += cost
         step_costs.append(0.0 if free else cost)
         position = square
@@ -315,7 +320,8 @@ def stand(ctx: Context, command: c.Stand) -> None:
     if speed == 0:
         raise fail("rule-cannot-stand-speed", creature=creature.id)
     if cost > left + 1e-9:
-        raise fail("rule-cannot-stand-m-needed-m", creature=creature.id, cost=cost, left=left)
+        raise fail("rule-cannot-stand-m-needed-m", creature=creature.id, cost=Distance(cost, ctx.state.units),
+                   left=Distance(left, ctx.state.units))
     ctx.emit(MovementSpent(id=creature.id, metres=cost, reason="stand_up"))
     for instance in prone:
         end_condition(ctx, creature.id, instance.instance, "stood_up")

@@ -185,9 +185,9 @@ class Ruleset5e:
 
     def decide_and_fold(self, state, raw: dict, *, templates=None, default_seed: str = "", spells=None,
                         encounters=None, recorded=None):
-        # `recorded` (a logged create re-derived): the 5e rules have a single version, nothing to take from it
+        # `recorded` (a logged create re-derived): the 5e rules have a single version; it gives the units it recorded
         return _decide.decide_and_fold(self, state, raw, templates=templates, default_seed=default_seed,
-                                       spells=spells, encounters=encounters)
+                                       spells=spells, encounters=encounters, recorded=recorded)
 
     def document(self, state) -> dict:
         return _document.state_document(self, state)

@@ -2,7 +2,7 @@
 
 from typing import Any, cast
 
-from combatlog.words import Named, Phrase, term_phrase
+from combatlog.words import Distance, Named, Phrase, term_phrase
 from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_condition, end_effect
 from combatlog.core.kernel.context import Context, fail
@@ -153,7 +153,8 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
     auto_miss = ""
     if profile.kind == "melee":
         if distance is not None and distance > profile.reach + 1e-9:
-            raise fail("rule-cannot-reach-with-m-away", attacker=attacker.id, target=target.id, profile=Named(profile.name, profile.id), distance=distance, reach=profile.reach)
+            raise fail("rule-cannot-reach-with-m-away", attacker=attacker.id, target=target.id, profile=Named(profile.name, profile.id),
+                       distance=Distance(distance, ctx.state.units), reach=Distance(profile.reach, ctx.state.units))
     else:
         normal, long = cast(tuple[float, float], profile.range)
         if distance is not None and distance > long + 1e-9 and ctx.ruleset.beyond_long_range_misses:
@@ -167,7 +168,8 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
             _cinematic_streak(ctx, attacker, plain)
             return
         if distance is not None and distance > long + 1e-9:
-            raise fail("rule-cannot-hit-with-m-away", attacker=attacker.id, target=target.id, profile=Named(profile.name, profile.id), distance=distance, long=long)
+            raise fail("rule-cannot-hit-with-m-away", attacker=attacker.id, target=target.id, profile=Named(profile.name, profile.id),
+                       distance=Distance(distance, ctx.state.units), long=Distance(long, ctx.state.units))
         if distance is not None and distance > normal + 1e-9:
             if ctx.state.underwater:
                 auto_miss = "underwater, beyond normal range"
@@ -372,7 +374,8 @@ def _special_attack_checks(ctx: Context, attacker: Combatant, target: Combatant,
     if not _size_ok(attacker, target):
         raise fail("rule-cannot-more-than-one-size", attacker=attacker.id, what=what, target=target.id)
     if not within(attacker, target, MELEE_RANGE, unknown=True):
-        raise fail("rule-cannot-not-within-m", attacker=attacker.id, what=what, target=target.id)
+        raise fail("rule-cannot-not-within-m", attacker=attacker.id, what=what, target=target.id,
+                   within=Distance(MELEE_RANGE, ctx.state.units))
 
 
 def _unarmed_save_dc(attacker: Combatant) -> int:

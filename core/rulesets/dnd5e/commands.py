@@ -16,7 +16,8 @@ class Create(Command, tag="create", frozen=True, kw_only=True):
     lang: Literal["fr", "en"] = "en"
     name: str = ""
     underwater: bool = False
-    units: Literal["m", "ft"] = "m"
+    # How distances are shown; None: the language's own (feet in English, metres in French: words.default_units).
+    units: Literal["m", "ft"] | None = None
     # Rôle'n Play only: the cinematic rule (D7) and opportunity attacks (D4).
     cinematic: bool = False
     opportunity_attacks: bool | None = None

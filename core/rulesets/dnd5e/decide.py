@@ -36,9 +36,10 @@ from combatlog.events.movement import TerrainMarked
 
 def decide_and_fold(ruleset, state: EncounterState, raw: dict, *, templates: Callable[[str], dict | None] | None = None,
                     default_seed: str = "", spells: Callable[[str], dict | None] | None = None,
-                    encounters=None) -> tuple[list, EncounterState]:
+                    encounters=None, recorded: tuple | None = None) -> tuple[list, EncounterState]:
     """The events and the state they fold to: the context folds them as it decides, so nobody folds twice.
-    `ruleset` is the 5e variant deciding (the encounter's, or before `create` the one named by it)."""
+    `ruleset` is the 5e variant deciding (the encounter's, or before `create` the one named by it); `recorded`:
+    a logged `create` re-derived (verify), the events its log holds (the units it recorded)."""
     command = c.parse_command(raw)
     if command.do_name in c.UNDO_FAMILY:
         raise fail("rule-undo-redo-and-revert-are")
@@ -46,6 +47,7 @@ def decide_and_fold(ruleset, state: EncounterState, raw: dict, *, templates: Cal
     dice = SuppliedDice(command.dice) if command.dice is not None else rng
     ctx = Context(state, dice, templates, rng=rng, ruleset=ruleset, evolve=ruleset.evolve, encounters=encounters)
     ctx.spells = spells  # type: ignore[attr-defined]  # the library's spell lookup (§7), handed in like the creature templates
+    ctx.recorded = recorded  # type: ignore[attr-defined]  # a logged create re-derived: what it recorded
     _check_phase(ruleset, state, command)
     opening = CommandIssued(command=raw, rng_position=state.rng_position)
     ctx.emit(opening)
@@ -116,14 +118,15 @@ def _check_phase(ruleset, state: EncounterState, command: c.Command) -> None:
 
 
 def _create(ctx: Context, command: c.Create) -> None:
-    from combatlog.core.rulesets import find_ruleset
+    from combatlog.core.rulesets import created_units, find_ruleset
 
     created = find_ruleset(command.ruleset)
     if not getattr(created, "creature_options", False) and (command.cinematic or command.opportunity_attacks is not None):
         raise fail("rule-cinematic-and-opportunity-attacks-are", ruleset=command.ruleset)
     seed = str(command.seed) if command.seed is not None else str(cast(SeededDice, ctx.rng).seed)
+    units = created_units(command.units, command.lang, getattr(ctx, "recorded", None))
     ctx.emit(EncounterCreated(ruleset=command.ruleset, seed=seed, lang=command.lang, name=command.name,
-                              underwater=command.underwater, units=command.units))
+                              underwater=command.underwater, units=units))
 
 
 def _damage(ctx: Context, command: c.Damage) -> None:

@@ -2,7 +2,7 @@
 
 from typing import cast
 
-from combatlog.words import Terms
+from combatlog.words import Distance, Terms
 from combatlog.core.kernel.context import fail
 from combatlog.core.rulesets.pf1 import commands as c
 from combatlog.core.rulesets.pf1 import events as e
@@ -96,7 +96,7 @@ def five_foot_step(ctx: Pf1Context, mover: Pf1Combatant, square) -> None:
     if a.moved:
         raise fail("pf1-rule-cannot-take-5-foot-step-already", mover=mover.id)
     if speed(mover) <= SQUARE:
-        raise fail("pf1-rule-step-too-slow", mover=mover.id, speed=speed(mover))
+        raise fail("pf1-rule-step-too-slow", mover=mover.id, speed=Distance(speed(mover), ctx.state.units))
     if mover.position is None:
         raise fail("pf1-rule-not-map-place-first", mover=mover.id)
     dx, dy = abs(square[0] - mover.position[0]), abs(square[1] - mover.position[1])
@@ -154,7 +154,8 @@ def move(ctx: Pf1Context, command: c.Move, stage: dict | None = None) -> None:
 
     def too_far(limit: float, how: str):
         if cost > limit + 1e-9:
-            raise fail("pf1-rule-move-too-far", mover=mover.id, square=_square_text(end), cost=cost, how=how, limit=limit)
+            raise fail("pf1-rule-move-too-far", mover=mover.id, square=_square_text(end),
+                       cost=Distance(cost, ctx.state.units), how=how, limit=Distance(limit, ctx.state.units))
 
     limited = restricted(mover)
     mode, effect = _special(mover)
@@ -191,9 +192,9 @@ def _check_charge(ctx: Pf1Context, mover: Pf1Combatant, path, costs, target_id: 
     ends where it can attack the target."""
     target = ctx.get(target_id, "target")
     if sum(costs) < 2 * SQUARE - 1e-9:
-        raise fail("pf1-rule-must-move-least-3-m-charge", mover=mover.id)
+        raise fail("pf1-rule-must-move-least-3-m-charge", mover=mover.id, least=Distance(2 * SQUARE, ctx.state.units))
     if sum(costs) > limit + 1e-9:
-        raise fail("pf1-rule-charge-too-far", mover=mover.id, limit=limit)
+        raise fail("pf1-rule-charge-too-far", mover=mover.id, limit=Distance(limit, ctx.state.units))
     previous = squares(*gap(mover, mover.position, target, target.position))
     for square in path:
         for other in ctx.state.combatants.values():

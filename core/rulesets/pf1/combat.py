@@ -5,7 +5,7 @@ from typing import Any, cast
 
 import math
 
-from combatlog.words import Named
+from combatlog.words import Distance, Named
 from combatlog.core.kernel.context import fail
 from combatlog.core.rulesets.pf1 import commands as c
 from combatlog.core.rulesets.pf1 import events as e
@@ -57,7 +57,8 @@ def situational(ctx: Pf1Context, attacker: Pf1Combatant, target: Pf1Combatant, a
         increments = max(1, math.ceil(distance / cast(float, attack.range_increment)))
         limit = 5 if attack.thrown else 10
         if increments > limit:
-            raise fail("pf1-rule-out-range-m-most-increments-m", target=target.id, attack=Named(attack.name, attack.id, attack.name_fr), distance=distance, limit=str(limit), range_increment=attack.range_increment)
+            raise fail("pf1-rule-out-range-m-most-increments-m", target=target.id, attack=Named(attack.name, attack.id, attack.name_fr), distance=Distance(distance, ctx.state.units), limit=str(limit),
+                       range_increment=Distance(cast(float, attack.range_increment), ctx.state.units))
         if increments > 1:
             mods.append({"label": "range", "value": -2 * (increments - 1)})  # PRD Range
         if not attacker.stats.precise_shot and _engaged_with_ally(ctx, attacker, target):

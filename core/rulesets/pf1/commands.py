@@ -21,7 +21,8 @@ class Create(Command, tag="create", frozen=True, kw_only=True):
     seed: int | str | None = None
     lang: Literal["fr", "en"] = "en"
     name: str = ""
-    units: Literal["m", "ft"] = "m"
+    # How distances are shown; None: the language's own (feet in English, metres in French: words.default_units).
+    units: Literal["m", "ft"] | None = None
     massive_damage: bool = False
     # The version of the pf1 rules to play under (state.py RULES_VERSIONS); None: the current one (a re-derived
     # create: the one its log recorded).

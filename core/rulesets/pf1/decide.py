@@ -92,13 +92,15 @@ def decide_and_fold(state, raw: dict, *, templates: Callable[[str], dict | None]
 
 
 def _create(state, raw: dict, command: c.Create, default_seed: str, recorded: tuple | None = None):
+    from combatlog.core.rulesets import created_units
     from combatlog.core.rulesets.pf1.fold import initial_state
 
     if getattr(state, "created", False):
         raise EncounterAlreadyCreated("pf1-rule-this-log-already-holds-encounter-create")
     seed = str(command.seed) if command.seed is not None else str(default_seed)
     rules = command.rules if command.rules is not None else recorded_rules(recorded)
-    created = EncounterCreated(ruleset="pf1", seed=seed, lang=command.lang, name=command.name, units=command.units)
+    units = created_units(command.units, command.lang, recorded)
+    created = EncounterCreated(ruleset="pf1", seed=seed, lang=command.lang, name=command.name, units=units)
     events = [CommandIssued(command=raw, rng_position=0), created]
     folded = initial_state(created)
     if command.massive_damage or rules != ORIGINAL_RULES:

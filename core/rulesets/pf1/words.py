@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from combatlog import words
-from combatlog.words import has, kebab, message, number, term  # noqa: F401  (kebab: tests import it from here)
+from combatlog.words import Distance, has, kebab, message, number, term  # noqa: F401  (kebab: tests import it from here)
 
 
 def attack_label(attack: Any, lang: str) -> str:
@@ -72,7 +72,7 @@ def pf1_args(event, lang: str, cast, units: str = "m") -> dict[str, Any]:
         args["squares"] = ", ".join(_square(step) for step in squares)
     metres = getattr(event, "metres", None)
     if isinstance(metres, (int, float)) and not isinstance(metres, bool):
-        args["metres"] = number(metres, lang)
+        args["metres"] = Distance(metres, units)  # said in the encounter's units (1.5 m = 5 ft)
     faces = getattr(event, "faces", None)
     if isinstance(faces, (list, tuple)):
         args["faces"] = words.faces(faces)
