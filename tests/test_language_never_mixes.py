@@ -306,3 +306,62 @@ def test_a_pf1_creatures_gender_is_a_key_of_its_stat_block_not_of_its_attacks():
 
     assert "gender" in Pf1Stats.__struct_fields__
     assert "gender" not in Pf1Attack.__struct_fields__
+
+
+# ------------------------------------------------------------------ 5. the last words of issue 23
+
+
+def _spell_caster(ruleset: str, lang: str, tmp_path: Path):
+    """Mira, a wizard who knows Burning Hands (by id, from the library in 5e; in pf1 as a spell object with its own
+    names, since the pf1 library has no French names), and a goblin: out of combat."""
+    from tests.pf1_support import stats as pf1_stats
+    from tests.spell_objects import brute, wizard
+
+    enc = combatlog.open_log(str(tmp_path / f"{ruleset}-{lang}.db")).encounter("default")
+    enc.execute({"do": "create", "ruleset": ruleset, "seed": 3, "lang": lang, "name": "Sorts"})
+    if ruleset == "pf1":
+        from tests.test_pf1_spell_effects import MIRA
+
+        hands = {"id": "burning-hands", "level": 1, "casting_time": "standard", "range": 4.5,
+                 "name": {"en": "Burning Hands", "fr": "Mains brûlantes"},
+                 "save": {"ability": "ref"}, "damage": [{"roll": "1d4", "type": "fire"}]}
+        block = pf1_stats(MIRA, spellcasting={**MIRA["spellcasting"], "spells": [hands]})
+        enc.execute({"do": "add", "id": "mira", "name": "Mira", "side": "party", "kind": "pc", "stats": block})
+        return enc
+    block = wizard(spellcasting={"ability": "int", "slots": {"1": 2}, "spells": ["burning-hands"]})
+    enc.execute({"do": "add", "id": "mira", "name": "Mira", "side": "party", "kind": "pc", "stats": block})
+    enc.execute({"do": "add", "id": "gob", "side": "monsters", "kind": "monster", "stats": brute()})
+    return enc
+
+
+@pytest.mark.parametrize("ruleset", ["dnd5e-2024", "dnd5e-2014", "rolenplay"])
+def test_a_refused_cast_names_the_spell_not_its_id_in_french_and_english(tmp_path, ruleset):
+    """SRD 5.1/5.2 Spellcasting (seed 000/001/003 « Lancer un sort »: a spell is cast with a slot of its level or
+    higher; Burning Hands is level 1 and no ritual): a level 0 slot and a ritual cast are refused, naming the spell
+    as the library names it in the reader's language (issue 23: `burning-hands` was shown)."""
+    for lang in ("fr", "en"):
+        enc = _spell_caster(ruleset, lang, tmp_path)
+        seq = enc.state()["seq"]
+        with pytest.raises(combatlog.RuleViolation) as low:
+            enc.execute({"do": "cast", "caster": "mira", "spell": "burning-hands", "level": 0, "targets": ["gob"]})
+        with pytest.raises(combatlog.RuleViolation) as ritual:
+            enc.execute({"do": "cast", "caster": "mira", "spell": "burning-hands", "using": "ritual", "targets": ["gob"]})
+        assert enc.state()["seq"] == seq  # a refused command appends nothing
+        for refused in (low.value, ritual.value):
+            assert "burning-hands" not in refused.localized("fr") and "burning-hands" not in refused.localized("en")
+        assert low.value.localized("fr").startswith("Mains brûlantes est un sort de niveau 1")
+        assert low.value.localized("en").startswith("Burning Hands is a level 1 spell")
+        assert ritual.value.localized("fr") == "Mains brûlantes n'est pas un rituel"
+        assert ritual.value.localized("en") == "Burning Hands is not a ritual"
+
+
+def test_a_refused_pathfinder_cast_names_the_spell_in_the_readers_language(tmp_path):
+    """PRD Magic (seed 004 is silent on heightening): a spell is cast at its own level; asking level 2 of Burning
+    Hands (level 1) is refused, naming the spell by its own French or English name."""
+    enc = _spell_caster("pf1", "fr", tmp_path)
+    seq = enc.state()["seq"]
+    with pytest.raises(combatlog.RuleViolation) as caught:
+        enc.execute({"do": "cast", "caster": "mira", "spell": "burning-hands", "level": 2})
+    assert enc.state()["seq"] == seq
+    assert caught.value.localized("fr").startswith("Mains brûlantes se lance à son propre niveau (1)")
+    assert caught.value.localized("en").startswith("Burning Hands is cast at its own level (1) in pf1")
