@@ -40,6 +40,7 @@ class Cast:
         self.names: dict[str, str] = {}
         self.attacks: dict[tuple[str, str], str] = {}
         self.reactions: dict[tuple[str, str], str] = {}
+        self.spells: dict[tuple[str, str], str] = {}  # a spell object of a creature's own stat block -> its name
         self.genders: dict[str, str] = {}
         self._seen: set[str] = set()
         self.groups: dict[str, list[str]] = {}  # an initiative group's id -> its members
@@ -63,6 +64,10 @@ class Cast:
                 self.attacks[(cid, attack.id)] = entry_name(attack, self.lang)
             for reaction in getattr(creature.stats, "reactions", ()):
                 self.reactions[(cid, reaction.id)] = entry_name(reaction, self.lang)
+            casting = getattr(creature.stats, "spellcasting", None)
+            for spell in (*getattr(casting, "spells", ()), *getattr(casting, "at_will", ())):
+                if not isinstance(spell, str) and getattr(spell, "name", None):
+                    self.spells[(cid, spell.id)] = spell.display_name(self.lang)
             # A gender the stat block gives (`gender`: f, m, n) wins; a creature named after its template takes
             # its French noun's gender; else a monster is "n" (English "its") and anyone else neutral wording.
             gender = getattr(creature.stats, "gender", "") or ("n" if creature.kind == "monster" else "other")
@@ -121,8 +126,9 @@ class Cast:
         """What a creature concentrates on, in this language (see `effect_name`)."""
         return effect_name(effect, self.lang, self.family)
 
-    def spell(self, spell_id: str) -> str:
-        return spell_name(spell_id, self.lang, self.family)
+    def spell(self, spell_id: str, caster: str = "") -> str:
+        """A spell's name in this language: the caster's own spell object's name, else the library's, else its id."""
+        return self.spells.get((caster, spell_id)) or spell_name(spell_id, self.lang, self.family)
 
 
 @lru_cache(maxsize=512)
@@ -451,7 +457,8 @@ def _(event, lang, cast, units):
     elif by and (event.id, by) in cast.reactions:
         by = cast.reaction(event.id, by)
     elif by:
-        by = maybe(lang, f"action-{kebab(by)}", "") or maybe(lang, f"reason-{kebab(by)}", by)
+        # An action's or a reason's words, else a spell cast with it (issue 23: "action (burning-hands)" was shown).
+        by = maybe(lang, f"action-{kebab(by)}", "") or maybe(lang, f"reason-{kebab(by)}", "") or cast.spell(by, event.id)
     return {"resource": term(lang, "resource", event.resource, gender=cast.gender(event.id)), "by": by}
 
 
@@ -578,7 +585,7 @@ def _(event, lang, cast, units):
 
 @_extra("SpellCast")
 def _(event, lang, cast, units):
-    return {"spell": cast.spell(event.spell)}
+    return {"spell": cast.spell(event.spell, event.caster)}
 
 
 @_extra("PerDaySpent")
@@ -715,7 +722,7 @@ def command_summary(command: dict, lang: str, cast: Cast | None = None, units: s
         shown = _added_name(command, lang)
         args["id"] = shown if shown.lower() == command["id"].lower() else f"{shown} ({command['id']})"
     if do == "cast" and isinstance(command.get("spell"), str):
-        args["spell"] = cast.spell(command["spell"])
+        args["spell"] = cast.spell(command["spell"], str(command.get("caster") or ""))
     if do == "concentrate" and isinstance(command.get("effect"), str):
         args["effect"] = cast.effect(command["effect"])
     if do == "cast" and isinstance(command.get("spell"), dict):

@@ -365,3 +365,64 @@ def test_a_refused_pathfinder_cast_names_the_spell_in_the_readers_language(tmp_p
     assert enc.state()["seq"] == seq
     assert caught.value.localized("fr").startswith("Mains brûlantes se lance à son propre niveau (1)")
     assert caught.value.localized("en").startswith("Burning Hands is cast at its own level (1) in pf1")
+
+
+def _starlette_client():
+    pytest.importorskip("starlette")
+    import warnings
+
+    with warnings.catch_warnings():  # Starlette nudges towards httpx2; httpx is what the extra installs
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    return TestClient
+
+
+def test_the_action_spent_on_a_spell_names_the_spell_in_the_log_the_shell_and_the_dm_page(tmp_path, capsys):
+    """Seed 000 « Lancer un sort »: casting Burning Hands (casting time: an action) spends Mira's action; the line
+    says which spell by its name (the library's, or the caster's own spell object's), not `burning-hands`."""
+    from tests.spell_objects import wizard
+
+    own = {"id": "ember-fan", "level": 1, "name": {"en": "Ember Fan", "fr": "Éventail de braises"},
+           "save": {"ability": "dex"}, "damage": [{"roll": "1d6", "type": "fire"}]}
+    block = wizard(spellcasting={"ability": "int", "slots": {"1": 3}, "spells": ["burning-hands", own]})
+    commands = [{"do": "create", "ruleset": "dnd5e-2024", "seed": 7, "lang": "fr", "name": "Test"},
+                {"do": "add", "id": "mira", "name": "Mira", "side": "party", "kind": "pc", "stats": block, "at": [2, 2]},
+                {"do": "add", "id": "gob1", "side": "goblins", "template": "goblin", "at": [3, 2]},
+                {"do": "initiative", "id": "mira", "value": 15}, {"do": "initiative", "id": "gob1", "value": 10},
+                {"do": "start"}, {"do": "cast", "caster": "mira", "spell": "burning-hands", "targets": ["gob1"],
+                                  "dice": [19, 1, 1, 1]}]
+    log = run(tmp_path, capsys, commands)
+    _, fr_log, _ = cli(capsys, "log", log)
+    _, en_log, _ = cli(capsys, "log", log, "--lang", "en")
+    assert "Mira utilise son action (Mains brûlantes)" in fr_log
+    assert "Mira uses their action (Burning Hands)" in en_log
+    for shown in (fr_log, en_log):
+        assert "burning-hands" not in shown
+
+    # the shell prints the same line (its screen is the log's line of each event)
+    from combatlog.projections.describe import Cast, describe
+
+    with combatlog.open_log(log) as opened:
+        encounter = opened.encounter("default")
+        state = encounter.live.state
+        spent = [record.event for record in encounter.records() if type(record.event).__name__ == "EconomySpent"]
+    assert describe(spent[-1], "fr", Cast("fr", state)) == "Mira utilise son action (Mains brûlantes)"
+
+    # a spell object of the caster's own stat block is named by its own names
+    write(tmp_path / "next.jsonl", [{"do": "end_turn"}, {"do": "end_turn"}, {"do": "cast", "caster": "mira", "spell": "ember-fan",
+                                                              "targets": ["gob1"], "dice": [19, 1]}])
+    code, _, err = cli(capsys, "run", tmp_path / "next.jsonl", "--log", log, "-q")
+    assert code == 0, err
+    _, fr_log, _ = cli(capsys, "log", log)
+    _, en_log, _ = cli(capsys, "log", log, "--lang", "en")
+    assert "Mira utilise son action (Éventail de braises)" in fr_log and "ember-fan" not in fr_log
+    assert "Mira uses their action (Ember Fan)" in en_log
+
+    from combatlog.server.app import create_app
+
+    with _starlette_client()(create_app(str(log), token="t0k")) as client:
+        for lang, line in (("fr", "Mira utilise son action (Mains brûlantes)"),
+                           ("en", "Mira uses their action (Burning Hands)")):
+            lines = client.get(f"/api/encounters/default/log?lang={lang}&last=40").json()["lines"]
+            texts = [entry.get("text") or entry.get("line") or "" for entry in lines]
+            assert line in texts, texts
