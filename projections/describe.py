@@ -139,8 +139,11 @@ def side_name(side: str, lang: str, family: str = "") -> str:
     from combatlog.fixtures import load_template
 
     lang = _lang(lang)
-    if not side or has(lang, f"side-{kebab(side)}"):
-        return term(lang, "side", side) if side else ""
+    if not side:
+        return ""
+    key = _unaccented(side.strip())  # "alliés" is side-allies: a Fluent id is ASCII
+    if has(lang, f"side-{kebab(key)}"):
+        return term(lang, "side", key)
     word = side.strip()
     lowered = word.lower()
     candidates = [word]
@@ -165,6 +168,12 @@ def side_name(side: str, lang: str, family: str = "") -> str:
                 return word  # already in the reader's words
             return plural if word[:1].isupper() else plural[:1].lower() + plural[1:]
     return word
+
+
+def _unaccented(text: str) -> str:
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def library_family(ruleset: str) -> str:

@@ -426,3 +426,41 @@ def test_the_action_spent_on_a_spell_names_the_spell_in_the_log_the_shell_and_th
             lines = client.get(f"/api/encounters/default/log?lang={lang}&last=40").json()["lines"]
             texts = [entry.get("text") or entry.get("line") or "" for entry in lines]
             assert line in texts, texts
+
+
+def test_every_side_is_said_in_words_in_both_languages_never_camp_groupe(tmp_path, capsys):
+    """Issue 23: "camp groupe" read as an id. The PCs' side (`party`) is "aventuriers" in French and "party" in
+    English; a side the table types in either language ("foes", "alliés") is worded in the reader's language, in the
+    log, the transcript and the shell's creature sheet."""
+    commands = base("fr")[:3] + [
+        {"do": "add", "id": "gob1", "side": "foes", "template": "goblin", "at": [3, 2]},
+        {"do": "add", "id": "w", "side": "alliés", "template": "wolf", "at": [5, 2]},
+    ]
+    log = run(tmp_path, capsys, commands)
+    _, fr_log, _ = cli(capsys, "log", log)
+    _, en_log, _ = cli(capsys, "log", log, "--lang", "en")
+    assert "Lyra rejoint le combat (PJ, camp aventuriers)" in fr_log and "camp groupe" not in fr_log
+    assert "camp ennemis" in fr_log and "camp alliés" in fr_log and "foes" not in fr_log
+    assert "Lyra joins the fight (PC, side party)" in en_log
+    assert "side foes" in en_log and "side allies" in en_log and "alliés" not in en_log
+    _, fr_md, _ = cli(capsys, "export", log, "--format", "md")
+    assert "| Lyra | aventuriers |" in fr_md and "| groupe |" not in fr_md
+    _, en_md, _ = cli(capsys, "export", log, "--format", "md", "--lang", "en")
+    assert "| Lyra | party |" in en_md and "| Wolf | allies |" in en_md
+
+    from combatlog.projections.describe import side_name
+
+    for side, fr, en in (("party", "aventuriers", "party"), ("groupe", "aventuriers", "party"),
+                         ("monsters", "monstres", "monsters"), ("ennemis", "ennemis", "enemies"),
+                         ("PJ", "PJ", "PCs"), ("Héros", "héros", "heroes")):
+        assert (side_name(side, "fr"), side_name(side, "en")) == (fr, en)
+
+
+def test_the_shells_creature_sheet_says_the_side_in_words(tmp_path):
+    from tests.test_shell_points import Table
+
+    table = Table(tmp_path / "sheet.db", lang="fr")
+    table.type("ajout aria guerrier nom=Aria 2,2", "ajout gob1 gobelin camp=goblins 3,2")
+    assert "Aria (aria) — PJ, camp aventuriers" in table.type("fiche aria")
+    assert "camp gobelins" in table.type("fiche gob1")
+    table.store.close()
