@@ -109,7 +109,9 @@ class Cast:
         return message(self.lang, "list-and", items=[self.name(cid) for cid in ids]) if ids else ""
 
     def attack(self, cid: str, attack_id: str) -> str:
-        return self.attacks.get((cid, attack_id)) or term(self.lang, "attack", attack_id)
+        """An attack's name: the creature's own, a known weapon's, else a spell attack's spell (Fire Bolt)."""
+        found = self.attacks.get((cid, attack_id)) or maybe(self.lang, f"attack-{kebab(attack_id)}", "")
+        return found or (self.spell(attack_id, cid) if attack_id else attack_id)
 
     def reaction(self, cid: str, reaction_id: str) -> str:
         return self.reactions.get((cid, reaction_id)) or term(self.lang, "reaction", reaction_id)

@@ -495,3 +495,29 @@ def test_a_2024_creature_takes_the_french_name_of_the_2014_creature_of_the_same_
     _, en_log, _ = cli(capsys, "log", log, "--lang", "en")
     assert "Guenaude nocturne rejoint le combat" in fr_log and "Night Hag" not in fr_log
     assert "Night Hag joins the fight" in en_log
+
+
+def test_a_spell_attack_is_named_by_its_spell_in_the_log_and_the_transcript(tmp_path, capsys):
+    """Seed 000 « Jets d'attaque » (a spell attack: spellcasting modifier + proficiency, +3 +3 = +6 for Mira):
+    Fire Bolt's attack roll 15 + 6 = 21 hits AC 15; the attack line and the transcript name Fire Bolt, never
+    `fire-bolt`, and the modifier is said in the reader's language."""
+    from tests.spell_objects import wizard
+
+    block = wizard(spellcasting={"ability": "int", "slots": {"1": 2}, "spells": ["fire-bolt"]})
+    commands = [{"do": "create", "ruleset": "dnd5e-2024", "seed": 7, "lang": "fr", "name": "Test"},
+                {"do": "add", "id": "mira", "name": "Mira", "side": "party", "kind": "pc", "stats": block, "at": [2, 2]},
+                {"do": "add", "id": "gob1", "side": "goblins", "template": "goblin", "at": [3, 2]},
+                {"do": "initiative", "id": "mira", "value": 15}, {"do": "initiative", "id": "gob1", "value": 10},
+                {"do": "start"}, {"do": "cast", "caster": "mira", "spell": "fire-bolt", "targets": ["gob1"],
+                                  "dice": [15, 3, 3]}]
+    log = run(tmp_path, capsys, commands)
+    _, fr_log, _ = cli(capsys, "log", log)
+    _, en_log, _ = cli(capsys, "log", log, "--lang", "en")
+    assert "Mira attaque Gobelin (Trait de feu) : d20 [15] → 21" in fr_log
+    assert "Mira attacks Goblin (Fire Bolt): d20 [15] → 21" in en_log
+    _, fr_md, _ = cli(capsys, "export", log, "--format", "md")
+    _, en_md, _ = cli(capsys, "export", log, "--format", "md", "--lang", "en")
+    assert "Mira attaque Gobelin avec son trait de feu." in fr_md and "+ 6 (attaque de sort) = 21" in fr_md
+    assert "Mira attacks Goblin with a fire bolt." in en_md and "+ 6 (spell attack) = 21" in en_md
+    for shown in (fr_log, en_log, fr_md, en_md):
+        assert "fire-bolt" not in shown
