@@ -360,7 +360,7 @@ class Shell:
 
         initiative = stats.initiative_bonus if stats.initiative_bonus is not None else (stats.abilities.dex - 10) // 2
         self.say(self.words("shell-sheet-title", name=creature.display_name(lang), id=cid, kind=term(lang, "kind", creature.kind),
-                            side=term(lang, "side", creature.side)), style="bold")
+                            side=cast.side(creature.side)), style="bold")
         self.say("  " + self.words("shell-sheet-defence", ac=stats.ac, hp=creature.hp, max_hp=shown["max_hp"],
                                    speed=distance(stats.speed, lang, self.units), proficiency=stats.proficiency_bonus,
                                    initiative=f"{'+' if initiative >= 0 else '−'}{abs(initiative)}"))

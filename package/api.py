@@ -220,11 +220,16 @@ class Encounter:
 
         Returns (verb, commands): the canonical verb and the command dicts to execute, in order (none for the
         shell's own verbs: state, log, help, quit). Raises RuleViolation when the line makes no sense."""
+        parsed = self.parsed_line(line)
+        return parsed.verb, list(parsed.commands)
+
+    def parsed_line(self, line: str) -> Any:
+        """`parse_line`'s whole answer (a `combatlog.lines.Parsed`): the verb, the commands, and what the shell tells
+        the DM besides them (`notes_in(lang)`: e.g. the dead targets a `dmg` left out)."""
         from combatlog.lines import parse_line
 
         self.refresh()
-        parsed = parse_line(line, self._engine.state)
-        return parsed.verb, list(parsed.commands)
+        return parse_line(line, self._engine.state)
 
     # ------------------------------------------------------------------ documents
     def state(self, at: int | None = None) -> dict[str, Any]:

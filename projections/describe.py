@@ -40,6 +40,7 @@ class Cast:
         self.names: dict[str, str] = {}
         self.attacks: dict[tuple[str, str], str] = {}
         self.reactions: dict[tuple[str, str], str] = {}
+        self.spells: dict[tuple[str, str], str] = {}  # a spell object of a creature's own stat block -> its name
         self.genders: dict[str, str] = {}
         self._seen: set[str] = set()
         self.groups: dict[str, list[str]] = {}  # an initiative group's id -> its members
@@ -63,6 +64,10 @@ class Cast:
                 self.attacks[(cid, attack.id)] = entry_name(attack, self.lang)
             for reaction in getattr(creature.stats, "reactions", ()):
                 self.reactions[(cid, reaction.id)] = entry_name(reaction, self.lang)
+            casting = getattr(creature.stats, "spellcasting", None)
+            for spell in (*getattr(casting, "spells", ()), *getattr(casting, "at_will", ())):
+                if not isinstance(spell, str) and getattr(spell, "name", None):
+                    self.spells[(cid, spell.id)] = spell.display_name(self.lang)
             # A gender the stat block gives (`gender`: f, m, n) wins; a creature named after its template takes
             # its French noun's gender; else a monster is "n" (English "its") and anyone else neutral wording.
             gender = getattr(creature.stats, "gender", "") or ("n" if creature.kind == "monster" else "other")
@@ -104,7 +109,9 @@ class Cast:
         return message(self.lang, "list-and", items=[self.name(cid) for cid in ids]) if ids else ""
 
     def attack(self, cid: str, attack_id: str) -> str:
-        return self.attacks.get((cid, attack_id)) or term(self.lang, "attack", attack_id)
+        """An attack's name: the creature's own, a known weapon's, else a spell attack's spell (Fire Bolt)."""
+        found = self.attacks.get((cid, attack_id)) or maybe(self.lang, f"attack-{kebab(attack_id)}", "")
+        return found or (self.spell(attack_id, cid) if attack_id else attack_id)
 
     def reaction(self, cid: str, reaction_id: str) -> str:
         return self.reactions.get((cid, reaction_id)) or term(self.lang, "reaction", reaction_id)
@@ -121,8 +128,9 @@ class Cast:
         """What a creature concentrates on, in this language (see `effect_name`)."""
         return effect_name(effect, self.lang, self.family)
 
-    def spell(self, spell_id: str) -> str:
-        return spell_name(spell_id, self.lang, self.family)
+    def spell(self, spell_id: str, caster: str = "") -> str:
+        """A spell's name in this language: the caster's own spell object's name, else the library's, else its id."""
+        return self.spells.get((caster, spell_id)) or spell_name(spell_id, self.lang, self.family)
 
 
 @lru_cache(maxsize=512)
@@ -133,8 +141,11 @@ def side_name(side: str, lang: str, family: str = "") -> str:
     from combatlog.fixtures import load_template
 
     lang = _lang(lang)
-    if not side or has(lang, f"side-{kebab(side)}"):
-        return term(lang, "side", side) if side else ""
+    if not side:
+        return ""
+    key = _unaccented(side.strip())  # "alliés" is side-allies: a Fluent id is ASCII
+    if has(lang, f"side-{kebab(key)}"):
+        return term(lang, "side", key)
     word = side.strip()
     lowered = word.lower()
     candidates = [word]
@@ -159,6 +170,12 @@ def side_name(side: str, lang: str, family: str = "") -> str:
                 return word  # already in the reader's words
             return plural if word[:1].isupper() else plural[:1].lower() + plural[1:]
     return word
+
+
+def _unaccented(text: str) -> str:
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def library_family(ruleset: str) -> str:
@@ -453,7 +470,8 @@ def _(event, lang, cast, units):
     elif by and (event.id, by) in cast.reactions:
         by = cast.reaction(event.id, by)
     elif by:
-        by = maybe(lang, f"action-{kebab(by)}", "") or maybe(lang, f"reason-{kebab(by)}", by)
+        # An action's or a reason's words, else a spell cast with it (issue 23: "action (burning-hands)" was shown).
+        by = maybe(lang, f"action-{kebab(by)}", "") or maybe(lang, f"reason-{kebab(by)}", "") or cast.spell(by, event.id)
     return {"resource": term(lang, "resource", event.resource, gender=cast.gender(event.id)), "by": by}
 
 
@@ -580,7 +598,7 @@ def _(event, lang, cast, units):
 
 @_extra("SpellCast")
 def _(event, lang, cast, units):
-    return {"spell": cast.spell(event.spell)}
+    return {"spell": cast.spell(event.spell, event.caster)}
 
 
 @_extra("PerDaySpent")
@@ -717,7 +735,7 @@ def command_summary(command: dict, lang: str, cast: Cast | None = None, units: s
         shown = _added_name(command, lang)
         args["id"] = shown if shown.lower() == command["id"].lower() else f"{shown} ({command['id']})"
     if do == "cast" and isinstance(command.get("spell"), str):
-        args["spell"] = cast.spell(command["spell"])
+        args["spell"] = cast.spell(command["spell"], str(command.get("caster") or ""))
     if do == "concentrate" and isinstance(command.get("effect"), str):
         args["effect"] = cast.effect(command["effect"])
     if do == "cast" and isinstance(command.get("spell"), dict):

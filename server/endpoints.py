@@ -291,17 +291,21 @@ async def line(request: Request) -> Response:
             if name in log.encounters() else (None, "m"))
         return json_response({"help": help_text(lang, ruleset, units)})
 
+    notes: list[str] = []  # what the shell would say besides running the line (the dead targets a dmg left out)
+
     def parse(log) -> list[dict]:
         encounter = log.encounter(name)
         try:
-            verb, batch = encounter.parse_line(text)
+            parsed = encounter.parsed_line(text)
         except combatlog.RuleViolation as error:
             raise ApiError(422, {"error": error.localized(encounter.lang), "line": 1}) from None
+        batch = list(parsed.commands)
         if not batch:
             raise ApiError(422, {"error": word(encounter.lang, "nothing_to_run", line=text.strip()[:80]), "line": 1})
+        notes[:] = parsed.notes_in(lang)
         return batch
 
-    return await run_batch(request, name, parse, None, "dm", key, fingerprint(request, raw))
+    return await run_batch(request, name, parse, None, "dm", key, fingerprint(request, raw), notes)
 
 
 HELP_WORDS = {"aide", "help", "?", "aide-moi"}
@@ -437,9 +441,10 @@ class Outcome:
 
 
 async def run_batch(request: Request, name: str, prepare: Callable[[combatlog.Log], list[dict]], expected: int | None,
-                    actor: str, key: str | None, asked: bytes) -> Response:
+                    actor: str, key: str | None, asked: bytes, notes: list[str] | None = None) -> Response:
     """Run the batch `prepare(log)` gives on the log's thread; a repeat of an idempotency key answers the first
-    outcome, appending nothing (and before the line is parsed again: the state it parses against has moved)."""
+    outcome, appending nothing (and before the line is parsed again: the state it parses against has moved).
+    `notes`, filled by `prepare`, go with the answer (`"notes": [...]`, the shell's remarks in the page's words)."""
     hub = hub_of(request)
 
     def run(log) -> tuple[Outcome, bool, list]:
@@ -460,7 +465,10 @@ async def run_batch(request: Request, name: str, prepare: Callable[[combatlog.Lo
         else:
             # The seq of this batch's last event (another process may have written since: its events come after).
             seq = events[-1]["body"]["seq"] if events else encounter.seq
-            outcome = Outcome(body={"seq": seq, "events": events}, wrote=bool(events))
+            body: dict[str, Any] = {"seq": seq, "events": events}
+            if notes:
+                body["notes"] = list(notes)
+            outcome = Outcome(body=body, wrote=bool(events))
         if key is not None:
             hub.replies.remember(name, key, asked, outcome)
         # The streams' messages for the new state, made here, before the next command can change it.

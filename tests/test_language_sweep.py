@@ -32,12 +32,14 @@ ENGLISH = {
     "thunder", "damage", "save", "saves", "HP", "AC", "DC", "takes", "hits", "misses", "hit", "miss", "turn",
     "longsword", "scimitar", "shortbow", "goblins", "wolves", "concentrating", "uses", "its", "their", "success",
     "failure", "the", "and", "of", "with", "side", "party", "monsters", "alive", "dead", "dying",
+    "adventurers", "foes", "enemies", "allies",
 }
 FRENCH = {
     "dégâts", "PV", "CA", "DD", "JS", "sauvegarde", "subit", "touche", "raté", "tour", "entravé", "entravée",
     "terre", "empoisonné", "tranchants", "tranchant", "perforants", "perforant", "contondants", "feu", "froid",
     "Gobelin", "Gobelins", "gobelins", "Loup", "loups", "Orque", "Épée", "camp", "réussite", "échec", "inconscient",
     "agrippé", "dépourvu", "les", "des", "et", "avec", "sur", "contre", "groupe", "monstres", "vivant", "mort",
+    "aventuriers", "ennemis", "alliés",
 }
 TELLTALE = {"fr": ENGLISH, "en": FRENCH}
 # Names people gave (not words of a language): the sample fights' creatures and encounters.

@@ -89,7 +89,7 @@ FRENCH = {
     "camp", "le", "la", "les", "de", "du", "des", "et", "contre", "pour", "à", "en", "est", "fin", "début",
     "événements", "événement", "graine", "règles", "bientôt", "journal", "dés", "automatiques", "Nom", "États",
     "Reste", "sauvegarde", "réussite", "échec", "inconscient", "neutralisé", "agrippé", "fixée", "utilise",
-    "déplacement", "restant", "restants", "groupe", "monstres", "monstre", "combat terminé", "aucun",
+    "déplacement", "restant", "restants", "groupe", "aventuriers", "monstres", "monstre", "combat terminé", "aucun",
     "changement", "PJ", "vitesse", "maîtrise", "Compétences", "portée", "allonge", "modèles", "Commandes",
     "quitter", "aide", "suivant", "ou", "sur", "avec", "sauté", "quitte", "peut", "Tapez",
 }

@@ -64,7 +64,7 @@ def test_the_sample_fight_runs_verifies_and_exports_in_both_languages(tmp_path, 
     assert "Attaque d'Éloi le Gris sur Orque (rayon ardent)" in fr and "de Éloi" not in fr
     assert "Loup sur Brann Cœur-de-Fer (morsure)" in fr and "(bite)" not in fr
     # sides in the table's language, as the 5e lines show them
-    assert "Brann Cœur-de-Fer rejoint le combat (camp : groupe)" in fr
+    assert "Brann Cœur-de-Fer rejoint le combat (camp : aventuriers)" in fr
     assert "Brann Ironheart joins the fight (party)" in en
     assert "| Orque | -9 / 6 | mourant | sans défense, inconscient |" in fr and "| Orc | -9 / 6 | dying | helpless, unconscious |" in en
     capsys.readouterr()

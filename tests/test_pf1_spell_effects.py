@@ -230,8 +230,8 @@ def test_shield_negates_the_magic_missiles_aimed_at_its_caster(tmp_path):
 def test_library_spells_the_engine_cannot_run_are_refused_by_name_and_spend_nothing(tmp_path):
     enc = encounter(tmp_path)
     refused(enc, {"do": "cast", "caster": "cleo", "spell": "spiritual-weapon", "targets": ["gob"]},
-            "spiritual-weapon", "not modelled")
-    refused(enc, {"do": "cast", "caster": "mira", "spell": "invisibility", "targets": ["mira"]}, "invisibility")
+            "Spiritual Weapon", "not modelled")  # issue 23: the library's name, not the id
+    refused(enc, {"do": "cast", "caster": "mira", "spell": "invisibility", "targets": ["mira"]}, "Invisibility")
     assert who(enc, "cleo")["spells_per_day"]["2"]["left"] == 2 and who(enc, "mira")["spells_per_day"]["2"]["left"] == 2
 
 

@@ -52,3 +52,24 @@ def test_a_hidden_monster_is_not_sent_to_the_players_view(served):  # noqa: F811
     client.post("/api/encounters/default/commands", headers=AUTH, json={"do": "hidden", "id": "gob3", "hidden": False})
     assert "gob3" in client.get("/e/default/table").text
     assert "hidden" not in client.get("/api/encounters/default/state").json()["combatants"]["gob3"]
+
+
+def test_a_multi_target_damage_on_the_dm_page_says_which_dead_targets_it_left_out(served):  # noqa: F811
+    """Issue 23: the shell says which dead targets a `dmg` over several left out; the page's command line says it too,
+    in the page's language. Seed 000 « Dégâts » (a creature at 0 HP is dead for a monster: it takes no more)."""
+    path, client = served
+    killed = client.post("/api/encounters/default/line", headers=AUTH, json={"line": "dgt gob1 30 feu"})
+    assert killed.status_code == 200 and "notes" not in killed.json()  # one living target: nothing to say
+    assert client.get("/api/encounters/default/state").json()["combatants"]["gob1"]["status"] == "dead"
+    hp = client.get("/api/encounters/default/state").json()["combatants"]["gob2"]["hp"]
+    french = client.post("/api/encounters/default/line?lang=fr", headers=AUTH, json={"line": "dgt gob1,gob2 2 feu"})
+    assert french.status_code == 200, french.text
+    assert french.json()["notes"] == ["déjà mort, laissé de côté : Gobelin (gob1)"]
+    # the living goblin took its 2 fire damage, the dead one nothing
+    assert client.get("/api/encounters/default/state").json()["combatants"]["gob2"]["hp"] == hp - 2
+    english = client.post("/api/encounters/default/line?lang=en", headers=AUTH, json={"line": "dmg gob1,gob3 1 fire"})
+    assert english.status_code == 200, english.text
+    assert english.json()["notes"] == ["already dead, left out: Goblin (gob1)"]
+    # the page shows the notes after the seq it answers (dm.js `send`)
+    script = client.get("/static/dm.js").text
+    assert "answer.notes" in script

@@ -56,4 +56,6 @@ def test_library_entries_with_their_text_are_cast_and_a_non_executable_one_refus
     assert state.combatants["gob1"].hp == 33
     with pytest.raises(RuleViolation) as caught:
         play(*SETUP, {"do": "cast", "caster": "aria", "spell": "prestidigitation"})
-    assert "prestidigitation" in str(caught.value) and "single condition" in str(caught.value)
+    # Issue 23: the refusal names the spell by its library name, not its id.
+    assert str(caught.value).startswith("Prestidigitation cannot be cast here") and "single condition" in str(caught.value)
+    assert caught.value.localized("fr").startswith("Prestidigitation ne peut pas être lancé ici")

@@ -726,6 +726,28 @@ def match_creatures(entries: list[dict], french: list[dict]) -> None:
                 name_attacks_in_french(entry, chosen["text"])
 
 
+# SRD 5.1 creatures the numbers cannot match to their 5e-drs page, read by hand (issue 23): open5e gives the Chain
+# Devil challenge 11 where 5e-drs (and the SRD 5.1 text) give 8; the Night Hag and the Vampire tie with a page of
+# the same numbers (Guenaude des sables, Vampire, Sorcier); the generic Swarm of Insects page went to the first of
+# its variants (Swarm of Beetles), which keeps it. A pin only fills a creature the numbers left without a French name.
+FRENCH_CREATURE_PINS = {"chain-devil": "docs/bestiaire/diable-des-chaines/README.md",
+                        "night-hag": "docs/bestiaire/guenaude-nocturne/README.md",
+                        "swarm-of-insects": "docs/bestiaire/nuee-d-insectes/README.md",
+                        "vampire": "docs/bestiaire/vampire/README.md"}
+
+
+def pin_creatures(entries: list[dict], french: list[dict]) -> None:
+    by_path = {item["path"]: item for item in french}
+    for entry in entries:
+        chosen = by_path.get(FRENCH_CREATURE_PINS.get(entry["id"], ""))
+        if chosen is None or "fr" in entry["name"]:
+            continue
+        entry["name"]["fr"] = chosen["name"]
+        if chosen["text"]:
+            entry["text"]["fr"] = chosen["text"]
+            name_attacks_in_french(entry, chosen["text"])
+
+
 def name_attacks_in_french(entry: dict, french: dict) -> None:
     """Each attack takes the name of the French action with the same to-hit and the same first damage roll."""
     actions = [a for key in ("actions", "bonus_actions", "legendary_actions") for a in french.get(key, []) if a["name"]]
@@ -847,6 +869,7 @@ def build(open5e: str, open5e_commit: str, drs: str, drs_commit: str, foundry: s
         creatures.sort(key=lambda c: c["id"])
         if family == "dnd5e-2014":
             match_creatures(creatures, french_beasts)
+            pin_creatures(creatures, french_beasts)
             match_spells(spells, french_book)
             french_names["creature"] = {c["id"]: c["name"]["fr"] for c in creatures if "fr" in c["name"]}
             french_names["spell"] = {s["id"]: s["name"]["fr"] for s in spells if "fr" in s["name"]}

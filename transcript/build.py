@@ -16,7 +16,7 @@ from combatlog.events.envelope import Recorded
 from combatlog.events.reasons import said  # reason codes as the sentences the phrases read
 from combatlog.core.kernel.state import EMPTY
 from combatlog.core.rulesets import RULESETS
-from combatlog.projections.describe import effect_name, library_family
+from combatlog.projections.describe import effect_name, library_family, spell_name
 from combatlog.projections.document import state_document
 from combatlog.projections.fold import evolve
 from combatlog.replay.timeline import timeline_of
@@ -118,6 +118,10 @@ class _Builder:
 
     def weapon_name(self, creature_id: str | None, attack_id: str | None) -> str:
         names = self.attack_names.get((creature_id, attack_id)) or {}
+        if not names and attack_id:  # a spell attack (Fire Bolt): the spell's name, as the log says it (issue 23)
+            spell = spell_name(attack_id, self.lang, library_family(self.ruleset))
+            if spell != attack_id:
+                return spell
         return names.get(self.lang) or names.get("en") or str(attack_id or "?").replace("_", " ")
 
     def reaction_name(self, creature_id: str, reaction_id: str) -> str:

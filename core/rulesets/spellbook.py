@@ -8,6 +8,7 @@ from typing import Any, Literal
 import msgspec
 
 from combatlog.core.kernel.dice import DiceError, DiceExpression
+from combatlog.words import Named
 
 Until = str | dict[str, Any] | None
 CASTING_TIMES_IN_COMBAT = ("action", "bonus", "reaction")
@@ -183,6 +184,12 @@ class SpellObject(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_on
     @property
     def half_on_success(self) -> bool:
         return self.save is not None and (self.save.half if self.save.half is not None else bool(self.damage))
+
+    @property
+    def named(self) -> Named:
+        """The spell as a refusal's variable: its name in the reader's language, said when the refusal is shown
+        (the library's {"en", "fr"}, a name of its own, else its id)."""
+        return Named(self.name or self.id, self.id)
 
     def display_name(self, lang: str) -> str:
         if isinstance(self.name, dict):

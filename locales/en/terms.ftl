@@ -16,8 +16,27 @@ template-gender = other
 
 kind-pc = PC
 kind-monster = monster
+# Sides: the shell's two defaults, and the sides a table often types, in either language (looked up without
+# accents: "alliés" is side-allies), each worded in the reader's language.
 side-party = party
 side-monsters = monsters
+side-groupe = party
+side-aventuriers = adventurers
+side-adventurers = adventurers
+side-monstres = monsters
+side-foes = foes
+side-enemies = enemies
+side-ennemis = enemies
+side-allies = allies
+side-heroes = heroes
+side-heros = heroes
+side-pcs = PCs
+side-pj = PCs
+side-npcs = NPCs
+side-pnj = NPCs
+side-neutral = neutral
+side-neutrals = neutrals
+side-neutres = neutrals
 
 damage-acid = acid
 damage-bludgeoning = bludgeoning

@@ -21,8 +21,27 @@ template-gender = { $template ->
 
 kind-pc = PJ
 kind-monster = monstre
-side-party = groupe
+# Sides (issue 23: "camp groupe" read as an id): the shell's two defaults, and the sides a table often types, in
+# either language (looked up without accents: "alliés" is side-allies), each worded in the reader's language.
+side-party = aventuriers
 side-monsters = monstres
+side-groupe = aventuriers
+side-aventuriers = aventuriers
+side-adventurers = aventuriers
+side-monstres = monstres
+side-foes = ennemis
+side-enemies = ennemis
+side-ennemis = ennemis
+side-allies = alliés
+side-heroes = héros
+side-heros = héros
+side-pcs = PJ
+side-pj = PJ
+side-npcs = PNJ
+side-pnj = PNJ
+side-neutral = neutres
+side-neutrals = neutres
+side-neutres = neutres
 
 damage-acid = acide
 damage-bludgeoning = contondant

@@ -697,6 +697,7 @@ tr-modifier = { $label ->
     [half-cover] abri partiel
     [three-quarters-cover] abri important
     [cinematic-rule] règle cinématique
+    [spell-attack] attaque de sort
     [exhaustion] épuisement { $level }
    *[other] { $raw }
  }

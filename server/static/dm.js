@@ -89,7 +89,9 @@ async function send(body, url) {
     feedback.textContent = "";
     return true;
   }
-  feedback.textContent = response.ok ? fill(W.ok_seq, {seq: answer.seq}) : answer.error;
+  // The shell's remarks on a line (the dead targets a dmg left out), in the page's words, after the seq.
+  feedback.textContent = response.ok ? [fill(W.ok_seq, {seq: answer.seq}), ...(answer.notes || [])].join(" — ")
+    : answer.error;
   if (response.ok) {
     if ($("typed-dice").checked) $("dice").value = "";
     await refresh(before);

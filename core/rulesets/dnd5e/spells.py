@@ -101,7 +101,7 @@ def spellcasting_problems(stats) -> list[Phrase]:
 
 def _problems(spell: SpellObject) -> list[tuple[str, dict]]:
     found = spell_problems(spell, abilities=ABILITIES, damage_types=DAMAGE_TYPES, conditions=CONDITIONS)
-    return found + [("spell-pf1-only-key", {"spell": spell.id, "key": key}) for key in pf1_only_keys(spell)]
+    return found + [("spell-pf1-only-key", {"spell": spell.named, "key": key}) for key in pf1_only_keys(spell)]
 
 
 def pf1_only_keys(spell: SpellObject) -> list[str]:
@@ -147,7 +147,7 @@ def find_spell(ctx: Context, caster, wanted: str | dict) -> SpellObject:
         message_id, args = problems[0]
         raise refuse(message_id, **args)
     if spell.refusal:
-        raise refuse("spell-unsupported", spell=spell.id, reason=spell.refusal)
+        raise refuse("spell-unsupported", spell=spell.named, reason=spell.refusal)
     return spell
 
 
@@ -303,37 +303,37 @@ def _resource(ctx: Context, caster, spell: SpellObject, command: c.Cast, in_comb
     the spell's daily castings, or nothing as a ritual (SRD Spellcasting: Rituals, out of combat here)."""
     if spell.level == 0:
         if command.level not in (None, 0):
-            raise refuse("spell-cantrip-has-no-slot", spell=spell.id)
+            raise refuse("spell-cantrip-has-no-slot", spell=spell.named)
         if command.using not in ("slot", "at_will"):  # an at-will cantrip is a cantrip
-            raise refuse("spell-cantrip-needs-nothing", spell=spell.id, using=command.using)
+            raise refuse("spell-cantrip-needs-nothing", spell=spell.named, using=command.using)
         return 0, "cantrip"
     if command.using == "per_day":
         if command.level not in (None, spell.level):
-            raise refuse("spell-per-day-at-its-level", spell=spell.id, level=spell.level)
+            raise refuse("spell-per-day-at-its-level", spell=spell.named, level=spell.level)
         left, most = per_day_left(caster, spell.id)
         if most == 0:
-            raise refuse("spell-not-per-day", caster=caster.id, spell=spell.id)
+            raise refuse("spell-not-per-day", caster=caster.id, spell=spell.named)
         if left == 0:
-            raise refuse("spell-per-day-spent", caster=caster.id, spell=spell.id, count=most)
+            raise refuse("spell-per-day-spent", caster=caster.id, spell=spell.named, count=most)
         return spell.level, "per_day"
     if command.using == "at_will":
         # §7 addition: a spell of `spellcasting.at_will` costs nothing, any number of times, at its own level.
         if spell.id not in caster.stats.spellcasting.at_will_ids():
-            raise refuse("spell-not-at-will", caster=caster.id, spell=spell.id)
+            raise refuse("spell-not-at-will", caster=caster.id, spell=spell.named)
         if command.level not in (None, spell.level):
-            raise refuse("spell-at-will-at-its-level", spell=spell.id, level=spell.level)
+            raise refuse("spell-at-will-at-its-level", spell=spell.named, level=spell.level)
         return spell.level, "at_will"
     if command.using == "ritual":
         if not spell.ritual:
-            raise refuse("spell-not-a-ritual", spell=spell.id)
+            raise refuse("spell-not-a-ritual", spell=spell.named)
         if in_combat:
-            raise refuse("spell-ritual-in-combat", spell=spell.id, minutes=RITUAL_MINUTES)
+            raise refuse("spell-ritual-in-combat", spell=spell.named, minutes=RITUAL_MINUTES)
         if command.level not in (None, spell.level):
-            raise refuse("spell-ritual-at-its-level", spell=spell.id, level=spell.level)
+            raise refuse("spell-ritual-at-its-level", spell=spell.named, level=spell.level)
         return spell.level, "ritual"
     level = spell.level if command.level is None else command.level
     if level < spell.level:
-        raise refuse("spell-slot-below-spell", spell=spell.id, spell_level=spell.level, level=level)
+        raise refuse("spell-slot-below-spell", spell=spell.named, spell_level=spell.level, level=level)
     if level > MAX_SPELL_LEVEL:
         raise refuse("spell-slot-level-too-high", level=level)
     left, most = slots_left(caster, level)
@@ -350,26 +350,26 @@ def _targets(ctx: Context, spell: SpellObject, targets: tuple[str, ...], upcast:
     if most is not None and spell.upcast is not None:
         most += spell.upcast.targets * upcast
     if most is not None and len(targets) > most:
-        raise refuse("spell-too-many-targets", spell=spell.id, count=len(targets), most=most)
+        raise refuse("spell-too-many-targets", spell=spell.named, count=len(targets), most=most)
     # Darts and rays (an attack, or damage with neither attack nor save: Magic Missile) may strike one creature
     # several times; a creature makes one save, is healed once and is marked once.
     repeats = spell.attack is not None or (bool(spell.damage) and spell.save is None)
     if not repeats and len(set(targets)) != len(targets):
-        raise refuse("spell-target-twice", spell=spell.id)
+        raise refuse("spell-target-twice", spell=spell.named)
     for target_id in targets:
         if ctx.get(target_id, "target").status == "dead":
-            raise refuse("spell-target-dead", spell=spell.id, target=target_id)
+            raise refuse("spell-target-dead", spell=spell.named, target=target_id)
     if not targets and (spell.heal is not None or spell.temp_hp is not None or spell.condition is not None):
-        raise refuse("spell-needs-targets", spell=spell.id)
+        raise refuse("spell-needs-targets", spell=spell.named)
     return tuple(targets)
 
 
 def _casting_time(ctx: Context, caster, spell: SpellObject, in_combat: bool):
     """Spend what the casting time costs; returns the reaction window this cast answers, if any."""
-    what = Phrase("verb-cast", spell=spell.id)
+    what = Phrase("verb-cast", spell=spell.named)
     window = ctx.state.windows[-1] if ctx.state.windows else None
     if window is not None and (spell.casting_time != "reaction" or caster.id not in window.reactors):
-        raise refuse("spell-window-open", caster=caster.id, spell=spell.id, trigger=window.trigger,
+        raise refuse("spell-window-open", caster=caster.id, spell=spell.named, trigger=window.trigger,
                      reactors=", ".join(window.reactors))
     if not in_combat:
         if caster.status != "alive":
@@ -377,14 +377,14 @@ def _casting_time(ctx: Context, caster, spell: SpellObject, in_combat: bool):
         return None
     if spell.casting_time not in CASTING_TIMES_IN_COMBAT:
         # Seed 001/003 « Lancer un sort »: longer casting times are prepared minutes or hours beforehand.
-        raise refuse("spell-casting-time-too-long", spell=spell.id, casting_time=spell.casting_time)
+        raise refuse("spell-casting-time-too-long", spell=spell.named, casting_time=spell.casting_time)
     reaction = spell.casting_time == "reaction"
     can_act(ctx, caster, what, reaction=reaction)
     if reaction:
         from combatlog.core.rulesets.dnd5e.reactions import can_react
 
         if not can_react(ctx, caster):
-            raise refuse("spell-no-reaction", caster=caster.id, spell=spell.id)
+            raise refuse("spell-no-reaction", caster=caster.id, spell=spell.named)
         if window is not None:
             ctx.emit(ReactionTaken(id=caster.id, reaction=spell.id))
     spend(ctx, caster, spell.casting_time, spell.id)
@@ -409,7 +409,7 @@ def _bonus_action_spell_rule(ctx: Context, caster, spell: SpellObject, using: st
         allowed = all(paid != "slot" for _, _, paid in others)
         message_id = "spell-bonus-action-rule-2024"
     if not allowed:
-        raise refuse(message_id, caster=caster.id, spell=spell.id)
+        raise refuse(message_id, caster=caster.id, spell=spell.named)
 
 
 def finish_spell_attack(ctx: Context, pending: dict, hit: bool) -> None:
@@ -526,7 +526,7 @@ def hold_spell(ctx: Context, caster_id: str, spell_ref: str | dict, response: di
         raise refuse("spell-caster-has-no-spellcasting", caster=caster_id)
     spell = find_spell(ctx, caster, spell_ref)
     if spell.casting_time != "action":
-        raise refuse("spell-held-needs-one-action", spell=spell.id, casting_time=spell.casting_time)
+        raise refuse("spell-held-needs-one-action", spell=spell.named, casting_time=spell.casting_time)
     try:
         planned = msgspec.convert({**response, "do": "cast", "caster": caster_id, "spell": spell.id}, c.Cast)
     except msgspec.ValidationError as error:
@@ -752,7 +752,7 @@ class Resolution:
         elif until in (None, ""):
             spec = {}
         else:
-            raise refuse("spell-unknown-duration", spell=self.spell.id, until=str(until))
+            raise refuse("spell-unknown-duration", spell=self.spell.named, until=str(until))
         normalized = normalize_until(spec, of=None, rounds=None, save=None, target=target_id, ctx=ctx) if spec else {}
         if self.spell.concentration:
             normalized = {**normalized, "concentration": caster_id}

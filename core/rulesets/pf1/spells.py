@@ -94,13 +94,13 @@ def _problems(spell: SpellObject) -> list[tuple[str, dict]]:
     found = spell_problems(spell, abilities=SAVES, damage_types=DAMAGE_TYPES + tuple(DAMAGE_ALIASES),
                            conditions=CONDITIONS)
     if spell.casting_time not in CASTING_SLOTS:
-        found.append(("spell-pf1-casting-time", {"spell": spell.id, "casting_time": spell.casting_time}))
+        found.append(("spell-pf1-casting-time", {"spell": spell.named, "casting_time": spell.casting_time}))
     effect = spell.effect_spec
     if effect is not None:
         if effect.ac_bonus or effect.roll_bonus is not None or effect.damage_bonus is not None:
-            found.append(("spell-pf1-no-effects", {"spell": spell.id}))
+            found.append(("spell-pf1-no-effects", {"spell": spell.named}))
         if duration_rounds(effect.until, 1) is None:
-            found.append(("spell-pf1-unknown-duration", {"spell": spell.id, "until": str(effect.until)}))
+            found.append(("spell-pf1-unknown-duration", {"spell": spell.named, "until": str(effect.until)}))
     return found
 
 
@@ -141,7 +141,7 @@ def _find(ctx: Pf1Context, caster, wanted) -> SpellObject:
     if problems:
         raise refuse(problems[0][0], **problems[0][1])
     if spell.refusal:
-        raise refuse("spell-unsupported", spell=spell.id, reason=spell.refusal)
+        raise refuse("spell-unsupported", spell=spell.named, reason=spell.refusal)
     return spell
 
 
@@ -155,7 +155,7 @@ def cast(ctx: Pf1Context, command: c.Cast) -> None:
         raise refuse("spell-caster-has-no-spellcasting", caster=caster.id)
     spell = _find(ctx, caster, command.spell)
     if command.level not in (None, spell.level):
-        raise refuse("spell-pf1-no-upcast", spell=spell.id, level=spell.level)
+        raise refuse("spell-pf1-no-upcast", spell=spell.named, level=spell.level)
     left, most = spells_left(caster, spell.level)
     if spell.level > 0:
         if most == 0:
@@ -167,9 +167,9 @@ def cast(ctx: Pf1Context, command: c.Cast) -> None:
     targets = tuple(command.targets)
     for target_id in targets:
         if ctx.get(target_id, "target").status == "dead":
-            raise refuse("spell-target-dead", spell=spell.id, target=target_id)
+            raise refuse("spell-target-dead", spell=spell.named, target=target_id)
     if spell.targets is not None and len(targets) > spell.targets:
-        raise refuse("spell-too-many-targets", spell=spell.id, count=len(targets), most=spell.targets)
+        raise refuse("spell-too-many-targets", spell=spell.named, count=len(targets), most=spell.targets)
     if spell.missiles is not None and targets:
         # PRD Magic Missile: one missile per entry of `targets` (a creature named twice takes two), or every
         # missile at the one creature named.
@@ -177,7 +177,7 @@ def cast(ctx: Pf1Context, command: c.Cast) -> None:
         if len(targets) == 1:
             targets = targets * count
         elif len(targets) != count:
-            raise refuse("spell-pf1-missile-targets", spell=spell.id, count=count, given=len(targets))
+            raise refuse("spell-pf1-missile-targets", spell=spell.named, count=count, given=len(targets))
     spell = at_caster_level(spell, caster.stats.spellcasting.caster_level)
     planned = {"spell": msgspec.to_builtins(spell), "targets": list(targets)}
     if spell.level > 0:
