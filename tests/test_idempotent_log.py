@@ -152,3 +152,50 @@ def test_a_sqlite_log_of_schema_version_1_opens_as_it_is_and_keeps_keys_once_wri
         assert db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() == ("2",)
     db.close()
     assert hp(str(path)) == 39
+
+
+# ------------------------------------------------------------------------------------------ PostgreSQL: unknown outcomes
+
+
+def test_a_retry_after_an_unknown_outcome_on_postgres_applies_once_whether_or_not_it_was_written(pg_url):
+    # Given a real PostgreSQL log, When the commit's answer is lost (the connection cut: "it may have been written,
+    # reload before retrying"), Then the retry with the same key applies the command exactly once: answered from
+    # the log when the first one was committed, applied now when it was not.
+    from pg_cluster import require_driver
+
+    require_driver()
+    from combatlog.api import Log
+    from combatlog.events.stores import StoreError
+    from combatlog.events.stores.base import NEW
+    from combatlog.events.stores.postgres import PostgresStore
+    from combatlog.rulesets import CODEC
+    from test_chain_binding_postgres import CutWhileWriting
+
+    class AnswerLost(PostgresStore):
+        """Commits, then loses the answer (as a connection cut between the commit and its reply)."""
+
+        lose = False
+
+        def _commit(self, encounter, expected_seq, make, adopt=NEW):
+            sealed = super()._commit(encounter, expected_seq, make, adopt)
+            if self.lose:
+                from combatlog.words import Said
+
+                raise StoreError(Said("store-outcome-unknown", path=self.name, error="server closed the connection"))
+            return sealed
+
+    with combatlog.open_log(pg_url) as log:
+        log.encounter("default").execute_all(script())
+    for store_type, key in ((AnswerLost, "lost-answer"), (CutWhileWriting, "cut-before")):
+        before = last_seq(pg_url)
+        store = store_type(pg_url)
+        store.codec = CODEC
+        with Log(store, pg_url) as log:
+            setattr(store, "lose" if store_type is AnswerLost else "cut", True)
+            with pytest.raises(StoreError, match="may have been written: reload before retrying"):
+                log.encounter("default").execute(DAMAGE, request_id=key)
+        with combatlog.open_log(pg_url) as log:
+            retried = log.encounter("default").execute(DAMAGE, request_id=key)
+            assert log.encounter("default").execute(DAMAGE, request_id=key) == retried
+        assert last_seq(pg_url) == before + len(retried)
+    assert hp(pg_url) == 44 - 5 - 5  # each key's damage once
