@@ -179,31 +179,13 @@ class StoreBase:
         self._identity = identity
 
     # ------------------------------------------------------------- signed heads and idempotency keys (issue 24)
-    _signer_loaded = False
-    _signer: object = None
-
-    @property
-    def signer(self):
-        """The DM's signing key (COMBATLOG_SIGNING_KEY, read once, on the first write): each append then signs
-        its head in the same transaction; None when the variable is not set."""
-        if not self._signer_loaded:
-            from combatlog.events.stores.signing import signer_from_environment
-
-            self._signer, self._signer_loaded = signer_from_environment(), True
-        return self._signer
-
-    @signer.setter
-    def signer(self, signer) -> None:
-        self._signer, self._signer_loaded = signer, True
+    # The DM's signing key (events/stores/signing.py Signer), set by the stores that write from
+    # COMBATLOG_SIGNING_KEY when they open: each append then signs its head in the same transaction.
+    signer: Any = None
 
     def head_signature(self, identity: str | None, encounter: str, seq: int, digest: str) -> str | None:
         """The signature of the head (seq, digest) with the DM's key, or None without a key."""
-        signer = self.signer
-        if signer is None:
-            return None
-        from combatlog.events.stores.signing import head_message
-
-        return signer.sign(head_message(identity, encounter, seq, digest))  # type: ignore[attr-defined]
+        return None if self.signer is None else self.signer.sign_head(identity, encounter, seq, digest)
 
     def signatures(self, encounter: str) -> list[tuple[int, str, str]]:
         """The encounter's signed heads (seq, hash, signature), by seq; none when no head was ever signed."""

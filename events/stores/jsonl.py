@@ -200,6 +200,9 @@ class JsonlStore(StoreBase):
         self._signed: dict[str, list[tuple[int, str, str]]] = {}  # encounter -> its signed heads
         self._requests: dict[tuple[str, str], tuple[str, int, int]] = {}  # (encounter, key) -> (asked, first, last)
         self._lock = threading.Lock()
+        from combatlog.events.stores.signing import signer_from_environment
+
+        self.signer = signer_from_environment()  # COMBATLOG_SIGNING_KEY: each append signs its head
 
     def _load_identity(self) -> tuple[str | None, bool]:
         with self._lock, self._locked("rb", exclusive=False) as handle:

@@ -184,6 +184,9 @@ class PostgresStore(StoreBase):
         self._listener: _Listener | None = None
         self._listener_lock = threading.Lock()
         self._closed = False
+        from combatlog.events.stores.signing import signer_from_environment
+
+        self.signer = signer_from_environment()  # COMBATLOG_SIGNING_KEY: each append signs its head
         with self._connect(create) as conn:
             migrate(conn, self.name, create=create)
             schema = _row(conn.execute("SELECT current_schema()"))[0] or "public"
