@@ -199,3 +199,38 @@ def test_a_retry_after_an_unknown_outcome_on_postgres_applies_once_whether_or_no
             assert log.encounter("default").execute(DAMAGE, request_id=key) == retried
         assert last_seq(pg_url) == before + len(retried)
     assert hp(pg_url) == 44 - 5 - 5  # each key's damage once
+
+
+# ------------------------------------------------------------------------------------------ real `combatlog serve`
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_a_real_serve_process_restarted_answers_a_repeated_key_with_its_first_answer(kind, tmp_path, request):
+    # Given `combatlog serve` in its own OS process, When a command is posted with an Idempotency-Key, the process
+    # is stopped and a new one started on the same log, and the command posted again with the same key,
+    # Then it is answered with the first answer and applied once (Aria 44 - 5 = 39).
+    pytest.importorskip("starlette", reason="the server extra is not installed")
+    import httpx
+
+    from test_server_processes import AUTH as SHARED_AUTH
+    from test_server_processes import serve_process
+
+    if kind == "postgres":
+        from pg_cluster import require_driver
+
+        require_driver()
+        location = request.getfixturevalue("pg_url")
+        with combatlog.open_log(location) as log:
+            log.encounter("default").execute_all(script())
+    else:
+        location = str(ready_log(tmp_path))
+    key = {**SHARED_AUTH, "Idempotency-Key": "after-restart"}
+    with serve_process(location) as base:
+        first = httpx.post(f"{base}/api/encounters/default/commands", json=DAMAGE, headers=key, timeout=30)
+        assert first.status_code == 200, first.text
+    after = last_seq(location)
+    with serve_process(location) as base:
+        again = httpx.post(f"{base}/api/encounters/default/commands", json=DAMAGE, headers=key, timeout=30)
+        assert again.status_code == 200 and again.json() == first.json()
+        assert again.headers["Idempotent-Replayed"] == "true"
+    assert last_seq(location) == after and hp(location) == 39
