@@ -192,7 +192,8 @@ class Encounter:
 
         `request_id`: an idempotency key for the whole list, as `execute`'s (the events of every command are
         recorded under it); `request_fingerprint`: what the request asked, when the caller tells repeats apart
-        itself (the server: its path, query and body), else the commands and the actor."""
+        itself (the server: its path, query and body), else the commands and the actor. A list refused part-way
+        keeps under its key what its first commands appended: a repeat returns those, applying nothing."""
         if request_id is not None:
             return self._once(request_id, list(commands), actor, expected_seq, request_fingerprint, single=False)
         return self._execute_all(commands, actor, expected_seq)
@@ -205,8 +206,11 @@ class Encounter:
         if found is None:
             return None
         fingerprint, first, last = found
-        events = [event_line(self.name, record, body) for record, body in self.log.store.read_sealed(self.name, first)
-                  if record.seq <= last]
+        events = []
+        for record, body in self.log.store.read_sealed(self.name, first):  # verified as it is read
+            if record.seq > last:
+                break
+            events.append(event_line(self.name, record, body))
         return {"request_id": request_id, "fingerprint": fingerprint, "seq": last, "events": events}
 
     def _once(self, request_id: str, commands: list[dict], actor: str, expected_seq: int | None,
