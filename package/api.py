@@ -155,13 +155,24 @@ class Encounter:
         return getattr(self._engine.state, "units", None) or "m"
 
     # ------------------------------------------------------------------ commands
-    def execute(self, command: dict, *, actor: str = "dm", expected_seq: int | None = None) -> list[dict[str, Any]]:
+    def execute(self, command: dict, *, actor: str = "dm", expected_seq: int | None = None,
+                request_id: str | None = None) -> list[dict[str, Any]]:
         """Run one command (a dict of INTERFACE.md §1) and append its events atomically; returns them.
 
         Raises RuleViolation (nothing appended) when the rules refuse it: `error.localized(lang)` gives the
         one-line reason in French or English. With `expected_seq` (the last seq the caller saw), raises
         ConcurrencyConflict, appending nothing, if the log has moved on since; ConcurrencyConflict also
-        comes when another writer appends between this object's read and its write."""
+        comes when another writer appends between this object's read and its write.
+
+        `request_id`: an idempotency key (up to 200 printable characters), stored in the log with the events,
+        in the same transaction. Sent again with the same key (a retry after a lost answer, a restart, or a
+        commit whose outcome was unknown), the command is not applied again: the events it appended the first
+        time are returned. The same key with another command is refused (RuleViolation naming the key)."""
+        if request_id is not None:
+            return self._once(request_id, [command], actor, expected_seq, None, single=True)
+        return self._execute(command, actor, expected_seq)
+
+    def _execute(self, command: dict, actor: str, expected_seq: int | None) -> list[dict[str, Any]]:
         if expected_seq is not None:
             from combatlog.tools import checked_seq
 
@@ -185,16 +196,59 @@ class Encounter:
         nothing: a script never runs on a state it has not seen. Raises RuleViolation as `execute` does."""
         return self._engine.execute(command, actor=actor)
 
-    def execute_all(self, commands: Iterable[dict], *, actor: str = "dm",
-                    expected_seq: int | None = None) -> list[dict[str, Any]]:
+    def execute_all(self, commands: Iterable[dict], *, actor: str = "dm", expected_seq: int | None = None,
+                    request_id: str | None = None, request_fingerprint: str | None = None) -> list[dict[str, Any]]:
         """Run commands in order, like `combatlog run`: stops at the first refused one and raises BatchRejected.
 
         The commands before the refused one stay in the log, as with `run`; the refused one appends nothing.
-        A ConcurrencyConflict (another writer appended first) carries `line` and `events` the same way."""
+        A ConcurrencyConflict (another writer appended first) carries `line` and `events` the same way.
+
+        `request_id`: an idempotency key for the whole list, as `execute`'s (the events of every command are
+        recorded under it); `request_fingerprint`: what the request asked, when the caller tells repeats apart
+        itself (the server: its path, query and body), else the commands and the actor. A list refused part-way
+        keeps under its key what its first commands appended: a repeat returns those, applying nothing."""
+        if request_id is not None:
+            return self._once(request_id, list(commands), actor, expected_seq, request_fingerprint, single=False)
+        return self._execute_all(commands, actor, expected_seq)
+
+    def answered(self, request_id: str) -> dict[str, Any] | None:
+        """What the request with idempotency key `request_id` appended to this encounter, kept in the log:
+        {"request_id", "fingerprint", "seq" (its last event), "events" (as `execute` returned them)}; None
+        when no append recorded that key."""
+        found = self.log.store.request(self.name, request_id)
+        if found is None:
+            return None
+        fingerprint, first, last = found
+        events = []
+        for record, body in self.log.store.read_sealed(self.name, first):  # verified as it is read
+            if record.seq > last:
+                break
+            events.append(event_line(self.name, record, body))
+        return {"request_id": request_id, "fingerprint": fingerprint, "seq": last, "events": events}
+
+    def _once(self, request_id: str, commands: list[dict], actor: str, expected_seq: int | None,
+              fingerprint: str | None, *, single: bool) -> list[dict[str, Any]]:
+        """Run `commands` under the idempotency key `request_id`, or answer what its first run appended."""
+        if not isinstance(request_id, str) or not 0 < len(request_id) <= MAX_REQUEST_ID or not request_id.isprintable():
+            raise RuleViolation("api-request-id-invalid", limit=MAX_REQUEST_ID)
+        if fingerprint is None:
+            fingerprint = request_fingerprint(commands, actor)
+        self.refresh()
+        first = self.answered(request_id)
+        if first is not None:
+            if first["fingerprint"] != fingerprint:
+                raise RuleViolation("api-request-id-reused", request_id=request_id[:40])
+            return first["events"]
+        with self.log.store.requesting(self.name, request_id, fingerprint):
+            if single:
+                return self._execute(commands[0], actor, expected_seq)
+            return self._execute_all(commands, actor, expected_seq)
+
+    def _execute_all(self, commands: Iterable[dict], actor: str, expected_seq: int | None) -> list[dict[str, Any]]:
         events: list[dict[str, Any]] = []
         for number, command in enumerate(commands, start=1):
             try:
-                events += self.execute(command, actor=actor, expected_seq=expected_seq if number == 1 else None)
+                events += self._execute(command, actor, expected_seq if number == 1 else None)
             except RuleViolation as error:
                 raise BatchRejected(error, number, events) from error
             except ConcurrencyConflict as error:
@@ -449,6 +503,21 @@ class BatchRejected(RuleViolation):
         self.error = error
         self.line = line
         self.events = events
+
+
+MAX_REQUEST_ID = 200  # characters of an idempotency key
+
+
+def request_fingerprint(commands: list, actor: str) -> str:
+    """What a request asked (its commands and actor, keys sorted), to tell a true repeat of an idempotency key
+    from another request reusing it."""
+    import hashlib
+
+    try:
+        asked = msgspec.json.encode({"actor": actor, "commands": commands}, order="sorted")
+    except (TypeError, msgspec.EncodeError):
+        asked = repr((actor, commands)).encode()
+    return hashlib.sha256(asked).hexdigest()
 
 
 def check_encounter_name(name: object) -> None:

@@ -450,6 +450,15 @@ async def run_batch(request: Request, name: str, prepare: Callable[[combatlog.Lo
     def run(log) -> tuple[Outcome, bool, list]:
         if key is not None:
             remembered = hub.replies.get(name, key)
+            if remembered is None:
+                # Not answered by this process: the log keeps the key of every request that appended events
+                # (issue 24), so a retry after a restart, or after an outcome the store could not confirm, is
+                # answered with what the first one appended.
+                stored = log.encounter(name).answered(key)
+                if stored is not None:
+                    remembered = (bytes.fromhex(stored["fingerprint"]) if len(stored["fingerprint"]) == 64 else b"",
+                                  Outcome(body={"seq": stored["seq"], "events": stored["events"]}))
+                    hub.replies.remember(name, key, *remembered)
             if remembered is not None:
                 first_asked, outcome = remembered
                 if first_asked != asked:
@@ -459,7 +468,8 @@ async def run_batch(request: Request, name: str, prepare: Callable[[combatlog.Lo
         batch = prepare(log)
         encounter = log.encounter(name)
         try:
-            events = encounter.execute_all(batch, actor=actor, expected_seq=expected)
+            events = encounter.execute_all(batch, actor=actor, expected_seq=expected, request_id=key,
+                                           request_fingerprint=asked.hex() if key is not None else None)
         except (combatlog.BatchRejected, combatlog.ConcurrencyConflict) as error:
             outcome = Outcome(error=error, wrote=bool(getattr(error, "events", None)))
         else:

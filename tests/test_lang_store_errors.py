@@ -109,8 +109,8 @@ def test_an_empty_file_and_a_newer_schema_are_refused_in_the_readers_language(tm
     newer = fought(tmp_path)
     with sqlite3.connect(newer) as db:
         db.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
-    said({"fr": "est un journal au format (schéma) version 99 ; ce combatlog lit la version 1",
-          "en": "has log schema version 99; this combatlog reads version 1"}, reader, 1, cli("state", newer))
+    said({"fr": "est un journal au format (schéma) version 99 ; ce combatlog lit la version 2",
+          "en": "has log schema version 99; this combatlog reads version 2"}, reader, 1, cli("state", newer))
 
 
 def test_appending_after_a_cut_tail_names_the_script_line_in_the_readers_language(tmp_path, reader):

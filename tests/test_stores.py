@@ -251,7 +251,8 @@ def test_a_unique_violation_from_a_racing_sqlite_writer_becomes_a_conflict(tmp_p
 def test_the_sqlite_log_uses_wal_and_records_its_schema_version(sqlite_log):
     db = sqlite3.connect(sqlite_log)
     assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
-    assert db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() == ("1",)
+    # Version 2 (issue 24): the requests table of idempotency keys.
+    assert db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() == ("2",)
     assert db.execute("SELECT seq, txn, type FROM events WHERE seq IN (0, 1, 2)").fetchall() == [
         (0, 0, "EncounterCreated"),
         (1, 1, "CommandIssued"),
@@ -325,9 +326,9 @@ def test_a_file_that_is_not_sqlite_raises_a_store_error_naming_it(tmp_path):
 
 def test_a_log_from_a_newer_schema_is_refused(sqlite_log):
     with sqlite3.connect(sqlite_log) as db:
-        db.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+        db.execute("UPDATE meta SET value = '3' WHERE key = 'schema_version'")
     db.close()
-    with pytest.raises(StoreError, match="schema version 2"):
+    with pytest.raises(StoreError, match="schema version 3"):
         SQLiteStore(sqlite_log)
 
 

@@ -1,7 +1,9 @@
 """What every event store promises: gapless, hash-chained, optimistic-concurrency appends and verified reads."""
 
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
@@ -65,6 +67,10 @@ class EventStore(Protocol):
     def log_id(self) -> str | None: ...
     def chain_version(self) -> int: ...
     def genesis(self, encounter: str) -> str: ...
+    # Added for issue 24 (StoreBase gives them): signed heads, and idempotency keys kept with the events.
+    def signatures(self, encounter: str) -> list[tuple[int, str, str]]: ...
+    def requesting(self, encounter: str, key: str, fingerprint: str) -> Any: ...
+    def request(self, encounter: str, key: str) -> tuple[str, int, int] | None: ...
     def read(self, encounter: str, from_seq: int = 0) -> Iterator[Recorded]: ...
     def read_sealed(self, encounter: str, from_seq: int = 0) -> Iterator[Sealed]: ...
     def encounters(self) -> list[str]: ...
@@ -171,6 +177,46 @@ class StoreBase:
 
     def _settled(self, identity: str | None) -> None:
         self._identity = identity
+
+    # ------------------------------------------------------------- signed heads and idempotency keys (issue 24)
+    # The DM's signing key (events/stores/signing.py Signer), set by the stores that write from
+    # COMBATLOG_SIGNING_KEY when they open: each append then signs its head in the same transaction.
+    signer: Any = None
+
+    def head_signature(self, identity: str | None, encounter: str, seq: int, digest: str) -> str | None:
+        """The signature of the head (seq, digest) with the DM's key, or None without a key."""
+        return None if self.signer is None else self.signer.sign_head(identity, encounter, seq, digest)
+
+    def signatures(self, encounter: str) -> list[tuple[int, str, str]]:
+        """The encounter's signed heads (seq, hash, signature), by seq; none when no head was ever signed."""
+        return []
+
+    _local: threading.local | None = None
+
+    @contextmanager
+    def requesting(self, encounter: str, key: str, fingerprint: str) -> Iterator[None]:
+        """Within it, every append to `encounter` made by this thread records the idempotency key `key` (with
+        what the request asked, `fingerprint`) and the events it wrote, in the same transaction: a retry after a
+        restart, or after a commit whose outcome was unknown, finds them (`request`) instead of applying twice."""
+        if self._local is None:
+            self._local = threading.local()
+        self._local.request = (encounter, key, fingerprint)
+        try:
+            yield
+        finally:
+            self._local.request = None
+
+    def _pending_request(self, encounter: str) -> tuple[str, str] | None:
+        """(key, fingerprint) the append to `encounter` running on this thread records, or None."""
+        request = getattr(self._local, "request", None) if self._local is not None else None
+        if request is None or request[0] != encounter:
+            return None
+        return request[1], request[2]
+
+    def request(self, encounter: str, key: str) -> tuple[str, int, int] | None:
+        """(fingerprint, first seq, last seq) of the events the request with idempotency key `key` appended to
+        `encounter`, or None when no append recorded that key."""
+        return None
 
     def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]],
                 adopt: str | None = NEW) -> list[Sealed]:

@@ -41,6 +41,11 @@ class _Line(msgspec.Struct, omit_defaults=True):
     hash: str
     body: msgspec.Raw
     log: str | None = None
+    # The last line of an append made with the DM's key (issue 24): the signature of the head it makes.
+    sig: str | None = None
+    # The last line of an append made for a request with an idempotency key: (key, what the request asked,
+    # the seq of the append's first event); a request's events run from its first append's first to its last's.
+    request: tuple[str, str, int] | None = None
 
 
 class _Head(msgspec.Struct):
@@ -89,10 +94,11 @@ def _event_lines(data: bytes) -> int:
     return sum(1 for line in data.splitlines() if line.strip())
 
 
-def encode_line(encounter: str, body: bytes, digest: str, log: str | None = None) -> bytes:
+def encode_line(encounter: str, body: bytes, digest: str, log: str | None = None, sig: str | None = None,
+                request: tuple[str, str, int] | None = None) -> bytes:
     """One JSONL line (with its newline) holding the body bytes verbatim (`log`: the log's identity, on its
-    first line)."""
-    return _line_encoder.encode(_Line(encounter, digest, msgspec.Raw(body), log)) + b"\n"
+    first line; `sig`, `request`: on the last line of an append, see _Line)."""
+    return _line_encoder.encode(_Line(encounter, digest, msgspec.Raw(body), log, sig, request)) + b"\n"
 
 
 def _parse(lines: Iterable[bytes | str], name: str, first_line: int = 1) -> Iterator[tuple[int, _Line]]:
@@ -191,7 +197,12 @@ class JsonlStore(StoreBase):
         self._lines = 0
         self._events = 0  # event lines in the first _scanned bytes
         self._meta_id: str | None = None  # the log id its first line holds (chain version 2)
+        self._signed: dict[str, list[tuple[int, str, str]]] = {}  # encounter -> its signed heads
+        self._requests: dict[tuple[str, str], tuple[str, int, int]] = {}  # (encounter, key) -> (asked, first, last)
         self._lock = threading.Lock()
+        from combatlog.events.stores.signing import signer_from_environment
+
+        self.signer = signer_from_environment()  # COMBATLOG_SIGNING_KEY: each append signs its head
 
     def _load_identity(self) -> tuple[str | None, bool]:
         with self._lock, self._locked("rb", exclusive=False) as handle:
@@ -215,11 +226,11 @@ class JsonlStore(StoreBase):
 
     def _refresh(self, handle: IO[bytes] | None) -> None:
         """Fold the lines written since the last look (by anyone) into the per-encounter (next seq, hash)."""
+        if handle is None or os.fstat(handle.fileno()).st_size < self._scanned:  # none, replaced or truncated
+            self._heads, self._scanned, self._lines, self._events, self._meta_id = {}, 0, 0, 0, None
+            self._signed, self._requests = {}, {}
         if handle is None:
-            self._heads, self._scanned, self._lines, self._events, self._meta_id = {}, 0, 0, 0, None
             return
-        if os.fstat(handle.fileno()).st_size < self._scanned:  # replaced or truncated: start over
-            self._heads, self._scanned, self._lines, self._events, self._meta_id = {}, 0, 0, 0, None
         handle.seek(self._scanned)
         data = handle.read()
         heads = dict(self._heads)
@@ -227,8 +238,13 @@ class JsonlStore(StoreBase):
         for _, line in _parse(data.splitlines(keepends=True), str(self.path), self._lines + 1):
             if events == 0:
                 self._meta_id = line.log
-            heads[line.encounter] = (heads.get(line.encounter, (0, ""))[0] + 1, line.hash)
+            seq = heads.get(line.encounter, (0, ""))[0]
+            heads[line.encounter] = (seq + 1, line.hash)
             events += 1
+            if line.sig is not None:
+                self._signed.setdefault(line.encounter, []).append((seq, line.hash, line.sig))
+            if line.request is not None:
+                self._note_request(line.encounter, line.request, seq)
         self._heads, self._scanned, self._lines = heads, self._scanned + len(data), self._lines + data.count(b"\n")
         self._events = events
 
@@ -245,7 +261,13 @@ class JsonlStore(StoreBase):
             if next_seq == 0:
                 prev = (self._pinned or {}).get(encounter) or chain_genesis(identity, encounter)
             sealed = make(prev)
-            data = b"".join(encode_line(encounter, body, record.hash, identity if store and index == 0 else None)
+            last = sealed[-1][0]
+            sig = self.head_signature(identity, encounter, last.seq, last.hash)
+            asked = self._pending_request(encounter)
+            request = None if asked is None else (asked[0], asked[1], sealed[0][0].seq)
+            end = len(sealed) - 1
+            data = b"".join(encode_line(encounter, body, record.hash, identity if store and index == 0 else None,
+                                        *((sig, request) if index == end else (None, None)))
                             for index, (record, body) in enumerate(sealed))
             size = self._scanned
             if size:
@@ -264,8 +286,29 @@ class JsonlStore(StoreBase):
             self._events += len(sealed)
             if store:
                 self._meta_id = identity
+            if sig is not None:
+                self._signed.setdefault(encounter, []).append((last.seq, last.hash, sig))
+            if request is not None:
+                self._note_request(encounter, request, last.seq)
             _write_head_file(self.path, self._events, self._heads)  # under the lock: heads written in order
             return sealed
+
+    def _note_request(self, encounter: str, request: tuple[str, str, int], last_seq: int) -> None:
+        key, asked, first = request
+        known = self._requests.get((encounter, key))
+        self._requests[(encounter, key)] = (asked, first if known is None else known[1], last_seq)
+
+    def signatures(self, encounter: str) -> list[tuple[int, str, str]]:
+        """The encounter's signed heads (seq, hash, signature) its lines carry, by seq."""
+        with self._lock, self._locked("rb", exclusive=False) as handle:
+            self._refresh(handle)
+            return list(self._signed.get(encounter, []))
+
+    def request(self, encounter: str, key: str) -> tuple[str, int, int] | None:
+        """(fingerprint, first seq, last seq) the request with idempotency key `key` appended, or None."""
+        with self._lock, self._locked("rb", exclusive=False) as handle:
+            self._refresh(handle)
+            return self._requests.get((encounter, key))
 
     def _check_head_file(self) -> None:
         """Refuse to append to a log that lost events its head file records (lines cut from its end, or its

@@ -19,6 +19,7 @@ class MemoryStore(StoreBase):
         self._lock = threading.Lock()
         self._log_id: str | None = None
         self._bound = bound
+        self._requests: dict[tuple[str, str], tuple[str, int, int]] = {}  # (encounter, key) -> (asked, first, last)
 
     def _load_identity(self) -> tuple[str | None, bool]:
         return self._log_id, self._log_id is not None or bool(self._logs)
@@ -35,7 +36,16 @@ class MemoryStore(StoreBase):
                 self._log_id = identity
             sealed = make(log[-1][1] if log else self.genesis(encounter))
             self._logs.setdefault(encounter, log).extend((body, record.hash) for record, body in sealed)
+            request = self._pending_request(encounter)
+            if request is not None and sealed:
+                known = self._requests.get((encounter, request[0]))
+                first = sealed[0][0].seq if known is None else known[1]
+                self._requests[(encounter, request[0])] = (request[1], first, sealed[-1][0].seq)
             return sealed
+
+    def request(self, encounter: str, key: str) -> tuple[str, int, int] | None:
+        """(fingerprint, first seq, last seq) the request with idempotency key `key` appended, or None."""
+        return self._requests.get((encounter, key))
 
     def _bodies(self, encounter: str, from_seq: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
         log = self._logs.get(encounter, [])

@@ -5,6 +5,8 @@ Layout (created and migrated by `migrate`, never by hand; `schema_version` recor
   path, so an append costs the same however many encounters and events the table holds (the last seq is a
   backward index probe, reads are index range scans, and the encounter list is a skip scan of the index);
 - `snapshots (encounter, seq, body)`: a cache of folded states (replay/snapshots.py), safe to delete;
+- `signatures` and `requests` (schema version 3, issue 24): the heads the DM's key signed, and the events each
+  idempotency key's request appended, both written in the transaction of the events;
 - `heads (encounter, seq, hash)` (schema version 2): the last seq of each encounter and that event's hash,
   written in the same transaction as the events, so a tail cut from `events` no longer matches it (verify
   reports it, and appends refuse to bury it under new events); a partial index over the undo, redo and
@@ -82,6 +84,25 @@ MIGRATIONS: list[str] = [
         SELECT DISTINCT ON (encounter) encounter, seq, hash FROM events ORDER BY encounter, seq DESC;
     CREATE INDEX events_markers ON events (encounter, seq) WHERE type IN ('Undone', 'Redone', 'Reverted');
     """,
+    # 3 (issue 24): the heads signed with the DM's key, and the idempotency key of each request that appended
+    # events (first_seq..last_seq), both written in the same transaction as the events.
+    """
+    CREATE TABLE IF NOT EXISTS signatures (
+        encounter TEXT NOT NULL,
+        seq BIGINT NOT NULL,
+        hash TEXT NOT NULL,
+        signature TEXT NOT NULL,
+        PRIMARY KEY (encounter, seq)
+    );
+    CREATE TABLE IF NOT EXISTS requests (
+        encounter TEXT NOT NULL,
+        key TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        first_seq BIGINT NOT NULL,
+        last_seq BIGINT NOT NULL,
+        PRIMARY KEY (encounter, key)
+    );
+    """,
 ]
 # The log's identity (chain version 2) lives in `log_meta`, made by the first write of a new log (a log written
 # before it has none: chain version 1); not a migration, so that a log's schema version says nothing of it.
@@ -116,6 +137,10 @@ _WRITES = {
     for events in (True, False) for existing in (True, False)
 }
 FEW = 64  # up to this many events go in the one statement; an import's thousands go through executemany
+_SIGN = ("INSERT INTO signatures (encounter, seq, hash, signature) VALUES (%s, %s, %s, %s) "
+         "ON CONFLICT (encounter, seq) DO UPDATE SET hash = EXCLUDED.hash, signature = EXCLUDED.signature")
+_RECORD_REQUEST = ("INSERT INTO requests (encounter, key, fingerprint, first_seq, last_seq) VALUES (%s, %s, %s, %s, %s) "
+                   "ON CONFLICT (encounter, key) DO UPDATE SET last_seq = EXCLUDED.last_seq")
 _MARKERS = ("SELECT seq, body, hash FROM events WHERE encounter = %s AND type IN ('Undone', 'Redone', 'Reverted') "
             "ORDER BY seq")
 _INSERT = "INSERT INTO events (encounter, seq, txn, type, body, hash) VALUES (%s, %s, %s, %s, %s, %s)"
@@ -159,6 +184,9 @@ class PostgresStore(StoreBase):
         self._listener: _Listener | None = None
         self._listener_lock = threading.Lock()
         self._closed = False
+        from combatlog.events.stores.signing import signer_from_environment
+
+        self.signer = signer_from_environment()  # COMBATLOG_SIGNING_KEY: each append signs its head
         with self._connect(create) as conn:
             migrate(conn, self.name, create=create)
             schema = _row(conn.execute("SELECT current_schema()"))[0] or "public"
@@ -294,6 +322,12 @@ class PostgresStore(StoreBase):
                             [(encounter, r.seq, r.txn, type(r.event).__name__, body, r.hash) for r, body in sealed],
                         )
                 conn.execute(_WRITES[few, has_head], values)
+                signature = self.head_signature(identity, encounter, last.seq, last.hash)
+                if signature is not None:  # the DM's key signs the new head, in the same transaction
+                    conn.execute(_SIGN, (encounter, last.seq, last.hash, signature))
+                request = self._pending_request(encounter)
+                if request is not None:  # the idempotency key and the events it appended, in the same transaction
+                    conn.execute(_RECORD_REQUEST, (encounter, request[0], request[1], sealed[0][0].seq, last.seq))
             self._identity = settled[0]  # committed: the log holds events, its identity is settled
             return sealed
 
@@ -385,6 +419,18 @@ class PostgresStore(StoreBase):
         row = self._guarded(lambda conn: conn.execute(
             "SELECT seq, hash FROM heads WHERE encounter = %s", (encounter,)).fetchone())
         return (row[0], row[1]) if row else None
+
+    def signatures(self, encounter: str) -> list[tuple[int, str, str]]:
+        """The encounter's signed heads (seq, hash, signature), by seq; none when no head was ever signed."""
+        return [(seq, digest, signature) for seq, digest, signature in self._guarded(lambda conn: conn.execute(
+            "SELECT seq, hash, signature FROM signatures WHERE encounter = %s ORDER BY seq", (encounter,)).fetchall())]
+
+    def request(self, encounter: str, key: str) -> tuple[str, int, int] | None:
+        """(fingerprint, first seq, last seq) the request with idempotency key `key` appended, or None."""
+        row = self._guarded(lambda conn: conn.execute(
+            "SELECT fingerprint, first_seq, last_seq FROM requests WHERE encounter = %s AND key = %s",
+            (encounter, key)).fetchone())
+        return (row[0], row[1], row[2]) if row else None
 
     def missing_head(self, encounter: str) -> bool:
         """Whether a log of chain version 2 (whose every append records its head) has none for the encounter."""

@@ -58,6 +58,10 @@ class Signer:
     def sign(self, message: bytes) -> str:
         return self._key.sign(message).hex()
 
+    def sign_head(self, log_id: str | None, encounter: str, seq: int, digest: str) -> str:
+        """The hex signature of a head (see head_message)."""
+        return self.sign(head_message(log_id, encounter, seq, digest))
+
 
 def signer_from_environment() -> Signer | None:
     """The signer COMBATLOG_SIGNING_KEY names, or None when it is not set."""

@@ -22,7 +22,10 @@ from combatlog.events.stores.base import (
 )
 from combatlog.words import Said
 
-SCHEMA_VERSION = 1
+# 2: the `requests` table (idempotency keys, issue 24). A version-1 log opens as it is (read-only opens leave it
+# so); its first write by this version adds the table and records version 2.
+SCHEMA_VERSION = 2
+_READABLE_VERSIONS = ("1", "2")
 CHUNK = 2000
 
 _SCHEMA = """
@@ -46,6 +49,21 @@ CREATE TABLE IF NOT EXISTS snapshots (
 -- The undo, redo and revert markers by themselves: a full replay reads them first, without a scan.
 CREATE INDEX IF NOT EXISTS events_markers ON events (encounter, seq) WHERE type IN ('Undone', 'Redone', 'Reverted');
 """
+
+# The idempotency key of each request that appended events (Encounter.execute's request_id, the server's
+# Idempotency-Key), written in the same transaction as the events: the events it appended are first..last.
+_REQUESTS_TABLE = """
+CREATE TABLE IF NOT EXISTS requests (
+    encounter TEXT NOT NULL,
+    key TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    first_seq INTEGER NOT NULL,
+    last_seq INTEGER NOT NULL,
+    PRIMARY KEY (encounter, key)
+)
+"""
+_RECORD_REQUEST = ("INSERT INTO requests (encounter, key, fingerprint, first_seq, last_seq) VALUES (?, ?, ?, ?, ?) "
+                   "ON CONFLICT (encounter, key) DO UPDATE SET last_seq = excluded.last_seq")
 
 # The head of each encounter (its last seq and that event's hash), written in the same transaction as the
 # events: a tail cut from the events table no longer matches it (verify checks, appends refuse).
@@ -118,14 +136,10 @@ class SQLiteStore(StoreBase):
         self.durable = durable
         self.readonly = readonly
         # The DM's signing key (COMBATLOG_SIGNING_KEY), read once: each append then signs its head.
-        self.signer = None
         if not readonly:
-            from combatlog.events.stores.signing import KEY_VARIABLE
+            from combatlog.events.stores.signing import signer_from_environment
 
-            if os.environ.get(KEY_VARIABLE):
-                from combatlog.events.stores.signing import signer_from_environment
-
-                self.signer = signer_from_environment()
+            self.signer = signer_from_environment()
         self._heads_ready = False
         # encounter -> (PRAGMA data_version, next seq, last hash) as this connection's own last append left it
         self._known_end: dict[str, tuple[int, int, str]] = {}
@@ -143,7 +157,7 @@ class SQLiteStore(StoreBase):
             self._retry_busy(self._create_schema, timeout)
             with self._guard():
                 (version,) = self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-            if version != str(SCHEMA_VERSION):
+            if version not in _READABLE_VERSIONS:
                 raise StoreError(Said("store-schema-version", path=self.path, version=version, supported=SCHEMA_VERSION))
         except BaseException:
             self._db.close()
@@ -155,6 +169,8 @@ class SQLiteStore(StoreBase):
             self._db.execute(f"PRAGMA synchronous={'FULL' if self.durable else 'NORMAL'}")
             self._db.executescript(_SCHEMA)
             self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+            if self._db.execute("SELECT 1 FROM events LIMIT 1").fetchone() is None:
+                self._db.execute(_REQUESTS_TABLE)  # a new log is made at the current version whole
 
     def _retry_busy(self, step: Callable[[], None], timeout: float) -> None:
         """Run `step`, waiting out another process that is creating the same new file (SQLITE_BUSY at setup)."""
@@ -194,7 +210,7 @@ class SQLiteStore(StoreBase):
                 if not {"meta", "events"} <= tables:
                     raise StoreError(Said("store-no-events-table", path=self.path))
                 row = self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-            if row is None or row[0] != str(SCHEMA_VERSION):
+            if row is None or row[0] not in _READABLE_VERSIONS:
                 version = row[0] if row else Said("store-schema-version-unknown")
                 raise StoreError(Said("store-schema-version", path=self.path, version=version, supported=SCHEMA_VERSION))
             self._has_snapshots = "snapshots" in tables
@@ -294,6 +310,9 @@ class SQLiteStore(StoreBase):
                 try:
                     if not self._heads_ready:  # whoever made the file, the head is kept from the first write on
                         db.execute(_HEADS_TABLE)
+                        db.execute(_REQUESTS_TABLE)  # a version-1 log becomes version 2 with its first write
+                        db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version' AND value = '1'",
+                                   (str(SCHEMA_VERSION),))
                         self._heads_ready = True
                     identity = self._identity_for_write(db, adopt)
                     # data_version moves only when another connection commits: while it stands still since our
@@ -323,13 +342,14 @@ class SQLiteStore(StoreBase):
                     # or no row to update) it is inserted or replaced.
                     if known is None or db.execute(_UPDATE_HEAD, (last.seq, last.hash, encounter)).rowcount != 1:
                         db.execute(_UPSERT_HEAD, (encounter, last.seq, last.hash))
-                    if self.signer is not None:  # the DM's key signs the new head, in the same transaction
-                        from combatlog.events.stores.signing import head_message
-
+                    signature = self.head_signature(identity, encounter, last.seq, last.hash)
+                    if signature is not None:  # the DM's key signs the new head, in the same transaction
                         db.execute(_SIGNATURES_TABLE)
                         db.execute("INSERT OR REPLACE INTO signatures (encounter, seq, hash, signature) "
-                                   "VALUES (?, ?, ?, ?)", (encounter, last.seq, last.hash, self.signer.sign(
-                                       head_message(identity, encounter, last.seq, last.hash))))
+                                   "VALUES (?, ?, ?, ?)", (encounter, last.seq, last.hash, signature))
+                    request = self._pending_request(encounter)
+                    if request is not None:  # the idempotency key and the events it appended, in the same transaction
+                        db.execute(_RECORD_REQUEST, (encounter, request[0], request[1], sealed[0][0].seq, last.seq))
                     db.execute("COMMIT")
                     self._identity = identity  # the log holds events now: its identity is settled
                     self._known_end[encounter] = (version, last.seq + 1, last.hash)
@@ -424,6 +444,16 @@ class SQLiteStore(StoreBase):
                     "SELECT seq, hash, signature FROM signatures WHERE encounter = ? ORDER BY seq", (encounter,))]
             except sqlite3.OperationalError:  # no signatures table
                 return []
+
+    def request(self, encounter: str, key: str) -> tuple[str, int, int] | None:
+        """(fingerprint, first seq, last seq) the request with idempotency key `key` appended, or None."""
+        with self._guard():
+            try:
+                row = self._db.execute("SELECT fingerprint, first_seq, last_seq FROM requests "
+                                       "WHERE encounter = ? AND key = ?", (encounter, key)).fetchone()
+            except sqlite3.OperationalError:  # no requests table (a version-1 log opened without writing)
+                return None
+        return (row[0], row[1], row[2]) if row else None
 
     def missing_head(self, encounter: str) -> bool:
         """Whether a log of chain version 2 (whose every append records its head) has none for the encounter."""

@@ -30,3 +30,7 @@ error-skill = unknown skill or ability '{ $word }'
 error-shove = shove: prone or push, not '{ $word }'
 error-escape = escape with athletics or acrobatics
 error-terrain = terrain difficult or clear, not '{ $word }'
+
+# Idempotency keys (Encounter.execute's request_id, issue 24)
+api-request-id-invalid = request_id must be a text of 1 to { $limit } printable characters
+api-request-id-reused = the request_id '{ $request_id }' was already used for another command: send a new key (nothing was applied)

@@ -33,3 +33,7 @@ error-skill = compétence ou caractéristique inconnue « { $word } »
 error-shove = pousser : terre ou recul, pas « { $word } »
 error-escape = se libérer avec athlétisme ou acrobaties
 error-terrain = terrain difficile ou dégagé, pas « { $word } »
+
+# Clés d'idempotence (request_id d'Encounter.execute, ticket 24)
+api-request-id-invalid = request_id doit être un texte de 1 à { $limit } caractères imprimables
+api-request-id-reused = le request_id « { $request_id } » a déjà servi pour une autre commande : envoyez une nouvelle clé (rien n'a été appliqué)
