@@ -44,7 +44,7 @@ import msgspec  # noqa: E402
 from combatlog.events.stores import SQLiteStore  # noqa: E402
 from combatlog.replay.engine import Encounter  # noqa: E402
 from combatlog.core.kernel.state import KernelState as EncounterState  # noqa: E402
-from combatlog.events.envelope import Recorded  # noqa: E402
+from combatlog.events.codec import default_codec  # noqa: E402
 from combatlog.projections.fold import fold  # noqa: E402
 from combatlog.replay.full import markers, out_of_force, quiet_gc, replay_full, stream_records  # noqa: E402
 
@@ -221,7 +221,7 @@ def replay_rates(log: Path) -> dict:
         # The ceiling decodes bodies already in memory, one chunk at a time (the replay's own chunk size).
         ceiling = 0.0
         parts = {"read": 0.0, "decode": 0.0, "hash": 0.0, "fold": 0.0}
-        decode, typed, sha256 = msgspec.json.decode, msgspec.json.Decoder(Recorded).decode, hashlib.sha256
+        decode, typed, sha256 = msgspec.json.decode, msgspec.json.Decoder(default_codec().record_type).decode, hashlib.sha256
         skip = out_of_force(markers(store, ENCOUNTER))
         folded = EncounterState()
         with quiet_gc():
