@@ -1,7 +1,7 @@
 """An encounter backed by a store: run a command, append its events atomically, fold them into the state."""
 
-import logging
 import secrets
+import sys
 import time as _time
 from collections.abc import Callable
 
@@ -22,7 +22,6 @@ from combatlog.replay.timeline import History, Timeline, timeline_of
 from combatlog.replay.validation import check_command, check_decodable, check_name
 
 log = get_logger()
-_stdlib_log = logging.getLogger("combatlog")
 DEFAULT_ENCOUNTER = "default"
 
 
@@ -253,8 +252,10 @@ class Encounter:
 
 
 def _debug_enabled() -> bool:
-    """Whether anybody listens to debug logs (rendering one costs more than a small command)."""
-    return _stdlib_log.isEnabledFor(logging.DEBUG)
+    """Whether anybody listens to debug logs (rendering one costs more than a small command). Nobody does while
+    `logging` is not even imported (a CLI call without -v never imports it)."""
+    logging = sys.modules.get("logging")
+    return logging is not None and logging.getLogger("combatlog").isEnabledFor(logging.DEBUG)
 
 
 __all__ = ["Encounter", "Timeline", "timeline_of", "DEFAULT_ENCOUNTER"]

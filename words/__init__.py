@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Callable
 
 from typing import TYPE_CHECKING
@@ -66,6 +65,8 @@ def bundle(lang: str) -> FluentBundle:
     """Every .ftl file of locales/<lang>/, in name order, in one bundle (loaded once per language)."""
     lang = _lang(lang)
     # fluent.runtime annotates functions as returning a FluentType; its resolver takes a str as well (a selector key).
+    from importlib import resources  # here: importlib.resources costs a call that prints no words a few ms
+
     from fluent.runtime import FluentBundle, FluentResource
 
     found = FluentBundle([_LOCALES[lang]], use_isolating=False, functions={"ELISION": _elision, "FINAL_S": _final_s, "ENDING": _ending})  # type: ignore[dict-item]
