@@ -5,6 +5,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from combatlog import __version__
 from combatlog.cli.errors import BadInput, answer_lang, reader_lang
@@ -101,7 +102,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="combatlog", description="An event-sourced combat log for tabletop RPGs.")
     parser.add_argument("--version", action="version", version=f"combatlog {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="JSON logs on stderr")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub: Any = parser.add_subparsers(dest="command", required=True)
     if only is not None:
         sub = _Only(sub, only)
 

@@ -64,8 +64,8 @@ class Codec:
                 self._rebuild()
 
     def _rebuild(self) -> None:
-        any_event = Union[tuple(self.event_types.values())]  # noqa: UP007 - a runtime-built union
-        record_type = Recorded[any_event]  # type: ignore[valid-type]
+        any_event: Any = Union[tuple(self.event_types.values())]  # noqa: UP007 - a runtime-built union
+        record_type: Any = Recorded[any_event]  # type: ignore[valid-type]
         self.event_decoder = msgspec.json.Decoder(any_event)
         self.record_decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(record_type)
         self.record_type = record_type

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import msgspec
 from combatlog.words import both
 from combatlog.core.kernel.commands import LOG_COMMANDS, Redo, Revert, Undo, parse_log_command
-from combatlog.core.kernel.context import fail
+from combatlog.core.kernel.errors import fail
 from combatlog.core.kernel.dispatch import decide_and_fold
 from combatlog.core.kernel.registry import Registry, default_registry
 from combatlog.core.kernel.state import KernelState as EncounterState

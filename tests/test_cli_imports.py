@@ -233,3 +233,30 @@ def test_the_commands_main_knows_are_the_parsers_commands():
         alone = next(action for action in _parser(command)._actions if action.dest == "command")
         assert list(alone.choices) == [command]
         assert [a.dest for a in alone.choices[command]._actions] == [a.dest for a in sub.choices[command]._actions]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_each_message_parsed_alone_is_the_message_the_whole_catalog_holds(lang):
+    # The bundle parses a message from its own lines when first asked (words/__init__.py `_Entries`): every
+    # message and term of every catalog, cut out that way, must be the very entry the full parse gives.
+    import glob
+    from pathlib import Path
+
+    from fluent.runtime import FluentResource
+
+    from combatlog.words import bundle, catalog_entries
+
+    whole: dict = {}
+    root = Path(__file__).resolve().parent.parent / "locales" / lang
+    for path in sorted(glob.glob(str(root / "*.ftl"))):
+        for item in FluentResource(Path(path).read_text(encoding="utf-8")).body:
+            if type(item).__name__ in ("Message", "Term"):
+                whole.setdefault((type(item).__name__, item.id.name), item)
+    messages, terms = catalog_entries(lang)
+    assert set(messages) == {name for kind, name in whole if kind == "Message"}
+    assert set(terms) == {name for kind, name in whole if kind == "Term"}
+    found = bundle(lang)
+    for (kind, name), item in whole.items():
+        alone = found._messages[name] if kind == "Message" else found._terms[name]
+        # the same entry, but for the comment written above it in the file (never said) and the positions
+        assert alone.equals(item, ignored_fields=["span", "comment"]), name
