@@ -3,13 +3,14 @@ knows no ruleset.
 
 A codec always knows the shared event types, those defined in events/ (`SHARED_EVENTS`: the kernel's in
 events/meta.py and the ones several rulesets emit); a ruleset's own types join when that ruleset loads
-(`learn`, called by the assembly, combatlog.rulesets, when the registry imports a ruleset). A stored event of a
-type it does not know yet asks `missing(type name)` (the assembly's: load the ruleset that defines it) before
-it is judged unreadable. The stores, replay and verification decode through the codec they were given; code
+(`learn`, called by the assembly, combatlog.rulesets, when the registry imports a ruleset). Each create event
+`decode_body` decodes is told to `created(ruleset)` (the assembly's: load it, so its events are known before
+they come); a stored event of a type still unknown asks `missing(type name)` (load the ruleset that defines
+it) before it is judged unreadable. The stores, replay and verification decode through the codec they were given; code
 that was given none (a store opened directly, an old caller) uses the default the assembly installed with
 `install_default`."""
 
-import threading
+import _thread
 from typing import Any, Callable, Union
 
 import msgspec
@@ -17,6 +18,7 @@ import msgspec
 from combatlog.events import attacks, conditions, damage, meta, movement, reactions, resources, spells, turns
 from combatlog.events.base import Event
 from combatlog.events.envelope import LogCorrupted, Recorded, UPCASTERS, compute_hash
+from combatlog.events.meta import EncounterCreated
 from combatlog.words import Said
 
 
@@ -40,12 +42,16 @@ class Codec:
     and `decode_body` with the chain checks. `learn(event_types)` adds types (a ruleset that loads); the
     decoders are then rebuilt: read them from the codec, not from a copy taken before."""
 
-    def __init__(self, event_types=(), *, missing: Callable[[str], bool] | None = None):
+    def __init__(self, event_types=(), *, missing: Callable[[str], bool] | None = None,
+                 created: Callable[[str], None] | None = None):
         self.event_types: dict[str, type[Event]] = {}
         self.versions: dict[type, int] = {}
         # `missing(type_name)`: asked about a stored event of an unknown type; True when it taught this codec.
         self.missing = missing
-        self._lock = threading.Lock()
+        # `created(ruleset)`: told of each create event `decode_body` decodes, before the events after it (the
+        # assembly loads that ruleset: its own event types are known before they are met).
+        self.created = created
+        self._lock = _thread.allocate_lock()
         self.learn(SHARED_EVENTS + tuple(event_types), rebuild=False)
         self._rebuild()
 
@@ -107,6 +113,8 @@ class Codec:
                                encounter)
         if record.prev_hash != expected_prev:
             raise LogCorrupted(expected_seq, Said("store-reason-chain-broken"), encounter)
+        if self.created is not None and type(record.event) is EncounterCreated:
+            self.created(record.event.ruleset)
         return msgspec.structs.replace(record, hash=stored_hash)
 
     def upcast(self, body: bytes, error: Exception | None, seq: int, encounter: str) -> Recorded:

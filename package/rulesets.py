@@ -4,9 +4,9 @@ and the codec the stores decode with, and installs both as the defaults for call
 A ruleset is imported only when a log or a command needs it (issue 25: `combatlog state` of a 5e log loads no
 pf1 module): the registry knows each one by name and the module that provides it (`PROVIDERS`), and imports
 it on first use; the codec then learns its own event types. The shared event types (events/) are always known,
-so the create event of a log decodes first and names the ruleset to load; an event of a type not known yet
-(read before its create, e.g. a tail after a snapshot of another process) loads the ruleset that defines it
-(`OWN_EVENTS`). What lists every ruleset (the reference, `combatlog schema`, the shell's vocabulary, the
+so the create event of a log decodes first and names the ruleset to load (the codec tells `_created`; a bulk
+read that decodes without the codec's checks calls `prepare` first); an event of a type not known yet (read
+without its create) loads the ruleset that defines it (`_learn`, through `OWN_EVENTS`). What lists every ruleset (the reference, `combatlog schema`, the shell's vocabulary, the
 library) calls `load_all()`, or iterates the registry, which comes to the same.
 
 Adding a ruleset: write its package under core/rulesets/, add it to `PROVIDERS` (and the module of the event
@@ -48,7 +48,13 @@ def _learn(event_type: str) -> bool:
 
 # Before `create`, dnd5e-2024 explains a command that is not a well-formed `create` of a known ruleset.
 REGISTRY = Registry(providers=PROVIDERS, fallback="dnd5e-2024")
-CODEC = Codec(missing=_learn)
+def _created(name: str) -> None:
+    """The codec decoded a create naming `name`: load that ruleset before the events after it are decoded."""
+    if name in REGISTRY and not REGISTRY.is_loaded(name):
+        REGISTRY.load(name)
+
+
+CODEC = Codec(missing=_learn, created=_created)
 REGISTRY.on_load(lambda ruleset: CODEC.learn(ruleset.event_types))
 _install_registry(REGISTRY)
 _install_codec(CODEC)

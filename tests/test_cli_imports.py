@@ -86,7 +86,10 @@ def test_state_in_words_loads_the_catalogs_but_nothing_of_the_server(fight):
 # ------------------------------------------------------------------ only the log's ruleset (issue 25, goal 1)
 # The modules of each ruleset: a read command loads the one its log's create names, and none of the others.
 PF1 = ("combatlog.core.rulesets.pf1",)
-ROLENPLAY = ("combatlog.core.rulesets.dnd5e.rolenplay",)
+ROLENPLAY = ("combatlog.core.rulesets.dnd5e.rolenplay", "combatlog.events.rolenplay")
+# The 5e fold, shared by the family, folds Rôle'n Play's events too: a 5e log imports their module (events/), not
+# the Rôle'n Play rules.
+ROLENPLAY_RULES = ROLENPLAY[:1]
 DND5E_2014 = ("combatlog.core.rulesets.dnd5e.dnd5e_2014",)
 DND5E_2024 = ("combatlog.core.rulesets.dnd5e.dnd5e_2024",)
 # What only deciding a command needs (the 5e handlers, the phase machine and its `transitions`): reading a log
@@ -128,14 +131,14 @@ def test_a_5e_2024_log_loads_no_other_ruleset_and_nothing_that_decides(fight):
     output, modules = modules_of("state", str(fight), "--json")
     assert json.loads(output)["ruleset"] == "dnd5e-2024"
     assert loaded(modules, DND5E_2024) != []
-    assert loaded(modules, PF1 + ROLENPLAY + DND5E_2014) == []
+    assert loaded(modules, PF1 + ROLENPLAY_RULES + DND5E_2014) == []
     assert loaded(modules, DECIDING) == []
 
 
 @pytest.mark.parametrize("verb", [("state",), ("state", "--at", "3"), ("log",), ("export",), ("diff", "1", "3")])
 def test_every_read_verb_of_a_5e_2024_log_loads_no_other_ruleset(fight, verb):
     _, modules = modules_of(verb[0], str(fight), *verb[1:])
-    assert loaded(modules, PF1 + ROLENPLAY + DND5E_2014) == []
+    assert loaded(modules, PF1 + ROLENPLAY_RULES + DND5E_2014) == []
 
 
 def test_a_pf1_log_loads_pf1_alone(pf1_fight):
@@ -143,7 +146,7 @@ def test_a_pf1_log_loads_pf1_alone(pf1_fight):
     assert json.loads(output)["ruleset"] == "pf1"
     assert loaded(modules, PF1) != []
     # pf1 shares the kernel and the event types of events/ (hidden, spell slots, carried), not a 5e module.
-    assert loaded(modules, ("combatlog.core.rulesets.dnd5e",)) == []
+    assert loaded(modules, ("combatlog.core.rulesets.dnd5e",) + ROLENPLAY) == []
     assert loaded(modules, DECIDING) == []
 
 
@@ -151,7 +154,7 @@ def test_a_pf1_log_loads_pf1_alone(pf1_fight):
 def test_every_read_verb_of_a_pf1_log_loads_pf1_alone(pf1_fight, verb):
     output, modules = modules_of(verb[0], pf1_fight, *verb[1:])
     assert output.strip()
-    assert loaded(modules, ("combatlog.core.rulesets.dnd5e",)) == []
+    assert loaded(modules, ("combatlog.core.rulesets.dnd5e",) + ROLENPLAY) == []
 
 
 def test_a_pf1_log_in_words_names_pf1_events_with_pf1_words(pf1_fight):
@@ -208,19 +211,24 @@ import combatlog
 from combatlog.events.stores import open_store
 from combatlog.rulesets import CODEC
 store = open_store(sys.argv[1], codec=CODEC)
-records = store.read_range("default", 0, store.last("default")[0] - 1)
+first = int(sys.argv[2])
+records = store.read_range("default", first, store.last("default")[0] - 1)
 print(json.dumps({"types": sorted({type(r.event).__name__ for r in records}),
                   "pf1": any(m.startswith("combatlog.core.rulesets.pf1") for m in sys.modules),
                   "dnd5e": any(m.startswith("combatlog.core.rulesets.dnd5e") for m in sys.modules)}))
 """
 
 
-def test_a_store_read_directly_learns_the_pf1_events_it_meets(pf1_fight):
-    # Nobody loaded pf1 first: its first own event asks the assembly, which loads the ruleset defining it.
-    done = subprocess.run([sys.executable, "-c", STORE_PROBE, pf1_fight], capture_output=True, text=True, timeout=120)
+@pytest.mark.parametrize("first", [0, 2])
+def test_a_store_read_directly_learns_the_pf1_events_it_meets(pf1_fight, first):
+    # From event 0, the create is decoded first and loads pf1; from event 2 (no create read), pf1's first own
+    # event asks the assembly, which loads the ruleset defining it. Either way pf1 alone.
+    done = subprocess.run([sys.executable, "-c", STORE_PROBE, pf1_fight, str(first)], capture_output=True, text=True,
+                          timeout=120)
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
-    assert "EncounterCreated" in report["types"] and any(t.startswith("Pf1") for t in report["types"])
+    assert ("EncounterCreated" in report["types"]) == (first == 0)
+    assert any(t.startswith("Pf1") for t in report["types"])
     assert report["pf1"] and not report["dnd5e"]
 
 

@@ -9,8 +9,8 @@ ruleset as it loads (the assembly teaches the codec its event types). Callers th
 modules driven directly, the rulesets' own lookups) get the registry the assembly installed with
 `install_default`."""
 
+import _thread
 import importlib
-import threading
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -63,7 +63,7 @@ class Registry:
         self.fallback = fallback or self._order[0]
         self.planned = planned  # names the interface reserves for rulesets not installed yet
         self._listeners: list[Callable[[Any], None]] = []
-        self._lock = threading.RLock()
+        self._lock = _thread.RLock()  # _thread: `threading` costs a start more than it gives here
 
     # ------------------------------------------------------------------ names, without importing anything
     def names(self) -> tuple[str, ...]:
