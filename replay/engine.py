@@ -1,6 +1,5 @@
 """An encounter backed by a store: run a command, append its events atomically, fold them into the state."""
 
-import secrets
 import sys
 import time as _time
 from collections.abc import Callable
@@ -144,6 +143,8 @@ class Encounter:
                 self.snapshots.keep_next()
         else:
             # A fresh seed only for the command that records one (create); every other reads it from the state.
+            import secrets  # here: a read never draws a seed
+
             seed = self.default_seed or ("" if self.state.seed else secrets.token_hex(8))
             recorded = self.recorded_creation if name == "create" else None
             events, decided = decide_and_fold(self.state, raw, templates=self.templates, default_seed=seed,
