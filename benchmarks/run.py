@@ -25,6 +25,7 @@ import gc
 import json
 import os
 import platform
+import re
 import shutil
 import sqlite3
 import statistics
@@ -44,7 +45,7 @@ import msgspec  # noqa: E402
 from combatlog.events.stores import SQLiteStore  # noqa: E402
 from combatlog.replay.engine import Encounter  # noqa: E402
 from combatlog.core.kernel.state import KernelState as EncounterState  # noqa: E402
-from combatlog.events.envelope import Recorded  # noqa: E402
+from combatlog.events.codec import default_codec  # noqa: E402
 from combatlog.projections.fold import fold  # noqa: E402
 from combatlog.replay.full import markers, out_of_force, quiet_gc, replay_full, stream_records  # noqa: E402
 
@@ -94,6 +95,19 @@ def median_of(function, samples: int) -> dict:
 
 
 # ---------------------------------------------------------------------------------------- whole processes
+def compile_package() -> bool:
+    """Write the bytecode of every module of the package, as `pip install` does: a process of the CLI then reads
+    it rather than compiling each module it imports (with PYTHONDONTWRITEBYTECODE set, as on some machines, an
+    editable install never writes it, and every CLI start would measure the compiler). True when all compiled."""
+    import compileall
+
+    import combatlog
+
+    checkout = Path(combatlog.__file__).resolve().parent.parent  # the folders the editable install maps
+    skip = re.compile(r"[/\\](\.venv|\.git|build|tests|benchmarks|node_modules)([/\\]|$)")
+    return bool(compileall.compile_dir(str(checkout), quiet=1, rx=skip))
+
+
 def process(args: list[str], stdin: bytes | None = None) -> tuple[float, float, float]:
     """Run the combatlog CLI with ARGS as its own process, to the end: (wall seconds, CPU seconds, its peak
     RSS in MiB, as the process itself saw it: benchmarks/child.py)."""
@@ -221,7 +235,7 @@ def replay_rates(log: Path) -> dict:
         # The ceiling decodes bodies already in memory, one chunk at a time (the replay's own chunk size).
         ceiling = 0.0
         parts = {"read": 0.0, "decode": 0.0, "hash": 0.0, "fold": 0.0}
-        decode, typed, sha256 = msgspec.json.decode, msgspec.json.Decoder(Recorded).decode, hashlib.sha256
+        decode, typed, sha256 = msgspec.json.decode, msgspec.json.Decoder(default_codec().record_type).decode, hashlib.sha256
         skip = out_of_force(markers(store, ENCOUNTER))
         folded = EncounterState()
         with quiet_gc():
@@ -482,6 +496,7 @@ def main(argv: list[str] | None = None) -> int:
     report: dict = {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
                     "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "sizes": {}}
     try:
+        compile_package()  # the CLI rows measure an installed package, not the compiler
         for size in sizes:
             path = folder / f"bench-{size}.db"
             # Each size starts from the built log, so undo/redo samples of an earlier run do not pile up.

@@ -1,12 +1,13 @@
 """The CLI's logging: silent unless -v, then the library's JSON lines go to stderr."""
 
-import logging
 import sys
 
 
 def configure(verbose: bool) -> None:
     if not verbose:
         return
+    import logging  # only with -v: a quiet call never imports logging
+
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(message)s"))
     logger = logging.getLogger("combatlog")

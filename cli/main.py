@@ -5,11 +5,10 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from combatlog import __version__
 from combatlog.cli.errors import BadInput, answer_lang, reader_lang
-from combatlog.cli.library import add_library_parser
-from combatlog.cli.schema import add_schema_parser
 from combatlog.cli.logging_setup import configure
 from combatlog.cli.safe_text import printable, printable_document
 from combatlog.api import (
@@ -36,8 +35,26 @@ def say(message_id: str, /, **args) -> str:
     return message(reader_lang(), message_id, **args)
 
 
+# Every sub-command, in the order `combatlog -h` lists them (tests/test_cli_imports.py holds it to the parser).
+COMMANDS = ("run", "state", "export", "import-character", "import", "log", "verify", "key", "repair", "diff", "play",
+            "serve", "library", "schema")
+
+
+def _command_in(argv: list[str]) -> str | None:
+    """The sub-command `argv` names (the first word that is not an option: the top level's take no value), or
+    None (no command, or one no parser knows: the whole parser then says what is wrong)."""
+    for arg in argv:
+        if arg in ("-h", "--help"):  # the top level's help lists every command
+            return None
+        if not arg.startswith("-"):
+            return arg if arg in COMMANDS else None
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = _parser()
+    # Only the named command's parser is built (argparse formats every argument as it is added: building all
+    # fourteen costs a short command a tenth of its start).
+    parser = _parser(_command_in(sys.argv[1:] if argv is None else argv))
     args = parser.parse_args(argv)
     configure(args.verbose)
     try:
@@ -64,11 +81,31 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_FAILED
 
 
-def _parser() -> argparse.ArgumentParser:
+class _Skipped:
+    """Stands for the parser of a command that is not run: takes every call and builds nothing."""
+
+    def __getattr__(self, name: str):
+        return lambda *args, **kwargs: self
+
+
+class _Only:
+    """The sub-parsers action, building the parser of command `only` alone."""
+
+    def __init__(self, sub, only: str):
+        self._sub, self._only = sub, only
+
+    def add_parser(self, name: str, **kwargs):
+        return self._sub.add_parser(name, **kwargs) if name == self._only else _Skipped()
+
+
+def _parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with `only`, that sub-command's parser alone (what `main` runs)."""
     parser = argparse.ArgumentParser(prog="combatlog", description="An event-sourced combat log for tabletop RPGs.")
     parser.add_argument("--version", action="version", version=f"combatlog {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="JSON logs on stderr")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub: Any = parser.add_subparsers(dest="command", required=True)
+    if only is not None:
+        sub = _Only(sub, only)
 
     run = sub.add_parser("run", help="run a JSON Lines combat script against a log")
     run.add_argument("script", help="the script (.jsonl); - for standard input")
@@ -182,8 +219,14 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--private", action="store_true",
                        help="the JSON API's reads need the DM's token too (the players' view stays open)")
     serve.set_defaults(handler=_serve)
-    add_library_parser(sub, reader_lang)
-    add_schema_parser(sub)
+    if only in (None, "library"):
+        from combatlog.cli.library import add_library_parser
+
+        add_library_parser(sub, reader_lang)
+    if only in (None, "schema"):
+        from combatlog.cli.schema import add_schema_parser
+
+        add_schema_parser(sub)
     return parser
 
 

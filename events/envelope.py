@@ -1,15 +1,16 @@
 """The envelope every stored event travels in: sequence, transaction, time, actor, hash chain."""
 
 import hashlib
-from typing import TYPE_CHECKING, Any, Callable, TypeAlias
+from typing import Any, Callable, Generic, TypeVar
 
 import msgspec
 
 from combatlog.events.reasons import UPCASTS as REASON_UPCASTS
 from combatlog.words import message
 
-if TYPE_CHECKING:  # the union is built at run time: the installed codec binds it (events/codec.py install_default)
-    AnyEvent: TypeAlias = Any
+# The type of a record's event: a codec decodes into `Recorded[its union of event types]` (events/codec.py), a
+# union that grows when a ruleset loads; the records are `Recorded` all the same (a msgspec generic Struct).
+EventT = TypeVar("EventT")
 
 GENESIS_HASH = "0" * 64
 
@@ -49,12 +50,12 @@ def normal_fingerprint(text: str) -> str:
     return "-".join(cleaned[index:index + 4] for index in range(0, len(cleaned), 4))
 
 
-class Recorded(msgspec.Struct, frozen=True, kw_only=True, gc=False, omit_defaults=True):
+class Recorded(msgspec.Struct, Generic[EventT], frozen=True, kw_only=True, gc=False, omit_defaults=True):
     """One event as stored: `seq` is gapless from 0 per encounter; `txn` is the seq of its CommandIssued.
 
-    `event` is one of the installed event types: `AnyEvent` below is bound by the codec installed as the
-    default (events/codec.py `install_default`), which the assembly builds from the registry; this module names
-    no ruleset. msgspec resolves the name on first decode, after `import combatlog` has installed it."""
+    `event` is one of the event types a codec knows: a codec decodes into `Recorded[its union]`
+    (`codec.record_type`), which still makes `Recorded` instances; this module names no ruleset. Decoded with
+    the bare `Recorded`, the event stays a dict: decode with a codec's `record_decoder`."""
 
     seq: int
     txn: int
@@ -63,7 +64,7 @@ class Recorded(msgspec.Struct, frozen=True, kw_only=True, gc=False, omit_default
     v: int = 1
     prev_hash: str = GENESIS_HASH
     hash: str = ""
-    event: "AnyEvent"  # noqa: F821 - bound by events/codec.py install_default
+    event: EventT
 
 
 class LogCorrupted(Exception):

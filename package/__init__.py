@@ -25,7 +25,7 @@ also have `error.localized("fr")`, as the CLI prints them.
 
 from combatlog.version import __version__  # noqa: E402,F401  (first: inner modules import it)
 
-import combatlog.rulesets  # noqa: E402,F401  (the assembly: `import combatlog` installs the rulesets and the codec)
+import combatlog.rulesets  # noqa: E402,F401  (the assembly: installs the registry and the codec; no ruleset is imported before a log or command names it)
 
 # The API is imported on first use (module __getattr__), like the subpackages read as attributes
 # (`combatlog.tools`): a caller that needs one part does not load the others.

@@ -1,22 +1,39 @@
 """The library's structured logger: structlog over the stdlib logger "combatlog", silent until an app adds a handler.
 
 structlog (and what it pulls in: asyncio, rich) is imported only when a record is actually emitted: a CLI call
-that logs nothing does not pay for it (~0.1 s)."""
+that logs nothing does not pay for it (~0.1 s). Nor for the stdlib's `logging`: while nothing has imported it,
+no handler can listen, and a call costs a dict lookup."""
 
-import logging
+import sys
 
-_stdlib = logging.getLogger("combatlog")
-_stdlib.addHandler(logging.NullHandler())
+# The stdlib's levels (logging.DEBUG ... logging.CRITICAL), without importing logging for them.
+_LEVELS = {"debug": 10, "info": 20, "warning": 30, "warn": 30, "error": 40, "exception": 40, "critical": 50}
 
-_LEVELS = {"debug": logging.DEBUG, "info": logging.INFO, "warning": logging.WARNING, "warn": logging.WARNING,
-           "error": logging.ERROR, "exception": logging.ERROR, "critical": logging.CRITICAL}
+
+_stdlib: list = []  # the stdlib logger "combatlog" once made
+
+
+def _stdlib_logger():
+    """The stdlib logger "combatlog", given a NullHandler the first time."""
+    if not _stdlib:
+        import logging
+
+        stdlib = logging.getLogger("combatlog")
+        stdlib.addHandler(logging.NullHandler())
+        _stdlib.append(stdlib)
+    return _stdlib[0]
+
+
+def _enabled(level: int) -> bool:
+    logging = sys.modules.get("logging")
+    return logging is not None and _stdlib_logger().isEnabledFor(level)
 
 
 def _structlog_logger(bound: dict):
     import structlog
 
     return structlog.wrap_logger(
-        _stdlib,
+        _stdlib_logger(),
         processors=[
             structlog.contextvars.merge_contextvars,
             structlog.processors.add_log_level,
@@ -46,7 +63,7 @@ class _LazyLogger:
 
     def __getattr__(self, name: str):
         level = _LEVELS.get(name)
-        if level is not None and self._real is None and not _stdlib.isEnabledFor(level):
+        if level is not None and self._real is None and not _enabled(level):
             return _silent
         if self._real is None:
             self._real = _structlog_logger(self._bound)

@@ -22,7 +22,7 @@ from combatlog.events.stores import (
     is_sqlite_file,
     open_store as _open_store,
 )
-from combatlog.rulesets import CODEC
+from combatlog.rulesets import CODEC, prepare
 
 from typing import TYPE_CHECKING
 
@@ -95,6 +95,7 @@ def state_at(store: EventStore, name: str, seq: int, *, progress=None, replay: b
 
     if isinstance(seq, bool) or not isinstance(seq, int) or abs(seq) > MAX_SEQ:  # below 0: the rules' own words
         checked_seq(seq, "--at")
+    prepare(store, name)  # the ruleset its create names, loaded before the bulk read
     return state_at(store, name, seq, progress=progress, **({"every": 0} if replay else {}))
 
 
@@ -102,6 +103,7 @@ def replay_full(store: EventStore, name: str):
     """The folded state of the whole log, from its first event, ignoring snapshots."""
     from combatlog.replay.full import replay_full
 
+    prepare(store, name)  # the ruleset its create names, loaded before the bulk read
     return replay_full(store, name)
 
 
@@ -109,6 +111,7 @@ def stream_records(store: EventStore, name: str):
     """Every verified record of the encounter, in order, decoded in chunks."""
     from combatlog.replay.full import stream_records
 
+    prepare(store, name)  # the ruleset its create names, loaded before the bulk read
     return stream_records(store, name)
 
 
@@ -173,6 +176,7 @@ def verify_encounter(store: EventStore, name: str, *, progress=None) -> list:
     """Every problem of one encounter: bytes, links, envelopes, re-derivation, snapshots."""
     from combatlog.replay.verify import verify_encounter
 
+    prepare(store, name)  # the ruleset its create names, loaded before the bulk read
     return verify_encounter(store, name, progress=progress)
 
 

@@ -842,14 +842,18 @@ _RULESET_ARGS: list = []  # holds the registry once its rulesets' event variable
 def _ruleset_event_args() -> None:
     """Events a ruleset defines for itself are filled with that ruleset's own variables (pf1: sides, attack names,
     checks, squares, signed bonuses): its `event_args` hook, asked through the installed registry (this module
-    names no ruleset, and the rules never import it). Asked on first use, once the assembly has installed it."""
+    names no ruleset, and the rules never import it). Asked on first use, once the assembly has installed it;
+    a ruleset imported later (the first event of its own a log holds loads it) joins as it loads."""
     from combatlog.core.kernel.registry import default_registry
 
     try:
         registry = default_registry()
     except RuntimeError:  # nothing installed yet (an inner module driven directly): the raw fields for now
         return
-    for ruleset in registry:
+
+    def join(ruleset) -> None:
         for kind, function in (getattr(ruleset, "event_args", None) or {}).items():
             _EXTRA.setdefault(kind, function)
+
+    registry.on_load(join)  # the rulesets loaded so far, and each one that loads later (a log of its events)
     _RULESET_ARGS[:] = [registry]

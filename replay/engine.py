@@ -1,14 +1,13 @@
 """An encounter backed by a store: run a command, append its events atomically, fold them into the state."""
 
-import logging
-import secrets
+import sys
 import time as _time
 from collections.abc import Callable
 
 import msgspec
 from combatlog.words import both
 from combatlog.core.kernel.commands import LOG_COMMANDS, Redo, Revert, Undo, parse_log_command
-from combatlog.core.kernel.context import fail
+from combatlog.core.kernel.errors import fail
 from combatlog.core.kernel.dispatch import decide_and_fold
 from combatlog.core.kernel.registry import Registry, default_registry
 from combatlog.core.kernel.state import KernelState as EncounterState
@@ -22,7 +21,6 @@ from combatlog.replay.timeline import History, Timeline, timeline_of
 from combatlog.replay.validation import check_command, check_decodable, check_name
 
 log = get_logger()
-_stdlib_log = logging.getLogger("combatlog")
 DEFAULT_ENCOUNTER = "default"
 
 
@@ -145,6 +143,8 @@ class Encounter:
                 self.snapshots.keep_next()
         else:
             # A fresh seed only for the command that records one (create); every other reads it from the state.
+            import secrets  # here: a read never draws a seed
+
             seed = self.default_seed or ("" if self.state.seed else secrets.token_hex(8))
             recorded = self.recorded_creation if name == "create" else None
             events, decided = decide_and_fold(self.state, raw, templates=self.templates, default_seed=seed,
@@ -253,8 +253,10 @@ class Encounter:
 
 
 def _debug_enabled() -> bool:
-    """Whether anybody listens to debug logs (rendering one costs more than a small command)."""
-    return _stdlib_log.isEnabledFor(logging.DEBUG)
+    """Whether anybody listens to debug logs (rendering one costs more than a small command). Nobody does while
+    `logging` is not even imported (a CLI call without -v never imports it)."""
+    logging = sys.modules.get("logging")
+    return logging is not None and logging.getLogger("combatlog").isEnabledFor(logging.DEBUG)
 
 
 __all__ = ["Encounter", "Timeline", "timeline_of", "DEFAULT_ENCOUNTER"]

@@ -81,3 +81,194 @@ def test_state_in_words_loads_the_catalogs_but_nothing_of_the_server(fight):
     assert loaded(modules, ("fluent",)) != []  # the words are read from the catalogs
     assert loaded(modules, SERVER_AND_FRIENDS + OURS[:4]) == []
 
+
+
+# ------------------------------------------------------------------ only the log's ruleset (issue 25, goal 1)
+# The modules of each ruleset: a read command loads the one its log's create names, and none of the others.
+PF1 = ("combatlog.core.rulesets.pf1",)
+ROLENPLAY = ("combatlog.core.rulesets.dnd5e.rolenplay", "combatlog.events.rolenplay")
+# The 5e fold, shared by the family, folds Rôle'n Play's events too: a 5e log imports their module (events/), not
+# the Rôle'n Play rules.
+ROLENPLAY_RULES = ROLENPLAY[:1]
+DND5E_2014 = ("combatlog.core.rulesets.dnd5e.dnd5e_2014",)
+DND5E_2024 = ("combatlog.core.rulesets.dnd5e.dnd5e_2024",)
+# What only deciding a command needs (the 5e handlers, the phase machine and its `transitions`): reading a log
+# folds it and prints it, it decides nothing.
+DECIDING = ("combatlog.core.rulesets.dnd5e.decide", "combatlog.core.rulesets.dnd5e.actions",
+            "combatlog.core.rulesets.dnd5e.phases", "combatlog.core.rulesets.pf1.decide", "transitions",
+            "combatlog.core.kernel.context", "combatlog.core.kernel.dice")
+# pf1's state and stat modules import the kernel's dice and command context at their top (not cut yet): of what
+# decides, a pf1 read loads those two, not the rules.
+PF1_DECIDING = DECIDING[:5]
+
+
+def _log_of(folder, commands) -> str:
+    log = folder / "fight.db"
+    script = folder / "fight.jsonl"
+    script.write_text("\n".join(json.dumps(c) for c in commands) + "\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", "import sys; from combatlog.cli.main import main; "
+                           "sys.exit(main(sys.argv[1:]))", "run", str(script), "--log", str(log), "-q"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return str(log)
+
+
+@pytest.fixture(scope="module")
+def pf1_fight(tmp_path_factory):
+    from pf1_support import duel
+
+    # A pf1 duel through to an attack: its log holds pf1's own events (Pf1AttackRolled...) besides the shared ones.
+    return _log_of(tmp_path_factory.mktemp("pf1"), duel(extra=()) + [{"do": "attack", "attacker": "aria",
+                                                                        "target": "gob", "with": "longsword"}])
+
+
+@pytest.fixture(scope="module")
+def rolenplay_fight(tmp_path_factory):
+    return _log_of(tmp_path_factory.mktemp("rolenplay"), [
+        {"do": "create", "ruleset": "rolenplay", "seed": 3},
+        {"do": "add", "id": "gob", "side": "x", "kind": "monster", "template": "goblin"},
+        {"do": "end"},  # Rôle'n Play's own event: the aftermath starts (D6)
+    ])
+
+
+def test_a_5e_2024_log_loads_no_other_ruleset_and_nothing_that_decides(fight):
+    output, modules = modules_of("state", str(fight), "--json")
+    assert json.loads(output)["ruleset"] == "dnd5e-2024"
+    assert loaded(modules, DND5E_2024) != []
+    assert loaded(modules, PF1 + ROLENPLAY_RULES + DND5E_2014) == []
+    assert loaded(modules, DECIDING) == []
+
+
+@pytest.mark.parametrize("verb", [("state",), ("state", "--at", "3"), ("log",), ("export",), ("diff", "1", "3")])
+def test_every_read_verb_of_a_5e_2024_log_loads_no_other_ruleset(fight, verb):
+    _, modules = modules_of(verb[0], str(fight), *verb[1:])
+    assert loaded(modules, PF1 + ROLENPLAY_RULES + DND5E_2014) == []
+
+
+def test_a_pf1_log_loads_pf1_alone(pf1_fight):
+    output, modules = modules_of("state", pf1_fight, "--json")
+    assert json.loads(output)["ruleset"] == "pf1"
+    assert loaded(modules, PF1) != []
+    # pf1 shares the kernel and the event types of events/ (hidden, spell slots, carried), not a 5e module.
+    assert loaded(modules, ("combatlog.core.rulesets.dnd5e",) + ROLENPLAY) == []
+    assert loaded(modules, PF1_DECIDING) == []
+
+
+@pytest.mark.parametrize("verb", [("log",), ("export",), ("state", "--replay", "--json"), ("state", "--lang", "fr")])
+def test_every_read_verb_of_a_pf1_log_loads_pf1_alone(pf1_fight, verb):
+    output, modules = modules_of(verb[0], pf1_fight, *verb[1:])
+    assert output.strip()
+    assert loaded(modules, ("combatlog.core.rulesets.dnd5e",) + ROLENPLAY) == []
+
+
+def test_a_pf1_log_in_words_names_pf1_events_with_pf1_words(pf1_fight):
+    # pf1's own events are worded by its hook (core/rulesets/pf1/words.py), which joins when pf1 loads.
+    output, _ = modules_of("log", pf1_fight, "--lang", "en")
+    attack = [line for line in output.splitlines() if "longsword" in line.lower()]
+    assert attack, output
+
+
+def test_a_rolenplay_log_loads_rolenplay_and_the_2014_rules_it_derives_from(rolenplay_fight):
+    output, modules = modules_of("state", rolenplay_fight, "--json")
+    document = json.loads(output)
+    assert document["ruleset"] == "rolenplay" and document["aftermath"] == {"rounds_left": 5}  # D6: 5 rounds
+    assert loaded(modules, ROLENPLAY + DND5E_2014) != []  # Rôle'n Play derives from dnd5e-2014 (D1)
+    assert loaded(modules, PF1 + DND5E_2024) == []
+
+
+def test_run_of_a_create_loads_the_ruleset_it_names_alone(tmp_path):
+    script = tmp_path / "one.jsonl"
+    script.write_text(json.dumps({"do": "create", "ruleset": "pf1", "seed": 1}) + "\n", encoding="utf-8")
+    _, modules = modules_of("run", str(script), "--log", str(tmp_path / "one.db"), "-q")
+    assert loaded(modules, PF1) != []
+    assert loaded(modules, ("combatlog.core.rulesets.dnd5e",)) == []
+
+
+LIBRARY_PROBE = """
+import json, sys
+import combatlog
+from combatlog.rulesets import CODEC, REGISTRY
+before = sorted(m for m in sys.modules if m.startswith("combatlog.core.rulesets."))
+shared = len(CODEC.event_types)
+REGISTRY.find("pf1")
+after_pf1 = sorted(m for m in sys.modules if m.startswith("combatlog.core.rulesets."))
+print(json.dumps({"before": before, "after_pf1": after_pf1, "pf1_events": "Pf1AttackRolled" in CODEC.event_types,
+                  "shared": shared, "names": list(REGISTRY.names()), "all": [r.name for r in REGISTRY]}))
+"""
+
+
+def test_import_combatlog_loads_no_ruleset_and_find_loads_one():
+    done = subprocess.run([sys.executable, "-c", LIBRARY_PROBE], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["before"] == []  # `import combatlog` names the rulesets, imports none
+    assert "combatlog.core.rulesets.pf1" in report["after_pf1"]
+    # pf1 and the pieces of core/rulesets/ both families share (the spellbook), nothing of the 5e family
+    assert not [m for m in report["after_pf1"] if m.startswith("combatlog.core.rulesets.dnd5e")], report["after_pf1"]
+    assert report["pf1_events"]  # the codec learned pf1's own event types as pf1 loaded
+    assert report["names"] == report["all"] == ["dnd5e-2024", "dnd5e-2014", "rolenplay", "pf1"]  # listing loads all
+
+
+STORE_PROBE = """
+import json, sys
+import combatlog
+from combatlog.events.stores import open_store
+from combatlog.rulesets import CODEC
+store = open_store(sys.argv[1], codec=CODEC)
+first = int(sys.argv[2])
+records = store.read_range("default", first, store.last("default")[0] - 1)
+print(json.dumps({"types": sorted({type(r.event).__name__ for r in records}),
+                  "pf1": any(m.startswith("combatlog.core.rulesets.pf1") for m in sys.modules),
+                  "dnd5e": any(m.startswith("combatlog.core.rulesets.dnd5e") for m in sys.modules)}))
+"""
+
+
+@pytest.mark.parametrize("first", [0, 2])
+def test_a_store_read_directly_learns_the_pf1_events_it_meets(pf1_fight, first):
+    # From event 0, the create is decoded first and loads pf1; from event 2 (no create read), pf1's first own
+    # event asks the assembly, which loads the ruleset defining it. Either way pf1 alone.
+    done = subprocess.run([sys.executable, "-c", STORE_PROBE, pf1_fight, str(first)], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert ("EncounterCreated" in report["types"]) == (first == 0)
+    assert any(t.startswith("Pf1") for t in report["types"])
+    assert report["pf1"] and not report["dnd5e"]
+
+
+def test_the_commands_main_knows_are_the_parsers_commands():
+    from combatlog.cli.main import COMMANDS, _parser
+
+    sub = next(action for action in _parser()._actions if action.dest == "command")
+    assert tuple(sub.choices) == COMMANDS
+    for command in COMMANDS:  # each built alone is the same parser as within the whole
+        alone = next(action for action in _parser(command)._actions if action.dest == "command")
+        assert list(alone.choices) == [command]
+        assert [a.dest for a in alone.choices[command]._actions] == [a.dest for a in sub.choices[command]._actions]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_each_message_parsed_alone_is_the_message_the_whole_catalog_holds(lang):
+    # The bundle parses a message from its own lines when first asked (words/__init__.py `_Entries`): every
+    # message and term of every catalog, cut out that way, must be the very entry the full parse gives.
+    import glob
+    from pathlib import Path
+
+    from fluent.runtime import FluentResource
+
+    from combatlog.words import bundle, catalog_entries
+
+    whole: dict = {}
+    root = Path(__file__).resolve().parent.parent / "locales" / lang
+    for path in sorted(glob.glob(str(root / "*.ftl"))):
+        for item in FluentResource(Path(path).read_text(encoding="utf-8")).body:
+            if type(item).__name__ in ("Message", "Term"):
+                whole.setdefault((type(item).__name__, item.id.name), item)
+    messages, terms = catalog_entries(lang)
+    assert set(messages) == {name for kind, name in whole if kind == "Message"}
+    assert set(terms) == {name for kind, name in whole if kind == "Term"}
+    found = bundle(lang)
+    for (kind, name), item in whole.items():
+        alone = found._messages[name] if kind == "Message" else found._terms[name]
+        # the same entry, but for the comment written above it in the file (never said) and the positions
+        assert alone.equals(item, ignored_fields=["span", "comment"]), name

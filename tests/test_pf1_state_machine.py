@@ -439,9 +439,11 @@ class Pf1Machine(RuleBasedStateMachine):
         # the log as a store gives it back (JSON decoded) rebuilds the very same state, field by field
         import msgspec
 
-        from combatlog.events.envelope import Recorded, encode_record
+        from combatlog.events.codec import default_codec
+        from combatlog.events.envelope import encode_record
 
-        decoded = [msgspec.json.decode(encode_record(r), type=Recorded) for r in self.enc.records]
+        # typed by the codec's union (the bare generic Recorded leaves events as dicts)
+        decoded = [msgspec.json.decode(encode_record(r), type=default_codec().record_type) for r in self.enc.records]
         assert rebuild(decoded)[0] == rebuild(self.enc.records)[0], "a stored log folds to another state"
         from combatlog.transcript import to_html, to_markdown, transcript
 

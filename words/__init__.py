@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
 from typing import Any, Callable
 
 from typing import TYPE_CHECKING
@@ -73,19 +72,68 @@ def _lang(lang: str | None) -> str:
     return lang if lang in LANGS else "en"
 
 
+# A message or term starts a line of a catalog with its id and "=" (its other lines are indented, Fluent's rule).
+_ENTRY = re.compile(r"^(-?[a-zA-Z][a-zA-Z0-9_-]*)[ \t]*=", re.M)
+
+
+class _Entries(dict):
+    """A bundle's messages (or terms) by id, each parsed from its own lines of the catalog the first time it is
+    asked for: a call that says a few sentences does not parse the thousands it does not say (parsing every
+    catalog of a language cost a `combatlog state` more than the rest of its start together)."""
+
+    def __init__(self, texts: dict[str, str]):
+        super().__init__()
+        self.texts = texts  # id -> its lines, the first definition in file name order (as FluentBundle keeps)
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, key) or key in self.texts
+
+    def __missing__(self, key: str):
+        from fluent.runtime import FluentResource
+
+        text = self.texts[key]  # KeyError, as a dict
+        entry = next(item for item in FluentResource(text).body if getattr(getattr(item, "id", None), "name", None) == key)
+        self[key] = entry
+        return entry
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+
+def catalog_entries(lang: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The text of every message and every term of locales/<lang>/, by id (a term's id without its "-"): the first
+    definition in file name order."""
+    from importlib import resources  # here: importlib.resources costs a call that prints no words a few ms
+
+    messages: dict[str, str] = {}
+    terms: dict[str, str] = {}
+    folder = resources.files("combatlog.locales").joinpath(_lang(lang))
+    for entry in sorted(folder.iterdir(), key=lambda item: item.name):
+        if not entry.name.endswith(".ftl"):
+            continue
+        text = entry.read_text(encoding="utf-8")
+        starts = list(_ENTRY.finditer(text))
+        for index, start in enumerate(starts):
+            end = starts[index + 1].start() if index + 1 < len(starts) else len(text)
+            entry_id = start.group(1)
+            found = terms if entry_id.startswith("-") else messages
+            found.setdefault(entry_id.removeprefix("-"), text[start.start():end])
+    return messages, terms
+
+
 @lru_cache(maxsize=None)
 def bundle(lang: str) -> FluentBundle:
-    """Every .ftl file of locales/<lang>/, in name order, in one bundle (loaded once per language)."""
+    """Every .ftl file of locales/<lang>/, in name order, in one bundle (loaded once per language); each message
+    is parsed when first asked for (`_Entries`)."""
     lang = _lang(lang)
-    # fluent.runtime annotates functions as returning a FluentType; its resolver takes a str as well (a selector key).
-    from fluent.runtime import FluentBundle, FluentResource
+    from fluent.runtime import FluentBundle
 
+    # fluent.runtime annotates functions as returning a FluentType; its resolver takes a str as well (a selector key).
     functions = {"ELISION": _elision, "FINAL_S": _final_s, "ENDING": _ending, "DISTANCE": _distance_function(lang)}
     found = FluentBundle([_LOCALES[lang]], use_isolating=False, functions=functions)  # type: ignore[arg-type]
-    folder = resources.files("combatlog.locales").joinpath(lang)
-    for entry in sorted(folder.iterdir(), key=lambda item: item.name):
-        if entry.name.endswith(".ftl"):
-            found.add_resource(FluentResource(entry.read_text(encoding="utf-8")))
+    messages, terms = catalog_entries(lang)
+    found._messages = _Entries(messages)
+    found._terms = _Entries(terms)  # by name without its "-", as FluentBundle keeps them
     return found
 
 

@@ -2,7 +2,9 @@
 
 The four rulesets are assembled at the top, in one place (combatlog.rulesets), into a kernel `Registry`
 (core/kernel/registry.py) handed down to the kernel, the codec and the stores; nothing here imports a ruleset.
-`find_ruleset`, `RULESETS` and `rolls_death_saves` read the registry the assembly installed.
+`find_ruleset`, `RULESETS` and `rolls_death_saves` read the registry the assembly installed, which imports a
+ruleset on first use (`RULESETS[name]` and `RULESETS.get(name)` import that one; `all_event_types()` and
+`RULESETS.values()` import them all).
 `decide_and_fold` takes `recorded` only when verify re-derives a logged `create`: the events the log holds for
 it (a ruleset whose rules have versions takes the version that create recorded from them)."""
 

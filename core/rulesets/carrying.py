@@ -4,7 +4,7 @@ adds it its own way and records what it carried (dnd5e/resources.py, pf1/carry.p
 
 from typing import Any
 
-from combatlog.core.kernel.context import fail
+from combatlog.core.kernel.errors import fail
 
 
 def carried_combatant(ctx: Any, command: Any) -> Any:

@@ -7,8 +7,10 @@ from typing import Any, Literal
 
 import msgspec
 
-from combatlog.core.kernel.dice import DiceError, DiceExpression
 from combatlog.words import Named
+
+# combatlog.core.kernel.dice is imported by the two functions that parse dice: reading a log (whose stat blocks name
+# these shapes) never does.
 
 Until = str | dict[str, Any] | None
 CASTING_TIMES_IN_COMBAT = ("action", "bonus", "reaction")
@@ -274,6 +276,8 @@ def spell_problems(spell: SpellObject, *, abilities, damage_types, conditions) -
         rolls.append(effect.damage_bonus.roll)
         if effect.damage_bonus.type is not None and effect.damage_bonus.type not in damage_types:
             problems.append(("spell-unknown-damage-type", {"spell": spell.id, "type": effect.damage_bonus.type}))
+    from combatlog.core.kernel.dice import DiceError, DiceExpression
+
     for text in rolls:
         try:
             DiceExpression.parse(text)
@@ -299,6 +303,8 @@ def _merge_term(terms: list[list[int]], count: int, sides: int) -> None:
 def scaled_roll(text: str, *, multiplier: int = 1, extra: str = "", times: int = 0) -> str:
     """`text` with its dice counts multiplied (cantrip scaling) and `extra` added `times` (upcasting), dice of
     the same size merged: 8d6 upcast twice by 1d6 is 10d6 (SRD Fireball: +1d6 per slot level above 3rd)."""
+    from combatlog.core.kernel.dice import DiceExpression
+
     base = DiceExpression.parse(text)
     if multiplier == 1 and not (extra and times):
         return text

@@ -1,12 +1,12 @@
 """The 5e base ruleset and its hooks; the 2014 and 2024 variants override what their seeds change."""
 
-from combatlog.core.rulesets.dnd5e import decide as _decide, document as _document, events as _events, fold as _fold
-from combatlog.core.rulesets.dnd5e import phases as _phases
+from combatlog.core.rulesets.dnd5e import events as _events, fold as _fold
 from combatlog.core.rulesets.dnd5e.state import Combatant, EncounterState
 from combatlog.core.rulesets.dnd5e import stats as _stats
 from combatlog.core.rulesets.dnd5e.stats import Stats as _Stats
-from combatlog.core.rulesets.dnd5e.commands import AnyCommand as _AnyCommand
-from combatlog.core.rulesets.spellbook import SpellObject as _SpellObject
+
+# What only deciding a command needs (the handlers, the phase machine, the command Structs) is imported on first
+# use, in the properties below: folding a log and printing its state (`combatlog state`) go without them.
 
 
 class Ruleset5e:
@@ -150,7 +150,12 @@ class Ruleset5e:
     conditions = _stats.CONDITIONS
     abilities = _stats.ABILITIES
     skills = tuple(_stats.SKILLS)
-    machine = _phases.MACHINE
+
+    @property
+    def machine(self):
+        from combatlog.core.rulesets.dnd5e.phases import MACHINE
+
+        return MACHINE
 
     def plain_stats(self, *, max_hp: int, ac: int, speed: float = 9, initiative_bonus: int | None = None,
                     attacks=()) -> dict:
@@ -172,12 +177,29 @@ class Ruleset5e:
         from combatlog.core.rulesets.dnd5e.commands import COMMAND_NAMES
 
         return frozenset(name for name in COMMAND_NAMES if name != "next_round" or self.aftermath_rounds)
-    handlers = _decide.HANDLERS
+
+    @property
+    def handlers(self):
+        from combatlog.core.rulesets.dnd5e.decide import HANDLERS
+
+        return HANDLERS
+
     # The reference (`combatlog schema`, docs/reference): the command Structs it takes (`next_round` is Rôle'n
     # Play's alone), its stat block and its spell object.
-    command_types = tuple(kind for kind in _AnyCommand.__args__ if kind.__struct_config__.tag != "next_round")
+    @property
+    def command_types(self) -> tuple[type, ...]:
+        from combatlog.core.rulesets.dnd5e.commands import AnyCommand
+
+        return tuple(kind for kind in AnyCommand.__args__ if kind.__struct_config__.tag != "next_round")
+
     stat_block_type = _Stats
-    spell_type = _SpellObject
+
+    @property
+    def spell_type(self) -> type:
+        from combatlog.core.rulesets.spellbook import SpellObject
+
+        return SpellObject
+
     evolve = staticmethod(_fold.evolve)
 
     def initial_state(self, created) -> EncounterState:
@@ -186,11 +208,15 @@ class Ruleset5e:
     def decide_and_fold(self, state, raw: dict, *, templates=None, default_seed: str = "", spells=None,
                         encounters=None, recorded=None):
         # `recorded` (a logged create re-derived): the 5e rules have a single version; it gives the units it recorded
-        return _decide.decide_and_fold(self, state, raw, templates=templates, default_seed=default_seed,
-                                       spells=spells, encounters=encounters, recorded=recorded)
+        from combatlog.core.rulesets.dnd5e.decide import decide_and_fold
+
+        return decide_and_fold(self, state, raw, templates=templates, default_seed=default_seed, spells=spells,
+                               encounters=encounters, recorded=recorded)
 
     def document(self, state) -> dict:
-        return _document.state_document(self, state)
+        from combatlog.core.rulesets.dnd5e.document import state_document
+
+        return state_document(self, state)
 
     def carried_lookup(self, events):
         """For verify: the other encounter of an `add` with `carry`, as the command's own events recorded it."""

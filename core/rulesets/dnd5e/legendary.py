@@ -11,7 +11,10 @@ three: these follow the published SRD 5.1 monster rules ("Legendary Actions", "L
 - Legendary resistance: a listed creature that fails a save spends one and succeeds instead.
 - The lair acts on initiative 20, losing ties: after every combatant with 20 or more."""
 
-from combatlog.core.kernel.context import Context
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from combatlog.core.rulesets.dnd5e.resources import refuse
 from combatlog.events.resources import (
     LegendaryActionsRestored,
@@ -21,6 +24,9 @@ from combatlog.events.resources import (
     LegendaryResistanceUsed,
 )
 from combatlog.words import Phrase
+
+if TYPE_CHECKING:  # the context of a command being decided: folding a log needs none
+    from combatlog.core.kernel.context import Context
 
 LAIR = "lair"
 LAIR_INITIATIVE = 20

@@ -5,17 +5,19 @@ Every refusal here goes through `refuse(message_id, **args)`, whose messages liv
 Rest and carry work through one function per resource kind (`RESTORERS`, `CARRIED`), so that another kind
 (spell slots, spells per day) plugs in with one line."""
 
+from __future__ import annotations
+
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from combatlog.core.kernel.context import Context, fail
-from combatlog.core.kernel.dice import DiceError
-from combatlog.core.kernel.errors import refused
+from combatlog.core.kernel.errors import fail, refused
 from combatlog.core.rulesets.carrying import carried_combatant, combatant_to_carry
 from combatlog.core.rulesets.dnd5e.spell_state import carried_spells, put_carried_spells, rest_spells
 from combatlog.core.rulesets.dnd5e.state import Combatant, Resources
+if TYPE_CHECKING:  # the context of a command being decided; folding a log (which imports this module) needs none
+    from combatlog.core.kernel.context import Context
 from combatlog.events.resources import (
     CombatantCarried,
     ExhaustionLowered,
@@ -95,6 +97,8 @@ def spend_attack_use(ctx: Context, attacker: Combatant, profile) -> None:
 
 
 def roll_recharges(ctx: Context, creature_id: str) -> None:
+    from combatlog.core.kernel.dice import DiceError
+
     """At the start of the creature's turn, a d6 for each SPENT recharge use: `recharge` or more returns one
     (SRD 5.1/5.2 "Recharge X–6"). Dice given with the `end_turn` that starts the turn are used first."""
     creature = ctx.state.combatants[creature_id]

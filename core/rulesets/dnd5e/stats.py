@@ -7,11 +7,9 @@ from typing import Any, Literal
 import msgspec
 
 from combatlog.words import Phrase, Said
-from combatlog.core.kernel.dice import DiceError, DiceExpression
 from combatlog.core.kernel.commands import MAX_DISTANCE, explained
 from combatlog.core.kernel.errors import InvalidCommand
 from combatlog.core.rulesets.spellbook import Spellcasting
-from combatlog.core.rulesets.challenge import challenge_problems
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 SKILLS = {
@@ -193,6 +191,10 @@ def stored_stats(stats: Stats) -> dict:
 
 def parse_stats(raw: object, who: str) -> Stats:
     """Validate a `stats` object; errors name the creature and the offending key."""
+    # Imported here: checking a stat block is deciding an `add`; folding and printing a log need neither.
+    from combatlog.core.kernel.dice import DiceError, DiceExpression
+    from combatlog.core.rulesets.challenge import challenge_problems
+
     try:
         stats = msgspec.convert(raw, Stats)
     except msgspec.ValidationError as error:
