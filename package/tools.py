@@ -172,7 +172,7 @@ def store_problems(store: EventStore) -> list:
 def verify_encounter(store: EventStore, name: str, *, progress=None, jobs: int | None = 1) -> list:
     """Every problem of one encounter: bytes, links, envelopes, re-derivation, snapshots. `jobs`: processes to
     share the re-derivation among (None: one per core on a long log); the report is the same whatever it is."""
-    from combatlog.replay.verify import verify_encounter
+    from combatlog.replay.verify_parallel import verify_encounter
 
     return verify_encounter(store, name, progress=progress, jobs=jobs)
 

@@ -611,28 +611,12 @@ def check_signatures(store, encounter: str, checker) -> list[Discrepancy]:
 
 
 # ---------------------------------------------------------------------------------------------- all together
-def verify_encounter(store, encounter: str, *, progress=None, templates=None,
-                     jobs: int | None = 1) -> list[Discrepancy]:
+def verify_encounter(store, encounter: str, *, progress=None, templates=None) -> list[Discrepancy]:
     """Every problem of one encounter, ordered by seq; an empty list when the encounter verifies.
 
     One streaming pass: rows are checked as they are read and re-derived command by command; only the
-    problems, and the hashes and states at snapshot seqs, are kept.
-
-    `jobs`: processes to share the re-derivation among (replay/verify_parallel.py); None is one per core, from
-    PARALLEL_FROM events on (a smaller log stays here: starting processes costs more); 1 is this process alone.
-    The parallel pass only vouches for a sound log: on anything else this sequential pass runs and speaks, so the
-    report is the same whatever `jobs` is."""
-    if jobs != 1 and templates is None:
-        from combatlog.replay import verify_parallel
-
-        wanted = verify_parallel.default_jobs() if jobs is None else jobs
-        if wanted > 1 and (jobs is not None or store.last(encounter)[0] >= verify_parallel.PARALLEL_FROM):
-            if verify_parallel.sound(store, encounter, wanted, progress=progress):
-                return []
-    return _verify_sequential(store, encounter, progress=progress, templates=templates)
-
-
-def _verify_sequential(store, encounter: str, *, progress=None, templates=None) -> list[Discrepancy]:
+    problems, and the hashes and states at snapshot seqs, are kept. (On every core: replay/verify_parallel.py
+    `verify_encounter`, which says the same.)"""
     seqs_of = getattr(store, "snapshot_seqs", None)
     wanted = set(seqs_of(encounter)) if seqs_of is not None else set()
     hashes: dict[int, str] = {}

@@ -194,6 +194,21 @@ def _rederive(store, stretch: Stretch) -> tuple[bool, str, str, int]:
 
 
 # ---------------------------------------------------------------------------------------------- the parent
+def verify_encounter(store, encounter: str, *, progress=None, templates=None, jobs: int | None = 1) -> list:
+    """replay/verify.py `verify_encounter` (every problem of one encounter, ordered by seq), its re-derivation
+    shared among `jobs` processes: None is one per core, from PARALLEL_FROM events on (a smaller log stays in this
+    process: starting processes costs more); 1 is this process alone. The parallel pass only vouches for a sound
+    log: on anything else the sequential pass runs and speaks, so the report is the same whatever `jobs` is."""
+    from combatlog.replay import verify
+
+    if jobs != 1 and templates is None:
+        wanted = default_jobs() if jobs is None else jobs
+        if wanted > 1 and (jobs is not None or store.last(encounter)[0] >= PARALLEL_FROM):
+            if sound(store, encounter, wanted, progress=progress):
+                return []
+    return verify.verify_encounter(store, encounter, progress=progress, templates=templates)
+
+
 def _bulk(store, encounter: str, wanted: set[int]) -> tuple[dict[int, str], int, str] | None:
     """Every row's place and bytes, decoding nothing: (hash at each wanted seq, rows, last hash), or None at
     the first row out of place or whose bytes changed."""
@@ -232,7 +247,7 @@ def sound(store, encounter: str, jobs: int, *, progress=None) -> bool:
     """True when the parallel pass vouches that the encounter verifies with no problem at all (what the
     sequential verify would then find: nothing); False when it cannot (the sequential verify must speak)."""
     from combatlog.replay import snapshots as module
-    from combatlog.replay.verify import genesis_of, head_problems
+    from combatlog.replay.verify import genesis_of
 
     where = _where(store)
     seqs_of = getattr(store, "snapshot_seqs", None)
@@ -261,6 +276,16 @@ def sound(store, encounter: str, jobs: int, *, progress=None) -> bool:
                          end, tuple(seq for seq in usable if start < seq <= end),
                          tuple(digest for seq, digest in usable.items() if start < seq <= end))
                  for start, end in zip(starts, ends)]
+    try:
+        return _shared(store, encounter, jobs, kind, stretches, usable, count, progress)
+    except Exception:  # a worker that could not start or died (BrokenProcessPool, OSError): the sequential verify speaks
+        return False
+
+
+def _shared(store, encounter: str, jobs: int, kind: str, stretches: list[Stretch], usable: dict[int, str], count: int,
+            progress) -> bool:
+    from combatlog.replay.verify import head_problems
+
     answers = []
     with ProcessPoolExecutor(max_workers=min(jobs, len(stretches)), mp_context=_context(kind)) as pool:
         futures = [pool.submit(rederive_stretch, stretch) for stretch in stretches]
@@ -283,4 +308,4 @@ def sound(store, encounter: str, jobs: int, *, progress=None) -> bool:
     return all(answers[index][2] == answers[index + 1][1] for index in range(len(answers) - 1))
 
 
-__all__ = ["PARALLEL_FROM", "Stretch", "default_jobs", "rederive_stretch", "sound"]
+__all__ = ["PARALLEL_FROM", "Stretch", "default_jobs", "rederive_stretch", "sound", "verify_encounter"]

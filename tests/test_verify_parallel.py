@@ -20,7 +20,7 @@ from combatlog.events.stores import SQLiteStore
 from combatlog.replay import verify_parallel
 from combatlog.replay.engine import Encounter
 from combatlog.replay.snapshots import decode_snapshot, encode_snapshot
-from combatlog.replay.verify import verify_encounter
+from combatlog.replay.verify_parallel import verify_encounter
 from combatlog.tools import open_reader
 from test_perf_open import brawl
 

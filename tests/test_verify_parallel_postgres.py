@@ -4,7 +4,6 @@ sound log, and `verify --jobs 2` says word for word what `verify --jobs 1` says,
 
 import json
 
-import pytest
 
 from pg_cluster import require_driver
 
