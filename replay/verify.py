@@ -707,5 +707,5 @@ def store_problems(store) -> list[str]:
 
 
 __all__ = ["Discrepancy", "Problem", "RowChecker", "chain_version", "check_head", "check_signatures", "find_fingerprint", "genesis_of",
-           "head_fingerprint", "check_rows", "check_snapshots", "event_differences", "rederive",
+           "head_fingerprint", "head_problems", "check_rows", "check_snapshots", "event_differences", "rederive",
            "rederive_all", "store_problems", "stored_rows", "unfinished_events", "verify_encounter"]
