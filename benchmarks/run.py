@@ -10,6 +10,7 @@ two sturdy brawlers trade blows and heals. Then, for each size:
 - whole processes (the CLI run by benchmarks/child.py, the median of several, each one's own peak RSS):
   `run` of one command, `state --json`, `state --json --at SEQ` (500 events past the snapshot below the middle),
   undo and redo (each a `run` of one undo/redo command), `state --json --replay`;
+- `verify --jobs 1` and `verify --jobs N` (N cores) beside `state --json --replay` of the same log, interleaved;
 - in process (log already open where it says so): open, state --at, undo, redo, one command, full replay;
 - the ceiling: a plain `msgspec.json.decode` of every stored body (garbage collector off), same run;
 - live commands against the `eventsourcing` library (a benchmark-only extra) doing the same saves.
@@ -215,6 +216,31 @@ def in_process(log: Path, samples: int) -> dict:
     return results
 
 
+VERIFY_SAMPLED_UP_TO = 200_000  # a sequential verify of a longer log takes minutes: one sample there
+
+
+def verify_rates(log: Path, samples: int) -> dict:
+    """`verify --jobs 1` (one process), `verify --jobs N` (N = the cores: replay/verify_parallel.py) and
+    `state --json --replay` of the same log, as whole processes, interleaved so that all three meet the same
+    neighbours: medians (wall and CPU, the workers' CPU included) and the ratios verify / replay."""
+    jobs = os.cpu_count() or 1
+    with SQLiteStore(log, readonly=True) as store:
+        count = store.last(ENCOUNTER)[0]
+    names = {"replay": ["state", str(log), "--json", "--replay"], "verify --jobs 1": ["verify", str(log), "--jobs", "1"],
+             "verify --jobs N": ["verify", str(log), "--jobs", str(jobs)]}
+    runs: dict[str, list[tuple[float, float, float]]] = {name: [] for name in names}
+    for _ in range(samples if count <= VERIFY_SAMPLED_UP_TO else 1):
+        for name, args in names.items():
+            runs[name].append(process(args))
+    result: dict = {"jobs": jobs}
+    for name, timed in runs.items():
+        result[name] = {"wall": statistics.median(t for t, _, _ in timed), "cpu": statistics.median(c for _, c, _ in timed),
+                        "samples_wall": [round(t, 4) for t, _, _ in timed]}
+    for name in ("verify --jobs 1", "verify --jobs N"):
+        result[f"{name} / replay"] = {key: result[name][key] / result["replay"][key] for key in ("wall", "cpu")}
+    return result
+
+
 def replay_rates(log: Path) -> dict:
     """Full replay (events/s) against the ceiling: plain msgspec.json.decode of the same bodies, gc off.
 
@@ -373,6 +399,7 @@ def goals(report: dict) -> list[dict]:
     peak = max(v["peak_mib"] for size in sizes.values() for v in size["process"].values())
     rows.append({"goal": "peak memory of any command, any size", "target": "< 100 MB",
                  "measured": f"{peak:.0f} MiB", "ratio": peak / 100, "met": peak * 2**20 < 100e6})
+    rows += verify_goals(sizes)
     replay = sizes[large]["replay"]
     rows.append({"goal": f"full replay ({large} events) vs plain msgspec.json.decode", "target": ">= 0.5x",
                  "measured": f"{replay['replay_events_per_s']:,.0f} vs {replay['ceiling_events_per_s']:,.0f} events/s",
@@ -439,6 +466,27 @@ def goals(report: dict) -> list[dict]:
     return rows
 
 
+def verify_goals(sizes: dict) -> list[dict]:
+    """Issue 25, goal 3: verify on every core costs at most 4x a full replay (`state --json --replay`) of the
+    same log in the same run, judged on wall time (the workers share the re-derivation; their CPU adds up)."""
+    rows = []
+    for size, entry in sizes.items():
+        figures = entry.get("verify")
+        if figures is None:
+            continue
+        jobs = figures["jobs"]
+        for name, target in (("verify --jobs N", "<= 4x"), ("verify --jobs 1", "(for information)")):
+            ratio = figures[f"{name} / replay"]
+            shown = name.replace("N", str(jobs))
+            rows.append({"goal": f"`{shown}` vs `state --json --replay` ({int(size):,} events, same run), wall time",
+                         "target": target,
+                         "measured": f"{figures[name]['wall'] * 1e3:,.0f} vs {figures['replay']['wall'] * 1e3:,.0f} ms wall "
+                                     f"(CPU {figures[name]['cpu'] * 1e3:,.0f} vs {figures['replay']['cpu'] * 1e3:,.0f} ms, "
+                                     f"{ratio['cpu']:.1f}x)",
+                         "ratio": ratio["wall"], "met": ratio["wall"] <= 4 if name == "verify --jobs N" else None})
+    return rows
+
+
 def print_table(report: dict) -> None:
     sizes = report["sizes"]
     names = list(sizes)
@@ -449,6 +497,15 @@ def print_table(report: dict) -> None:
         cells = [f"{sizes[n]['process'][verb]['cpu'] * 1e3:,.0f} ms, {sizes[n]['process'][verb]['wall'] * 1e3:,.0f} ms, "
                  f"{sizes[n]['process'][verb]['peak_mib']:.0f} MiB" if verb in sizes[n]["process"] else "-" for n in names]
         print(f"| {verb} | " + " | ".join(cells) + " |")
+    print("\nverify beside a full replay, same log, interleaved (median wall / CPU time, workers' CPU included):")
+    print("| verb | " + " | ".join(f"{int(n):,} events" for n in names) + " |")
+    print("|---|" + "---|" * len(names))
+    for verb in ("replay", "verify --jobs 1", "verify --jobs N"):
+        cells = [f"{sizes[n]['verify'][verb]['wall'] * 1e3:,.0f} / {sizes[n]['verify'][verb]['cpu'] * 1e3:,.0f} ms"
+                 + (f" ({sizes[n]['verify'][verb + ' / replay']['wall']:.1f}x)" if verb != "replay" else "")
+                 if "verify" in sizes[n] else "-" for n in names]
+        label = verb.replace("N", str(next(iter(sizes.values())).get("verify", {}).get("jobs", "N")))
+        print(f"| {label} | " + " | ".join(cells) + " |")
     print("\nIn process (median CPU / wall time; log already open for run, undo and redo):")
     print("| verb | " + " | ".join(f"{int(n):,} events" for n in names) + " |")
     print("|---|" + "---|" * len(names))
@@ -515,6 +572,7 @@ def main(argv: list[str] | None = None) -> int:
             gc.collect()
             entry = {"events": count,
                      "process": processes(path, count, samples, 1 if size >= 1_000_000 else min(samples, 3)),
+                     "verify": verify_rates(path, min(samples, 3)),
                      "in_process": in_process(path, samples),
                      "replay": replay_rates(path)}
             report["sizes"][str(size)] = entry

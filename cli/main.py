@@ -175,6 +175,9 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                         help="also print the chain version and each encounter's head fingerprint (to note)")
     verify.add_argument("--public-key", metavar="FILE", default=None,
                         help="the DM's public key (combatlog key new): every head must carry its signature")
+    verify.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help="processes re-deriving the log at once (default: one per core, on logs of 20,000 events "
+                             "or more); 1: this process alone. The report is the same whatever N is")
     verify.set_defaults(handler=_verify)
 
     key = sub.add_parser("key", help="the DM's signing key (Ed25519): `key new FILE` writes FILE and FILE.pub")
@@ -733,6 +736,8 @@ def _verify(args) -> int:
 
     from combatlog.tools import chain_lines, expect_fingerprint
 
+    if args.jobs is not None and args.jobs < 1:
+        raise BadInput(*both("cli-verify-jobs", jobs=args.jobs))
     failed = []
     with _existing_store(args.log) as store, Progress("verify") as progress:
         failed += [say("cli-verify-failed", where="", problem=localized(problem, reader_lang()))
@@ -748,7 +753,7 @@ def _verify(args) -> int:
         for name in names:
             label = f"{name}: " if len(names) > 1 else ""
             with _stage_labels(progress, label):
-                problems = verify_encounter(store, name, progress=progress)
+                problems = verify_encounter(store, name, progress=progress, jobs=args.jobs)
             if args.public_key is not None:
                 from combatlog.tools import signature_problems
 

@@ -172,12 +172,13 @@ def store_problems(store: EventStore) -> list:
     return store_problems(store)
 
 
-def verify_encounter(store: EventStore, name: str, *, progress=None) -> list:
-    """Every problem of one encounter: bytes, links, envelopes, re-derivation, snapshots."""
-    from combatlog.replay.verify import verify_encounter
+def verify_encounter(store: EventStore, name: str, *, progress=None, jobs: int | None = 1) -> list:
+    """Every problem of one encounter: bytes, links, envelopes, re-derivation, snapshots. `jobs`: processes to
+    share the re-derivation among (None: one per core on a long log); the report is the same whatever it is."""
+    from combatlog.replay.verify_parallel import verify_encounter
 
     prepare(store, name)  # the ruleset its create names, loaded before the bulk read
-    return verify_encounter(store, name, progress=progress)
+    return verify_encounter(store, name, progress=progress, jobs=jobs)
 
 
 def signature_problems(store: EventStore, name: str, public_key) -> list:

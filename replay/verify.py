@@ -83,7 +83,7 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
                  on_state: Callable[[int, Any], None] | None = None,
                  suspects: frozenset[int] | set[int] = frozenset(),
                  past: Callable[[int], Iterable[Recorded]] | None = None, source=None,
-                 intact: Callable[[], bool] | None = None) -> list[Discrepancy]:
+                 intact: Callable[[], bool] | None = None, replica: Encounter | None = None) -> list[Discrepancy]:
     """Re-run each transaction's command on a replica and compare every event, field by field.
 
     `on_state(seq, state)` is called with the replica's state after each transaction (last seq of it).
@@ -97,11 +97,15 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
     recent events and reads older ones there (bounded memory on a long log that re-derives identically).
     That holds only while the replica's bytes are the log's: from the first transaction whose events do not
     come out with the logged hashes, or as soon as `intact()` says the rows read so far have a problem, the
-    replica moves to a MemoryStore holding its whole log (what it would hold without `source`)."""
+    replica moves to a MemoryStore holding its whole log (what it would hold without `source`).
+
+    `replica`: the replica to start from (a parallel verify's worker: one standing at a stored snapshot, on a
+    ReplicaStore of `source` that starts after it); default a fresh one."""
     options = {"templates": templates} if templates else {}
     replicated = source is not None
-    replica = Encounter(ReplicaStore(*source) if replicated else MemoryStore(), "verify", **options,
-                        snapshot_every=0)
+    if replica is None:
+        replica = Encounter(ReplicaStore(*source) if replicated else MemoryStore(), "verify", **options,
+                            snapshot_every=0)
     found: list[Discrepancy] = []
     # The past as best known: the rules' events where they differ from a logged event of a command they
     # re-derived, the logged events everywhere else.
@@ -111,6 +115,7 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
     for txn, group in groupby(records, key=lambda record: record.txn):
         recorded = list(group)
         produced: list[Recorded] = []
+        unequal: list[bool] = []  # for each event the rules gave, whether it differs from the logged one
         opening = recorded[0]
         follow = False
         if opening.seq != txn or not isinstance(opening.event, CommandIssued):
@@ -137,8 +142,9 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
                                                            error=str(error)), ("CommandIssued.command",)))
                 follow = True
             else:
-                for mine, theirs in zip(recorded, produced):
-                    if _canonical(mine.event) != _canonical(theirs.event):
+                unequal = [_canonical(mine.event) != _canonical(theirs.event) for mine, theirs in zip(recorded, produced)]
+                for mine, theirs, differs in zip(recorded, produced, unequal):
+                    if differs:
                         fields = event_differences(mine.event, theirs.event)
                         found.append(Discrepancy(mine.seq, _describe(mine.event, theirs.event, fields), tuple(fields)))
                 if len(recorded) != len(produced):
@@ -148,13 +154,12 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
                 # An edited command the rules still take: follow the log only if what it caused differs.
                 follow = opening.seq in suspects and (
                     len(recorded) != len(produced)
-                    or any(_canonical(mine.event) != _canonical(theirs.event)
-                           for mine, theirs in zip(recorded[1:], produced[1:])))
+                    or any(unequal[1:]))
         if found and stop_at_first:
             return found[:1]
         if not follow and len(produced) == len(recorded):
-            for mine, theirs in zip(recorded, produced):
-                if _canonical(mine.event) != _canonical(theirs.event):
+            for mine, theirs, differs in zip(recorded, produced, unequal):
+                if differs:
                     substitutes[mine.seq] = theirs.event
         if kept is not None:
             kept += recorded
@@ -359,8 +364,16 @@ def stored_rows(store, encounter: str) -> Iterator[Row]:
         yield Row(seq, bytes(body), digest)
 
 
-def _decode_loose(body: bytes) -> Recorded | str:
-    """The record a body holds whatever its hash and place (upcast if old), or why it cannot be read."""
+def _decode_loose(body: bytes, digest: str | None = None) -> Recorded | str:
+    """The record a body holds whatever its hash and place (upcast if old), or why it cannot be read; its
+    `hash` is that of the body (`digest` when the caller computed it already)."""
+    codec = default_codec()
+    try:  # the common case, one typed decode: a record of the current version (what decode_body gives it)
+        record = codec.record_decoder.decode(body)
+        if record.v == type(record.event).schema_version:
+            return msgspec.structs.replace(record, hash=compute_hash(body) if digest is None else digest)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        pass
     try:
         raw = msgspec.json.decode(body)
         seq, prev = raw["seq"], raw.get("prev_hash", GENESIS_HASH)
@@ -379,8 +392,9 @@ class RowChecker:
     `problems` grows as rows are read; `suspects` holds the seqs whose own bytes were changed (a broken
     link blames the event before it, not the one after)."""
 
-    def __init__(self, genesis: str = GENESIS_HASH) -> None:
+    def __init__(self, genesis: str = GENESIS_HASH, first: int = 0) -> None:
         self.genesis = genesis  # the prev_hash the encounter's first event must carry (chain version 2: bound to it)
+        self.first = first  # the seq of the first row (a parallel verify's worker starts after a snapshot)
         self.problems: list[Discrepancy] = []
         self.suspects: set[int] = set()
         self.last_seq = -1  # the seq of the last row read
@@ -393,7 +407,7 @@ class RowChecker:
 
     def records(self, rows: Iterable[Row]) -> Iterator[Recorded]:
         """The readable records of `rows`, checking each row (and each command's envelope) on the way."""
-        expected = 0
+        expected = self.first
         prev_hash: str | None = self.genesis
         group: list[Recorded] = []
         for row in rows:
@@ -407,10 +421,11 @@ class RowChecker:
             elif row.seq < expected:
                 self.add(Discrepancy(row.seq, Said("verify-stored-twice")))
             expected = row.seq + 1
-            if compute_hash(row.body) != row.hash:
+            actual = compute_hash(row.body)
+            if actual != row.hash:
                 self.add(Discrepancy(row.seq, Said("verify-bytes-changed"),
                                      ("Recorded.hash",)))
-            record = _decode_loose(row.body)
+            record = _decode_loose(row.body, actual)
             if isinstance(record, str):
                 self.add(Discrepancy(row.seq, Said("verify-unreadable", reason=record)))
                 prev_hash = row.hash
@@ -537,6 +552,11 @@ def check_snapshots(store, encounter: str, hashes: dict[int, str], states: dict[
 # ---------------------------------------------------------------------------------------------- the head
 def check_head(store, encounter: str, last: Recorded | None, last_row_seq: int) -> list[Discrepancy]:
     """Compare the store's recorded head (last seq and its hash), when it keeps one, with the last stored event."""
+    return head_problems(store, encounter, (last.seq, last.hash) if last is not None else None, last_row_seq)
+
+
+def head_problems(store, encounter: str, last: tuple[int, str] | None, last_row_seq: int) -> list[Discrepancy]:
+    """`check_head` given the last readable event's (seq, hash) alone (a parallel verify has no record)."""
     head = getattr(store, "head", None)
     if head is None:
         return []
@@ -551,7 +571,7 @@ def check_head(store, encounter: str, last: Recorded | None, last_row_seq: int) 
         cut = (Said("verify-head-cut-one", seq=seq, first=seq) if seq == last_row_seq + 1
                else Said("verify-head-cut", seq=seq, first=last_row_seq + 1, last=seq))
         return [Discrepancy(last_row_seq + 1, cut)]
-    if last is not None and last.seq == seq and last.hash != digest:
+    if last is not None and last[0] == seq and last[1] != digest:
         return [Discrepancy(seq, Said("verify-head-hash"), ("head.hash",))]
     return []
 
@@ -595,7 +615,8 @@ def verify_encounter(store, encounter: str, *, progress=None, templates=None) ->
     """Every problem of one encounter, ordered by seq; an empty list when the encounter verifies.
 
     One streaming pass: rows are checked as they are read and re-derived command by command; only the
-    problems, and the hashes and states at snapshot seqs, are kept."""
+    problems, and the hashes and states at snapshot seqs, are kept. (On every core: replay/verify_parallel.py
+    `verify_encounter`, which says the same.)"""
     seqs_of = getattr(store, "snapshot_seqs", None)
     wanted = set(seqs_of(encounter)) if seqs_of is not None else set()
     hashes: dict[int, str] = {}
@@ -686,5 +707,5 @@ def store_problems(store) -> list[str]:
 
 
 __all__ = ["Discrepancy", "Problem", "RowChecker", "chain_version", "check_head", "check_signatures", "find_fingerprint", "genesis_of",
-           "head_fingerprint", "check_rows", "check_snapshots", "event_differences", "rederive",
+           "head_fingerprint", "head_problems", "check_rows", "check_snapshots", "event_differences", "rederive",
            "rederive_all", "store_problems", "stored_rows", "unfinished_events", "verify_encounter"]

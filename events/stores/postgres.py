@@ -394,10 +394,10 @@ class PostgresStore(StoreBase):
                 return
             start += CHUNK
 
-    def rows(self, encounter: str) -> Iterator[tuple[int, int, str, bytes, str]]:
-        """Every stored (seq, txn, type, body, hash) row of the encounter by seq, unchecked: for verify
-        (CHUNK rows per query, following the index, so a missing seq shows as a gap)."""
-        after = -1
+    def rows(self, encounter: str, from_seq: int = 0) -> Iterator[tuple[int, int, str, bytes, str]]:
+        """Every stored (seq, txn, type, body, hash) row of the encounter by seq from `from_seq`, unchecked: for
+        verify (CHUNK rows per query, following the index, so a missing seq shows as a gap)."""
+        after = from_seq - 1 if from_seq > 0 else -1
         while True:
             rows = self._guarded(lambda conn: conn.execute(
                 "SELECT seq, txn, type, body, hash FROM events WHERE encounter = %s AND seq > %s ORDER BY seq "

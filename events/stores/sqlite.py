@@ -237,11 +237,13 @@ class SQLiteStore(StoreBase):
                     problems.append(Said("verify-rows-missing", encounter=encounter, count=count, last=indexed[1]))
         return problems
 
-    def rows(self, encounter: str) -> Iterator[tuple[int, int, str, bytes, str]]:
-        """Every stored (seq, txn, type, body, hash) row of the encounter by seq, unchecked: for verify."""
+    def rows(self, encounter: str, from_seq: int = 0) -> Iterator[tuple[int, int, str, bytes, str]]:
+        """Every stored (seq, txn, type, body, hash) row of the encounter by seq from `from_seq`, unchecked: for
+        verify (a parallel verify's worker reads its own stretch)."""
         with self._guard():
             cursor = self._db.execute(
-                "SELECT seq, txn, type, CAST(body AS BLOB), hash FROM events WHERE encounter = ? ORDER BY seq", (encounter,))
+                "SELECT seq, txn, type, CAST(body AS BLOB), hash FROM events WHERE encounter = ? AND seq >= ? "
+                "ORDER BY seq", (encounter, from_seq) if from_seq > 0 else (encounter, -2**62))
             while chunk := cursor.fetchmany(CHUNK):
                 yield from chunk
 

@@ -57,3 +57,4 @@ verify-signature-invalid = the head signature stored at this event does not veri
 verify-signature-elsewhere = a valid head signature names this event, but the log no longer holds it as signed (edited or cut after signing)
 verify-head-unsigned = no signature of the DM's key covers this head: the log was written or edited without the key
 cli-key-written = private key written to { $private } (keep it secret), public key to { $public } (give it to the players); sign every head with COMBATLOG_SIGNING_KEY={ $private }; check with combatlog verify LOG --public-key { $public }
+cli-verify-jobs = --jobs { $jobs } cannot be used: give how many processes verify may run at once, 1 or more (1: this process alone)

@@ -62,3 +62,4 @@ verify-signature-invalid = la signature de fin enregistrée à cet événement n
 verify-signature-elsewhere = une signature de fin valide désigne cet événement, mais le journal ne le contient plus tel que signé (modifié ou coupé après la signature)
 verify-head-unsigned = aucune signature de la clé du MJ ne couvre cette fin : le journal a été écrit ou modifié sans la clé
 cli-key-written = clé privée écrite dans { $private } (gardez-la secrète), clé publique dans { $public } (donnez-la aux joueurs) ; signez chaque fin avec COMBATLOG_SIGNING_KEY={ $private } ; vérifiez avec combatlog verify JOURNAL --public-key { $public }
+cli-verify-jobs = --jobs { $jobs } est impossible : indiquez combien de processus verify peut lancer à la fois, 1 ou plus (1 : ce processus seul)
