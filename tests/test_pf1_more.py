@@ -138,7 +138,7 @@ def test_run_four_times_speed_three_in_heavy_armour(run):
 def test_heavy_armour_runs_three_times(run):
     ok(run(*duel(aria=stats(ARIA, armor_type="heavy"), gob_at=(0, 9))))
     ok(run({"do": "action", "id": "aria", "action": "run"}))
-    rejected(run({"do": "move", "id": "aria", "path": [[x, 0] for x in range(1, 14)]}), "a run allows 18 m")
+    rejected(run({"do": "move", "id": "aria", "path": [[x, 0] for x in range(1, 14)]}), "a run allows 60 ft")  # 18 m = 60 ft (English: feet)
     ok(run({"do": "move", "id": "aria", "path": [[x, 0] for x in range(1, 13)]}))
 
 

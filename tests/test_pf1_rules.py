@@ -146,9 +146,10 @@ def test_double_move_spends_move_and_standard(run):
     doc = ok(run({"do": "move", "id": "aria", "path": [[1, 0], [2, 0], [3, 0], [4, 0], [5, 0], [6, 0]]}))
     actions = doc["combatants"]["aria"]["actions"]
     assert (actions["move"], actions["standard"]) == ("move", "move")
-    # 9 squares = 13.5 m > 12 m: refused
+    # 9 squares = 13.5 m > 12 m: refused, said in feet in an English encounter (13.5 m = 45 ft, 12 m = 40 ft)
     ok(run({"do": "end_turn"}, {"do": "end_turn"}))
-    rejected(run({"do": "move", "id": "aria", "path": [[6, i] for i in range(1, 10)]}), "13.5 m needed")
+    rejected(run({"do": "move", "id": "aria", "path": [[6, i] for i in range(1, 10)]}), "45 ft needed",
+             "a double move allows 40 ft")
 
 
 def test_diagonals_alternate_one_and_two(run):

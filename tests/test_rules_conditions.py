@@ -25,7 +25,7 @@ from support import events_of, last, ok, rejected, RULESETS
 def encounter(ruleset, *more, start=True):
     """aria (fighter, 15 + 2 = 17) acts before gob1 (goblin, 3 + 2 = 5); wiz (wizard) joins with value 10."""
     commands = [
-        {"do": "create", "ruleset": ruleset, "seed": 1},
+        {"do": "create", "ruleset": ruleset, "seed": 1, "units": "m"},  # the seeds count in metres; an English create naming no units shows feet (issue 23)
         {"do": "add", "id": "aria", "side": "party", "kind": "pc", "template": "fighter"},
         {"do": "add", "id": "gob1", "side": "goblins", "template": "goblin"},
         {"do": "add", "id": "wiz", "side": "party", "kind": "pc", "template": "wizard"},

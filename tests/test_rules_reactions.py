@@ -28,7 +28,7 @@ from support import events_of, ok, rejected, RULESETS
 
 def fight(ruleset, *people):
     """people: (id, side, template, [x, y], initiative[, overrides]); combat starts at the end."""
-    commands = [{"do": "create", "ruleset": ruleset, "seed": 7}]
+    commands = [{"do": "create", "ruleset": ruleset, "seed": 7, "units": "m"}]  # the seeds count in metres; an English create naming no units shows feet (issue 23)
     for person in people:
         cid, side, template, at, initiative = person[:5]
         add = {"do": "add", "id": cid, "side": side, "template": template}

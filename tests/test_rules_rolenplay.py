@@ -430,7 +430,7 @@ def test_damage_dice_thrown_with_a_missed_attack_are_set_aside(run, log):
 
 
 def test_help_needs_the_helper_within_1_5_m_of_the_ally(run):
-    setup = [{"do": "create", "ruleset": RP, "seed": 3},
+    setup = [{"do": "create", "ruleset": RP, "seed": 3, "units": "m"},  # the seeds count in metres; an English create naming no units shows feet (issue 23)
              {"do": "add", "id": "helper", "side": "party", "kind": "pc", "stats": stats(), "at": [0, 0]},
              {"do": "add", "id": "pc", "side": "party", "kind": "pc", "stats": stats(), "at": [0, 1]},
              {"do": "add", "id": "orc", "side": "monsters", "kind": "monster", "stats": stats(max_hp=30), "at": [5, 5]},

@@ -22,7 +22,7 @@ from support import last, ok, rejected, RULESETS
 def encounter(ruleset, *, aria_die=15, gob_die=3):
     """aria (fighter) and gob1 (goblin): aria 15 + 2 = 17, gob1 3 + 2 = 5 by default."""
     return [
-        {"do": "create", "ruleset": ruleset, "seed": 1},
+        {"do": "create", "ruleset": ruleset, "seed": 1, "units": "m"},  # the seeds count in metres; an English create naming no units shows feet (issue 23)
         {"do": "add", "id": "aria", "side": "party", "kind": "pc", "template": "fighter"},
         {"do": "add", "id": "gob1", "side": "goblins", "template": "goblin"},
         {"do": "initiative", "id": "aria", "dice": [aria_die]},
