@@ -261,3 +261,9 @@ rule-field-out-of-range = field '{ $field }': { $value } is out of range ({ $bou
  })
 rule-field-not-creature = field '{ $field }': expected a creature id, not { $kind }
 rule-save-ability-unknown = field 'until.save.ability': expected one of { $known }
+
+# What opened a reaction window, quoted by a refusal (core/rulesets/dnd5e/window_words.py).
+window-trigger-move = { $mover } leaves the reach of { $reactors }
+window-trigger-hit = { $attacker } hits { $target } with { $attack }
+window-trigger-readied = { $readier }'s trigger: { $text }
+window-trigger-cast = { $caster } casts { $spell }

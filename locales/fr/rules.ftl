@@ -313,3 +313,9 @@ rule-field-out-of-range = champ '{ $field }' : { $value } est hors limites ({ $b
  })
 rule-field-not-creature = champ '{ $field }' : identifiant de créature attendu, pas { $kind }
 rule-save-ability-unknown = champ 'until.save.ability' : attendu l'une de { $known }
+
+# Ce qui a ouvert une fenêtre de réaction, cité par un refus (core/rulesets/dnd5e/window_words.py).
+window-trigger-move = { $mover } quitte l'allonge de { $reactors }
+window-trigger-hit = { $attacker } touche { $target } avec { $attack }
+window-trigger-readied = déclencheur de { $readier } : { $text }
+window-trigger-cast = { $caster } lance { $spell }

@@ -7,6 +7,7 @@ from collections.abc import Callable
 import msgspec
 
 from combatlog.words import Phrase, term_phrase
+from combatlog.core.rulesets.dnd5e.window_words import trigger_phrase
 from combatlog.core.rulesets.dnd5e import actions, combat, commands as c, reactions, turns
 from combatlog.core.rulesets.dnd5e.spells import cast as cast_spell
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_concentration, end_condition, normalize_until, start_concentration
@@ -103,7 +104,7 @@ def _check_phase(ruleset, state: EncounterState, command: c.Command) -> None:
     if not ruleset.machine.is_legal(state.phase, name):
         if state.phase == "reaction":
             window = state.windows[-1]
-            raise fail("rule-cannot-now-reaction-window-open", name=name, doing=Phrase("rule-doing", name=name), trigger=window.trigger, reactors=', '.join(window.reactors))
+            raise fail("rule-cannot-now-reaction-window-open", name=name, doing=Phrase("rule-doing", name=name), trigger=trigger_phrase(state, window), reactors=', '.join(window.reactors))
         if state.phase == "death_save":
             raise fail("rule-cannot-now-must-roll-death", name=name, doing=Phrase("rule-doing", name=name), turn=state.turn)
         who = getattr(command, "id", None) or getattr(command, "attacker", None)

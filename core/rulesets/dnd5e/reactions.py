@@ -16,6 +16,7 @@ from combatlog.core.rulesets.dnd5e.state import Combatant
 from combatlog.events.attacks import AttackReevaluated
 from combatlog.events.meta import DiceLeftUnused
 from combatlog.events.movement import Moved
+from combatlog.core.rulesets.dnd5e.window_words import trigger_phrase
 from combatlog.events.reactions import ReactionPassed, ReactionTaken, ReactionWindowClosed, ReactionWindowOpened
 
 
@@ -179,7 +180,8 @@ def _answering(ctx: Context, reactor_id: str):
     if reactor_id not in window.reactors:
         if reactor_id in window.answered:
             raise fail("rule-has-already-answered-this-window", reactor_id=reactor_id)
-        raise fail("rule-may-not-react-now-waiting", reactor_id=reactor_id, reactors=', '.join(window.reactors), trigger=window.trigger)
+        raise fail("rule-may-not-react-now-waiting", reactor_id=reactor_id, reactors=', '.join(window.reactors),
+                   trigger=trigger_phrase(ctx.state, window))
     return window
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import msgspec
 
 from combatlog.words import Phrase
+from combatlog.core.rulesets.dnd5e.window_words import trigger_phrase
 from combatlog.core.kernel.commands import explained
 from combatlog.core.kernel.context import Context
 from combatlog.core.kernel.errors import RuleViolation, fail
@@ -369,7 +370,7 @@ def _casting_time(ctx: Context, caster, spell: SpellObject, in_combat: bool):
     what = Phrase("verb-cast", spell=spell.named)
     window = ctx.state.windows[-1] if ctx.state.windows else None
     if window is not None and (spell.casting_time != "reaction" or caster.id not in window.reactors):
-        raise refuse("spell-window-open", caster=caster.id, spell=spell.named, trigger=window.trigger,
+        raise refuse("spell-window-open", caster=caster.id, spell=spell.named, trigger=trigger_phrase(ctx.state, window),
                      reactors=", ".join(window.reactors))
     if not in_combat:
         if caster.status != "alive":
