@@ -218,6 +218,13 @@ class StoreBase:
         `encounter`, or None when no append recorded that key."""
         return None
 
+    def _note_request(self, requests: dict, encounter: str, key: str, fingerprint: str, first: int, last: int) -> None:
+        """Record in `requests` ((encounter, key) -> (fingerprint, first seq, last seq)) an append of a request
+        that wrote `first`..`last`: a request's events run from its first append's first to its last append's last
+        (a list of commands under one key appends once per command). For the stores that keep keys in memory."""
+        known = requests.get((encounter, key))
+        requests[(encounter, key)] = (fingerprint, first if known is None else known[1], last)
+
     def _commit(self, encounter: str, expected_seq: int, make: Callable[[str], list[Sealed]],
                 adopt: str | None = NEW) -> list[Sealed]:
         """Atomically: check the next seq is `expected_seq`, call `make(last hash)`, write what it returns

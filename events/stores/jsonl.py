@@ -244,7 +244,7 @@ class JsonlStore(StoreBase):
             if line.sig is not None:
                 self._signed.setdefault(line.encounter, []).append((seq, line.hash, line.sig))
             if line.request is not None:
-                self._note_request(line.encounter, line.request, seq)
+                self._note_request(self._requests, line.encounter, *line.request, seq)
         self._heads, self._scanned, self._lines = heads, self._scanned + len(data), self._lines + data.count(b"\n")
         self._events = events
 
@@ -289,14 +289,9 @@ class JsonlStore(StoreBase):
             if sig is not None:
                 self._signed.setdefault(encounter, []).append((last.seq, last.hash, sig))
             if request is not None:
-                self._note_request(encounter, request, last.seq)
+                self._note_request(self._requests, encounter, *request, last.seq)
             _write_head_file(self.path, self._events, self._heads)  # under the lock: heads written in order
             return sealed
-
-    def _note_request(self, encounter: str, request: tuple[str, str, int], last_seq: int) -> None:
-        key, asked, first = request
-        known = self._requests.get((encounter, key))
-        self._requests[(encounter, key)] = (asked, first if known is None else known[1], last_seq)
 
     def signatures(self, encounter: str) -> list[tuple[int, str, str]]:
         """The encounter's signed heads (seq, hash, signature) its lines carry, by seq."""

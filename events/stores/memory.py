@@ -38,9 +38,7 @@ class MemoryStore(StoreBase):
             self._logs.setdefault(encounter, log).extend((body, record.hash) for record, body in sealed)
             request = self._pending_request(encounter)
             if request is not None and sealed:
-                known = self._requests.get((encounter, request[0]))
-                first = sealed[0][0].seq if known is None else known[1]
-                self._requests[(encounter, request[0])] = (request[1], first, sealed[-1][0].seq)
+                self._note_request(self._requests, encounter, *request, sealed[0][0].seq, sealed[-1][0].seq)
             return sealed
 
     def request(self, encounter: str, key: str) -> tuple[str, int, int] | None:
