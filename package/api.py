@@ -426,7 +426,7 @@ class Encounter:
 
         if jobs is not None and (not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1):
             raise RuleViolation("cli-verify-jobs", jobs=jobs)
-        if jobs != 1 and self._verified_in_parallel(jobs):
+        if jobs != 1 and _vouched_in_parallel(self.log.store, self.name, jobs):
             count = self.log.store.last(self.name)[0]
         else:
             records = list(self.log.store.read(self.name))  # raises LogCorrupted at the first broken link
@@ -442,15 +442,6 @@ class Encounter:
                 raise RuleViolation(verdict, **values)
             if verdict == "verify-expect-missing":
                 raise LogCorrupted(count, Said(verdict, **values), self.name)
-
-    def _verified_in_parallel(self, jobs: int | None) -> bool:
-        """Whether worker processes vouch that the whole encounter verifies (replay/verify_parallel.py)."""
-        from combatlog.replay import verify_parallel
-
-        wanted = verify_parallel.default_jobs() if jobs is None else jobs
-        if wanted < 2 or (jobs is None and self.log.store.last(self.name)[0] < verify_parallel.PARALLEL_FROM):
-            return False
-        return verify_parallel.sound(self.log.store, self.name, wanted)
 
     @property
     def fingerprint(self) -> str:
@@ -521,6 +512,13 @@ class BatchRejected(RuleViolation):
         self.error = error
         self.line = line
         self.events = events
+
+
+def _vouched_in_parallel(store: EventStore, name: str, jobs: int | None) -> bool:
+    """replay/verify_parallel.py `vouched`, imported only when processes may be used (it loads multiprocessing)."""
+    from combatlog.replay.verify_parallel import vouched
+
+    return vouched(store, name, jobs)
 
 
 MAX_REQUEST_ID = 200  # characters of an idempotency key

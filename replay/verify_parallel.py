@@ -201,12 +201,20 @@ def verify_encounter(store, encounter: str, *, progress=None, templates=None, jo
     log: on anything else the sequential pass runs and speaks, so the report is the same whatever `jobs` is."""
     from combatlog.replay import verify
 
-    if jobs != 1 and templates is None:
-        wanted = default_jobs() if jobs is None else jobs
-        if wanted > 1 and (jobs is not None or store.last(encounter)[0] >= PARALLEL_FROM):
-            if sound(store, encounter, wanted, progress=progress):
-                return []
+    if templates is None and vouched(store, encounter, jobs, progress=progress):
+        return []
     return verify.verify_encounter(store, encounter, progress=progress, templates=templates)
+
+
+def vouched(store, encounter: str, jobs: int | None, *, progress=None) -> bool:
+    """Whether worker processes vouch that the whole encounter verifies: never with `jobs` 1; `jobs` None is one
+    per core, and only from PARALLEL_FROM events on. False says nothing: the sequential pass then decides."""
+    if jobs == 1:
+        return False
+    wanted = default_jobs() if jobs is None else jobs
+    if wanted < 2 or (jobs is None and store.last(encounter)[0] < PARALLEL_FROM):
+        return False
+    return sound(store, encounter, wanted, progress=progress)
 
 
 def _bulk(store, encounter: str, wanted: set[int]) -> tuple[dict[int, str], int, str] | None:
