@@ -19,6 +19,9 @@ import msgspec
 DATA = Path(__file__).parent / "data"
 LICENSES = Path(__file__).parent / "LICENSES"
 KINDS = ("creature", "spell")
+# The families data/ holds (`<family>-creatures.json`, `<family>-spells.json`), in the order a lookup that knows
+# no family tries them.
+FAMILIES = ("dnd5e-2024", "dnd5e-2014", "pf1")
 
 def plain(text: str) -> str:
     """Case-, accent- and punctuation-insensitive form: "Araignée géante" and "araignee-geante" compare equal."""

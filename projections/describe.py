@@ -137,7 +137,7 @@ class Cast:
 def side_name(side: str, lang: str, family: str = "") -> str:
     """A side (or any crowd the DM named) in words: `side-<id>` of the catalogs; a kind of creature ("goblins",
     "gobelins", "wolves") as the plural of its name in `lang`; else the DM's own word."""
-    from combatlog.compendium import library_for_family, plain
+    from combatlog.compendium import FAMILIES, library_for_family, plain
     from combatlog.fixtures import load_template
 
     lang = _lang(lang)
@@ -158,7 +158,7 @@ def side_name(side: str, lang: str, family: str = "") -> str:
     for candidate in candidates:
         entry = load_template(candidate)
         if entry is None:
-            for one in ((family,) if family else ()) + _FAMILIES:
+            for one in ((family,) if family else ()) + FAMILIES:
                 entry = library_for_family(one).find(candidate, "creature")
                 if entry is not None:
                     break
@@ -185,17 +185,14 @@ def library_family(ruleset: str) -> str:
     return getattr(RULESETS.get(ruleset or ""), "library_family", "") or ""
 
 
-_FAMILIES = ("dnd5e-2024", "dnd5e-2014", "pf1")
-
-
 def spell_name(spell_id: str, lang: str, family: str = "") -> str:
     """A spell's name in `lang`, from the library of `family` (or any family when not given); its id in words
     (`magic-missile` -> "magic missile") when no library knows it."""
-    from combatlog.compendium import library_for_family
+    from combatlog.compendium import FAMILIES, library_for_family
 
     if not spell_id:
         return ""
-    for one in ((family,) if family else ()) + _FAMILIES:
+    for one in ((family,) if family else ()) + FAMILIES:
         entry = library_for_family(one).document("spell")["_by_id"].get(spell_id)
         if entry is not None:
             names = entry.get("name")
