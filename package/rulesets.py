@@ -46,14 +46,14 @@ def _learn(event_type: str) -> bool:
     return False
 
 
-# Before `create`, dnd5e-2024 explains a command that is not a well-formed `create` of a known ruleset.
-REGISTRY = Registry(providers=PROVIDERS, fallback="dnd5e-2024")
 def _created(name: str) -> None:
     """The codec decoded a create naming `name`: load that ruleset before the events after it are decoded."""
     if name in REGISTRY and not REGISTRY.is_loaded(name):
         REGISTRY.load(name)
 
 
+# Before `create`, dnd5e-2024 explains a command that is not a well-formed `create` of a known ruleset.
+REGISTRY = Registry(providers=PROVIDERS, fallback="dnd5e-2024")
 CODEC = Codec(missing=_learn, created=_created)
 REGISTRY.on_load(lambda ruleset: CODEC.learn(ruleset.event_types))
 _install_registry(REGISTRY)
