@@ -18,6 +18,7 @@ from typing import Any, Callable
 import msgspec
 
 from combatlog.events.reasons import PROSE, arguments, from_prose
+from combatlog.events.windows import sentence
 from combatlog.words import (
     Distance, _lang, ability_name, action_name, condition_name, distance, faces, has, join, kebab, maybe, message,
     ruleset_name, skill_name, square, term,
@@ -623,7 +624,14 @@ def _(event, lang, cast, units):
     pending = event.pending if isinstance(event.pending, dict) else {}
     return {"kind": kebab(str(pending.get("kind", "other"))), "mover": cast.name(pending.get("id", "")),
             "attacker": cast.name(pending.get("attacker", "")), "target": cast.name(pending.get("target", "")),
-            "count": len(event.reactors), "trigger": event.trigger}
+            "count": len(event.reactors), "trigger": sentence(event.trigger, pending, event.reactors, event.text),
+            "caster": cast.name(pending.get("caster", "")), "spell": _pending_spell(pending, cast)}
+
+
+def _pending_spell(pending: dict, cast) -> str:
+    """The spell a cast window waits on, by its name when the cast knows it."""
+    spell = pending.get("spell")
+    return str((spell.get("name") or spell.get("id", "")) if isinstance(spell, dict) else "")
 
 
 @_extra("ReactionTaken")

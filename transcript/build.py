@@ -444,8 +444,8 @@ class _Builder:
                 pending = dict(event.pending)
                 if pending.get("kind") == "move":
                     self.suspended_moves.add(pending.get("id"))
-                if pending.get("kind") == "readied" and ": " in event.trigger:
-                    pending["trigger"] = event.trigger.split(": ", 1)[1]  # the table's own words
+                if pending.get("kind") == "readied":
+                    pending["trigger"] = event.text  # the table's own words
                 text = p.window(pending, people, self.name)
                 if self.entry is None:
                     self.head("reaction_window", text)

@@ -267,7 +267,7 @@ event-pf1-window-opened = { $act ->
         [maneuver] { $waiting } attempts a combat maneuver
         [first_aid] { $waiting } gives first aid
         [coup_de_grace] { $waiting } delivers a coup de grâce
-       *[other] { $trigger }
+       *[other] { $waiting }: { $act }
     }
  }
 event-pf1-reaction-taken = { $id } { $reaction ->
@@ -513,3 +513,17 @@ pf1-rule-unknown-maneuver-known-2 = { $who }: unknown maneuver '{ $maneuver }' (
 pf1-rule-attack = { $who }: attack '{ $attack }': { $error }
 # The dice a command was given and did not use (the English is the dice's own message).
 pf1-rule-dice-not-used = { $error }
+
+# What opened an attack-of-opportunity window, inside a refusal ($act: what provoked; ids as the log names them).
+pf1-window-trigger = { $act ->
+    [move] { $waiting } leaves { $square }
+    [cast] { $waiting } casts a spell
+    [stand] { $waiting } stands up
+    [first_aid] { $waiting } gives first aid to { $target }
+    [coup_de_grace] { $waiting } delivers a coup de grâce to { $target }
+    [shoot] { $waiting } shoots with { $using }
+    [unarmed] { $waiting } strikes unarmed
+    [maneuver] { $waiting } attempts { $using } on { $target }
+    [readied] { $readier }'s trigger: { $text }
+   *[other] { $waiting }: { $act }
+ }

@@ -194,6 +194,7 @@ event-reaction-window-opened = fenêtre de réaction : { $kind ->
         [vowel] d'{ $reactors }
        *[consonant] de { $reactors }
     } survient
+    [cast] { $caster } lance { $spell }
    *[other] { $trigger }
  } → { $reactors } { $count ->
     [one] peut

@@ -400,7 +400,7 @@ event-pf1-window-opened = { $act ->
         [maneuver] { $waiting } tente une manœuvre de combat
         [first_aid] { $waiting } prodigue les premiers secours
         [coup_de_grace] { $waiting } porte un coup de grâce
-       *[other] { $trigger-fr }
+       *[other] { $waiting } : { $act }
     }
  }
 event-pf1-reaction-taken = { $id } { $reaction ->
@@ -624,7 +624,7 @@ pf1-rule-cannot-during-phase = impossible de faire { $name } pendant la phase { 
 pf1-rule-no-creature-can-take-turn-all = aucune créature ne peut jouer (toutes mortes ?) : utilisez 'end'
 pf1-rule-this-log-already-holds-encounter-create = ce journal contient déjà une rencontre : 'create' doit être sa première commande
 pf1-rule-concentrate-refused-pf1-no-5e-style = concentrate est refusé en pf1 (pas de concentration à la 5e)
-pf1-rule-cannot-now-attack-opportunity-window-open = impossible de faire { $name } maintenant : une fenêtre d'attaque d'opportunité est ouverte ({ $value }) ; on attend que { $reactors } réagisse ou passe
+pf1-rule-cannot-now-attack-opportunity-window-open = impossible de faire { $name } maintenant : une fenêtre d'attaque d'opportunité est ouverte ({ $trigger }) ; on attend que { $reactors } réagisse ou passe
 pf1-rule-cannot-now-dying-must-roll-stabilization = impossible de faire { $name } maintenant : { $turn } est mourant et doit d'abord faire son test de stabilisation (death_save)
 pf1-rule-cannot-combat-has-not-started-use = impossible de faire { $name } : le combat n'a pas commencé (utilisez 'start')
 pf1-rule-cannot-combat-has-ended = impossible de faire { $name } : le combat est terminé
@@ -663,7 +663,7 @@ pf1-rule-has-no-readied-action = { $readier } n'a pas d'action préparée
 pf1-rule-cannot-trigger-readied-action-own-turn = { $readier } ne peut pas déclencher son action préparée pendant son propre tour
 pf1-rule-cannot-act-now-2 = { $readier } ne peut pas agir maintenant
 pf1-rule-has-no-readied-action-waiting-this = { $reactor } n'a pas d'action préparée en attente sur cette fenêtre
-pf1-rule-may-not-react-now-waiting = { $command } ne peut pas réagir maintenant : on attend { $reactors } ({ $value })
+pf1-rule-may-not-react-now-waiting = { $command } ne peut pas réagir maintenant : on attend { $reactors } ({ $trigger })
 pf1-rule-pf1-reactions-opportunity-attack-readied-not = réactions pf1 : 'opportunity_attack' ou 'readied' (pas { $with_ })
 pf1-rule-this-window-s-readied-trigger-answer = cette fenêtre est le déclencheur préparé : répondez avec 'readied' ou passez
 pf1-rule-may-not-pass-now-waiting = { $command } ne peut pas passer maintenant : on attend { $reactors }
@@ -698,3 +698,17 @@ pf1-rule-unknown-maneuver-known-2 = { $who } : manœuvre inconnue '{ $maneuver }
 pf1-rule-attack = { $who } : attaque '{ $attack }' : { $value }
 # Les dés fournis qu'une commande n'a pas utilisés.
 pf1-rule-dice-not-used = dés fournis non utilisés : { $listed }
+
+# Ce qui a ouvert une fenêtre d'attaque d'opportunité, dans un refus ($act : ce qui provoque ; les ids du journal).
+pf1-window-trigger = { $act ->
+    [move] { $waiting } quitte { $square }
+    [cast] { $waiting } lance un sort
+    [stand] { $waiting } se relève
+    [first_aid] { $waiting } prodigue les premiers secours à { $target }
+    [coup_de_grace] { $waiting } porte un coup de grâce à { $target }
+    [shoot] { $waiting } tire avec { $using }
+    [unarmed] { $waiting } frappe à mains nues
+    [maneuver] { $waiting } tente { $using } sur { $target }
+    [readied] déclencheur de { $readier } : { $text }
+   *[other] { $waiting } : { $act }
+ }

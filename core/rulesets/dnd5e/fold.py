@@ -12,6 +12,7 @@ from combatlog.core.rulesets.dnd5e.stats import Stats
 from combatlog.core.rulesets.dnd5e import resources as _resources
 from combatlog.core.rulesets.dnd5e.legendary import LAIR, any_legendary, lair_in_fight, with_lair
 from combatlog.events import attacks, conditions, damage, meta, movement, reactions, resources, rolenplay, turns
+from combatlog.events.windows import sentence
 
 replace = msgspec.structs.replace
 LOG_COMMANDS = ("undo", "redo", "revert")
@@ -223,7 +224,7 @@ def _concentration_ended(state, event):
 
 
 def _window_opened(state, event):
-    window = Window(trigger=event.trigger, reactors=event.reactors, waiting=event.waiting, pending=event.pending)
+    window = Window(trigger=sentence(event.trigger, event.pending, event.reactors, event.text), reactors=event.reactors, waiting=event.waiting, pending=event.pending)
     return replace(state, windows=state.windows + (window,), phase="reaction")
 
 

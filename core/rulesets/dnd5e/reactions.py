@@ -71,7 +71,7 @@ def walk(ctx: Context, mover_id: str, path: list, costs: list[float], *, mode: s
             if reactors:
                 if done:
                     _moved(ctx, mover_id, path[:done], costs[:done], mode, forced, reaction_move)
-                open_window(ctx, f"{mover_id} leaves the reach of {', '.join(reactors)}", reactors, mover_id, {
+                open_window(ctx, "leaves_reach", reactors, mover_id, {
                     "kind": "move", "id": mover_id, "path": [list(s) for s in path[done:]], "costs": costs[done:],
                     "mode": mode, "reaction_move": reaction_move, "dice": ctx.suspend_dice(),
                 })
@@ -88,9 +88,11 @@ def _moved(ctx, mover_id, path, costs, mode, forced, reaction_move) -> None:
     release_grapples_out_of_reach(ctx)
 
 
-def open_window(ctx: Context, trigger: str, reactors: tuple[str, ...], waiting: str, pending: dict) -> None:
+def open_window(ctx: Context, trigger: str, reactors: tuple[str, ...], waiting: str, pending: dict,
+                text: str = "") -> None:
+    """A window opens for `reactors`: `trigger` is a code of events/windows.py, `pending` the command that waits."""
     ctx.emit(ReactionWindowOpened(trigger=trigger, reactors=reactors, waiting=waiting, depth=len(ctx.state.windows) + 1,
-                                  pending=pending))
+                                  pending=pending, text=text))
 
 
 def hit_reactors(ctx: Context, pending: dict) -> tuple[str, ...]:
@@ -109,7 +111,7 @@ def after_hit(ctx: Context, pending: dict) -> None:
     """An attack roll hit: a target with a reaction to hits gets a window before damage."""
     reactors = hit_reactors(ctx, pending)
     if reactors:
-        open_window(ctx, f"{pending['attacker']} hits {pending['target']} with {pending['attack']}", reactors,
+        open_window(ctx, "hit", reactors,
                     pending["attacker"], {**pending, "dice": ctx.suspend_dice()})
         return
     finish_attack(ctx, pending)
@@ -267,8 +269,8 @@ def trigger(ctx: Context, command: c.Trigger) -> None:
     if not can_react(ctx, readier):
         raise fail("rule-cannot-react-now-reaction-spent", readier=readier.id)
     trigger_text = readier.effect("readied").data.get("trigger", "")
-    open_window(ctx, f"{readier.id}'s trigger: {trigger_text}", (readier.id,), ctx.state.turn or readier.id,
-                {"kind": "readied", "id": readier.id})
+    open_window(ctx, "readied", (readier.id,), ctx.state.turn or readier.id, {"kind": "readied", "id": readier.id},
+                text=trigger_text)
 
 
 def settle(ctx: Context) -> None:

@@ -183,7 +183,7 @@ def cast(ctx: Context, command: c.Cast) -> None:
             pending = {"kind": "cast", "caster": caster.id, "spell": _builtins(spell), "level": slot_level,
                        "using": using, "targets": list(targets), "upcast": upcast,
                        "at": list(command.at) if command.at else None, "legendary": list(listed)}
-            open_window(ctx, f"{caster.id} casts {spell.id}", reactors, caster.id,
+            open_window(ctx, "casts", reactors, caster.id,
                         {**pending, "dice": ctx.suspend_dice()})
             return
     _pay(ctx, caster.id, spell, slot_level, using)
@@ -676,7 +676,7 @@ class Resolution:
                        "legendary": list(self.legendary)}
             reactors = hit_reactors(ctx, pending)
             if reactors:
-                open_window(ctx, f"{caster.id} hits {target_id} with {spell.id}", reactors, caster.id,
+                open_window(ctx, "hit", reactors, caster.id,
                             {**pending, "dice": ctx.suspend_dice()})
                 return None
             self._hit(target_id, critical)

@@ -1,8 +1,8 @@
 """What opened a reaction window, as a refusal's variable said in the reader's language.
 
-A window's stored `trigger` is the English sentence the log has always held ("gob1 leaves the reach of aria"); a
-French refusal quoting it mixed the two languages. The window's `pending` says what happened (its `kind` and
-ids), which is what the log lines already word; refusals word it the same way."""
+A window's event stores its trigger as a code and the ids it names (events/windows.py); the window's `pending`
+says what happened (its `kind` and ids), which is what the log lines already word; refusals word it the same way.
+The state's `trigger` is the English sentence the state document has always shown."""
 
 from __future__ import annotations
 

@@ -234,8 +234,7 @@ def _walk(ctx: Pf1Context, mover: Pf1Combatant, command: c.Move, path, start: in
                     ctx.emit(e.Pf1Moved(id=mover.id, path=tuple(path[done_from:index]), metres=sum(costs[done_from:index])))
                 raw = msgspec.to_builtins(command)
                 raw.pop("dice", None)
-                square = _square_text(origin)
-                if provoke(ctx, ctx.get(mover.id), f"{mover.id} leaves {square}", f"{mover.id} quitte {square}", raw,
+                if provoke(ctx, ctx.get(mover.id), raw,
                            {"step": index, "costs": costs, "mode": mode}, movement=True, square=origin, act="move"):
                     return
     if len(path) > done_from:
@@ -351,8 +350,7 @@ def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> Non
                 return
             _spell_went_off(ctx, creature, command)
             return
-        if command.provokes is not False and provoke(ctx, creature, f"{creature.id} casts a spell",
-                                                     f"{creature.id} lance un sort", raw, {"provoked": True}, act="cast"):
+        if command.provokes is not False and provoke(ctx, creature, raw, {"provoked": True}, act="cast"):
             return
         _spell_went_off(ctx, creature, command)
         return
@@ -391,8 +389,7 @@ def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> Non
     slot = command.slot or "standard"
     spend(ctx, creature, slot, name if name != "other" else (command.note or "other"))
     provokes = command.provokes if command.provokes is not None else name == "use_object"
-    if provokes and provoke(ctx, creature, f"{creature.id}: {name}", f"{creature.id} : {name}", raw, {"provoked": True},
-                              act=name):
+    if provokes and provoke(ctx, creature, raw, {"provoked": True}, act=name):
         return
     ctx.emit(e.Pf1ActionTaken(id=creature.id, action=name, details={"note": command.note} if command.note else {}))
 
@@ -466,8 +463,7 @@ def stand(ctx: Pf1Context, command: c.Stand, stage: dict | None = None) -> None:
         if "prone" not in {i.condition for i in creature.conditions}:
             raise fail("pf1-rule-not-prone", creature=creature.id)
         spend(ctx, creature, "move", "stand")
-        if provoke(ctx, ctx.get(creature.id), f"{creature.id} stands up", f"{creature.id} se relève", _raw(command),
-                   {"provoked": True}, act="stand"):
+        if provoke(ctx, ctx.get(creature.id), _raw(command), {"provoked": True}, act="stand"):
             return
     end_condition(ctx, creature.id, "prone")
 
@@ -489,9 +485,7 @@ def stabilize(ctx: Pf1Context, command: c.Stabilize, stage: dict | None = None) 
         if target.status != "dying" and not target.has("bleed"):
             raise fail("pf1-rule-neither-dying-nor-bleeding", target=target.id, status=str(target.status))
         spend(ctx, helper, "standard", "stabilize")
-        if provoke(ctx, ctx.get(helper.id), f"{helper.id} gives first aid to {target.id}",
-                   f"{helper.id} prodigue les premiers secours à {target.id}", _raw(command), {"provoked": True},
-                   act="first_aid"):
+        if provoke(ctx, ctx.get(helper.id), _raw(command), {"provoked": True}, act="first_aid", target=target.id):
             return
     target = ctx.get(target.id)
     face = ctx.die(20)

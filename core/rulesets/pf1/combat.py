@@ -264,9 +264,8 @@ def coup_de_grace(ctx: Pf1Context, command: c.CoupDeGrace, stage: dict | None = 
         if attacker.actions.moved:
             raise fail("pf1-rule-cannot-deliver-coup-de-gr-ce", attacker=attacker.id)
         spend(ctx, attacker, "full_round", "coup_de_grace")
-        if provoke(ctx, ctx.get(attacker.id), f"{attacker.id} delivers a coup de grâce to {target.id}",
-                   f"{attacker.id} porte un coup de grâce à {target.id}", _raw(command), {"provoked": True},
-                   act="coup_de_grace"):
+        if provoke(ctx, ctx.get(attacker.id), _raw(command), {"provoked": True}, act="coup_de_grace",
+                   target=target.id):
             return
     attacker, target = ctx.get(attacker.id), ctx.get(target.id)
     if target.status == "dead":
@@ -336,12 +335,11 @@ def attack(ctx: Pf1Context, command: c.Attack, stage: dict | None = None) -> Non
         # PRD Table 8-2: a ranged attack provokes; an unarmed strike without the feat provokes from its target.
         raw = _raw(command)
         if _provokes_shot(profile, attacker):
-            if provoke(ctx, attacker, f"{attacker.id} shoots with {profile.id}", f"{attacker.id} tire avec {profile.id}",
-                       raw, {"provoked": True, "charge": bool(charge_attack)}, act="shoot"):
+            if provoke(ctx, attacker, raw, {"provoked": True, "charge": bool(charge_attack)}, act="shoot",
+                       using=profile.id):
                 return
         elif profile.unarmed and not attacker.stats.improved_unarmed_strike:
-            if provoke(ctx, attacker, f"{attacker.id} strikes unarmed", f"{attacker.id} frappe à mains nues", raw,
-                       {"provoked": True}, only=(target.id,), act="unarmed"):
+            if provoke(ctx, attacker, raw, {"provoked": True}, only=(target.id,), act="unarmed"):
                 return
     else:
         charge_attack = stage.get("charge", False)
@@ -500,8 +498,7 @@ def full_attack(ctx: Pf1Context, command: c.FullAttack, stage: dict | None = Non
         profile = _profile(attacker, x["with"])
         provoked = stage is not None and index == start
         if profile.kind == "ranged" and not provoked:
-            if provoke(ctx, attacker, f"{attacker.id} shoots with {profile.id}", f"{attacker.id} tire avec {profile.id}",
-                       raw, {"index": index}, act="shoot"):
+            if provoke(ctx, attacker, raw, {"index": index}, act="shoot", using=profile.id):
                 return
         strike(ctx, attacker.id, target.id, profile, base_bonus(attacker, profile) + x["penalty"], "full_attack", opts,
                secondary=x.get("secondary", False))
@@ -576,9 +573,8 @@ def maneuver(ctx: Pf1Context, command: c.Maneuver, stage: dict | None = None) ->
         attacker = ctx.get(attacker.id)
         # PRD Combat Maneuvers: provokes from the target unless the creature has the Improved feat.
         if command.maneuver not in attacker.stats.improved_maneuvers:
-            if provoke(ctx, attacker, f"{attacker.id} attempts {command.maneuver} on {target.id}",
-                       f"{attacker.id} tente {command.maneuver} sur {target.id}", _raw(command), {"provoked": True},
-                       only=(target.id,), act="maneuver"):
+            if provoke(ctx, attacker, _raw(command), {"provoked": True}, only=(target.id,), act="maneuver",
+                       using=command.maneuver, target=target.id):
                 return
     resolve_maneuver(ctx, ctx.get(attacker.id), ctx.get(target.id), command.maneuver,
                      aoo_damage=(stage or {}).get("aoo_damage", 0))

@@ -172,19 +172,20 @@ def eligible_reactors(ctx: Pf1Context, provoker: Pf1Combatant, *, movement: bool
     return tuple(found)
 
 
-def provoke(ctx: Pf1Context, provoker: Pf1Combatant, trigger: str, trigger_fr: str, command: dict, stage: dict,
-            *, movement: bool = False, only: tuple[str, ...] | None = None, square=None, act: str = "act") -> bool:
-    """Open a window when someone may answer: the command waits with its unused faces. True when it waits."""
+def provoke(ctx: Pf1Context, provoker: Pf1Combatant, command: dict, stage: dict, *, act: str, movement: bool = False,
+            only: tuple[str, ...] | None = None, square=None, target: str = "", using: str = "") -> bool:
+    """Open a window when someone may answer: the command waits with its unused faces. True when it waits. `act`
+    says what provoked (a code of events/windows.py), `target` and `using` whom and with what."""
     reactors = eligible_reactors(ctx, provoker, movement=movement, only=only, square=square)
     if not reactors:
         return False
-    pending = {"command": command, "stage": stage, "dice": ctx.suspend_dice(), "trigger_fr": trigger_fr}
+    pending = {"command": command, "stage": stage, "dice": ctx.suspend_dice()}
     if ctx.strain:
         pending["strain"] = ctx.strain
         ctx.strain = None
     pending = msgspec.json.decode(msgspec.json.encode(pending))  # JSON values, as a stored log gives them back
-    ctx.emit(e.Pf1WindowOpened(trigger=trigger, trigger_fr=trigger_fr, waiting=provoker.id, reactors=reactors,
-                               act=act, square=tuple(square) if movement and square is not None else None, pending=pending,
+    ctx.emit(e.Pf1WindowOpened(waiting=provoker.id, reactors=reactors, act=act, target=target, using=using,
+                               square=tuple(square) if movement and square is not None else None, pending=pending,
                                movement=movement))
     return True
 

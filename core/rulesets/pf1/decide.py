@@ -25,6 +25,7 @@ from combatlog.core.rulesets.pf1.state import CURRENT_RULES, ORIGINAL_RULES, RUL
 from combatlog.core.rulesets.pf1.stats import damage_type, mod, parse_stats
 from combatlog.events.meta import CombatEnded, CommandIssued, EncounterCreated
 from combatlog.events.turns import HiddenChanged
+from combatlog.core.rulesets.pf1.window_words import trigger_phrase
 
 PHASES = ("setup", "turn", "death_save", "reaction", "ended")
 LEGAL_IN: dict[str, tuple[str, ...]] = {
@@ -132,7 +133,8 @@ def _check_phase(state: Pf1State, command: c.Command) -> None:
         return
     if state.phase == "reaction":
         window = state.windows[-1]
-        raise fail("pf1-rule-cannot-now-attack-opportunity-window-open", name=str(name), trigger=str(window.trigger), reactors=', '.join(window.reactors), value=str(window.pending.get('trigger_fr', window.trigger)))
+        raise fail("pf1-rule-cannot-now-attack-opportunity-window-open", name=str(name), trigger=trigger_phrase(window),
+                   reactors=', '.join(window.reactors))
     if state.phase == "death_save":
         raise fail("pf1-rule-cannot-now-dying-must-roll-stabilization", name=str(name), turn=str(state.turn))
     if state.phase == "setup":
@@ -639,8 +641,7 @@ def _trigger(ctx: Pf1Context, command: c.Trigger) -> None:
     if not can_act(readier):
         raise fail("pf1-rule-cannot-act-now-2", readier=readier.id)
     text = effect.data.get("trigger", "")
-    ctx.emit(e.Pf1WindowOpened(trigger=f"{readier.id}'s trigger: {text}", trigger_fr=f"déclencheur de {readier.id} : {text}",
-                               waiting=ctx.state.turn or readier.id, reactors=(readier.id,), act="readied",
+    ctx.emit(e.Pf1WindowOpened(waiting=ctx.state.turn or readier.id, reactors=(readier.id,), act="readied", text=text,
                                pending={"kind": "readied", "id": readier.id}))
 
 
@@ -685,7 +686,8 @@ def _react(ctx: Pf1Context, command: c.React) -> None:
     window = ctx.state.windows[-1]
     reactor = ctx.get(command.id)
     if command.id not in window.reactors:
-        raise fail("pf1-rule-may-not-react-now-waiting", command=command.id, reactors=', '.join(window.reactors), trigger=str(window.trigger), value=str(window.pending.get('trigger_fr', window.trigger)))
+        raise fail("pf1-rule-may-not-react-now-waiting", command=command.id, reactors=', '.join(window.reactors),
+                   trigger=trigger_phrase(window))
     if command.with_ == "readied":
         _readied(ctx, command, window)
         _maybe_close(ctx)

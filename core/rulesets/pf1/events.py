@@ -299,11 +299,16 @@ class Pf1ManeuverRolled(Event, frozen=True, kw_only=True):
 
 
 class Pf1WindowOpened(Event, frozen=True, kw_only=True):
-    trigger: str
-    trigger_fr: str = ""
+    """An attack-of-opportunity window (or a readied trigger) opens: `act` says what provoked, as a code of
+    `events/windows.py`; v1 stored English and French sentences in `trigger` and `trigger_fr`."""
+
+    schema_version: ClassVar[int] = 2
     waiting: str  # the provoking creature (the readier's trigger: the creature whose turn it is)
-    act: str = ""  # move, shoot, unarmed, cast, stand, maneuver, first_aid, act, readied
+    act: str = ""  # move, shoot, unarmed, cast, stand, maneuver, first_aid, coup_de_grace, readied, or the action's name
     square: tuple[int, int] | None = None  # the square left, for a move
+    target: str = ""  # the creature given first aid, dealt a coup de grâce, or the maneuver's target
+    using: str = ""  # the weapon shot with, or the maneuver attempted
+    text: str = ""  # a readied trigger's own words, as the table gave them
     reactors: tuple[str, ...]
     pending: dict[str, Any] = {}
     movement: bool = False

@@ -9,6 +9,7 @@ from combatlog.events import meta
 from combatlog.events.resources import CombatantCarried
 from combatlog.events.spells import SpellSlotSpent, SpellsRestored
 from combatlog.events.turns import HiddenChanged
+from combatlog.events.windows import pf1_sentence
 
 replace = msgspec.structs.replace
 LOG_COMMANDS = ("undo", "redo", "revert")
@@ -147,9 +148,11 @@ def evolve(state: Pf1State, event) -> Pf1State:
         case e.Pf1StabilizationRolled():
             return replace(state, phase="turn") if state.phase == "death_save" else state
         case e.Pf1WindowOpened():
+            trigger = pf1_sentence(event.act, event.waiting, event.pending, square=event.square, target=event.target,
+                                   using=event.using, text=event.text)
             state = replace(state, windows=state.windows + (Pf1Window(
-                trigger=event.trigger, reactors=event.reactors, waiting=event.waiting, pending=event.pending),),
-                phase="reaction")
+                trigger=trigger, reactors=event.reactors, waiting=event.waiting, pending=event.pending, act=event.act,
+                square=event.square, target=event.target, using=event.using, text=event.text),), phase="reaction")
             if event.movement:
                 combatants = dict(state.combatants)
                 for reactor in event.reactors:

@@ -93,11 +93,17 @@ class Pf1Combatant(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 class Pf1Window(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """An open attack-of-opportunity window and the command that waits for it."""
 
-    trigger: str
+    trigger: str  # in English, as the state document has always shown it
     reactors: tuple[str, ...]
     waiting: str
     answered: tuple[str, ...] = ()
     pending: dict[str, Any] = {}
+    # What provoked, as the window's opening event says it (events/windows.py): for the refusals' words.
+    act: str = ""
+    square: tuple[int, int] | None = None
+    target: str = ""
+    using: str = ""
+    text: str = ""
     # Damage the waiting creature took from the attacks of opportunity of this window: a penalty on the combat
     # maneuver check that waits (PRD Combat Maneuvers).
     damage: int = 0
