@@ -1,10 +1,16 @@
 """Events of attacks, saving throws and ability checks: every d20 test with its faces."""
 
+from typing import ClassVar
+
 from combatlog.events.base import Event
 from combatlog.events.values import Modifier
 
 
 class AttackRolled(Event, frozen=True, kw_only=True):
+    """`auto_miss`: why the attack missed whatever its roll, a code (beyond_long_range,
+    underwater_beyond_normal_range; v1 stored the English phrase)."""
+
+    schema_version: ClassVar[int] = 2
     attacker: str
     target: str
     attack: str
@@ -36,6 +42,10 @@ class AttackReevaluated(Event, frozen=True, kw_only=True):
 
 
 class SavingThrowRolled(Event, frozen=True, kw_only=True):
+    """`purpose`: what the save is for, a code (concentration, damage, end_condition with the condition in
+    `condition`, ...; v1 stored "end <condition>")."""
+
+    schema_version: ClassVar[int] = 2
     id: str
     ability: str
     dc: int
@@ -48,6 +58,7 @@ class SavingThrowRolled(Event, frozen=True, kw_only=True):
     success: bool
     auto_fail: str = ""
     purpose: str = ""
+    condition: str = ""
 
 
 class CheckRolled(Event, frozen=True, kw_only=True):

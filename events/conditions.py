@@ -9,11 +9,12 @@ from combatlog.events.base import Event
 
 
 class ConditionApplied(Event, frozen=True, kw_only=True):
-    """`source`: the creature that imposed it, a marker of the rules ("0 HP"), or a reason code with the creature
-    it names in `by` ("ended_turn_in_space"; v1 stored "ended its turn in gob1's space"). `no_effect`: why it has
+    """`source`: the creature that imposed it, a marker of the rules as a code ("0_hp", "fell_unconscious"; v2
+    stored the English phrase), or a reason code with the creature it names in `by` ("ended_turn_in_space"; v1
+    stored "ended its turn in gob1's space"). `no_effect`: why it has
     none, a code (immune, immune_petrified, already_has_it; v1 stored the last two in English)."""
 
-    schema_version: ClassVar[int] = 2
+    schema_version: ClassVar[int] = 3
     target: str
     condition: str
     instance: int

@@ -21,12 +21,17 @@ class DamageTaken(Event, frozen=True, kw_only=True):
 
 
 class Healed(Event, frozen=True, kw_only=True):
+    """`roll`: the dice healed with; `reason`: a reason code for healing no dice gave
+    (natural_20_on_a_death_save; v1 stored roll "natural 20")."""
+
+    schema_version: ClassVar[int] = 2
     target: str
     roll: str = ""
     faces: tuple[int, ...] = ()
     amount: int
     hp_before: int
     hp_after: int
+    reason: str = ""
 
 
 class TempHpGranted(Event, frozen=True, kw_only=True):

@@ -5,6 +5,7 @@ from typing import Any, Callable, Generic, TypeVar
 
 import msgspec
 
+from combatlog.events.purposes import UPCASTS as PURPOSE_UPCASTS
 from combatlog.events.reasons import UPCASTS as REASON_UPCASTS
 from combatlog.events.windows import UPCASTS as WINDOW_UPCASTS
 from combatlog.words import message
@@ -90,7 +91,7 @@ class LogCorrupted(Exception):
 _encoder = msgspec.json.Encoder(order="sorted")
 
 # (event type, stored version) -> function turning the stored event dict into the next version's dict.
-UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {**REASON_UPCASTS, **WINDOW_UPCASTS}
+UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {**REASON_UPCASTS, **WINDOW_UPCASTS, **PURPOSE_UPCASTS}
 
 
 def upcaster(event_type: str, from_version: int):

@@ -49,7 +49,7 @@ class DiceLeftUnused(Event, frozen=True, kw_only=True):
     `reason`: a reason code, with the creature it names in `by`, the attack's number in `count` and its id in
     `attack` (v1 stored an English sentence: "attack 2 (longsword): gob1 is dead")."""
 
-    schema_version: ClassVar[int] = 2
+    schema_version: ClassVar[int] = 3
     faces: tuple[int, ...]
     reason: str = ""
     by: str = ""

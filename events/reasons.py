@@ -44,6 +44,9 @@ FIXED = (
     "used on a check", "used on an attack", "the attack is resolved", "passed: the readied action is spent", "released",
     "escaped", "stand up", "not needed once the reaction was resolved", "damage dice thrown with a missed attack",
     "failed to cast defensively", "hurt by an attack of opportunity",
+    # markers of the rules in other fields (events/purposes.py)
+    "the spell was countered", "beyond long range", "underwater, beyond normal range", "0 HP", "woke up",
+    "dropped prone", "disabled strain", "casting defensively", "hurt while casting",
 )
 
 

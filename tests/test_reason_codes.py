@@ -38,16 +38,21 @@ def test_an_old_fixed_phrase_becomes_its_code_and_other_text_stays():
                               "reason": "failed its concentration save"}).event
     assert concentration.reason == "failed_its_concentration_save"
     assert said(concentration) == "failed its concentration save"
-    # The rules' own markers in a condition's source are not reasons: "fell unconscious" stays as it was.
+    # The rules' own markers in a condition's source are codes too since ConditionApplied v3 (events/purposes.py):
+    # "fell unconscious" is read as "fell_unconscious", said again as the phrase it was.
     marker = read_old({"type": "ConditionApplied", "target": "aria", "condition": "prone", "instance": 5,
                        "source": "fell unconscious"}).event
-    assert (marker.source, marker.by) == ("fell unconscious", "")
+    assert (marker.source, marker.by) == ("fell_unconscious", "")
+    assert said(marker, "source") == "fell unconscious"
     space = read_old({"type": "ConditionApplied", "target": "aria", "condition": "prone", "instance": 6,
                       "source": "ended its turn in gob1's space"}).event
     assert (space.source, space.by) == ("ended_turn_in_space", "gob1")
-    # Text the rules never wrote (spells keep their phrase for now) is read as it is.
+    # A spell's countered dice: a code since DiceLeftUnused v3; text the rules never wrote is read as it is.
     countered = read_old({"type": "DiceLeftUnused", "faces": [3], "reason": "the spell was countered"}).event
-    assert countered.reason == "the spell was countered"
+    assert countered.reason == "the_spell_was_countered"
+    for version in (1, 2):
+        stranger = read_old({"type": "DiceLeftUnused", "faces": [3], "reason": "a note of the table"}, version).event
+        assert stranger.reason == "a note of the table"
 
 
 def test_massive_damage_of_an_old_log_names_its_numbers_in_fields():

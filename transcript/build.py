@@ -400,15 +400,16 @@ class _Builder:
             case damage.DamageTaken():
                 self._damage(event)
             case damage.Healed():
-                if event.roll == "natural 20" and self.entry is not None and self.entry.kind == "death_save":
-                    self.detail("heal", p.heal(self.name(event.target), event.amount, event.roll, event.hp_before,
-                                               event.hp_after))
+                natural = event.reason == "natural_20_on_a_death_save"
+                if natural and self.entry is not None and self.entry.kind == "death_save":
+                    self.detail("heal", p.heal(self.name(event.target), event.amount, "", event.hp_before,
+                                               event.hp_after, natural=True))
                 else:
                     roll = self.dice_expr(event.roll, event.faces, False) if event.faces else event.roll
                     if event.faces:
                         roll = f"{roll} = {event.amount}"
                     self.detail("heal", p.heal(self.name(event.target), event.amount, roll, event.hp_before,
-                                               event.hp_after), event.target)
+                                               event.hp_after, natural=natural), event.target)
             case damage.TempHpGranted():
                 self.head("temp_hp", p.temp_hp(self.name(event.target), event.amount, event.before, event.after),
                           event.target)
@@ -622,14 +623,14 @@ class _Builder:
             self.special_head = True
             attacker = self.name(self.command.get("attacker"))
             self.head("attack", self.p.special(attacker, who, event.purpose, self.command), attacker.id)
-        why = self.p.save_purpose(event.purpose)
+        why = self.p.save_purpose(event.purpose, event.condition)
         if event.auto_fail:
             text = self.p.save_auto_fail(who, event.ability, event.dc, event.auto_fail, why)
         else:
             roll, mode = self.d20(event.faces, event.natural, event.modifiers, event.total, event.advantage,
                                   event.disadvantage)
             text = self.p.save(who, event.ability, event.dc, mode, roll, event.success, why)
-        if event.purpose == "" or event.purpose.startswith("end "):
+        if event.purpose in ("", "end_condition"):
             self.head("save", text, event.id)
         elif event.purpose == "damage" and self.entry is None:
             self._damage_head()
@@ -708,7 +709,7 @@ class _Builder:
             return
         source = self.who.get(event.source)
         shoved = source is not None and event.condition == "prone" and self.command.get("do") in ("shove", "attack")
-        internal = {"0 HP", "fell unconscious", "hide", "knocked out"}
+        internal = {"0_hp", "fell_unconscious", "hide", "knocked_out"}
         source_text = "" if event.source in internal else said(event, "source")
         if shoved:
             source = None

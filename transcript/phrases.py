@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 # The language layer, imported here only (the transcript package reads words through this module).
 from combatlog.projections.describe import Cast, catalog_line, describe, entry_name
+from combatlog.events.reasons import said
 from combatlog.words import Distance, distance, maybe, message, ruleset_name, term
 
 
@@ -181,8 +182,8 @@ class Phrasebook:
     def attack_lands(self, attacker: Who, target: Who) -> str:
         return self.t("attack-lands", **self.forms(attacker, "attacker"), **self.forms(target, "target"))
 
-    def heal(self, who: Who, amount: int, roll: str, before: int, after: int) -> str:
-        return self.t("heal", amount=amount, natural=roll == "natural 20", roll=roll, before=before, after=after,
+    def heal(self, who: Who, amount: int, roll: str, before: int, after: int, natural: bool = False) -> str:
+        return self.t("heal", amount=amount, natural=natural, roll=roll, before=before, after=after,
                       **self.forms(who))
 
     def dying(self, who: Who, reason: str) -> str:
@@ -310,7 +311,9 @@ class Phrasebook:
         else:
             kind = "hit" if event.hit else "miss"
         cause = next((s for s in event.advantage if s in ("target unconscious", "target paralyzed")), "")
-        return self.t("outcome", kind=kind, underwater="underwater" in (event.auto_miss or ""), text=event.auto_miss or "",
+        miss = event.auto_miss or ""
+        text = maybe(self.lang, f"reason-{_kebab(miss)}", said(event, "auto_miss")) if miss else ""
+        return self.t("outcome", kind=kind, underwater="underwater" in miss, text=text,
                       cause=_kebab(cause), natural_one=event.natural == 1, within=Distance(1.5, self.units))
 
     _SUMMARY_KEYS = {
@@ -453,11 +456,10 @@ class Phrasebook:
     def condition_no_effect(self, who: Who, condition: str, why: str) -> str:
         return self.t("condition-no-effect", **self._condition_args(who, condition))
 
-    def save_purpose(self, purpose: str) -> str:
-        match = re.fullmatch(r"end (\w+)", purpose)
-        if purpose == "concentration" or not match:
+    def save_purpose(self, purpose: str, condition: str = "") -> str:
+        if purpose != "end_condition":
             return self.t("save-purpose", purpose=purpose if purpose == "concentration" else "other")
-        return self.t("save-purpose", purpose="end", condition=match[1], term=self.condition_term(match[1], article=True))
+        return self.t("save-purpose", purpose="end", condition=condition, term=self.condition_term(condition, article=True))
 
     def save_auto_fail(self, who: Who, ability: str, dc: int, cause: str, why: str) -> str:
         return self.t("save-auto-fail", ability=term(self.lang, "ability-long", ability), dc=dc, why=why, cause=cause,

@@ -230,6 +230,12 @@ reason-concentration-of = { $who }'s concentration ended
 reason-massive-damage = massive damage: { $over } left over for { $max } max HP
 by-creature = by { $who }
 reason-0-hp = 0 HP
+reason-beyond-long-range = beyond long range
+reason-underwater-beyond-normal-range = underwater, beyond normal range
+reason-woke-up = woke up
+reason-disabled-strain = disabled strain
+reason-casting-defensively = casting defensively
+reason-hurt-while-casting = hurt while casting
 reason-unconscious = unconscious
 # Why a d20 roll had advantage or disadvantage, after its faces (the reasons' words: tr-source-* in transcript.ftl).
 event-roll-why = { $has_advantage ->

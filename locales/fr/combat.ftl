@@ -294,6 +294,12 @@ reason-concentration-of = fin de la concentration { ELISION($who) ->
 reason-massive-damage = dégâts massifs : { $over } en trop pour { $max } PV max
 by-creature = par { $who }
 reason-0-hp = 0 PV
+reason-beyond-long-range = au-delà de la portée longue
+reason-underwater-beyond-normal-range = sous l'eau, au-delà de la portée normale
+reason-woke-up = au réveil
+reason-disabled-strain = effort en étant hors de combat
+reason-casting-defensively = incantation sur la défensive
+reason-hurt-while-casting = blessé pendant l'incantation
 reason-unconscious = inconscience
 # Why a d20 roll had advantage or disadvantage, after its faces (the reasons' words: tr-source-* in transcript.ftl).
 event-roll-why = { $has_advantage ->

@@ -334,4 +334,4 @@ def drop_prone(ctx: Context, command: c.DropProne) -> None:
     if ctx.ruleset.drop_prone_needs_speed and ctx.ruleset.speed(creature) == 0:
         # Seed 000 Se Jeter au Sol (2024 only): « si votre Vitesse n'est pas de 0 »; 2014 has no such limit.
         raise fail("rule-cannot-drop-prone-at-speed", creature=creature.id)
-    apply_condition(ctx, creature.id, "prone", source="dropped prone")
+    apply_condition(ctx, creature.id, "prone", source="dropped_prone")

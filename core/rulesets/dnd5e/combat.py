@@ -163,7 +163,7 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
             ctx.emit(AttackRolled(
                 attacker=attacker.id, target=target.id, attack=profile.id, kind=cast(str, profile.kind), slot=slot, faces=(),
                 natural=0, modifiers=(), total=0, target_ac=target.stats.ac, hit=False, critical=False,
-                auto_miss="beyond long range", nonlethal=nonlethal,
+                auto_miss="beyond_long_range", nonlethal=nonlethal,
             ))
             _cinematic_streak(ctx, attacker, plain)
             return
@@ -172,7 +172,7 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
                        distance=Distance(distance, ctx.state.units), long=Distance(long, ctx.state.units))
         if distance is not None and distance > normal + 1e-9:
             if ctx.state.underwater:
-                auto_miss = "underwater, beyond normal range"
+                auto_miss = "underwater_beyond_normal_range"
             else:
                 dis.append("long range")
         if any(

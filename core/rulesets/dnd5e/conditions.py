@@ -127,7 +127,7 @@ def apply_condition(ctx: Context, target_id: str, condition: str, *, source: str
     if condition == "unconscious" and not target.has("prone") and ctx.ruleset.unconscious_falls_prone:
         # SRD glossary, Unconscious: the creature falls prone, and stays prone when it wakes up
         # (SRD 5.2: "When this condition ends, you remain Prone"): a prone instance of its own, not only implied.
-        apply_condition(ctx, target_id, "prone", source="fell unconscious")
+        apply_condition(ctx, target_id, "prone", source="fell_unconscious")
         target = ctx.state.combatants[target_id]
     if target.hp > ctx.ruleset.max_hp(target):
         # SRD 5.1 Exhaustion level 4: the hit point maximum is halved, and current HP cannot exceed it.
@@ -161,7 +161,7 @@ def end_condition(ctx: Context, target_id: str, instance: int, reason: str, *, b
                 after = ctx.state.combatants[target_id]
                 if after.status != "dead" and not after.has("unconscious") and not after.has("prone"):
                     # Seed 003 Inconscient: « Lorsque cet état prend fin, la créature est à terre » (D5).
-                    apply_condition(ctx, target_id, "prone", source="woke up")
+                    apply_condition(ctx, target_id, "prone", source="woke_up")
             return
 
 

@@ -18,8 +18,8 @@ from combatlog.events.damage import (
 )
 from combatlog.events.values import DamagePart
 
-FELL_UNCONSCIOUS = "0 HP"
-KNOCKED_OUT = "knocked out"
+FELL_UNCONSCIOUS = "0_hp"
+KNOCKED_OUT = "knocked_out"
 
 
 @dataclass
@@ -316,7 +316,7 @@ def death_save(ctx: Context, creature_id: str) -> None:
     ctx.emit(DeathSaveRolled(id=creature_id, faces=faces, natural=natural, successes=successes, failures=failures,
                              outcome=outcome))
     if natural == 20:
-        ctx.emit(Healed(target=creature_id, amount=1, hp_before=0, hp_after=1, roll="natural 20"))
+        ctx.emit(Healed(target=creature_id, amount=1, hp_before=0, hp_after=1, reason="natural_20_on_a_death_save"))
         revive(ctx, creature_id, "natural_20_on_a_death_save")
     elif outcome == "stable":
         ctx.emit(StatusChanged(id=creature_id, status="stable", reason="three_death_save_successes"))

@@ -58,8 +58,9 @@ def rolled_bonuses(ctx: Context, creature_id: str, test: str) -> list[Modifier]:
 
 
 def saving_throw(ctx: Context, creature_id: str, ability: str, dc: int, *, advantage: bool = False,
-                 disadvantage: bool = False, cover: str | None = None, purpose: str = "") -> bool:
-    """d20 + ability modifier + proficiency if proficient, against the DC; returns success."""
+                 disadvantage: bool = False, cover: str | None = None, purpose: str = "", condition: str = "") -> bool:
+    """d20 + ability modifier + proficiency if proficient, against the DC; returns success. `purpose` is a code
+    (`end_condition` names the condition it would end in `condition`)."""
     check_ability(ability)
     creature = ctx.get(creature_id)
     conditions = conditions_in_force(creature, ctx.ruleset)
@@ -67,7 +68,7 @@ def saving_throw(ctx: Context, creature_id: str, ability: str, dc: int, *, advan
         failing = [c for c in ctx.ruleset.auto_fail_str_dex if c in conditions]
         if failing:
             ctx.emit(SavingThrowRolled(id=creature_id, ability=ability, dc=dc, success=False,
-                                       auto_fail=failing[0], purpose=purpose))
+                                       auto_fail=failing[0], purpose=purpose, condition=condition))
             return False
     adv, dis, mods = d20_test_sources(ctx, creature_id, "save", ("DM",) if advantage else (), ("DM",) if disadvantage else ())
     if ability == "dex":
@@ -89,6 +90,7 @@ def saving_throw(ctx: Context, creature_id: str, ability: str, dc: int, *, advan
     ctx.emit(SavingThrowRolled(
         id=creature_id, ability=ability, dc=dc, faces=faces, natural=natural, modifiers=tuple(modifiers),
         total=total, advantage=tuple(adv), disadvantage=tuple(dis), success=success, purpose=purpose,
+        condition=condition,
     ))
     return success
 

@@ -262,7 +262,7 @@ def _counter(ctx: Context, reactor_id: str, counter: SpellObject, slot_level: in
     dice = tuple(pending.get("dice") or ())
     ctx.emit(ReactionWindowClosed(depth=len(ctx.state.windows)))
     if dice:
-        ctx.emit(DiceLeftUnused(faces=dice, reason="the spell was countered"))
+        ctx.emit(DiceLeftUnused(faces=dice, reason="the_spell_was_countered"))
     settle(ctx)
 
 

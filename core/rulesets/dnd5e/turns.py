@@ -360,7 +360,8 @@ def _end_of_turn_expiries(ctx: Context, creature_id: str) -> None:
         if save and creature.status != "dead":
             listed = (creature_id,) if condition.until.get("legendary_resistance") else ()
             if saving_throw_with_resistance(ctx, creature_id, save["ability"], save["dc"], listed=listed,
-                                            purpose=f"end {condition.condition}"):
+                                            purpose="end_condition",
+                                            condition=condition.condition):
                 end_condition(ctx, creature_id, condition.instance, "saving_throw_succeeded")
 
 

@@ -344,7 +344,7 @@ def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> Non
             dc = 15 + 2 * command.spell_level
             success = face + bonus >= dc
             ctx.emit(e.Pf1CheckRolled(id=creature.id, check="concentration", d20=face, bonus=bonus, total=face + bonus,
-                                      dc=dc, success=success, purpose="casting defensively"))
+                                      dc=dc, success=success, purpose="casting_defensively"))
             if not success:
                 ctx.emit(e.Pf1SpellLost(id=creature.id, reason="failed_to_cast_defensively"))
                 return
@@ -371,7 +371,7 @@ def action(ctx: Pf1Context, command: c.Action, stage: dict | None = None) -> Non
         face = ctx.die(20)
         success = face + bonus >= 10  # PRD Aid Another: an attack roll against AC 10
         ctx.emit(e.Pf1CheckRolled(id=creature.id, check="aid_another", d20=face, bonus=bonus, total=face + bonus, dc=10,
-                                  success=success, purpose=f"{command.on} for {ally.id} against {target.id}"))
+                                  success=success, purpose=f"aid_{command.on}", ally=ally.id, target=target.id))
         if success:
             # PRD Aid Another: the ally's next attack roll against the target, or the target's next attack against
             # the ally, "as long as that attack comes before the beginning of your next turn" (end_aid_of).
@@ -421,7 +421,7 @@ def _feint(ctx: Pf1Context, creature: Pf1Combatant, command: c.Action) -> None:
     face = ctx.die(20)
     success = face + bonus >= dc
     ctx.emit(e.Pf1CheckRolled(id=creature.id, check="bluff", d20=face, bonus=bonus, total=face + bonus, dc=dc,
-                              success=success, purpose=f"feint against {target.id}"))
+                              success=success, purpose="feint", target=target.id))
     if success:
         old = creature.effect("feint")
         if old is not None:
@@ -492,7 +492,7 @@ def stabilize(ctx: Pf1Context, command: c.Stabilize, stage: dict | None = None) 
     bonus = helper.stats.skills.get("heal", 0)
     success = face + bonus >= 15
     ctx.emit(e.Pf1CheckRolled(id=helper.id, check="heal", d20=face, bonus=bonus, total=face + bonus, dc=15,
-                              success=success, purpose=f"first aid on {target.id}"))
+                              success=success, purpose="first_aid", target=target.id))
     if success and target.status == "dying":
         ctx.emit(e.Pf1StatusChanged(id=target.id, status="stable", hp=target.hp))
     if success and target.has("bleed"):

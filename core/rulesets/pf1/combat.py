@@ -609,7 +609,7 @@ def opportunity_attack(ctx: Pf1Context, reactor: Pf1Combatant, provoker: Pf1Comb
         dc = 10 + dealt + level
         success = face + bonus >= dc
         ctx.emit(e.Pf1CheckRolled(id=provoker.id, check="concentration", d20=face, bonus=bonus, total=face + bonus,
-                                  dc=dc, success=success, purpose="hurt while casting"))
+                                  dc=dc, success=success, purpose="hurt_while_casting"))
         if not success:
             ctx.emit(e.Pf1SpellLost(id=provoker.id, reason="hurt_by_an_attack_of_opportunity"))
 

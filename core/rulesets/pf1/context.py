@@ -197,7 +197,7 @@ def leftover(ctx: Pf1Context, reason: str, *, by: str = "", count: int = 0, atta
 
 
 # --------------------------------------------------------------------------- saves, damage, healing
-def roll_save(ctx: Pf1Context, cid: str, ability: str, dc: int, purpose: str = "") -> bool:
+def roll_save(ctx: Pf1Context, cid: str, ability: str, dc: int, purpose: str = "", condition: str = "") -> bool:
     """Seed 004 Sauvegarde: d20 + base + ability; a natural 1 fails, a natural 20 succeeds."""
     if ability not in ("fort", "ref", "will"):
         raise fail("pf1-rule-unknown-save-pf1-saves-fort-ref", ability=str(ability))
@@ -207,7 +207,7 @@ def roll_save(ctx: Pf1Context, cid: str, ability: str, dc: int, purpose: str = "
     total = face + bonus
     success = face == 20 or (face != 1 and total >= dc)
     ctx.emit(e.Pf1SaveRolled(id=cid, ability=ability, d20=face, bonus=bonus, total=total, dc=dc, success=success,
-                             purpose=purpose))
+                             purpose=purpose, condition=condition))
     return success
 
 

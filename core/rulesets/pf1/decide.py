@@ -149,7 +149,7 @@ def _strain(ctx: Pf1Context, cid: str) -> None:
     ctx.strain = None
     creature = ctx.state.combatants.get(cid)
     if creature is not None and creature.status == "disabled" and creature.hp <= 0:
-        deal(ctx, cid, [("untyped", 1)], source="disabled strain", single_attack=False)
+        deal(ctx, cid, [("untyped", 1)], source="disabled_strain", single_attack=False)
 
 
 # --------------------------------------------------------------------------- setup
@@ -400,7 +400,7 @@ def _end_turn(ctx: Pf1Context, command: c.EndTurn) -> None:
         for held in creature.conditions:
             save = held.until.get("save")
             if save and creature.status != "dead":
-                if roll_save(ctx, creature.id, save["ability"], save["dc"], purpose=f"end {held.condition}"):
+                if roll_save(ctx, creature.id, save["ability"], save["dc"], purpose="end_condition", condition=held.condition):
                     ctx.emit(e.Pf1ConditionEnded(target=creature.id, instance=held.instance,
                                                  condition=held.condition, reason="save"))
     _next_turn(ctx)
@@ -529,10 +529,10 @@ def _check(ctx: Pf1Context, command: c.Check) -> None:
                 break
         won = (mine + bonus, bonus) > (theirs + other_bonus, other_bonus)
         ctx.emit(e.Pf1CheckRolled(id=creature.id, check=name, d20=mine, bonus=bonus, total=mine + bonus,
-                                  dc=theirs + other_bonus, success=won, purpose=f"opposed by {other.id}"))
+                                  dc=theirs + other_bonus, success=won, purpose="opposed_by", target=other.id))
         ctx.emit(e.Pf1CheckRolled(id=other.id, check=other_name, d20=theirs, bonus=other_bonus,
                                   total=theirs + other_bonus, dc=mine + bonus, success=not won,
-                                  purpose=f"opposing {creature.id}"))
+                                  purpose="opposing", target=creature.id))
         return
     face = ctx.die(20)
     success = None if command.dc is None else face + bonus >= command.dc

@@ -217,6 +217,9 @@ class Pf1DamageRolled(Event, frozen=True, kw_only=True):
 
 
 class Pf1DamageTaken(Event, frozen=True, kw_only=True):
+    """`source`: a marker of the rules as a code (disabled_strain; v1 stored the English phrase)."""
+
+    schema_version: ClassVar[int] = 2
     target: str
     amount: int
     nonlethal: bool = False
@@ -248,6 +251,10 @@ class Pf1TempHpGranted(Event, frozen=True, kw_only=True):
 
 
 class Pf1SaveRolled(Event, frozen=True, kw_only=True):
+    """`purpose`: a code (spell, damage, massive_damage, end_condition with the condition in `condition`; v1
+    stored "end <condition>")."""
+
+    schema_version: ClassVar[int] = 2
     id: str
     ability: str
     d20: int
@@ -256,9 +263,15 @@ class Pf1SaveRolled(Event, frozen=True, kw_only=True):
     dc: int
     success: bool
     purpose: str = ""
+    condition: str = ""
 
 
 class Pf1CheckRolled(Event, frozen=True, kw_only=True):
+    """`purpose`: a code (aid_attack, aid_ac, feint, first_aid, opposed_by, opposing, spell, casting_defensively,
+    hurt_while_casting, ...) with whom it is made against in `target`, the ally aided in `ally`, the spell in
+    `spell` (v1 stored sentences: "feint against gob")."""
+
+    schema_version: ClassVar[int] = 2
     id: str
     check: str
     d20: int
@@ -267,6 +280,9 @@ class Pf1CheckRolled(Event, frozen=True, kw_only=True):
     dc: int | None = None
     success: bool | None = None
     purpose: str = ""
+    target: str = ""
+    ally: str = ""
+    spell: str = ""
 
 
 class Pf1StabilizationRolled(Event, frozen=True, kw_only=True):

@@ -336,7 +336,7 @@ def _touch_attack(ctx: Pf1Context, caster, target_id: str, spell: SpellObject) -
     face = ctx.die(20)
     hit = face == 20 or (face != 1 and face + bonus >= touch)
     ctx.emit(e.Pf1CheckRolled(id=caster.id, check="touch_attack", d20=face, bonus=bonus, total=face + bonus, dc=touch,
-                              success=hit, purpose=f"{spell.id} against {target_id}"))
+                              success=hit, purpose="spell", spell=spell.id, target=target_id))
     return hit
 
 
