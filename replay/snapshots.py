@@ -45,8 +45,9 @@ DEFAULT_EVERY = 1000
 # Bump when the fold starts giving a different state for the same events: older snapshots are then ignored.
 # 3: the state is decoded with its ruleset's state_type, and the stored bytes carry the authentication hash
 # in front of the msgpack body. 4: a pf1 window keeps what provoked it (its act, target, weapon or maneuver, a
-# readied trigger's words) and its pending command no longer a French sentence.
-FORMAT = 4
+# readied trigger's words) and its pending command no longer a French sentence. 5: a condition's source is a code
+# ("0_hp", "knocked_out").
+FORMAT = 5
 _MAGIC = b"CLS3"
 _TICK = 4096  # records between two progress reports
 
