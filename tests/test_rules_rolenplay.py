@@ -367,7 +367,7 @@ def test_beyond_long_range_the_attack_is_spent_and_misses_without_a_die(run, log
     # bow 24/96 m; orc 65 squares away = 97.5 m > 96: automatic miss, nothing rolled, the action is spent
     state = ok(run(*duel(foe_at=(65, 0)), {"do": "attack", "attacker": "pc", "target": "orc", "with": "bow"}))
     attack = [e for e in events_of(log) if e["type"] == "AttackRolled"][-1]
-    assert (attack["hit"], attack["faces"], attack["auto_miss"]) == (False, [], "beyond long range")
+    assert (attack["hit"], attack["faces"], attack["auto_miss"]) == (False, [], "beyond_long_range")  # a code since AttackRolled v2 (issue 19)
     assert who(state, "pc")["economy"]["action"] == "attack"
     rejected(run({"do": "attack", "attacker": "pc", "target": "orc", "with": "bow", "dice": [20, 1]}), "action")
 
