@@ -8,7 +8,8 @@ from combatlog.events.values import Modifier
 
 class AttackRolled(Event, frozen=True, kw_only=True):
     """`auto_miss`: why the attack missed whatever its roll, a code (beyond_long_range,
-    underwater_beyond_normal_range; v1 stored the English phrase)."""
+    underwater_beyond_normal_range); its advantage, disadvantage and modifiers' labels are codes too
+    (events/labels.py). v1 stored English phrases."""
 
     schema_version: ClassVar[int] = 2
     attacker: str
@@ -31,8 +32,9 @@ class AttackRolled(Event, frozen=True, kw_only=True):
 
 
 class AttackReevaluated(Event, frozen=True, kw_only=True):
-    """A reaction changed the target's AC after the roll: the hit is judged again."""
+    """A reaction changed the target's AC after the roll: the hit is judged again. Its modifiers' labels are codes (events/labels.py; v1 stored English phrases)."""
 
+    schema_version: ClassVar[int] = 2
     attacker: str
     target: str
     target_ac: int
@@ -43,7 +45,7 @@ class AttackReevaluated(Event, frozen=True, kw_only=True):
 
 class SavingThrowRolled(Event, frozen=True, kw_only=True):
     """`purpose`: what the save is for, a code (concentration, damage, end_condition with the condition in
-    `condition`, ...; v1 stored "end <condition>")."""
+    `condition`, ...; v1 stored "end <condition>"); its labels are codes (events/labels.py)."""
 
     schema_version: ClassVar[int] = 2
     id: str
@@ -62,6 +64,9 @@ class SavingThrowRolled(Event, frozen=True, kw_only=True):
 
 
 class CheckRolled(Event, frozen=True, kw_only=True):
+    """An ability check; its advantage, disadvantage and modifiers' labels are codes (events/labels.py; v1 stored English phrases)."""
+
+    schema_version: ClassVar[int] = 2
     id: str
     ability: str
     skill: str = ""

@@ -7,6 +7,10 @@ from combatlog.events.values import DamagePart
 
 
 class DamageTaken(Event, frozen=True, kw_only=True):
+    """Its parts' notes are codes (`halved_save`, `adjusted:-5`, `from:hunters-mark`; events/labels.py); v1
+    stored English phrases."""
+
+    schema_version: ClassVar[int] = 2
     target: str
     source: str = ""
     parts: tuple[DamagePart, ...]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from combatlog.events.labels import lift_labels
 from combatlog.events.reasons import code_of
 
 # The markers the rules wrote as English phrases, by the field that held them; each becomes code_of(phrase).
@@ -82,13 +83,22 @@ def _dice_left_unused_v2(event: dict[str, Any]) -> dict[str, Any]:
     return event
 
 
+def _then_labels(lift):
+    """`lift`, then every label of the event as its code (events/labels.py)."""
+    return lambda event: lift_labels(lift(event))
+
+
 UPCASTS = {
-    ("SavingThrowRolled", 1): _save_v1,
+    ("SavingThrowRolled", 1): _then_labels(_save_v1),
+    ("CheckRolled", 1): lift_labels,
+    ("AttackReevaluated", 1): lift_labels,
+    ("InitiativeRolled", 1): lift_labels,
+    ("DamageTaken", 1): lift_labels,
     ("Pf1SaveRolled", 1): _save_v1,
     ("Pf1CheckRolled", 1): _pf1_check_v1,
     ("Healed", 1): _healed_v1,
     ("DiceLeftUnused", 2): _dice_left_unused_v2,
-    ("AttackRolled", 1): _markers("auto_miss"),
+    ("AttackRolled", 1): _then_labels(_markers("auto_miss")),
     ("ConditionApplied", 2): _markers("source"),
     ("Pf1DamageTaken", 1): _markers("source"),
 }

@@ -1,6 +1,6 @@
 """Events of the combat's shape: who is in it, initiative, turns and rounds, the action economy."""
 
-from typing import Any
+from typing import Any, ClassVar
 
 from combatlog.events.base import Event
 from combatlog.events.values import Modifier
@@ -38,6 +38,9 @@ class SurpriseDeclared(Event, frozen=True, kw_only=True):
 
 
 class InitiativeRolled(Event, frozen=True, kw_only=True):
+    """Its advantage, disadvantage and modifiers' labels are codes (events/labels.py; v1 stored English phrases)."""
+
+    schema_version: ClassVar[int] = 2
     ids: tuple[str, ...]
     faces: tuple[int, ...] = ()
     natural: int = 0

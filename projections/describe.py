@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 import msgspec
 
+from combatlog.events.labels import named, phrase
 from combatlog.events.reasons import PROSE, arguments, from_prose
 from combatlog.events.windows import sentence
 from combatlog.words import (
@@ -346,16 +347,15 @@ def roll_why(advantage, disadvantage, lang: str, cast: Cast, units: str = "m") -
     def words(labels) -> str:
         shown = []
         for label in labels:
-            helper = re.fullmatch(r"help from (\S+)", label)
-            exhaustion = re.fullmatch(r"exhaustion (\d+)", label)
-            if helper:
-                shown.append(message(lang, "event-roll-help", helper=cast.name(helper[1])))
-            elif exhaustion:
-                shown.append(message(lang, "tr-source-exhaustion", level=int(exhaustion[1])))
+            head, name = named(label)
+            if head == "help_from":
+                shown.append(message(lang, "event-roll-help", helper=cast.name(name)))
+            elif head == "exhaustion" and name:
+                shown.append(message(lang, "tr-source-exhaustion", level=int(name)))
             else:
                 key = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
                 shown.append(message(lang, f"tr-source-{key}", within=Distance(1.5, units))
-                             if has(lang, f"tr-source-{key}") else label)
+                             if has(lang, f"tr-source-{key}") else phrase(label))
         return ", ".join(shown)
 
     return message(lang, "event-roll-why", advantage=words(advantage), disadvantage=words(disadvantage),
@@ -537,11 +537,11 @@ def _(event, lang, cast, units):
 
 
 def damage_parts(parts, lang: str) -> str:
-    """"5 slashing, 4 force (Hunter's Mark)": a part an effect added (`from <effect>` in its notes) names it."""
+    """"5 slashing, 4 force (Hunter's Mark)": a part an effect added (`from:<effect>` in its notes) names it."""
     shown = []
     for part in parts:
         text = message(lang, "damage-part", amount=part.applied, type=term(lang, "damage-amount", part.type, count=part.applied))
-        source = next((note[5:] for note in part.notes if note.startswith("from ")), "")
+        source = next((named(note)[1] for note in part.notes if named(note)[0] == "from"), "")
         shown.append(message(lang, "damage-part-from", part=text, effect=term(lang, "effect", source)) if source else text)
     return join(shown, lang)
 

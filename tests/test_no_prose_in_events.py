@@ -1,6 +1,7 @@
 """No event stores a sentence (issue 19: "no event type with a prose field"): every text field of every event type
-is an id, a code, or words the table itself gave (a name, a readied trigger, the reason the DM gave for ending the
-fight). Codes and ids hold no spaces; a sentence always does.
+is an id, a code, or words the table itself gave (a name, a readied trigger, the reason the DM gave for ending
+the fight), and every label a roll or a damage part holds is a code (events/labels.py). Codes and ids hold no
+spaces; a sentence always does.
 
 The fights: every sample encounter of `fixtures/encounters/` played afresh, and every log written by an older
 build (`fixtures/logs/`, `tests/golden/prose_logs/`) read back through the codec, whose upcasters turn the
@@ -31,8 +32,8 @@ TABLE_WORDS = {
     ("ReactionWindowOpened", "text"), ("Pf1WindowOpened", "text"), ("CombatEnded", "reason"),
 }
 
-# Labels of a d20 roll's advantage and disadvantage ("target prone", "help from aria"), still English phrases that
-# `projections.describe.roll_why` reads back: the one family of prose left (tuples of labels, not text fields).
+# Fields holding tuples of labels (a roll's advantage and disadvantage, a damage part's notes) and nested
+# modifiers' labels: codes too (events/labels.py).
 LABEL_TUPLES = {"advantage", "disadvantage"}
 
 
@@ -73,6 +74,13 @@ def test_every_text_field_of_every_event_type_holds_no_sentence(tmp_path):
             value = getattr(event, name)
             if (kind, name) not in TABLE_WORDS and isinstance(value, str) and " " in value:
                 sentences.add((kind, name, value))
+        for name in LABEL_TUPLES:
+            sentences |= {(kind, name, label) for label in getattr(event, name, ()) if " " in label}
+        for name in ("modifiers", "ac_modifiers"):
+            labels = [m.get("label", "") if isinstance(m, dict) else m.label for m in getattr(event, name, ())]
+            sentences |= {(kind, name, label) for label in labels if isinstance(label, str) and " " in label}
+        for part in getattr(event, "parts", ()):
+            sentences |= {(kind, "notes", note) for note in getattr(part, "notes", ()) if " " in note}
     assert sorted(sentences) == []
 
 

@@ -82,3 +82,32 @@ def test_pf1_a_feint_names_its_target_in_a_field(run, log):
     ok(run({"do": "action", "id": "aria", "action": "feint", "target": "gob", "dice": [7]}))
     check = last(log, "Pf1CheckRolled")
     assert (check["purpose"], check["target"], check["success"]) == ("feint", "gob", True)
+
+
+def test_old_roll_labels_are_read_as_codes_and_said_again_as_they_were():
+    """A d20 roll's advantage and disadvantage, its modifiers and a damage part's notes (events/labels.py)."""
+    from combatlog.events.labels import phrase
+
+    attack = read_old({"type": "AttackRolled", "attacker": "aria", "target": "gob", "attack": "bow", "faces": [9, 4],
+                       "natural": 4, "total": 9, "target_ac": 15, "hit": False,
+                       "advantage": ["help from bren", "target prone within 1.5 m"],
+                       "disadvantage": ["attacker prone", "exhaustion 2", "poisoned", "DM"],
+                       "modifiers": [{"label": "attack bonus", "value": 5}, {"label": "bless", "value": 3, "roll": "1d4",
+                                                                             "faces": [3]}],
+                       "ac_modifiers": [{"label": "three_quarters cover", "value": 5}]}).event
+    assert attack.advantage == ("help_from:bren", "target_prone_within_1_5_m")
+    assert attack.disadvantage == ("attacker_prone", "exhaustion:2", "poisoned", "DM")
+    assert [m.label for m in attack.modifiers] == ["attack_bonus", "bless"]
+    assert [m.label for m in attack.ac_modifiers] == ["three_quarters_cover"]
+    assert [phrase(label) for label in attack.advantage + attack.disadvantage] == [
+        "help from bren", "target prone within 1.5 m", "attacker prone", "exhaustion 2", "poisoned", "DM"]
+    check = read_old({"type": "CheckRolled", "id": "aria", "ability": "str", "skill": "athletics", "faces": [12],
+                      "natural": 12, "total": 17, "modifiers": [{"label": "str", "value": 3},
+                                                                  {"label": "proficiency (athletics)", "value": 2}]}).event
+    assert [m.label for m in check.modifiers] == ["str", "proficiency:athletics"]
+    hurt = read_old({"type": "DamageTaken", "target": "gob", "total": 11, "hp_before": 20, "hp_after": 9,
+                     "parts": [{"type": "fire", "roll": "4d6", "faces": [6, 6, 5, 5], "rolled": 22, "adjusted": 11,
+                                "applied": 11, "notes": ["adjusted -5", "halved (save)", "resistant"]},
+                               {"type": "force", "roll": "1d6", "faces": [4], "rolled": 4, "adjusted": 4,
+                                "applied": 4, "notes": ["from hunters-mark"]}]}).event
+    assert [part.notes for part in hurt.parts] == [("adjusted:-5", "halved_save", "resistant"), ("from:hunters-mark",)]

@@ -378,7 +378,7 @@ def test_ranged_attacks_against_a_prone_target_have_disadvantage_even_adjacent(r
     ok(run(*duel(foe_at=(1, 0)), {"do": "condition", "target": "orc", "add": "prone"},
            {"do": "attack", "attacker": "pc", "target": "orc", "with": "bow", "dice": [18, 3]}))
     attack = [e for e in events_of(log) if e["type"] == "AttackRolled"][-1]
-    assert "target prone, beyond 1.5 m" in attack["disadvantage"] and attack["hit"] is False
+    assert "target_prone_beyond_1_5_m" in attack["disadvantage"] and attack["hit"] is False
 
 
 def test_unconscious_target_melee_hit_is_critical_ranged_hit_is_not(run, log):
@@ -386,7 +386,7 @@ def test_unconscious_target_melee_hit_is_critical_ranged_hit_is_not(run, log):
     ok(run(*duel(foe=stats(max_hp=30, hp=30)), {"do": "condition", "target": "orc", "add": "unconscious"},
            {"do": "attack", "attacker": "pc", "target": "orc", "with": "sword", "dice": [12, 4, 2, 3]}))
     attack = [e for e in events_of(log) if e["type"] == "AttackRolled"][-1]
-    assert attack["critical"] is True and "target unconscious" in attack["advantage"]
+    assert attack["critical"] is True and "target_unconscious" in attack["advantage"]
     # ranged (third d20 pair): advantage, no critical: 1d6+2 with 4 -> 6
     ok(run({"do": "end_turn"}, {"do": "end_turn"},
            {"do": "attack", "attacker": "pc", "target": "orc", "with": "bow", "dice": [12, 4, 4]}))
@@ -408,7 +408,7 @@ def test_cinematic_rule_plain_attacks_raise_the_ac_up_to_5(run, log):
     state = ok(run({"do": "attack", "attacker": "aria", "target": "orc", "with": "longsword", "plain": True, "dice": [4]}))
     attack = [e for e in events_of(log) if e["type"] == "AttackRolled"][-1]
     assert attack["target_ac"] == 12 and attack["hit"] is False
-    assert {"label": "cinematic rule", "value": 2} in attack["ac_modifiers"]
+    assert {"label": "cinematic_rule", "value": 2} in attack["ac_modifiers"]
     assert who(state, "aria")["plain_streak"] == 2 and state["cinematic"] is True
     # a described attack next turn: no bonus, streak back to 0 (AC 10: d20 3 + 7 = 10 hits, 1d8+4 with 1 -> 5)
     state = ok(run({"do": "end_turn"}, {"do": "end_turn"},
@@ -453,7 +453,7 @@ def test_help_within_reach_of_the_ally_lasts_until_used(run, log):
     state = ok(run({"do": "end_turn"},
                    {"do": "attack", "attacker": "pc", "target": "orc", "with": "bow", "dice": [3, 17, 1]}))
     attack = [e for e in events_of(log) if e["type"] == "AttackRolled"][-1]
-    assert attack["advantage"] == ["help from helper"] and who(state, "orc")["hp"] == 27
+    assert attack["advantage"] == ["help_from:helper"] and who(state, "orc")["hp"] == 27
     assert "helped" not in who(state, "pc")["effects"]
 
 
@@ -509,7 +509,7 @@ def test_help_with_a_skill_gives_advantage_on_the_next_matching_check(run, log):
            {"do": "check", "id": "ally", "skill": "perception", "dice": [9]},
            {"do": "check", "id": "ally", "skill": "athletics", "dc": 15, "dice": [4, 15]}))
     checks = [e for e in events_of(log) if e["type"] == "CheckRolled"]
-    assert checks[-2]["advantage"] == [] and checks[-1]["advantage"] == ["help from pc"] and checks[-1]["success"]
+    assert checks[-2]["advantage"] == [] and checks[-1]["advantage"] == ["help_from:pc"] and checks[-1]["success"]
 
 
 def test_a_paralyzed_target_melee_hit_from_reach_is_critical(run, log):

@@ -213,7 +213,7 @@ def test_adjust_parts_follows_the_seed_000_worked_example_28_fire_minus_5_resist
     ctx = Context(state, SeededDice("unused"))
     [part] = adjust_parts(ctx, "blob", [RolledPart(type="fire", roll="", faces=(), rolled=28)], adjust=-5)
     assert (part.rolled, part.adjusted, part.applied) == (28, 23, 22)
-    assert part.notes == ("adjusted -5", "resistant", "vulnerable")
+    assert part.notes == ("adjusted:-5", "resistant", "vulnerable")
 
 
 def test_a_damage_command_of_28_fire_adjusted_by_minus_5_costs_the_seed_000_creature_22_hp():
@@ -304,7 +304,7 @@ def test_two_sources_of_disadvantage_and_one_of_advantage_still_cancel_seed_000_
     )
     rolled = one(when(state, {"do": "attack", "attacker": "aria", "target": "gob", "with": "longsword",
                               "advantage": True, "dice": [2]}), AttackRolled)
-    assert set(rolled.disadvantage) == {"poisoned", "attacker prone"}
+    assert set(rolled.disadvantage) == {"poisoned", "attacker_prone"}
     assert rolled.advantage == ("DM",)
     assert rolled.faces == (2,)
 

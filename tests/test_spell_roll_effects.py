@@ -53,7 +53,7 @@ def test_blessed_attack_roll_adds_the_d4_rolled_after_the_d20(tmp_path, ruleset)
     [roll] = new_events(enc, before, "AttackRolled")
     assert roll["faces"] == [7] and roll["total"] == 13 and roll["hit"] is True
     assert roll["modifiers"][-1] == {"label": "bless", "value": 2, "roll": "1d4", "faces": [2]}
-    assert roll["modifiers"][0] == {"label": "attack bonus", "value": 4}  # the other modifiers are unchanged
+    assert roll["modifiers"][0] == {"label": "attack_bonus", "value": 4}  # the other modifiers are unchanged
     assert enc.state()["combatants"]["aria"]["hp"] == 22
     english = [line["text"] for line in enc.log_lines("en", after=before)]
     french = [line["text"] for line in enc.log_lines("fr", after=before)]
@@ -174,7 +174,7 @@ def test_hunters_mark_adds_1d6_to_the_casters_weapon_hits_on_the_marked_creature
     weapon, mark = damage["parts"]
     assert (weapon["type"], weapon["roll"], weapon["faces"], weapon["applied"]) == ("piercing", "1d4+2", [3], 5)
     assert (mark["type"], mark["roll"], mark["faces"], mark["applied"], mark["notes"]) == \
-        (MARK_TYPE[ruleset], "1d6", [4], 4, ["from hunters-mark"])
+        (MARK_TYPE[ruleset], "1d6", [4], 4, ["from:hunters-mark"])
     assert enc.state()["combatants"]["gob1"]["hp"] == 31
     english = " ".join(line["text"] for line in enc.log_lines("en", after=before))
     french = " ".join(line["text"] for line in enc.log_lines("fr", after=before))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 # The language layer, imported here only (the transcript package reads words through this module).
 from combatlog.projections.describe import Cast, catalog_line, describe, entry_name
+from combatlog.events.labels import named, phrase
 from combatlog.events.reasons import said
 from combatlog.words import Distance, distance, maybe, message, ruleset_name, term
 
@@ -310,7 +311,7 @@ class Phrasebook:
             kind = "critical-natural" if event.natural == 20 else "critical-auto"
         else:
             kind = "hit" if event.hit else "miss"
-        cause = next((s for s in event.advantage if s in ("target unconscious", "target paralyzed")), "")
+        cause = next((s for s in event.advantage if s in ("target_unconscious", "target_paralyzed")), "")
         miss = event.auto_miss or ""
         text = maybe(self.lang, f"reason-{_kebab(miss)}", said(event, "auto_miss")) if miss else ""
         return self.t("outcome", kind=kind, underwater="underwater" in miss, text=text,
@@ -411,12 +412,12 @@ class Phrasebook:
     def damage_part(self, expr: str, rolled: int, kind: str, notes: list[str], adjusted: int, applied: int) -> str:
         text = self.t("damage-roll", expr=expr if expr != str(rolled) else "", rolled=rolled,
                       kind=self.damage_type(kind, rolled))
-        steps = []
+        steps: list[tuple[str, str | int]] = []
         for note in notes:
-            match = re.fullmatch(r"adjusted ([+-]\d+)", note)
-            if match:
-                steps.append(("adjusted", match[1]))
-            elif note == "halved (save)":
+            head, name = named(note)
+            if head == "adjusted":
+                steps.append(("adjusted", name))
+            elif note == "halved_save":
                 steps.append(("halved-save", adjusted))
         if "immune" in notes:
             steps.append(("immune", ""))
@@ -426,7 +427,7 @@ class Phrasebook:
             steps.append(("resistant", applied))
         elif "vulnerable" in notes:
             steps.append(("vulnerable", applied))
-        source = next((note[5:] for note in notes if note.startswith("from ")), "")
+        source = next((named(note)[1] for note in notes if named(note)[0] == "from"), "")
         if source:
             text += f" ({term(self.lang, 'effect', source)})"  # an effect's extra dice: Hunter's Mark
         return text + "".join(", " + self.t("damage-step", step=step, value=value) for step, value in steps)
@@ -470,13 +471,12 @@ class Phrasebook:
 
     def source(self, label: str, names) -> str:
         """Why a roll had advantage or disadvantage, in words (tr-source-*); a label no catalog knows, as recorded."""
-        match = re.fullmatch(r"help from (\S+)", label)
-        if match:
-            return self.t("source-help", **self.forms(names(match[1]), "helper"))
-        match = re.fullmatch(r"exhaustion (\d+)", label)
-        if match:
-            return self.t("source-exhaustion", level=int(match[1]))
-        return maybe(self.lang, f"tr-source-{_kebab(label)}", label, within=Distance(1.5, self.units))
+        head, name = named(label)
+        if head == "help_from":
+            return self.t("source-help", **self.forms(names(name), "helper"))
+        if head == "exhaustion" and name:
+            return self.t("source-exhaustion", level=int(name))
+        return maybe(self.lang, f"tr-source-{_kebab(label)}", phrase(label), within=Distance(1.5, self.units))
 
     def square(self, at) -> str:
         return f"({at[0]}, {at[1]})"
@@ -489,18 +489,18 @@ class Phrasebook:
 
     def modifier_label(self, label: str) -> str | None:
         """A roll modifier's label as the transcript shows it; None for the attack bonus and initiative."""
-        if label in ("attack bonus", "initiative"):
+        if label in ("attack_bonus", "initiative"):
             return None
         if label in ABILITY_IDS:
             return term(self.lang, "ability", label)
-        match = re.fullmatch(r"exhaustion (\d+)", label)
-        if label == "proficiency" or label.startswith("proficiency ("):
+        head, name = named(label)
+        if head == "proficiency":
             key = "proficiency"
-        elif match:
+        elif head == "exhaustion" and name:
             key = "exhaustion"
         else:
             key = _kebab(label) if _kebab(label) != "exhaustion" else "other"
-        return self.t("modifier", label=key, raw=label, level=match[1] if match else "")
+        return self.t("modifier", label=key, raw=phrase(label), level=name if head == "exhaustion" else "")
 
     def check(self, who: Who, ability: str, skill: str, dc, mode: str, roll: str, success) -> str:
         ability_text = term(self.lang, "ability-long", ability)

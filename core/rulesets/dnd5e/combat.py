@@ -16,7 +16,7 @@ from combatlog.core.rulesets.dnd5e.queries import (
     turn_phrase,
     within,
 )
-from combatlog.core.rulesets.dnd5e.rolls import COVER_BONUS, ability_check, contest, d20_test_sources, dodge_in_force, rolled_bonuses, saving_throw
+from combatlog.core.rulesets.dnd5e.rolls import COVER_BONUS, ability_check, cover_label, contest, d20_test_sources, dodge_in_force, rolled_bonuses, saving_throw
 from combatlog.core.rulesets.dnd5e.legendary import check_resistance_list
 from combatlog.core.rulesets.dnd5e.resources import refuse, spend_attack_use
 from combatlog.core.rulesets.dnd5e.state import Combatant
@@ -174,25 +174,25 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
             if ctx.state.underwater:
                 auto_miss = "underwater_beyond_normal_range"
             else:
-                dis.append("long range")
+                dis.append("long_range")
         if any(
             hostile(attacker, other) and other.status == "alive" and other.position is not None
             and within(attacker, other, MELEE_RANGE, unknown=False) and not incapacitated(other, ctx.ruleset)
             and (can_see(other, attacker, ctx.ruleset) or not ctx.ruleset.ranged_adjacent_needs_sight)
             for other in ctx.state.combatants.values() if other.id != attacker.id
         ):
-            dis.append("ranged attack with a hostile creature within 1.5 m")
+            dis.append("ranged_attack_with_a_hostile_creature_within_1_5_m")
     _situational_sources(ctx, attacker, target, profile, distance, adv, dis)
-    modifiers = [Modifier("attack bonus", cast(int, profile.to_hit))] + extra
+    modifiers = [Modifier("attack_bonus", cast(int, profile.to_hit))] + extra
     cover_bonus = COVER_BONUS[cover] if cover else 0
     target_ac, effect_modifiers = armor_class(target, cover_bonus)
-    ac_modifiers = ([Modifier(f"{cover} cover", cover_bonus)] if cover else []) + list(effect_modifiers)
+    ac_modifiers = ([Modifier(cover_label(cover), cover_bonus)] if cover else []) + list(effect_modifiers)
     two_weapon = spend_attack(ctx, attacker, slot, profile, economy_label or profile.id)
     streak_bonus = _cinematic_streak(ctx, attacker, plain)
     if streak_bonus:
         # Seed 003 « Comment décrire une scène vivante ? » (D7): +1 AC per plain attack in a row, at most +5.
         target_ac += streak_bonus
-        ac_modifiers.append(Modifier("cinematic rule", streak_bonus))
+        ac_modifiers.append(Modifier("cinematic_rule", streak_bonus))
     natural, faces = ctx.d20(advantage=bool(adv), disadvantage=bool(dis))
     modifiers += rolled_bonuses(ctx, attacker.id, "attack")
     total = natural + sum(m.value for m in modifiers)
@@ -286,41 +286,41 @@ def _situational_sources(ctx, attacker, target, profile, distance, adv, dis) -> 
     attacker_conditions = conditions_in_force(attacker, ruleset)
     target_conditions = conditions_in_force(target, ruleset)
     if not can_see(attacker, target, ruleset):
-        dis.append("cannot see the target" if "blinded" in attacker_conditions else "target invisible")
+        dis.append("cannot_see_the_target" if "blinded" in attacker_conditions else "target_invisible")
     if not can_see(target, attacker, ruleset):
-        adv.append("target cannot see the attacker" if "invisible" not in attacker_conditions else "attacker invisible")
+        adv.append("target_cannot_see_the_attacker" if "invisible" not in attacker_conditions else "attacker_invisible")
     if "prone" in attacker_conditions:
-        dis.append("attacker prone")
+        dis.append("attacker_prone")
     if "restrained" in attacker_conditions:
-        dis.append("attacker restrained")
+        dis.append("attacker_restrained")
     if ruleset.grappled_attack_disadvantage:
         grapplers = {i.source for i in attacker.conditions if i.condition == "grappled"}
         if grapplers and target.id not in grapplers:
-            dis.append("grappled, attacking another creature")
+            dis.append("grappled_attacking_another_creature")
     if "prone" in target_conditions:
         near = within(attacker, target, MELEE_RANGE, unknown=profile.kind == "melee")
         if ruleset.prone_by_attack_kind:
             near = profile.kind == "melee"  # seed 003 À terre: by the kind of attack, whatever the distance
-        (adv if near else dis).append("target prone" + (" within 1.5 m" if near else ", beyond 1.5 m"))
+        (adv if near else dis).append("target_prone_within_1_5_m" if near else "target_prone_beyond_1_5_m")
     if "restrained" in target_conditions:
-        adv.append("target restrained")
+        adv.append("target_restrained")
     for condition in ("paralyzed", "stunned", "unconscious", "petrified"):
         if condition in target_conditions:
-            adv.append(f"target {condition}")
+            adv.append(f"target_{condition}")
             break
     if dodge_in_force(ctx, target.id) and can_see(target, attacker, ruleset):
-        dis.append("target dodging")
+        dis.append("target_dodging")
     helped = _help_against(ctx, attacker, target)
     if helped is not None:
-        adv.append(f"help from {helped.source}")
+        adv.append(f"help_from:{helped.source}")
     if ctx.state.underwater:
         if profile.kind == "melee" and ruleset.underwater_melee_disadvantage(attacker, profile):
-            dis.append("underwater melee")
+            dis.append("underwater_melee")
         elif profile.kind == "ranged" and ruleset.underwater_ranged_disadvantage(profile) and not (
             distance is not None and distance > profile.range[0] + 1e-9
         ):
             # Seed 000/001 Combat sous-marin: disadvantage within normal range; beyond it the attack simply misses.
-            dis.append("underwater ranged")
+            dis.append("underwater_ranged")
 
 
 def _help_against(ctx: Context, attacker: Combatant, target: Combatant):

@@ -48,7 +48,7 @@ def bonus_damage_parts(ctx: Context, attacker_id: str, target_id: str, *, spell:
         seen.add(effect.effect)
         result = ctx.roll(bonus["roll"], critical=critical)
         parts.append(RolledPart(type=bonus.get("type") or attack_type, roll=bonus["roll"], faces=result.faces,
-                                rolled=max(0, result.total), notes=(f"from {effect.effect}",)))
+                                rolled=max(0, result.total), notes=(f"from:{effect.effect}",)))
     return parts
 
 
@@ -81,10 +81,10 @@ def adjust_parts(ctx: Context, target_id: str, parts: list[RolledPart], adjust: 
         notes = list(part.notes)
         amount = max(0, part.rolled + (adjust if index == 0 else 0))
         if index == 0 and adjust:
-            notes.append(f"adjusted {adjust:+d}")
+            notes.append(f"adjusted:{adjust:+d}")
         if halve:
             amount //= 2
-            notes.append("halved (save)")
+            notes.append("halved_save")
         if part.type in immunities:
             applied = 0
             notes.append("immune")

@@ -11,6 +11,11 @@ from combatlog.events.values import Modifier
 COVER_BONUS = {"half": 2, "three_quarters": 5}
 
 
+def cover_label(cover: str) -> str:
+    """The label of a cover's bonus to AC or a Dexterity save: "half_cover", "three_quarters_cover"."""
+    return f"{cover}_cover"
+
+
 def check_ability(ability: str | None) -> str:
     if ability not in ABILITIES:
         raise fail("rule-unknown-ability-use-one-of", ability=ability, ABILITIES=', '.join(ABILITIES))
@@ -26,10 +31,10 @@ def d20_test_sources(ctx: Context, creature_id: str, test: str, advantage: tuple
     level = creature.exhaustion()
     if level:
         if ctx.ruleset.exhaustion_disadvantage(level, test):
-            dis.append(f"exhaustion {level}")
+            dis.append(f"exhaustion:{level}")
         penalty = ctx.ruleset.exhaustion_penalty(level)
         if penalty:
-            mods.append(Modifier(f"exhaustion {level}", penalty))
+            mods.append(Modifier(f"exhaustion:{level}", penalty))
     if test in ("check", "attack"):
         # SRD glossary: poisoned and frightened creatures have disadvantage on attack rolls and ability checks.
         if "poisoned" in conditions:
@@ -81,7 +86,7 @@ def saving_throw(ctx: Context, creature_id: str, ability: str, dc: int, *, advan
     if ability in creature.stats.saves:
         modifiers.append(Modifier("proficiency", creature.stats.proficiency_bonus))
     if cover and ability == "dex":
-        modifiers.append(Modifier(f"{cover} cover", COVER_BONUS[cover]))
+        modifiers.append(Modifier(cover_label(cover), COVER_BONUS[cover]))
     modifiers += mods
     natural, faces = ctx.d20(advantage=bool(adv), disadvantage=bool(dis))
     modifiers += rolled_bonuses(ctx, creature_id, "save")
@@ -116,7 +121,7 @@ def check_modifiers(ctx: Context, creature_id: str, ability: str | None, skill: 
     ability = cast(str, ability)  # check_ability refuses None
     modifiers = [Modifier(ability, creature.stats.modifier(ability))]
     if skill and skill in creature.stats.skills:
-        modifiers.append(Modifier(f"proficiency ({skill})", creature.stats.proficiency_bonus))
+        modifiers.append(Modifier(f"proficiency:{skill}", creature.stats.proficiency_bonus))
     return ability, modifiers
 
 
@@ -129,7 +134,7 @@ def ability_check(ctx: Context, creature_id: str, ability: str | None, skill: st
     helped = next((e for e in creature.effects if e.effect == "helped" and e.data.get("check")
                    and e.data.get("skill", "") in ("", skill) and e.data.get("ability", "") in ("", ability)), None)
     if helped is not None:
-        adv.append(f"help from {helped.source}")
+        adv.append(f"help_from:{helped.source}")
     modifiers += mods
     natural, faces = ctx.d20(advantage=bool(adv), disadvantage=bool(dis))
     total = natural + sum(m.value for m in modifiers)

@@ -649,7 +649,7 @@ class Resolution:
                                 range=(reach, reach) if spell.attack == "ranged" else None)
         adv, dis, extra = d20_test_sources(ctx, caster.id, "attack")
         _situational_sources(ctx, caster, target, profile, distance_metres(caster, target), adv, dis)
-        modifiers = [Modifier("spell attack", bonus)] + extra
+        modifiers = [Modifier("spell_attack", bonus)] + extra
         ac, ac_modifiers = armor_class(target)
         natural, faces = ctx.d20(advantage=bool(adv), disadvantage=bool(dis))
         modifiers += rolled_bonuses(ctx, caster.id, "attack")
