@@ -7,11 +7,18 @@ from typing import Any
 from combatlog.core.kernel.errors import fail
 
 
+def _other_encounter(ctx: Any, name: str) -> Any:
+    """The state of the encounter `name` as the context can look it up; None when there is none or it was never
+    created."""
+    lookup = getattr(ctx, "encounters", None)
+    other = lookup(name) if lookup is not None else None
+    return other if other is not None and getattr(other, "created", False) else None
+
+
 def carried_combatant(ctx: Any, command: Any) -> Any:
     """The combatant `add` with `carry` names, as it stands in the other encounter (None when there is none)."""
-    lookup = getattr(ctx, "encounters", None)
-    other = lookup(command.carry.from_) if lookup is not None else None
-    return other.combatants.get(command.carry.id) if other is not None and getattr(other, "created", False) else None
+    other = _other_encounter(ctx, command.carry.from_)
+    return other.combatants.get(command.carry.id) if other is not None else None
 
 
 def combatant_to_carry(ctx: Any, command: Any) -> Any:
@@ -20,9 +27,8 @@ def combatant_to_carry(ctx: Any, command: Any) -> Any:
     source = command.carry
     if command.stats is not None or command.template:
         raise fail("rule-carry-not-with-stats", id=command.id)
-    lookup = getattr(ctx, "encounters", None)
-    other_state = lookup(source.from_) if lookup is not None else None
-    if other_state is None or not getattr(other_state, "created", False):
+    other_state = _other_encounter(ctx, source.from_)
+    if other_state is None:
         raise fail("rule-carry-no-encounter", id=command.id, encounter=source.from_)
     if other_state.ruleset != ctx.state.ruleset:
         raise fail("rule-carry-other-ruleset", id=command.id, encounter=source.from_, theirs=other_state.ruleset,
