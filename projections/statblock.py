@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from combatlog.core.kernel.registry import default_registry
 from combatlog.words import ability_name, condition_name, damage_name, distance, maybe, message, number, term
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
@@ -220,9 +221,6 @@ def about_lines(library, lang: str) -> list[str]:
     return lines
 
 
-# PRD Combat, Armor Class: a size modifier to AC (and its opposite to CMB/CMD).
-PF1_SIZE_AC = {"fine": 8, "diminutive": 4, "tiny": 2, "small": 1, "medium": 0, "large": -1, "huge": -2,
-               "gargantuan": -4, "colossal": -8}
 PF1_SAVES = ("fort", "ref", "will")
 
 
@@ -237,18 +235,10 @@ def _pf1_creature(entry: dict, lang: str) -> list[str]:
                              alignment=entry.get("alignment", "")))
     rule = "─" * 60
     lines.append(rule)
-    parts = {key: value for key, value in (stats.get("ac") or {}).items() if isinstance(value, int)}
-    dex = (scores.get("dex", 10) - 10) // 2
-    size = PF1_SIZE_AC.get(stats.get("size", "medium"), 0)
-    total = 10 + sum(parts.values()) + dex + size
-    touch = 10 + dex + size + parts.get("deflection", 0) + parts.get("dodge", 0) + parts.get("misc", 0)
-    flat = total - max(dex, 0) - parts.get("dodge", 0)
-    lines.append(message(lang, "library-pf1-armor-class", ac=total, touch=touch, flat=flat))
+    figures = default_registry().find("pf1").stat_block_figures(stats)  # the rules' own numbers
+    lines.append(message(lang, "library-pf1-armor-class", ac=figures["ac"], touch=figures["touch"], flat=figures["flat"]))
     lines.append(message(lang, "library-hit-points", hp=stats["max_hp"], dice=entry.get("hit_dice", "")))
-    base = stats.get("saves") or {}
-    # PRD: a save is its base bonus + Con (Fortitude), Dex (Reflex) or Wis (Will).
-    saves = {save: base.get(save, 0) + (scores.get(ability, 10) - 10) // 2
-             for save, ability in (("fort", "con"), ("ref", "dex"), ("will", "wis"))}
+    saves = figures["saves"]
     lines.append(message(lang, "library-pf1-saves", **{save: signed(bonus) for save, bonus in saves.items()}))
     lines.append(rule)
     lines.append(message(lang, "library-speed", speeds=distance(stats["speed"], lang)))
@@ -258,10 +248,7 @@ def _pf1_creature(entry: dict, lang: str) -> list[str]:
     for attack in stats.get("attacks", ()):
         crit = attack.get("crit_range") or 20
         kind = attack.get("kind") or "melee"
-        to_hit = attack.get("to_hit")
-        if to_hit is None:  # PRD Attack Bonus: BAB + Str (melee) or Dex (ranged) + size modifier
-            ability = "str" if kind == "melee" else "dex"
-            to_hit = stats.get("bab", 0) + (scores.get(ability, 10) - 10) // 2 + size + (attack.get("attack_bonus") or 0)
+        to_hit = figures["to_hit"][attack["id"]]
         lines.append(message(lang, "library-pf1-attack", id=attack["id"],
                              kind=maybe(lang, f"library-pf1-kind-{kind}", kind),
                              **{"to-hit": signed(to_hit), "damage": _damage(attack["damage"], lang),
@@ -269,9 +256,7 @@ def _pf1_creature(entry: dict, lang: str) -> list[str]:
     lines.append(rule)
     lines.append("  ".join(message(lang, "library-ability", name=ability_name(a, lang).upper(), score=scores[a],
                                    modifier=signed((scores[a] - 10) // 2)) for a in ABILITIES if a in scores))
-    strength, dex_or_zero = (scores.get("str", 10) - 10) // 2, max(dex, 0)
-    cmb = stats.get("cmb") if stats.get("cmb") is not None else stats.get("bab", 0) + strength - size  # PRD CMB
-    cmd = stats.get("cmd") if stats.get("cmd") is not None else 10 + stats.get("bab", 0) + strength + dex_or_zero - size
+    cmb, cmd = figures["cmb"], figures["cmd"]
     lines.append(message(lang, "library-pf1-combat", bab=signed(stats.get("bab", 0)), cmb=signed(cmb), cmd=cmd))
     if "cr" in entry:
         lines.append(message(lang, "library-pf1-challenge", cr=str(entry["cr"]), xp=number(entry.get("xp", 0), lang)))

@@ -32,3 +32,20 @@ def test_fiche_in_a_pf1_encounter_shows_the_stat_block(table):  # noqa: F811
     assert "✗" not in screen
     assert "CA 16, contact 13, pris au dépourvu 14" in screen
     assert "short_sword : corps à corps +2, 1d4 perforant (19–20/×2)" in screen
+
+
+def test_a_tiny_creature_prints_the_cmb_its_rules_use_prd_combat_maneuvers():
+    """PRD Combat Maneuvers: "Tiny and smaller creatures use their Dexterity modifier in place of their Strength
+    modifier to determine their CMB". BAB +1, Str 4 (−3), Dex 16 (+3), Tiny (special size modifier −2):
+    CMB = 1 + 3 − 2 = +2 (with Str it would be −4); CMD = 10 + 1 − 3 + 3 − 2 = 9. AC = 10 + Dex 3 + size 2 = 15,
+    touch 15, flat-footed 12. The printed block asks the rules, so it says what a maneuver would roll."""
+    stats = {"max_hp": 3, "speed": 6, "bab": 1, "size": "tiny", "ac": {},
+             "abilities": {"str": 4, "dex": 16, "con": 10, "int": 2, "wis": 12, "cha": 6},
+             "saves": {"fort": 2, "ref": 2, "will": 0},
+             "attacks": [{"id": "bite", "kind": "melee", "damage": [{"roll": "1d3", "type": "piercing"}]}]}
+    english = "\n".join(stat_block_lines({"id": "rat", "name": {"en": "Rat"}, "stats": stats}, "en"))
+    assert "Base Atk +1; CMB +2; CMD 9" in english
+    assert "AC 15, touch 15, flat-footed 12" in english
+    assert "Fort +2, Ref +5, Will +1" in english
+    # Seed 004 BBA: melee BAB 1 + Str −3 + size 2 = +0
+    assert "bite: melee +0, 1d3 piercing" in english

@@ -65,6 +65,23 @@ class Pf1Ruleset:
             stats["initiative_bonus"] = initiative_bonus
         return stats
 
+    def stat_block_figures(self, stats: dict) -> dict:
+        """What a printed stat block shows that the rules compute from a stat block, computed by those rules on a
+        creature with no condition or effect: AC, touch and flat-footed AC (seed 004 DEF), the three saves (seed 004
+        Sauvegarde), each attack's bonus (seed 004 BBA), CMB and CMD (PRD Combat Maneuvers)."""
+        from combatlog.core.rulesets.pf1.combat import base_bonus
+        from combatlog.core.rulesets.pf1.rules import ac_values, cmb, cmd_values, save_bonus
+        from combatlog.core.rulesets.pf1.state import Pf1Combatant
+        from combatlog.core.rulesets.pf1.stats import parse_stats
+
+        parsed = parse_stats(stats, "stat block")
+        creature = Pf1Combatant(id="stat-block", name="", side="", kind="monster", stats=parsed, hp=parsed.max_hp)
+        ac = ac_values(creature)
+        return {"ac": ac["ac"], "touch": ac["touch_ac"], "flat": ac["flat_footed_ac"],
+                "saves": {save: save_bonus(creature, save) for save in ("fort", "ref", "will")},
+                "to_hit": {attack.id: base_bonus(creature, attack) for attack in parsed.attacks},
+                "cmb": cmb(creature), "cmd": cmd_values(creature, fixes=True)[0]}
+
     @property
     def command_names(self) -> frozenset[str]:
         """The commands it takes (the shell's help lists their verbs only), and the 5-foot step (a `move` field)."""
