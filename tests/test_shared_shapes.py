@@ -128,6 +128,23 @@ def test_the_turn_events_are_encoded_byte_for_byte_as_before():
         b'{"type":"Pf1ActionTaken","id":"aria","action":"total_defense","details":{}}')
 
 
+def test_pf1_effect_and_condition_events_are_encoded_byte_for_byte_as_before():
+    # Their leading fields come from pf1's own bases (_EffectFields, _ConditionFields), in the order logs stored.
+    assert msgspec.json.encode(pf1_events.Pf1EffectStarted(id="aria", instance=3, effect="charge")) == (
+        b'{"type":"Pf1EffectStarted","id":"aria","instance":3,"effect":"charge","until":"start_of_turn","data":{}}')
+    assert msgspec.json.encode(pf1_events.Pf1EffectEnded(id="aria", instance=3, effect="charge")) == (
+        b'{"type":"Pf1EffectEnded","id":"aria","instance":3,"effect":"charge"}')
+    # PRD Bleed: 2 HP a turn.
+    assert msgspec.json.encode(pf1_events.Pf1ConditionApplied(target="gob1", instance=4, condition="bleed",
+                                                              amount=2)) == (
+        b'{"type":"Pf1ConditionApplied","target":"gob1","instance":4,"condition":"bleed","source":"","until":{},'
+        b'"no_effect":false,"amount":2}')
+    assert msgspec.json.encode(pf1_events.Pf1ConditionEnded(target="gob1", instance=4, condition="bleed",
+                                                            reason="healed")) == (
+        b'{"type":"Pf1ConditionEnded","target":"gob1","instance":4,"condition":"bleed","reason":"healed"}')
+    assert not {pf1_events._EffectFields, pf1_events._ConditionFields} & set(pf1_events.EVENT_TYPES)
+
+
 def test_a_stored_pf1_event_decodes_into_its_own_type_not_the_shared_one():
     codec = Codec(pf1_events.EVENT_TYPES)
     event = codec.event_decoder.decode(b'{"type":"Pf1TurnSkipped","id":"gob1","round":2,"reason":"dead"}')

@@ -111,43 +111,45 @@ class Pf1Moved(Event, frozen=True, kw_only=True):
     forced: bool = False
 
 
-class Pf1EffectStarted(Event, frozen=True, kw_only=True):
+class _EffectFields(Event, frozen=True, kw_only=True):
+    """The fields every pf1 effect event starts with (a base, never written: EVENT_TYPES lists the Pf1 names)."""
+
     id: str
     instance: int
     effect: str
+
+
+class Pf1EffectStarted(_EffectFields, frozen=True, kw_only=True):
     until: str = "start_of_turn"
     data: dict[str, Any] = {}
 
 
-class Pf1EffectChanged(Event, frozen=True, kw_only=True):
+class Pf1EffectChanged(_EffectFields, frozen=True, kw_only=True):
     """An effect goes on with new data (a charge's move done, its attack made)."""
 
-    id: str
-    instance: int
-    effect: str
     data: dict[str, Any] = {}
 
 
-class Pf1EffectEnded(Event, frozen=True, kw_only=True):
-    id: str
-    instance: int
-    effect: str
+class Pf1EffectEnded(_EffectFields, frozen=True, kw_only=True):
+    pass
 
 
-class Pf1ConditionApplied(Event, frozen=True, kw_only=True):
+class _ConditionFields(Event, frozen=True, kw_only=True):
+    """The fields every pf1 condition event starts with (a base, never written)."""
+
     target: str
     instance: int
     condition: str
+
+
+class Pf1ConditionApplied(_ConditionFields, frozen=True, kw_only=True):
     source: str = ""
     until: dict[str, Any] = {}
     no_effect: bool = False  # the target is immune: recorded, not applied (INTERFACE.md `condition`)
     amount: int = 0  # bleed: HP lost at the start of each of its turns (PRD Bleed)
 
 
-class Pf1ConditionEnded(Event, frozen=True, kw_only=True):
-    target: str
-    instance: int
-    condition: str
+class Pf1ConditionEnded(_ConditionFields, frozen=True, kw_only=True):
     reason: str = ""
 
 
