@@ -3,27 +3,21 @@
 from typing import Any, ClassVar
 
 from combatlog.events.base import Event
+from combatlog.events.shapes import (
+    ActionFields, CombatantFields, InitiativeFields, PlacedFields, TurnFields, TurnSkippedFields)
 from combatlog.events.values import Modifier
 
 
-class CombatantAdded(Event, frozen=True, kw_only=True):
-    id: str
-    name: str
-    name_fr: str = ""
-    side: str
-    kind: str
-    stats: dict[str, Any]
-    template: str = ""
-    group: str = ""
+class CombatantAdded(CombatantFields, frozen=True, kw_only=True):
+    pass
 
 
 class CombatantRemoved(Event, frozen=True, kw_only=True):
     id: str
 
 
-class Placed(Event, frozen=True, kw_only=True):
-    id: str
-    at: tuple[int, int]
+class Placed(PlacedFields, frozen=True, kw_only=True):
+    pass
 
 
 class HiddenChanged(Event, frozen=True, kw_only=True):
@@ -37,12 +31,10 @@ class SurpriseDeclared(Event, frozen=True, kw_only=True):
     ids: tuple[str, ...]
 
 
-class InitiativeRolled(Event, frozen=True, kw_only=True):
+class InitiativeRolled(InitiativeFields, frozen=True, kw_only=True):
     """Its advantage, disadvantage and modifiers' labels are codes (events/labels.py; v1 stored English phrases)."""
 
     schema_version: ClassVar[int] = 2
-    ids: tuple[str, ...]
-    faces: tuple[int, ...] = ()
     natural: int = 0
     modifiers: tuple[Modifier, ...] = ()
     total: int
@@ -59,22 +51,16 @@ class CombatStarted(Event, frozen=True, kw_only=True):
     order: tuple[str, ...]
 
 
-class TurnStarted(Event, frozen=True, kw_only=True):
-    id: str
-    round: int
+class TurnStarted(TurnFields, frozen=True, kw_only=True):
     awaiting_death_save: bool = False
     reaction_restored: bool = True
 
 
-class TurnSkipped(Event, frozen=True, kw_only=True):
-    id: str
-    round: int
-    reason: str
+class TurnSkipped(TurnSkippedFields, frozen=True, kw_only=True):
+    pass
 
 
-class TurnEnded(Event, frozen=True, kw_only=True):
-    id: str
-    round: int
+class TurnEnded(TurnFields, frozen=True, kw_only=True):
     reaction_restored: bool = False
 
 
@@ -87,9 +73,7 @@ class EconomySpent(Event, frozen=True, kw_only=True):
     attacks_left: int = -1
 
 
-class ActionTaken(Event, frozen=True, kw_only=True):
-    id: str
-    action: str
+class ActionTaken(ActionFields, frozen=True, kw_only=True):
     slot: str = "action"
     details: dict[str, Any] = {}
 

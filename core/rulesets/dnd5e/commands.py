@@ -1,4 +1,7 @@
-"""Commands as typed values: parsed from a script line, validated field by field, named by `do`."""
+"""Commands as typed values: parsed from a script line, validated field by field, named by `do`.
+
+The commands every ruleset takes word for word are the kernel's (core/kernel/shared_commands.py); those below are
+5e's own, or add 5e's fields to the kernel's base of the same command (its fields come first, as before)."""
 
 from typing import Any, Literal
 
@@ -6,15 +9,13 @@ import msgspec
 
 from combatlog.core.kernel.commands import LOG_COMMANDS, Command, Redo, Revert, Undo, explained
 from combatlog.core.kernel.errors import InvalidCommand
+from combatlog.core.kernel.shared_commands import (
+    ActionBase, AddBase, CarryFrom, CastBase, CheckBase, ConditionBase, Contest, CreateBase, DamageBase, DeathSave,
+    DropProne, End, EndTurn, Heal, Hidden, InitiativeBase, MoveBase, Order, Pass, Place, ReactBase, Remove, Rest,
+    SaveBase, ShoveBase, Square, Stabilize, Stand, Start, Surprise, TempHp, Terrain, Trigger)
 
-Square = tuple[int, int]
 
-
-class Create(Command, tag="create", frozen=True, kw_only=True):
-    ruleset: str
-    seed: int | str | None = None
-    lang: Literal["fr", "en"] = "en"
-    name: str = ""
+class Create(CreateBase, tag="create", frozen=True, kw_only=True):
     underwater: bool = False
     # How distances are shown; None: the language's own (feet in English, metres in French: words.default_units).
     units: Literal["m", "ft"] | None = None
@@ -23,71 +24,21 @@ class Create(Command, tag="create", frozen=True, kw_only=True):
     opportunity_attacks: bool | None = None
 
 
-class CarryFrom(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    from_: str = msgspec.field(name="from")
-    id: str
-
-
-class Add(Command, tag="add", frozen=True, kw_only=True):
-    id: str
-    name: str | None = None
-    name_fr: str | None = None
-    side: str | None = None  # required, unless `carry` brings the side the combatant had
-    kind: Literal["pc", "monster"] | None = None
-    stats: dict[str, Any] | None = None
-    template: str | None = None
-    overrides: dict[str, Any] | None = None
-    group: str = ""
-    at: Square | None = None
+class Add(AddBase, tag="add", frozen=True, kw_only=True):
     unconscious_at_zero: bool = False
     carry: CarryFrom | None = None
 
 
-class Remove(Command, tag="remove", frozen=True, kw_only=True):
-    id: str
-
-
-class Place(Command, tag="place", frozen=True, kw_only=True):
-    id: str
-    at: Square
-
-
-class Hidden(Command, tag="hidden", frozen=True, kw_only=True):
-    """The players' view leaves `id` out until it is revealed (`hidden: false`)."""
-
-    id: str
-    hidden: bool = True
-
-
-class Surprise(Command, tag="surprise", frozen=True, kw_only=True):
-    ids: tuple[str, ...]
-
-
-class Initiative(Command, tag="initiative", frozen=True, kw_only=True):
-    id: str
-    value: int | None = None
+class Initiative(InitiativeBase, tag="initiative", frozen=True, kw_only=True):
     advantage: bool = False
     disadvantage: bool = False
 
 
-class Order(Command, tag="order", frozen=True, kw_only=True):
-    ids: tuple[str, ...]
-
-
-class Start(Command, tag="start", frozen=True, kw_only=True):
+class Move(MoveBase, tag="move", frozen=True, kw_only=True):
     pass
 
 
-class Move(Command, tag="move", frozen=True, kw_only=True):
-    id: str
-    path: tuple[Square, ...]
-    mode: Literal["walk", "crawl", "fly", "swim", "climb", "teleport"] = "walk"
-    forced: bool = False
-
-
-class Action(Command, tag="action", frozen=True, kw_only=True):
-    id: str
-    action: str
+class Action(ActionBase, tag="action", frozen=True, kw_only=True):
     slot: Literal["action", "bonus"] = "action"
     trigger: str = ""
     response: dict[str, Any] | None = None
@@ -116,16 +67,11 @@ class Attack(Command, tag="attack", frozen=True, kw_only=True):
     plain: bool = False
 
 
-class Grapple(Command, tag="grapple", frozen=True, kw_only=True):
-    attacker: str
-    target: str
+class Grapple(Contest, tag="grapple", frozen=True, kw_only=True):
     slot: Literal["action", "bonus", "reaction"] | None = None
 
 
-class Shove(Command, tag="shove", frozen=True, kw_only=True):
-    attacker: str
-    target: str
-    effect: Literal["prone", "push"] = "prone"
+class Shove(ShoveBase, tag="shove", frozen=True, kw_only=True):
     slot: Literal["action", "bonus", "reaction"] | None = None
 
 
@@ -140,13 +86,7 @@ class SaveSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     half: bool = True
 
 
-class Damage(Command, tag="damage", frozen=True, kw_only=True):
-    target: str | None = None
-    targets: tuple[str, ...] | None = None
-    amount: int | None = None
-    roll: str | None = None
-    type: str
-    adjust: int = 0
+class Damage(DamageBase, tag="damage", frozen=True, kw_only=True):
     critical: bool = False
     save: SaveSpec | None = None
     source: str = ""
@@ -155,23 +95,7 @@ class Damage(Command, tag="damage", frozen=True, kw_only=True):
     legendary_resistance: tuple[str, ...] = ()
 
 
-class Heal(Command, tag="heal", frozen=True, kw_only=True):
-    target: str
-    amount: int | None = None
-    roll: str | None = None
-    source: str = ""
-
-
-class TempHp(Command, tag="temp_hp", frozen=True, kw_only=True):
-    target: str
-    amount: int
-    replace: bool = False
-
-
-class Save(Command, tag="save", frozen=True, kw_only=True):
-    id: str
-    ability: str
-    dc: int
+class Save(SaveBase, tag="save", frozen=True, kw_only=True):
     advantage: bool = False
     disadvantage: bool = False
     cover: Literal["half", "three_quarters"] | None = None
@@ -184,24 +108,13 @@ class Opponent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     skill: str | None = None
 
 
-class Check(Command, tag="check", frozen=True, kw_only=True):
-    id: str
-    ability: str | None = None
-    skill: str | None = None
-    dc: int | None = None
+class Check(CheckBase, tag="check", frozen=True, kw_only=True):
     against: Opponent | None = None
     advantage: bool = False
     disadvantage: bool = False
 
 
-class Condition(Command, tag="condition", frozen=True, kw_only=True):
-    target: str
-    add: str | None = None
-    remove: str | None = None
-    source: str | None = None
-    until: str | dict[str, Any] | None = None
-    of: str | None = None
-    rounds: int | None = None
+class Condition(ConditionBase, tag="condition", frozen=True, kw_only=True):
     save: SaveSpec | None = None
     level: int = 1
     concentration: bool = False
@@ -215,56 +128,16 @@ class Concentrate(Command, tag="concentrate", frozen=True, kw_only=True):
     stop: bool = False
 
 
-class DeathSave(Command, tag="death_save", frozen=True, kw_only=True):
-    id: str
-
-
-class Stabilize(Command, tag="stabilize", frozen=True, kw_only=True):
-    id: str
-    target: str
-
-
-class React(Command, tag="react", frozen=True, kw_only=True):
-    id: str
-    with_: str = msgspec.field(name="with")
+class React(ReactBase, tag="react", frozen=True, kw_only=True):
     target: str | None = None
     attack: str | None = None
     advantage: bool = False
     disadvantage: bool = False
 
 
-class Pass(Command, tag="pass", frozen=True, kw_only=True):
-    id: str
-
-
-class EndTurn(Command, tag="end_turn", frozen=True, kw_only=True):
-    pass
-
-
-class Stand(Command, tag="stand", frozen=True, kw_only=True):
-    id: str
-
-
-class DropProne(Command, tag="drop_prone", frozen=True, kw_only=True):
-    id: str
-
-
-class Terrain(Command, tag="terrain", frozen=True, kw_only=True):
-    squares: tuple[Square, ...]
-    kind: Literal["difficult", "clear"]
-
-
-class Trigger(Command, tag="trigger", frozen=True, kw_only=True):
-    id: str
-
-
-class Cast(Command, tag="cast", frozen=True, kw_only=True):
+class Cast(CastBase, tag="cast", frozen=True, kw_only=True):
     """INTERFACE.md §7: cast a spell (an id, or a spell object given here)."""
 
-    caster: str
-    spell: str | dict[str, Any]
-    level: int | None = None
-    targets: tuple[str, ...] = ()
     at: Square | None = None
     using: Literal["slot", "per_day", "ritual", "at_will"] = "slot"
     legendary_resistance: tuple[str, ...] = ()
@@ -272,10 +145,6 @@ class Cast(Command, tag="cast", frozen=True, kw_only=True):
 
 class NextRound(Command, tag="next_round", frozen=True, kw_only=True):
     rounds: int = 1
-
-
-class End(Command, tag="end", frozen=True, kw_only=True):
-    reason: str = ""
 
 
 class Legendary(Command, tag="legendary", frozen=True, kw_only=True):
@@ -287,11 +156,6 @@ class Legendary(Command, tag="legendary", frozen=True, kw_only=True):
     disadvantage: bool = False
     cover: Literal["half", "three_quarters", "total"] | None = None
     legendary_resistance: tuple[str, ...] = ()
-
-
-class Rest(Command, tag="rest", frozen=True, kw_only=True):
-    kind: str
-    ids: tuple[str, ...] | None = None
 
 
 AnyCommand = (

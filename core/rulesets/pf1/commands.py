@@ -1,4 +1,7 @@
-"""The pf1 commands as typed values (INTERFACE-pf1 §1): unknown fields are refused by name."""
+"""The pf1 commands as typed values (INTERFACE-pf1 §1): unknown fields are refused by name.
+
+The commands every ruleset takes word for word are the kernel's (core/kernel/shared_commands.py); those below are
+pf1's own, or add pf1's fields to the kernel's base of the same command (its fields come first, as before)."""
 
 from typing import Any, Literal
 
@@ -6,8 +9,10 @@ import msgspec
 
 from combatlog.core.kernel.commands import Command, explained
 from combatlog.core.kernel.errors import InvalidCommand
-
-Square = tuple[int, int]
+from combatlog.core.kernel.shared_commands import (
+    ActionBase, AddBase, CarryFrom, CastBase, CheckBase, ConditionBase, Contest, CreateBase, DamageBase, DeathSave,
+    DropProne, End, EndTurn, Heal, Hidden, InitiativeBase, MoveBase, Order, Pass, Place, ReactBase, Remove, Rest,
+    SaveBase, ShoveBase, Stabilize, Stand, Start, Surprise, TempHp, Terrain, Trigger)
 
 
 class SaveSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -16,11 +21,7 @@ class SaveSpec(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     half: bool = True
 
 
-class Create(Command, tag="create", frozen=True, kw_only=True):
-    ruleset: str
-    seed: int | str | None = None
-    lang: Literal["fr", "en"] = "en"
-    name: str = ""
+class Create(CreateBase, tag="create", frozen=True, kw_only=True):
     # How distances are shown; None: the language's own (feet in English, metres in French: words.default_units).
     units: Literal["m", "ft"] | None = None
     massive_damage: bool = False
@@ -29,74 +30,24 @@ class Create(Command, tag="create", frozen=True, kw_only=True):
     rules: Literal[0, 1] | None = None
 
 
-class CarryFrom(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    from_: str = msgspec.field(name="from")
-    id: str
-
-
-class Add(Command, tag="add", frozen=True, kw_only=True):
-    id: str
-    name: str | None = None
-    name_fr: str | None = None
-    side: str | None = None  # required, unless `carry` brings the side the combatant had
-    kind: Literal["pc", "monster"] | None = None
-    stats: dict[str, Any] | None = None
-    template: str | None = None
-    overrides: dict[str, Any] | None = None
-    group: str = ""
-    at: Square | None = None
+class Add(AddBase, tag="add", frozen=True, kw_only=True):
     # Joins as it ended another encounter of the same log (INTERFACE.md §7; core/rulesets/pf1/carry.py).
     carry: CarryFrom | None = None
 
 
-class Remove(Command, tag="remove", frozen=True, kw_only=True):
-    id: str
-
-
-class Place(Command, tag="place", frozen=True, kw_only=True):
-    id: str
-    at: Square
-
-
-class Hidden(Command, tag="hidden", frozen=True, kw_only=True):
-    """The players' view leaves `id` out until it is revealed (`hidden: false`): no rule changes (as in 5e)."""
-
-    id: str
-    hidden: bool = True
-
-
-class Surprise(Command, tag="surprise", frozen=True, kw_only=True):
-    ids: tuple[str, ...]
-
-
-class Initiative(Command, tag="initiative", frozen=True, kw_only=True):
-    id: str
-    value: int | None = None
+class Initiative(InitiativeBase, tag="initiative", frozen=True, kw_only=True):
+    pass
 
 
 class RollOff(Command, tag="roll_off", frozen=True, kw_only=True):
     ids: tuple[str, ...]
 
 
-class Order(Command, tag="order", frozen=True, kw_only=True):
-    ids: tuple[str, ...]
-
-
-class Start(Command, tag="start", frozen=True, kw_only=True):
-    pass
-
-
-class Move(Command, tag="move", frozen=True, kw_only=True):
-    id: str
-    path: tuple[Square, ...]
-    mode: Literal["walk", "crawl", "fly", "swim", "climb", "teleport"] = "walk"
-    forced: bool = False
+class Move(MoveBase, tag="move", frozen=True, kw_only=True):
     five_foot_step: bool = False
 
 
-class Action(Command, tag="action", frozen=True, kw_only=True):
-    id: str
-    action: str
+class Action(ActionBase, tag="action", frozen=True, kw_only=True):
     slot: Literal["standard", "move", "full_round", "swift", "immediate", "free"] | None = None
     provokes: bool | None = None
     target: str | None = None
@@ -110,13 +61,9 @@ class Action(Command, tag="action", frozen=True, kw_only=True):
     cast: dict[str, Any] | None = None
 
 
-class Cast(Command, tag="cast", frozen=True, kw_only=True):
+class Cast(CastBase, tag="cast", frozen=True, kw_only=True):
     """INTERFACE.md §7: cast a spell (an id, or a spell object given here) through the `cast_spell` action."""
 
-    caster: str
-    spell: str | dict[str, Any]
-    level: int | None = None
-    targets: tuple[str, ...] = ()
     defensively: bool = False
     legendary_resistance: tuple[str, ...] = ()
 
@@ -128,13 +75,6 @@ class Dismiss(Command, tag="dismiss", frozen=True, kw_only=True):
     effect: str
     target: str | None = None
     source: str | None = None
-
-
-class Rest(Command, tag="rest", frozen=True, kw_only=True):
-    """INTERFACE.md §7 `rest`, pf1: a long rest (a night's 8 hours) for `ids` (default every PC)."""
-
-    kind: str
-    ids: tuple[str, ...] | None = None
 
 
 class Modifier(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -167,28 +107,22 @@ class FullAttack(Command, tag="full_attack", frozen=True, kw_only=True):
     modifiers: tuple[Modifier, ...] = ()
 
 
-class CoupDeGrace(Command, tag="coup_de_grace", frozen=True, kw_only=True):
+class CoupDeGrace(Contest, tag="coup_de_grace", frozen=True, kw_only=True):
     """PRD Coup de Grace: a full-round action against a helpless opponent (added to INTERFACE-pf1)."""
-    attacker: str
-    target: str
+
     with_: str | None = msgspec.field(name="with", default=None)
 
 
-class Maneuver(Command, tag="maneuver", frozen=True, kw_only=True):
-    attacker: str
-    target: str
+class Maneuver(Contest, tag="maneuver", frozen=True, kw_only=True):
     maneuver: str
 
 
-class Grapple(Command, tag="grapple", frozen=True, kw_only=True):
-    attacker: str
-    target: str
+class Grapple(Contest, tag="grapple", frozen=True, kw_only=True):
+    pass
 
 
-class Shove(Command, tag="shove", frozen=True, kw_only=True):
-    attacker: str
-    target: str
-    effect: Literal["prone", "push"] = "prone"
+class Shove(ShoveBase, tag="shove", frozen=True, kw_only=True):
+    pass
 
 
 class Escape(Command, tag="escape", frozen=True, kw_only=True):
@@ -196,13 +130,7 @@ class Escape(Command, tag="escape", frozen=True, kw_only=True):
     skill: Literal["escape_artist"] | None = None
 
 
-class Damage(Command, tag="damage", frozen=True, kw_only=True):
-    target: str | None = None
-    targets: tuple[str, ...] | None = None
-    amount: int | None = None
-    roll: str | None = None
-    type: str
-    adjust: int = 0
+class Damage(DamageBase, tag="damage", frozen=True, kw_only=True):
     nonlethal: bool = False
     weapon: bool = False
     bypass: tuple[str, ...] = ()
@@ -212,23 +140,8 @@ class Damage(Command, tag="damage", frozen=True, kw_only=True):
     source: str = ""
 
 
-class Heal(Command, tag="heal", frozen=True, kw_only=True):
-    target: str
-    amount: int | None = None
-    roll: str | None = None
-    source: str = ""
-
-
-class TempHp(Command, tag="temp_hp", frozen=True, kw_only=True):
-    target: str
-    amount: int
-    replace: bool = False
-
-
-class Save(Command, tag="save", frozen=True, kw_only=True):
-    id: str
-    ability: str
-    dc: int
+class Save(SaveBase, tag="save", frozen=True, kw_only=True):
+    pass
 
 
 class Opponent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -237,22 +150,11 @@ class Opponent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     skill: str | None = None
 
 
-class Check(Command, tag="check", frozen=True, kw_only=True):
-    id: str
-    ability: str | None = None
-    skill: str | None = None
-    dc: int | None = None
+class Check(CheckBase, tag="check", frozen=True, kw_only=True):
     against: Opponent | None = None
 
 
-class Condition(Command, tag="condition", frozen=True, kw_only=True):
-    target: str
-    add: str | None = None
-    remove: str | None = None
-    source: str | None = None
-    until: str | dict[str, Any] | None = None
-    of: str | None = None
-    rounds: int | None = None
+class Condition(ConditionBase, tag="condition", frozen=True, kw_only=True):
     save: SaveSpec | None = None
     # bleed only: the HP it loses at the start of each of its turns (PRD Bleed); 0 leaves the damage to the DM
     amount: int | None = None
@@ -264,49 +166,9 @@ class Concentrate(Command, tag="concentrate", frozen=True, kw_only=True):
     stop: bool = False
 
 
-class DeathSave(Command, tag="death_save", frozen=True, kw_only=True):
-    id: str
-
-
-class Stabilize(Command, tag="stabilize", frozen=True, kw_only=True):
-    id: str
-    target: str
-
-
-class React(Command, tag="react", frozen=True, kw_only=True):  # noqa: D101
-    id: str
-    with_: str = msgspec.field(name="with")
+class React(ReactBase, tag="react", frozen=True, kw_only=True):  # noqa: D101
     attack: str | None = None
     target: str | None = None
-
-
-class Pass(Command, tag="pass", frozen=True, kw_only=True):
-    id: str
-
-
-class EndTurn(Command, tag="end_turn", frozen=True, kw_only=True):
-    pass
-
-
-class Stand(Command, tag="stand", frozen=True, kw_only=True):
-    id: str
-
-
-class DropProne(Command, tag="drop_prone", frozen=True, kw_only=True):
-    id: str
-
-
-class Terrain(Command, tag="terrain", frozen=True, kw_only=True):
-    squares: tuple[Square, ...]
-    kind: Literal["difficult", "clear"]
-
-
-class Trigger(Command, tag="trigger", frozen=True, kw_only=True):
-    id: str
-
-
-class End(Command, tag="end", frozen=True, kw_only=True):
-    reason: str = ""
 
 
 AnyCommand = (

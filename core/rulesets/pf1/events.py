@@ -7,6 +7,8 @@ Events carry the values they set (hp after, order…), so the fold only copies t
 from typing import Any, ClassVar
 
 from combatlog.events.base import Event
+from combatlog.events.shapes import (
+    ActionFields, CombatantFields, InitiativeFields, PlacedFields, TurnFields, TurnSkippedFields)
 
 Square = tuple[int, int]
 
@@ -20,15 +22,7 @@ class Pf1RulesChosen(Event, frozen=True, kw_only=True):
     rules: int = 0  # state.ORIGINAL_RULES
 
 
-class Pf1CombatantAdded(Event, frozen=True, kw_only=True):
-    id: str
-    name: str
-    name_fr: str = ""
-    side: str
-    kind: str
-    stats: dict[str, Any]
-    template: str = ""
-    group: str = ""
+class Pf1CombatantAdded(CombatantFields, frozen=True, kw_only=True):
     # Joined after `start`: flat-footed until its first turn (INTERFACE-pf1 `add`).
     unacted: bool = False
 
@@ -37,9 +31,8 @@ class Pf1CombatantRemoved(Event, frozen=True, kw_only=True):
     id: str
 
 
-class Pf1Placed(Event, frozen=True, kw_only=True):
-    id: str
-    at: Square
+class Pf1Placed(PlacedFields, frozen=True, kw_only=True):
+    pass
 
 
 class Pf1TerrainMarked(Event, frozen=True, kw_only=True):
@@ -51,9 +44,7 @@ class Pf1SurpriseDeclared(Event, frozen=True, kw_only=True):
     ids: tuple[str, ...]
 
 
-class Pf1InitiativeRolled(Event, frozen=True, kw_only=True):
-    ids: tuple[str, ...]
-    faces: tuple[int, ...] = ()
+class Pf1InitiativeRolled(InitiativeFields, frozen=True, kw_only=True):
     modifier: int = 0
     total: int
     set_by_dm: bool = False
@@ -78,19 +69,15 @@ class Pf1CombatStarted(Event, frozen=True, kw_only=True):
     flat_footed: tuple[str, ...] = ()
 
 
-class Pf1TurnStarted(Event, frozen=True, kw_only=True):
+class Pf1TurnStarted(TurnFields, frozen=True, kw_only=True):
     opens_turn: ClassVar[bool] = True  # the transcript opens a turn here
-    id: str
-    round: int
     restricted: bool = False
     awaiting_check: bool = False
     ended_effects: tuple[int, ...] = ()
 
 
-class Pf1TurnSkipped(Event, frozen=True, kw_only=True):
-    id: str
-    round: int
-    reason: str
+class Pf1TurnSkipped(TurnSkippedFields, frozen=True, kw_only=True):
+    pass
 
 
 class Pf1TurnEnded(Event, frozen=True, kw_only=True):
@@ -112,9 +99,7 @@ class Pf1ActionSpent(Event, frozen=True, kw_only=True):
     spent: str = ""  # the kind of action for the log line: full_round, double, standard, move, swift, immediate
 
 
-class Pf1ActionTaken(Event, frozen=True, kw_only=True):
-    id: str
-    action: str
+class Pf1ActionTaken(ActionFields, frozen=True, kw_only=True):
     details: dict[str, Any] = {}
 
 
@@ -126,43 +111,45 @@ class Pf1Moved(Event, frozen=True, kw_only=True):
     forced: bool = False
 
 
-class Pf1EffectStarted(Event, frozen=True, kw_only=True):
+class _EffectFields(Event, frozen=True, kw_only=True):
+    """The fields every pf1 effect event starts with (a base, never written: EVENT_TYPES lists the Pf1 names)."""
+
     id: str
     instance: int
     effect: str
+
+
+class Pf1EffectStarted(_EffectFields, frozen=True, kw_only=True):
     until: str = "start_of_turn"
     data: dict[str, Any] = {}
 
 
-class Pf1EffectChanged(Event, frozen=True, kw_only=True):
+class Pf1EffectChanged(_EffectFields, frozen=True, kw_only=True):
     """An effect goes on with new data (a charge's move done, its attack made)."""
 
-    id: str
-    instance: int
-    effect: str
     data: dict[str, Any] = {}
 
 
-class Pf1EffectEnded(Event, frozen=True, kw_only=True):
-    id: str
-    instance: int
-    effect: str
+class Pf1EffectEnded(_EffectFields, frozen=True, kw_only=True):
+    pass
 
 
-class Pf1ConditionApplied(Event, frozen=True, kw_only=True):
+class _ConditionFields(Event, frozen=True, kw_only=True):
+    """The fields every pf1 condition event starts with (a base, never written)."""
+
     target: str
     instance: int
     condition: str
+
+
+class Pf1ConditionApplied(_ConditionFields, frozen=True, kw_only=True):
     source: str = ""
     until: dict[str, Any] = {}
     no_effect: bool = False  # the target is immune: recorded, not applied (INTERFACE.md `condition`)
     amount: int = 0  # bleed: HP lost at the start of each of its turns (PRD Bleed)
 
 
-class Pf1ConditionEnded(Event, frozen=True, kw_only=True):
-    target: str
-    instance: int
-    condition: str
+class Pf1ConditionEnded(_ConditionFields, frozen=True, kw_only=True):
     reason: str = ""
 
 
