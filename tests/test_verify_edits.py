@@ -10,7 +10,7 @@ names each edited field of a derived event and of the envelope.
 import os
 
 import msgspec
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from combatlog.events.envelope import compute_hash
@@ -96,6 +96,9 @@ def problems_by_seq(rows) -> dict[int, tuple[str, tuple[str, ...]]]:
 @PROPERTY
 @given(log=LOGS, picks=st.lists(st.tuples(st.integers(0, 2**32), st.integers(0, 2**32), st.booleans()),
                                 min_size=1, max_size=3))
+# Found by hypothesis: the create's recorded units edited ("ft" -> "ftx") were taken as what the log recorded
+# choosing, so only the hash named the edit; now only metres or the language's own units are taken from the log.
+@example(log=("dnd5e-2014", 0, 5), picks=[(1, 104, False)])
 def test_every_edit_anywhere_is_reported_with_every_edited_field_named(log, picks):
     records = random_log(*log)
     rows = sealed_rows(records)

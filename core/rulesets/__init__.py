@@ -84,16 +84,18 @@ def created_units(units: str | None, lang: str, recorded: tuple | None = None) -
     """The units a `create` records: the ones it names; else, re-derived (verify), the ones its log recorded (a
     log from before issue 23 recorded metres for an English create that named none); else the language's own
     (feet in English, metres in French)."""
+    from combatlog.words import default_units
+
     if units:
         return units
     if recorded is not None:
         from combatlog.events.meta import EncounterCreated
 
         logged = next((event for event in recorded if isinstance(event, EncounterCreated)), None)
-        if logged is not None:
+        # Only what an engine could have recorded: metres (before issue 23) or the language's own; anything else
+        # is an edit, which verify names by re-deriving the language's own.
+        if logged is not None and logged.units in ("m", default_units(lang)):
             return logged.units
-    from combatlog.words import default_units
-
     return default_units(lang)
 
 
