@@ -36,10 +36,13 @@ COMMANDS = ("run", "state", "export", "import-character", "import", "log", "veri
 
 def _command_in(argv: list[str]) -> str | None:
     """The sub-command `argv` names (the first word that is not an option: the top level's take no value), or
-    None (no command, or one no parser knows: the whole parser then says what is wrong)."""
+    None (no command, or one no parser knows: the whole parser then says what is wrong), or "" for `--version`
+    before any command (no command's parser is built)."""
     for arg in argv:
         if arg in ("-h", "--help"):  # the top level's help lists every command
             return None
+        if arg == "--version":  # answered as soon as it is read: no command's parser is needed
+            return ""
         if not arg.startswith("-"):
             return arg if arg in COMMANDS else None
     return None
@@ -333,9 +336,11 @@ def _writable_store(path: str, *, durable: bool = False):
 
 
 def _pick_encounter(store, wanted: str | None, *, creating: bool = False) -> str:
-    from combatlog.api import DEFAULT_ENCOUNTER, RuleViolation, StoreError, check_name
+    from combatlog.api import DEFAULT_ENCOUNTER, StoreError
 
     if wanted is not None:
+        from combatlog.api import RuleViolation, check_name
+
         try:
             check_name(wanted, "--encounter", "--encounter")
         except RuleViolation as error:
