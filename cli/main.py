@@ -317,8 +317,7 @@ def _check_log_path(path: str) -> None:
 
 def _existing_store(path: str):
     """The log at `path` (a file or a postgresql:// URL), opened for reading only: nothing is created or altered."""
-    from combatlog.api import StoreError
-    from combatlog.tools import open_reader, open_store
+    from combatlog.tools import StoreError, open_reader, open_store  # not the API: `export` runs no encounter
 
     _check_log_path(path)
     if _is_url(path):
@@ -336,7 +335,7 @@ def _writable_store(path: str, *, durable: bool = False):
 
 
 def _pick_encounter(store, wanted: str | None, *, creating: bool = False) -> str:
-    from combatlog.api import DEFAULT_ENCOUNTER, StoreError
+    from combatlog.tools import StoreError
 
     if wanted is not None:
         from combatlog.api import RuleViolation, check_name
@@ -352,6 +351,8 @@ def _pick_encounter(store, wanted: str | None, *, creating: bool = False) -> str
         return wanted
     if not names:
         if creating:
+            from combatlog.api import DEFAULT_ENCOUNTER
+
             return DEFAULT_ENCOUNTER
         raise StoreError(say("cli-no-encounter-yet"))
     if len(names) > 1:
