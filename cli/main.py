@@ -1,31 +1,25 @@
-"""The `combatlog` command: parse, call, print. No rules here."""
+"""The `combatlog` command: parse, call, print. No rules here.
+
+Each command imports what it uses, in its own handler (issue 25: a CLI call pays for its own imports only;
+tests/test_cli_imports.py holds what each one must not load): `--version` and `-h` open no log, `state --json`
+loads no words, no table and nothing that decides a command."""
+
+from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from combatlog import __version__
 from combatlog.cli.errors import BadInput, answer_lang, reader_lang
 from combatlog.cli.logging_setup import configure
 from combatlog.cli.safe_text import printable, printable_document
-from combatlog.api import (
-    DEFAULT_ENCOUNTER,
-    EncounterAlreadyCreated,
-    ConcurrencyConflict,
-    Encounter,
-    Log,
-    LogCorrupted,
-    RuleViolation,
-    StoreError,
-    check_name,
-    parse_script_line,
-    state_document,
-)
 from combatlog.words import Said, both, localized, message
-from combatlog.tools import export_jsonl, import_jsonl, open_reader, open_store
+
+if TYPE_CHECKING:
+    from combatlog.api import ConcurrencyConflict, Encounter, LogCorrupted, StoreError
 
 EXIT_OK, EXIT_FAILED, EXIT_REJECTED = 0, 1, 2
 
@@ -42,10 +36,13 @@ COMMANDS = ("run", "state", "export", "import-character", "import", "log", "veri
 
 def _command_in(argv: list[str]) -> str | None:
     """The sub-command `argv` names (the first word that is not an option: the top level's take no value), or
-    None (no command, or one no parser knows: the whole parser then says what is wrong)."""
+    None (no command, or one no parser knows: the whole parser then says what is wrong), or "" for `--version`
+    before any command (no command's parser is built)."""
     for arg in argv:
         if arg in ("-h", "--help"):  # the top level's help lists every command
             return None
+        if arg == "--version":  # answered as soon as it is read: no command's parser is needed
+            return ""
         if not arg.startswith("-"):
             return arg if arg in COMMANDS else None
     return None
@@ -62,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     except BadInput as error:
         print(say("cli-error", text=printable(str(error))), file=sys.stderr)
         return EXIT_REJECTED
-    except (StoreError, LogCorrupted, ConcurrencyConflict) as error:
+    except _failures() as error:  # evaluated only when an exception gets this far
         print(say("cli-error", text=printable(error.localized(reader_lang()))), file=sys.stderr)
         return EXIT_FAILED
     except BrokenPipeError:
@@ -81,6 +78,13 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_FAILED
 
 
+def _failures() -> tuple[type[StoreError], type[LogCorrupted], type[ConcurrencyConflict]]:
+    """What a command answers "error: ..." to and exits 1: the log cannot be opened, read or written."""
+    from combatlog.api import ConcurrencyConflict, LogCorrupted, StoreError
+
+    return StoreError, LogCorrupted, ConcurrencyConflict
+
+
 class _Skipped:
     """Stands for the parser of a command that is not run: takes every call and builds nothing."""
 
@@ -89,23 +93,51 @@ class _Skipped:
 
 
 class _Only:
-    """The sub-parsers action, building the parser of command `only` alone."""
+    """The sub-parsers action, building the parser of command `only` alone (every one when `only` is None), each
+    with the help formatter of the top level."""
 
-    def __init__(self, sub, only: str):
+    def __init__(self, sub, only: str | None):
         self._sub, self._only = sub, only
 
     def add_parser(self, name: str, **kwargs):
-        return self._sub.add_parser(name, **kwargs) if name == self._only else _Skipped()
+        if self._only is not None and name != self._only:
+            return _Skipped()
+        kwargs.setdefault("formatter_class", _Formatter)
+        return self._sub.add_parser(name, **kwargs)
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, as wide as argparse makes it, without importing shutil for the width (with the
+    compression modules shutil brings, a few ms of every call: argparse builds a formatter for each argument
+    added, to check it, long before any help is printed)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
+        super().__init__(prog, indent_increment, max_help_position, _terminal_columns() - 2 if width is None else width)
+
+
+def _terminal_columns() -> int:
+    """`shutil.get_terminal_size().columns`, computed as shutil computes it: $COLUMNS when it is a positive number,
+    else the width of the terminal standard output is, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        size = os.get_terminal_size(sys.__stdout__.fileno())  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):  # no standard output, closed, detached or not a terminal
+        return 80
+    return size.columns or 80
 
 
 def _parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser; with `only`, that sub-command's parser alone (what `main` runs)."""
-    parser = argparse.ArgumentParser(prog="combatlog", description="An event-sourced combat log for tabletop RPGs.")
+    parser = argparse.ArgumentParser(prog="combatlog", description="An event-sourced combat log for tabletop RPGs.",
+                                     formatter_class=_Formatter)
     parser.add_argument("--version", action="version", version=f"combatlog {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="JSON logs on stderr")
-    sub: Any = parser.add_subparsers(dest="command", required=True)
-    if only is not None:
-        sub = _Only(sub, only)
+    sub: Any = _Only(parser.add_subparsers(dest="command", required=True), only)
 
     run = sub.add_parser("run", help="run a JSON Lines combat script against a log")
     run.add_argument("script", help="the script (.jsonl); - for standard input")
@@ -182,7 +214,8 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
 
     key = sub.add_parser("key", help="the DM's signing key (Ed25519): `key new FILE` writes FILE and FILE.pub")
     key_verbs = key.add_subparsers(dest="key_verb", required=True)
-    key_new = key_verbs.add_parser("new", help="write a new key pair; set COMBATLOG_SIGNING_KEY=FILE to sign heads")
+    key_new = key_verbs.add_parser("new", help="write a new key pair; set COMBATLOG_SIGNING_KEY=FILE to sign heads",
+                                   formatter_class=_Formatter)
     key_new.add_argument("file", nargs="?", default="combatlog-dm.key")
     key_new.set_defaults(handler=_key_new)
 
@@ -284,6 +317,8 @@ def _check_log_path(path: str) -> None:
 
 def _existing_store(path: str):
     """The log at `path` (a file or a postgresql:// URL), opened for reading only: nothing is created or altered."""
+    from combatlog.tools import StoreError, open_reader, open_store  # not the API: `export` runs no encounter
+
     _check_log_path(path)
     if _is_url(path):
         return open_store(path, create=False)
@@ -293,12 +328,18 @@ def _existing_store(path: str):
 
 
 def _writable_store(path: str, *, durable: bool = False):
+    from combatlog.tools import open_store
+
     _check_log_path(path)
     return open_store(path, durable=durable)
 
 
 def _pick_encounter(store, wanted: str | None, *, creating: bool = False) -> str:
+    from combatlog.tools import StoreError
+
     if wanted is not None:
+        from combatlog.api import RuleViolation, check_name
+
         try:
             check_name(wanted, "--encounter", "--encounter")
         except RuleViolation as error:
@@ -310,6 +351,8 @@ def _pick_encounter(store, wanted: str | None, *, creating: bool = False) -> str
         return wanted
     if not names:
         if creating:
+            from combatlog.api import DEFAULT_ENCOUNTER
+
             return DEFAULT_ENCOUNTER
         raise StoreError(say("cli-no-encounter-yet"))
     if len(names) > 1:
@@ -338,6 +381,9 @@ def _read_script(path: str) -> list[tuple[int, str]]:
 
 
 def _run(args) -> int:
+    from combatlog.api import (ConcurrencyConflict, EncounterAlreadyCreated, Log, LogCorrupted, RuleViolation, StoreError,
+                               check_name, parse_script_line)
+
     lines = _read_script(args.script)
     try:
         check_name(args.actor, "--actor", "--actor")
@@ -381,6 +427,10 @@ def _run(args) -> int:
                 return EXIT_REJECTED
             lang = live.state.lang if live.state.created else None
         if args.json:
+            import json
+
+            from combatlog.api import state_document
+
             print(json.dumps(state_document(live.state), ensure_ascii=False, indent=2))
         elif not args.quiet:
             _print_fight(encounter, first, start_state, args.lang)
@@ -393,6 +443,7 @@ def _print_fight(encounter: Encounter, first: int, before, lang: str | None = No
     status table with its column headers."""
     from rich.console import Console
 
+    from combatlog.api import state_document
     from combatlog.cli.play_view import status_table
     from combatlog.events.meta import CommandIssued
     from combatlog.tools import Cast, describe, undone_among
@@ -425,6 +476,8 @@ def _print_fight(encounter: Encounter, first: int, before, lang: str | None = No
 
 
 def _state(args) -> int:
+    from combatlog.api import Log, RuleViolation, state_document
+
     with _existing_store(args.log) as store:
         name = _pick_encounter(store, args.encounter)
         if args.at is not None:
@@ -443,6 +496,8 @@ def _state(args) -> int:
             state = Log(store, args.log).encounter(name).live.state
         document = state_document(state)
         if args.json:
+            import json
+
             print(json.dumps(document, ensure_ascii=False, indent=2))
         else:
             from combatlog.tools import named_in, render_table
@@ -479,6 +534,7 @@ def _lang_of(store, name: str) -> str:
 
 def _diff(args) -> int:
     """What changed between the states right after events A and B."""
+    from combatlog.api import RuleViolation
     from combatlog.tools import diff as diff_states, render_diff
 
     with _existing_store(args.log) as store:
@@ -492,6 +548,8 @@ def _diff(args) -> int:
             return EXIT_REJECTED
         changes = diff_states(before, after)
         if args.json:
+            import json
+
             print(json.dumps(changes, ensure_ascii=False, indent=2))
         else:
             print("\n".join(render_diff(changes, args.lang or after.lang)))
@@ -500,6 +558,7 @@ def _diff(args) -> int:
 
 def _export(args) -> int:
     from combatlog.cli.progress import Progress, with_progress
+    from combatlog.tools import export_jsonl
 
     output = None if args.output == "-" else _output_path(args.output, args.log)
     with _existing_store(args.log) as opened, Progress("export") as bar:
@@ -600,7 +659,10 @@ def _lines(path: Path) -> list[bytes]:
 
 def _import_character(args) -> int:
     """Characters brought in: refusals name the field (exit 2); the result as words, JSON or `add` commands."""
+    import json
+
     from combatlog import import_character
+    from combatlog.api import RuleViolation
     from combatlog.party.characters import add_commands, summary_lines
 
     try:
@@ -633,7 +695,7 @@ def _import_character(args) -> int:
 
 
 def _import(args) -> int:
-    from combatlog.tools import copy_log, is_postgres_url, is_sqlite_file
+    from combatlog.tools import copy_log, import_jsonl, is_postgres_url, is_sqlite_file, open_store
 
     _check_log_path(args.log)
     if is_postgres_url(args.file) or is_sqlite_file(args.file):
@@ -663,6 +725,8 @@ def _import(args) -> int:
 
 def _import_new(file: str, target: Path, copy) -> dict[str, int]:
     """All or nothing: import into a temporary log beside `target`, which appears only once the import is whole."""
+    from combatlog.tools import open_store
+
     suffix = ".jsonl" if target.name.lower().endswith(".jsonl") else ".db"
     temporary = target.with_name(f".{target.name}.import-{os.getpid()}{suffix}")
     try:
@@ -687,6 +751,7 @@ def _import_new(file: str, target: Path, copy) -> dict[str, int]:
 
 def _log(args) -> int:
     """seq, txn, round/turn, actor and what happened; events of undone commands are marked."""
+    from combatlog.api import Log
     from combatlog.tools import log_lines, stream_records, undone
 
     with _existing_store(args.log) as store:

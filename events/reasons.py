@@ -9,6 +9,7 @@ turn a sentence still stored as such into its message with it, and `prose` gives
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 # code -> the English sentence logs stored before codes; {by} is a creature id, {attack} an attack's id, the other
@@ -70,13 +71,16 @@ def _pattern(sentence: str) -> re.Pattern:
         for index, part in enumerate(parts)))
 
 
-_PATTERNS = {code: _pattern(sentence) for code, sentence in PROSE.items()}
+@cache
+def _patterns() -> dict[str, re.Pattern]:
+    """Each sentence's pattern, compiled on first use (issue 25: a call that reads no older log compiles none)."""
+    return {code: _pattern(sentence) for code, sentence in PROSE.items()}
 
 
 def from_prose(text: str) -> tuple[str, dict[str, Any]] | None:
     """(code, fields) of a sentence an older log stored ("stabilized by brom" -> ("stabilized_by", {"by": "brom"})),
     None for any other text."""
-    for code, pattern in _PATTERNS.items():
+    for code, pattern in _patterns().items():
         match = pattern.fullmatch(text)
         if match:
             return code, {name: value if name in ("by", "attack") else int(value) for name, value in match.groupdict().items()}

@@ -19,8 +19,6 @@ from combatlog.core.kernel.errors import EncounterAlreadyCreated, RuleViolation
 from combatlog.events.envelope import LogCorrupted, Recorded, canonical_body
 from combatlog.events.stores import ConcurrencyConflict, EventStore, StoreError, open_store
 from combatlog.core.kernel.document import state_document
-# The front door hands these to the CLI (cli/main.py imports them from here).
-from combatlog.replay.validation import check_name, parse_line as parse_script_line  # noqa: F401
 from combatlog.words import Said
 from combatlog.replay import engine as _engine
 
@@ -539,7 +537,21 @@ def request_fingerprint(commands: list, actor: str) -> str:
 def check_encounter_name(name: object) -> None:
     """Refuse, as the CLI's `--encounter` does, a name that is empty, too long or holds a control character,
     a line break or a bidirectional override: RuleViolation naming what is wrong."""
+    from combatlog.replay.validation import check_name
+
     check_name(name, "the encounter's name", "le nom de la rencontre")
+
+
+def __getattr__(name: str):
+    """`check_name` and `parse_script_line`: the front door hands them to the CLI (cli/main.py imports them from
+    here), imported on first use (issue 25: a command that only reads checks no command, and imports no checks)."""
+    if name in ("check_name", "parse_script_line"):
+        from combatlog.replay import validation
+
+        value = validation.check_name if name == "check_name" else validation.parse_line
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _checked_lang(lang: str | None) -> str | None:

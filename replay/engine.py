@@ -18,7 +18,6 @@ from combatlog.fixtures import load_template
 from combatlog.logs import get_logger
 from combatlog.replay.snapshots import Snapshots, out_of_range
 from combatlog.replay.timeline import History, Timeline, timeline_of
-from combatlog.replay.validation import check_command, check_decodable, check_name
 
 log = get_logger()
 DEFAULT_ENCOUNTER = "default"
@@ -123,8 +122,9 @@ class Encounter:
         return [last.get(id(record)) for record in records]
 
     def _execute(self, raw: dict, actor: str) -> list[tuple[Recorded, bytes | None]]:
-        check_command(raw)
-        check_name(actor, "the actor", "l'acteur")
+        checks = sys.modules[__name__]  # the checks, read as this module's attributes (`__getattr__` below)
+        checks.check_command(raw)
+        checks.check_name(actor, "the actor", "l'acteur")
         name = raw.get("do") if isinstance(raw, dict) else None
         txn = self._count
         if isinstance(name, str) and name in LOG_COMMANDS:
@@ -155,7 +155,7 @@ class Encounter:
             Recorded(seq=txn + index, txn=txn, at=at, actor=actor, event=event) for index, event in enumerate(events)
         ]
         # The read-back check encodes each event once; the store writes those bytes rather than encoding again.
-        checked = check_decodable(records, self.encounter, getattr(self.store, "codec", None))
+        checked = checks.check_decodable(records, self.encounter, getattr(self.store, "codec", None))
         append_sealing = getattr(self.store, "append_sealing", None)
         if append_sealing is not None:
             pairs = append_sealing(self.encounter, records, txn, checked or None)
@@ -257,6 +257,18 @@ def _debug_enabled() -> bool:
     `logging` is not even imported (a CLI call without -v never imports it)."""
     logging = sys.modules.get("logging")
     return logging is not None and logging.getLogger("combatlog").isEnabledFor(logging.DEBUG)
+
+
+def __getattr__(name: str):
+    """`check_command`, `check_decodable` and `check_name` (replay/validation.py), imported when a command is first
+    executed: a read (open, fold, print) checks no command (issue 25: `combatlog state` does not import them)."""
+    if name in ("check_command", "check_decodable", "check_name"):
+        from combatlog.replay import validation
+
+        value = getattr(validation, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["Encounter", "Timeline", "timeline_of", "DEFAULT_ENCOUNTER"]

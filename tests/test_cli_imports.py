@@ -272,3 +272,108 @@ def test_each_message_parsed_alone_is_the_message_the_whole_catalog_holds(lang):
         alone = found._messages[name] if kind == "Message" else found._terms[name]
         # the same entry, but for the comment written above it in the file (never said) and the positions
         assert alone.equals(item, ignored_fields=["span", "comment"]), name
+
+
+# ------------------------------------------------------------------ what no command needs (issue 25, goal 1)
+# Scans and helpers no CLI command needs at all: entry-point scans (importlib.metadata, pkg_resources),
+# importlib.resources and the zipfile and tempfile it brings (the catalogs are read from their folder,
+# words/__init__.py `_catalog_folder`), and shutil (argparse asks it the terminal's width for every argument it
+# adds: cli/main.py `_Formatter` computes it as shutil does).
+NEVER = ("importlib.metadata", "pkg_resources", "importlib.resources", "zipfile", "tempfile", "shutil")
+# What checks a command (the limits of script lines and names): a read decides nothing, and checks nothing.
+CHECKS = ("combatlog.replay.validation",)
+
+READ_VERBS = [("state", "--json"), ("state",), ("state", "--at", "3"), ("state", "--json", "--at", "3"),
+              ("state", "--json", "--replay"), ("log",), ("export",), ("export", "--format", "md"), ("diff", "1", "3"),
+              ("diff", "1", "3", "--json")]
+
+
+@pytest.mark.parametrize("verb", READ_VERBS, ids=" ".join)
+def test_no_read_command_scans_entry_points_sizes_the_terminal_or_imports_command_checks(fight, verb):
+    output, modules = modules_of(verb[0], str(fight), *verb[1:])
+    assert output.strip()  # a real answer
+    assert loaded(modules, NEVER + CHECKS) == []
+
+
+@pytest.mark.parametrize("verb", [("state", "--json"), ("state", "--json", "--at", "3"), ("export",),
+                                  ("diff", "1", "3", "--json")], ids=" ".join)
+def test_a_read_that_prints_json_loads_no_words_tables_or_compendium(fight, verb):
+    _, modules = modules_of(verb[0], str(fight), *verb[1:])
+    assert loaded(modules, WORDS + ("rich", "combatlog.compendium", "combatlog.projections.describe")) == []
+
+
+@pytest.mark.parametrize("verb", [("state",), ("state", "--at", "3"), ("diff", "1", "3")], ids=" ".join)
+def test_a_read_in_words_of_a_5e_log_needs_no_compendium(fight, verb):
+    # The goblins' side ("x", "y") is looked up in the library by `log` and the transcripts (a side named after a
+    # kind of creature); the state table and a diff name no side.
+    _, modules = modules_of(verb[0], str(fight), *verb[1:])
+    assert loaded(modules, ("combatlog.compendium", "rich")) == []
+
+
+def test_export_of_the_raw_events_runs_no_encounter(fight):
+    # `export` streams the stored records (each hash checked by the codec): no API object, no engine, no fold.
+    output, modules = modules_of("export", str(fight))
+    assert len(output.splitlines()) == 6
+    assert loaded(modules, ("combatlog.api", "combatlog.replay.engine", "combatlog.replay.snapshots")) == []
+
+
+def test_run_of_one_command_prints_nothing_and_loads_no_words_tables_or_server(fight, tmp_path):
+    log = tmp_path / "copy.db"
+    log.write_bytes(fight.read_bytes())
+    script = tmp_path / "one.jsonl"
+    script.write_text(json.dumps({"do": "hidden", "id": "gob", "hidden": True}) + "\n", encoding="utf-8")
+    output, modules = modules_of("run", str(script), "--log", str(log), "-q")
+    assert output == ""
+    assert loaded(modules, SERVER_AND_FRIENDS + WORDS + NEVER + OURS) == []
+
+
+VERSION_PROBE = """
+import json, sys
+from combatlog.cli.main import main
+try:
+    code = main(sys.argv[1:])
+except SystemExit as done:
+    code = done.code
+sys.stdout.flush()
+print("\\n" + json.dumps({"code": code, "modules": sorted(sys.modules)}))
+"""
+
+
+def test_version_opens_no_log_loads_no_ruleset_and_builds_no_command_parser():
+    from combatlog import __version__
+
+    done = subprocess.run([sys.executable, "-c", VERSION_PROBE, "--version"], capture_output=True, text=True,
+                          timeout=120)
+    output, _, last = done.stdout.rstrip("\n").rpartition("\n")
+    report = json.loads(last)
+    assert report["code"] == 0 and output.strip() == f"combatlog {__version__}"
+    modules = set(report["modules"])
+    assert loaded(modules, ("combatlog.api", "combatlog.tools", "combatlog.events.stores", "combatlog.replay",
+                            "combatlog.core.rulesets", "sqlite3") + WORDS + NEVER + SERVER_AND_FRIENDS) == []
+
+
+@pytest.mark.parametrize("columns", [None, "", "x", "0", "-3", "50", "200"])
+def test_the_help_is_as_wide_as_argparse_makes_it(monkeypatch, columns):
+    # cli/main.py `_Formatter` sizes the help without shutil: the width must be shutil's, and every command's
+    # help the very text argparse's own formatter writes (no terminal here: $COLUMNS, else 80).
+    import argparse
+    import shutil
+
+    from combatlog.cli import main as cli
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert cli._terminal_columns() == shutil.get_terminal_size().columns
+    ours = {command: _help_of(cli._parser(command), command) for command in (None,) + cli.COMMANDS}
+    monkeypatch.setattr(cli, "_Formatter", argparse.HelpFormatter)
+    for command, text in ours.items():
+        assert text == _help_of(cli._parser(command), command), command
+
+
+def _help_of(parser, command) -> str:
+    if command is None:
+        return parser.format_help()
+    sub = next(action for action in parser._actions if action.dest == "command")
+    return sub.choices[command].format_help()

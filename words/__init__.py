@@ -73,7 +73,8 @@ def _lang(lang: str | None) -> str:
 
 
 # A message or term starts a line of a catalog with its id and "=" (its other lines are indented, Fluent's rule).
-_ENTRY = re.compile(r"^(-?[a-zA-Z][a-zA-Z0-9_-]*)[ \t]*=", re.M)
+# Compiled when the catalogs are first read: a call that prints no words compiles nothing here.
+_ENTRY = r"^(-?[a-zA-Z][a-zA-Z0-9_-]*)[ \t]*="
 
 
 class _Entries(dict):
@@ -103,22 +104,36 @@ class _Entries(dict):
 def catalog_entries(lang: str) -> tuple[dict[str, str], dict[str, str]]:
     """The text of every message and every term of locales/<lang>/, by id (a term's id without its "-"): the first
     definition in file name order."""
-    from importlib import resources  # here: importlib.resources costs a call that prints no words a few ms
-
     messages: dict[str, str] = {}
     terms: dict[str, str] = {}
-    folder = resources.files("combatlog.locales").joinpath(_lang(lang))
-    for entry in sorted(folder.iterdir(), key=lambda item: item.name):
+    starts_of = re.compile(_ENTRY, re.M).finditer
+    for entry in sorted(_catalog_folder(_lang(lang)).iterdir(), key=lambda item: item.name):
         if not entry.name.endswith(".ftl"):
             continue
         text = entry.read_text(encoding="utf-8")
-        starts = list(_ENTRY.finditer(text))
+        starts = list(starts_of(text))
         for index, start in enumerate(starts):
             end = starts[index + 1].start() if index + 1 < len(starts) else len(text)
             entry_id = start.group(1)
             found = terms if entry_id.startswith("-") else messages
             found.setdefault(entry_id.removeprefix("-"), text[start.start():end])
     return messages, terms
+
+
+def _catalog_folder(lang: str):
+    """locales/<lang>/: the folder itself when the package is installed as files (a checkout, a wheel), read with
+    pathlib, which a CLI call has imported already; through importlib.resources only otherwise (a zipped install:
+    importlib.resources brings zipfile and tempfile, a few ms of every call that prints words)."""
+    import importlib
+    from pathlib import Path
+
+    for root in getattr(importlib.import_module("combatlog.locales"), "__path__", ()):
+        folder = Path(root, lang)
+        if folder.is_dir():
+            return folder
+    from importlib import resources
+
+    return resources.files("combatlog.locales").joinpath(lang)
 
 
 @lru_cache(maxsize=None)
