@@ -112,13 +112,12 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
     substitutes: dict[int, Any] = {}
     kept: list[Recorded] | None = [] if past is None else None
     resyncs = 0
-    for txn, group in groupby(records, key=lambda record: record.txn):
-        recorded = list(group)
+    for recorded in _transactions(records):
         produced: list[Recorded] = []
         unequal: list[bool] = []  # for each event the rules gave, whether it differs from the logged one
         opening = recorded[0]
         follow = False
-        if opening.seq != txn or not isinstance(opening.event, CommandIssued):
+        if opening.seq != opening.txn or not isinstance(opening.event, CommandIssued):
             found.append(Discrepancy(opening.seq, Said("verify-transaction-without-command"), ("Recorded.txn",)))
             follow = True
         else:
@@ -186,6 +185,36 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
         if on_state is not None:
             on_state(recorded[-1].seq, replica.state)
     return found
+
+
+def _transactions(records: Iterable[Recorded]) -> Iterator[list[Recorded]]:
+    """The records in transactions: each run of records sharing the txn of the one that opens it. A record whose
+    txn alone was edited (the record after it, not a command, carries the run's txn again) stays in its run: the
+    envelope check reports its txn, and its command's other events are still re-derived and compared together."""
+    group: list[Recorded] = []
+    odd: Recorded | None = None  # a record whose txn differs from its run's, until the next one tells which it is
+    for record in records:
+        if odd is not None:
+            if group and not isinstance(record.event, CommandIssued) and record.txn == group[0].txn:
+                group += [odd, record]
+                odd = None
+                continue
+            if group:
+                yield group
+            group, odd = [odd], None
+        if not group or record.txn == group[0].txn:
+            group.append(record)
+        elif isinstance(record.event, CommandIssued):
+            yield group
+            group = [record]
+        else:
+            odd = record
+    if odd is not None:
+        if group:
+            yield group
+        group = [odd]
+    if group:
+        yield group
 
 
 def _materialized(replica: Encounter, options: dict) -> Encounter:
