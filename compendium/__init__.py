@@ -30,6 +30,18 @@ def plain(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", folded).strip()
 
 
+class _Named(msgspec.Struct):
+    id: str
+    name: dict[str, str] | str = ""
+
+
+class _NamesOnly(msgspec.Struct):
+    entries: list[_Named] = []
+
+
+_NAMES = msgspec.json.Decoder(_NamesOnly)  # a data file's ids and names, every other field skipped
+
+
 class Library:
     """One ruleset family's creatures and spells. Each kind's file is read the first time it is asked for."""
 
@@ -37,6 +49,7 @@ class Library:
         self.family = family
         self._data = data
         self._files: dict[str, dict] = {}
+        self._light: dict[str, list[tuple[dict | str, set[str], str]]] = {}  # kind -> (names, plain names, id)
 
     def document(self, kind: str) -> dict:
         """The data file of `kind` as written by the import (an empty one when the family has none)."""
@@ -51,6 +64,24 @@ class Library:
             document["_by_id"] = {entry["id"]: entry for entry in document["entries"]}
             self._files[kind] = document
         return self._files[kind]
+
+    def names_of(self, name: str, kind: str) -> dict | str | None:
+        """The names (`{"en": …, "fr": …}`) of the entry whose id or English or French name is `name` (no accents,
+        no case), else None. Reads only ids and names when the kind's file is not loaded yet: a view that names a
+        side ("goblins") does not decode every stat block."""
+        if kind in self._files:
+            found = self.find(name, kind)
+            return found.get("name") if found is not None else None
+        if kind not in self._light:
+            path = self._data / f"{self.family}-{kind}s.json"
+            entries = _NAMES.decode(path.read_bytes()).entries if path.is_file() else []
+            self._light[kind] = [(entry.name, {plain(entry.id)} | {plain(one) for one in _entry_names({"name": entry.name})},
+                                  entry.id) for entry in entries]
+        wanted = plain(name)
+        by_id = next((names for names, _, entry_id in self._light[kind] if entry_id == name), None)
+        if by_id is not None:
+            return by_id
+        return next((names for names, plain_names, _ in self._light[kind] if wanted in plain_names), None)
 
     def _names(self, kind: str) -> list[tuple[dict, set[str]]]:
         """Each entry with the plain forms of its id and names, built on the first search (not on load)."""

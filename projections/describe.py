@@ -159,12 +159,12 @@ def side_name(side: str, lang: str, family: str = "") -> str:
         candidates.append(word[:-2])
     for candidate in candidates:
         entry = load_template(candidate)
+        names = (entry or {}).get("name")
         if entry is None:
             for one in ((family,) if family else ()) + FAMILIES:
-                entry = library_for_family(one).find(candidate, "creature")
-                if entry is not None:
+                names = library_for_family(one).names_of(candidate, "creature")
+                if names is not None:
                     break
-        names = (entry or {}).get("name")
         if isinstance(names, dict) and names.get(lang):
             singular = names[lang]
             plural = message(lang, "creatures-plural", name=singular)
