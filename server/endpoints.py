@@ -24,7 +24,7 @@ import combatlog
 from combatlog.server.guards import (COOKIE, ApiError, count_param, encounter_name, fingerprint, idempotency_key, json_body,
                                      json_response, lang_param, only_keys, request_lang, seq_param, token_matches)
 from combatlog.server.hub import Hub
-from combatlog.server.views import PLAYER_LOG_LINES, dm_document, players_document, told
+from combatlog.server.views import PLAYER_LOG_LINES, dm_document, players_document
 from combatlog.server.words import condition_name, distance, message, word, words_for
 
 HERE = Path(__file__).parent
@@ -553,13 +553,14 @@ def players_state(hub: Hub, log: combatlog.Log, name: str, lang: str) -> dict:
     its cost does not grow with the log."""
     encounter = log.encounter(name)
     document = relabel(hub, log, name, encounter.state(), lang)
-    count = 8 * PLAYER_LOG_LINES  # a command is a few events, and most are told to the players
+    status, fingerprint = encounter.status_words(lang), encounter.fingerprint
+    count = 4 * PLAYER_LOG_LINES  # a command is a few events, and most are told to the players
     while True:
         lines = encounter.recent(count)
-        if len(lines) < count or len(told(lines, document["combatants"], lang)) >= PLAYER_LOG_LINES:
-            break
+        players = players_document(document, lines, lang, status, fingerprint)
+        if len(lines) < count or len(players["log"]) >= PLAYER_LOG_LINES:
+            return players
         count *= 4  # a stretch of untold events (dice, bookkeeping) or undone commands: look further back
-    return players_document(document, lines, lang, encounter.status_words(lang), encounter.fingerprint)
 
 
 async def table_stream(request: Request) -> Response:
