@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import msgspec
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.authentication import requires
 from starlette.requests import Request
@@ -84,14 +85,16 @@ def error_lang(request: Request) -> str:
     return request_lang(request.query_params, settings_of(request).lang)
 
 
+def held(log: combatlog.Log, name: str) -> combatlog.Encounter | None:
+    """The encounter `name` when the log holds any event of it, else None (and nothing opened): one last-seq
+    query, where `name in log.encounters()` listed every encounter of the log at every request."""
+    return log.encounter(name) if log.last_seq(name) >= 0 else None
+
+
 async def existing(request: Request) -> tuple[str, combatlog.Encounter]:
     """The path's encounter (its name checked), or 404 when the log holds none of that name."""
     name = encounter_name(request)
-
-    def find(log):
-        return log.encounter(name) if name in log.encounters() else None
-
-    found = await hub_of(request).call(find)
+    found = await hub_of(request).call(lambda log: held(log, name))
     if found is None:
         raise ApiError(404, {"error": word(error_lang(request), "no_such_encounter", name=name)})
     return name, found
@@ -103,7 +106,7 @@ async def encounter_lang_of(request: Request, name: str) -> str:
     asked = request.query_params.get("lang")
     if asked in ("fr", "en"):
         return asked
-    found = await hub_of(request).call(lambda log: log.encounter(name).lang if name in log.encounters() else None)
+    found = await hub_of(request).call(lambda log: getattr(held(log, name), "lang", None))
     return found or settings_of(request).lang or "en"
 
 
@@ -288,7 +291,7 @@ async def line(request: Request) -> Response:
     if text.strip().split(" ", 1)[0].lower() in HELP_WORDS:
         ruleset, units = await hub_of(request).call(
             lambda log: (log.encounter(name).ruleset, log.encounter(name).units)
-            if name in log.encounters() else (None, "m"))
+            if held(log, name) is not None else (None, "m"))
         return json_response({"help": help_text(lang, ruleset, units)})
 
     notes: list[str] = []  # what the shell would say besides running the line (the dead targets a dmg left out)
@@ -433,9 +436,10 @@ async def carry_choices(request: Request) -> Response:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a batch did: its answer, or the refusal to raise again for every repeat of its idempotency key."""
+    """What a batch did: its answer (JSON, encoded once: kept per idempotency key, it weighs its bytes, not the
+    dicts of its events), or the refusal to raise again for every repeat of its idempotency key."""
 
-    body: dict | None = None
+    body: bytes | None = None
     error: Exception | None = None
     wrote: bool = False
 
@@ -457,7 +461,7 @@ async def run_batch(request: Request, name: str, prepare: Callable[[combatlog.Lo
                 stored = log.encounter(name).answered(key)
                 if stored is not None:
                     remembered = (bytes.fromhex(stored["fingerprint"]) if len(stored["fingerprint"]) == 64 else b"",
-                                  Outcome(body={"seq": stored["seq"], "events": stored["events"]}))
+                                  Outcome(body=msgspec.json.encode({"seq": stored["seq"], "events": stored["events"]})))
                     hub.replies.remember(name, key, *remembered)
             if remembered is not None:
                 first_asked, outcome = remembered
@@ -478,7 +482,7 @@ async def run_batch(request: Request, name: str, prepare: Callable[[combatlog.Lo
             body: dict[str, Any] = {"seq": seq, "events": events}
             if notes:
                 body["notes"] = list(notes)
-            outcome = Outcome(body=body, wrote=bool(events))
+            outcome = Outcome(body=msgspec.json.encode(body), wrote=bool(events))
         if key is not None:
             hub.replies.remember(name, key, asked, outcome)
         # The streams' messages for the new state, made here, before the next command can change it.
@@ -489,7 +493,8 @@ async def run_batch(request: Request, name: str, prepare: Callable[[combatlog.Lo
         hub.notify(name, rendered)
     if outcome.error is not None:
         raise outcome.error
-    return json_response(outcome.body, headers={"Idempotent-Replayed": "true"} if repeated else None)
+    return Response(outcome.body, media_type="application/json",
+                    headers={"Idempotent-Replayed": "true"} if repeated else None)
 
 
 # ------------------------------------------------------------------------------------------ streams
@@ -539,10 +544,11 @@ def sse(request: Request, name: str, key: tuple, make: Callable[[combatlog.Log],
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
-def as_event(document: dict) -> tuple[int, str]:
-    """(its seq, the Server-Sent Event carrying `document`): serialized once for every stream."""
+def as_event(document: dict) -> tuple[int, bytes]:
+    """(its seq, the Server-Sent Event carrying `document`): serialized and encoded once, the same bytes sent to
+    every stream (a str would be encoded again for each)."""
     seq = document["seq"]
-    return seq, f"event: state\nid: {seq}\ndata: {json.dumps(document, ensure_ascii=False)}\n\n"
+    return seq, f"event: state\nid: {seq}\ndata: {json.dumps(document, ensure_ascii=False)}\n\n".encode()
 
 
 # ------------------------------------------------------------------------------------------ pages
@@ -594,7 +600,7 @@ async def dm_page(request: Request) -> Response:
     if "dm" not in request.auth.scopes:
         return refused_page(request)
     hub = hub_of(request)
-    known = await hub.call(lambda log: log.encounter(name) if name in log.encounters() else None)
+    known = await hub.call(lambda log: held(log, name))
     lang = await page_lang(request, known)
 
     def read(log):

@@ -23,8 +23,12 @@ from combatlog.logs import get_logger
 
 _log = get_logger()
 WATCH_IDLE = 30.0  # seconds a watcher waits on the store after its encounter's last stream closed
-FEED_KEPT = 512  # states a feed keeps for a viewer that fell behind (a slow link, a busy tab): minutes of a fight
-REPLIES_KEPT = 256  # idempotency keys remembered per encounter: far more than a table posts while a reply is lost
+# States a feed keeps for a viewer that fell behind (a slow link, a busy tab): minutes of a fight at a table's pace.
+# Each is a players' document (about 1 kB); fifty tables keeping 512 each grew the server all night (issue 25).
+FEED_KEPT = 128
+# Idempotency keys whose answer is kept in memory per encounter: far more than a table posts while a reply is lost.
+# Older ones are still answered, from the log, which keeps every key with its events (issue 24).
+REPLIES_KEPT = 64
 T = TypeVar("T")
 
 
@@ -55,17 +59,17 @@ class Feed:
     made once for all its streams, in seq order, the newest FEED_KEPT kept: a stream that was slow to send sends
     every state it missed, not only the newest. Touched on the event loop's thread only."""
 
-    def __init__(self, render: Callable[[combatlog.Log], tuple[int, str]]):
-        self.render = render  # log -> (seq, the event's text), run on the log's thread
+    def __init__(self, render: Callable[[combatlog.Log], tuple[int, Any]]):
+        self.render = render  # log -> (seq, the event's bytes), run on the log's thread
         self.streams = 0
         self.generation = -1  # the encounter's change count when the newest message was made
-        self.messages: list[tuple[int, str]] = []
+        self.messages: list[tuple[int, Any]] = []
 
     @property
     def seq(self) -> int | None:
         return self.messages[-1][0] if self.messages else None
 
-    def add(self, seq: int, message: str, generation: int | None = None) -> None:
+    def add(self, seq: int, message: Any, generation: int | None = None) -> None:
         if generation is not None:
             self.generation = max(self.generation, generation)
         if any(seen == seq for seen, _ in self.messages[-8:]) or (self.messages and seq < self.messages[0][0]):
@@ -74,7 +78,7 @@ class Feed:
         if len(self.messages) > FEED_KEPT:
             del self.messages[:len(self.messages) - FEED_KEPT]
 
-    def after(self, seq: int | None) -> list[tuple[int, str]]:
+    def after(self, seq: int | None) -> list[tuple[int, Any]]:
         """The messages a stream that sent `seq` last has not sent (the newest only for a stream just opened)."""
         if seq is None:
             return self.messages[-1:]
@@ -153,7 +157,7 @@ class Hub:
             self._changed[encounter] = asyncio.Event()
         return self._changed[encounter]
 
-    def notify(self, encounter: str, rendered: list[tuple[tuple, int, str]] | None = None) -> None:
+    def notify(self, encounter: str, rendered: list[tuple[tuple, int, Any]] | None = None) -> None:
         """Wake every follower of `encounter` (on the event loop's thread); `rendered` holds the messages `render`
         made for the new state on the log's thread, right after the write (key, seq, message)."""
         generation = self._generation[encounter] = self._generation.get(encounter, 0) + 1
@@ -175,7 +179,7 @@ class Hub:
         self.notify(encounter)
 
     # ---------------------------------------------------------------- feeds: every state to every viewer
-    def follow(self, encounter: str, key: tuple, render: Callable[[combatlog.Log], tuple[int, str]]) -> Feed:
+    def follow(self, encounter: str, key: tuple, render: Callable[[combatlog.Log], tuple[int, Any]]) -> Feed:
         """The feed of `key` for one more stream (made on first follow; `unfollow` when the stream ends)."""
         with self._feeds_lock:
             feed = self._feeds.setdefault(encounter, {}).get(key)
@@ -196,7 +200,7 @@ class Hub:
                 if not feeds:
                     del self._feeds[encounter]
 
-    def render(self, log: combatlog.Log, encounter: str) -> list[tuple[tuple, int, str]]:
+    def render(self, log: combatlog.Log, encounter: str) -> list[tuple[tuple, int, Any]]:
         """On the log's thread, right after a write to `encounter`: each followed feed's message for the new
         state, made once for all its streams (then handed to `notify`), so that no state is skipped however
         fast the commands come."""
