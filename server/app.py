@@ -90,7 +90,7 @@ async def refused_command(request: Request, error: combatlog.RuleViolation) -> R
     body = {"error": error.localized(lang)}
     if isinstance(error, combatlog.BatchRejected):
         name = request.path_params["enc"]
-        body |= {"line": error.line, "seq": await ep.hub_of(request).call(lambda log: log.encounter(name).seq),
+        body |= {"line": error.line, "seq": await ep.hub_of(request).call(lambda log: log.encounter(name).seq, name),
                  "events": error.events}
     return json_response(body, 422)
 
@@ -99,7 +99,7 @@ async def conflict(request: Request, error: combatlog.ConcurrencyConflict) -> Re
     """409: another writer got there first (nothing of the refused command appended)."""
     lang = await encounter_lang(request)
     name = request.path_params["enc"]
-    seq = await ep.hub_of(request).call(lambda log: log.encounter(name).seq)
+    seq = await ep.hub_of(request).call(lambda log: log.encounter(name).seq, name)
     return json_response({"error": word(lang, "conflict"), "detail": error.localized(lang), "seq": seq,
                           "line": getattr(error, "line", 1), "events": getattr(error, "events", [])}, 409)
 

@@ -1,7 +1,10 @@
-"""The log's owner thread, the followers of each encounter, and the answers remembered per idempotency key.
+"""The log's owner threads, the followers of each encounter, and the answers remembered per idempotency key.
 
-One thread owns the log (SQLite connections belong to the thread that opened them): every read and write goes
-through `Hub.call`. Followers (the Server-Sent Events streams) are woken at once by writes made here, and by a
+Each encounter belongs to one owner thread, which holds its own opened log (SQLite connections belong to the
+thread that opened them): every read and write of an encounter goes through `Hub.call(function, encounter)`,
+run in order on that thread. A SQLite file has one owner (its writes take one lock, and commit without waiting
+for the disk); a PostgreSQL log has `POSTGRES_OWNERS`, so that one table's commit waiting on the server's disk
+does not hold up the forty-nine others (issue 25). Followers (the Server-Sent Events streams) are woken at once by writes made here, and by a
 watcher thread per followed encounter that waits on the store (`wait_for_append`) for writes made elsewhere.
 """
 
@@ -13,6 +16,7 @@ import functools
 import os
 import threading
 import time
+import zlib
 from bisect import insort
 from collections import OrderedDict
 from collections.abc import Callable
@@ -29,6 +33,8 @@ FEED_KEPT = 128
 # Idempotency keys whose answer is kept in memory per encounter: far more than a table posts while a reply is lost.
 # Older ones are still answered, from the log, which keeps every key with its events (issue 24).
 REPLIES_KEPT = 64
+# Owner threads of a PostgreSQL log, each with its own connection: an encounter always goes to the same one.
+POSTGRES_OWNERS = 4
 T = TypeVar("T")
 
 
@@ -91,8 +97,11 @@ class Hub:
     def __init__(self, location: str, lang: str | None):
         self.location = location
         self.lang = lang
-        self._owner = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="combatlog-log")
-        self._log: combatlog.Log | None = None
+        owners = POSTGRES_OWNERS if location.startswith(("postgresql://", "postgres://")) else 1
+        # One single-thread executor per owner: its queue keeps each encounter's calls in the order they came.
+        self._owners = [concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"combatlog-log{index}")
+                        for index in range(owners)]
+        self._logs: list[combatlog.Log | None] = [None] * owners
         self._changed: dict[str, asyncio.Event] = {}
         self._watchers: dict[str, threading.Thread] = {}
         self._followers: dict[str, int] = {}  # open streams per encounter; a watcher stops when none is left
@@ -112,16 +121,27 @@ class Hub:
         self._file_watcher: threading.Thread | None = None  # SQLite: the one watcher of every encounter
         self._shared_lock = threading.Lock()
 
-    # ---------------------------------------------------------------- the log's thread
-    async def call(self, function: Callable[[combatlog.Log], T]) -> T:
-        """Run `function(log)` on the log's own thread."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._owner, self._run, function)
+    # ---------------------------------------------------------------- the log's threads
+    def owner_of(self, encounter: str | None) -> int:
+        """The owner thread of `encounter` (the same one for good; the first for calls about no encounter)."""
+        if encounter is None or len(self._owners) == 1:
+            return 0
+        return zlib.crc32(encounter.encode("utf-8", "surrogatepass")) % len(self._owners)
 
-    def _run(self, function):
-        if self._log is None:
-            self._log = combatlog.open_log(self.location)
-        return function(self._log)
+    async def call(self, function: Callable[[combatlog.Log], T], encounter: str | None = None) -> T:
+        """Run `function(log)` on the owner thread of `encounter`, after the calls about it made before.
+
+        Every call about an encounter names it: an Encounter object a call returns belongs to that thread's log,
+        and is used again only there."""
+        loop = asyncio.get_running_loop()
+        index = self.owner_of(encounter)
+        return await loop.run_in_executor(self._owners[index], self._run, index, function)
+
+    def _run(self, index: int, function):
+        log = self._logs[index]
+        if log is None:
+            log = self._logs[index] = combatlog.open_log(self.location)
+        return function(log)
 
     def close(self) -> None:
         self.stopping.set()
@@ -131,9 +151,10 @@ class Hub:
         def shut(log):
             log.close()
 
-        if self._log is not None:
-            self._owner.submit(shut, self._log).result()
-        self._owner.shutdown(wait=True)
+        for owner, log in zip(self._owners, self._logs):
+            if log is not None:
+                owner.submit(shut, log).result()
+            owner.shutdown(wait=True)
         for thread in set(self._watchers.values()) | ({self._file_watcher} if self._file_watcher else set()):
             thread.join(timeout=2)
         with self._shared_lock:
@@ -231,7 +252,7 @@ class Hub:
         generation = self._generation.get(encounter, 0)
         held = self._latest.get(key)
         if held is None or held[0] != generation:
-            held = generation, asyncio.ensure_future(self.call(make))
+            held = generation, asyncio.ensure_future(self.call(make, encounter))
             self._latest[key] = held
             held[1].add_done_callback(functools.partial(self._forget_failed, key))
         return await asyncio.shield(held[1])  # a viewer leaving does not cancel the others' answer
@@ -405,4 +426,4 @@ class Hub:
                 return
 
 
-__all__ = ["FEED_KEPT", "Feed", "Hub", "Replies", "WATCH_IDLE"]
+__all__ = ["FEED_KEPT", "POSTGRES_OWNERS", "Feed", "Hub", "Replies", "WATCH_IDLE"]
