@@ -141,7 +141,13 @@ class Hub:
         log = self._logs[index]
         if log is None:
             log = self._logs[index] = combatlog.open_log(self.location)
-        return function(log)
+        steady = getattr(log.store, "steady", None)
+        if steady is None:
+            return function(log)
+        # Each encounter's end is read once per call, then moved by the call's own appends: a command and its
+        # players' view asked it seven times, a round trip each on PostgreSQL (events/stores/base.py `steady`).
+        with steady():
+            return function(log)
 
     def close(self) -> None:
         self.stopping.set()

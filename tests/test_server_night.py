@@ -91,3 +91,26 @@ def test_the_history_keeps_a_bounded_tail_and_undo_reaches_past_it(tmp_path):
         encounter.redo(151)
         assert encounter.state()["combatants"]["aria"]["hp"] == 44
         assert len(encounter.live.history._records) <= History.KEPT_RECORDS + 1024
+
+
+def test_a_steady_block_asks_each_end_once_follows_its_own_appends_and_never_hides_a_race(tmp_path):
+    # events/stores/base.py `steady`: the server's owner thread runs each call inside one, so a command and its
+    # players' view ask the log's end once, not seven times. Another writer's append is seen at the next block;
+    # an append made from the kept (old) end is refused whole by the store's own check, and the end is asked
+    # again. Aria (44 HP): 1 fire damage by the other writer, 2 refused, then 3: 40 HP.
+    path = ready_log(tmp_path)
+    with combatlog.open_log(path) as log, combatlog.open_log(path) as other:
+        mine, store = log.encounter("default"), log.store
+        before = store.last("default")
+        with store.steady():
+            assert store.last("default") == before
+            other.encounter("default").execute(damage(1))
+            assert store.last("default") == before  # kept for the rest of the block
+            with pytest.raises(combatlog.ConcurrencyConflict):
+                mine.execute(damage(2))
+            assert store.last("default") == other.store.last("default") != before  # asked again
+            mine.execute(damage(3))
+            assert store.last("default") == other.store.last("default")  # moved by its own append
+        assert store._steady_ends() is None
+        assert mine.state()["combatants"]["aria"]["hp"] == 44 - 1 - 3
+    assert state_of(path)["combatants"]["aria"]["hp"] == 40

@@ -474,7 +474,10 @@ class PostgresStore(StoreBase):
         return self._guarded(lambda conn: [row[0] for row in conn.execute(_ENCOUNTERS)])
 
     def last(self, encounter: str) -> tuple[int, str]:
-        """(next seq, last hash) of the encounter; (0, GENESIS_HASH) when it has no events."""
+        """(next seq, last hash) of the encounter; (0, GENESIS_HASH) when it has no events (kept within `steady`)."""
+        return self._kept_last(encounter, self._read_last)
+
+    def _read_last(self, encounter: str) -> tuple[int, str]:
         row = self._guarded(lambda conn: conn.execute(_LAST, (encounter,)).fetchone())
         return (row[0] + 1, row[1]) if row else (0, GENESIS_HASH)
 
