@@ -388,6 +388,8 @@ def game_night(location: str, encounters: int = 50, viewers: int = 8, dms: int =
         "failures": seen["failures"][:10], "failure_count": len(seen["failures"]),
         "rss_mib_first_third": rss_first, "rss_mib_last_third": rss_last,
         "rss_mib_max": max((s[1] for s in samples), default=float("nan")),
+        # Every 30 s: whether the memory levels off once the bounded caches are full, or keeps climbing.
+        "rss_mib_every_30s": [round(s[1], 1) for s in samples[::30]],
         "fds_min": min((s[2] for s in samples), default=0), "fds_max": max((s[2] for s in samples), default=0),
         "server_cpu_share": seen["server_cpu_share"], "client_cpu_share": seen["client_cpu_share"],
         # The first third's highest count: every client's connection is open by then (the DMs' open during the
