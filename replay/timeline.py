@@ -138,7 +138,7 @@ class History:
     """
 
     KEPT_RECORDS = 256
-    KEPT_TOPS = 4096
+    KEPT_TOPS = 256
 
     def __init__(self, read_range: Callable[[int, int], list[Recorded]]):
         self._read_range = read_range

@@ -118,7 +118,7 @@ class Hub:
         # PostgreSQL: the watchers share one log (one pool, one LISTEN connection for every encounter);
         # SQLite connections belong to their thread, so each watcher opens its own.
         self._shared_watch_log: combatlog.Log | None = None
-        self._file_watcher: threading.Thread | None = None  # SQLite: the one watcher of every encounter
+        self._file_watcher: threading.Thread | None = None  # SQLite or PostgreSQL: the one watcher of every encounter
         self._shared_lock = threading.Lock()
 
     # ---------------------------------------------------------------- the log's threads
@@ -292,19 +292,24 @@ class Hub:
             if encounter in self._watchers or self.location == ":memory:":
                 return
             loop = asyncio.get_running_loop()
-            if self._is_file():
+            if self._is_file() or self._is_postgres():
                 current = self._file_watcher
                 if current is not None and current.is_alive():
                     self._watchers[encounter] = current
                     return
-                thread = self._file_watcher = threading.Thread(target=self._watch_file, args=(loop,), daemon=True,
-                                                               name="combatlog-watch-file")
+                target, label = (self._watch_file, "file") if self._is_file() else (self._watch_postgres, "postgres")
+                thread = self._file_watcher = threading.Thread(target=target, args=(loop,), daemon=True,
+                                                               name=f"combatlog-watch-{label}")
                 self._watchers[encounter] = thread
             else:
                 thread = threading.Thread(target=self._watch, args=(encounter, loop), daemon=True,
                                           name=f"combatlog-watch-{encounter}")
                 self._watchers[encounter] = thread
         thread.start()
+
+    def _is_postgres(self) -> bool:
+        """A PostgreSQL log: one watcher thread follows every encounter through the store's one LISTEN."""
+        return self.location.startswith(("postgresql://", "postgres://"))
 
     def _is_file(self) -> bool:
         """A SQLite file (the watchers of a PostgreSQL log share one LISTEN; a .jsonl log keeps its own way)."""
@@ -372,6 +377,51 @@ class Hub:
                 self.stopping.wait(0.05)
         finally:
             log.close()
+
+    def _watch_postgres(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Wake the followers of every watched encounter of the PostgreSQL log at each append (by any process),
+        from one thread (`PostgresStore.appends_after`), where a thread per encounter woke fifty threads at every
+        notification and cost the server as much CPU as its commands (issue 25)."""
+        try:
+            log, owned = self._watch_log()
+        except Exception as error:  # the followers still hear this process's own writes
+            _log.warning("cannot watch the log", error=str(error))
+            with self._watch_lock:
+                for name in [n for n, t in self._watchers.items() if t is threading.current_thread()]:
+                    del self._watchers[name]
+                self._file_watcher = None
+            return
+        known: dict[str, int | None] = {}
+        idle: dict[str, list[float]] = {}
+        epoch: int | None = None
+        try:
+            while not self.stopping.is_set():
+                with self._watch_lock:
+                    names = [n for n, t in self._watchers.items() if t is threading.current_thread()]
+                names = [n for n in names if self._still_followed(n, idle.setdefault(n, []))]
+                if not names:
+                    with self._watch_lock:
+                        if not any(t is threading.current_thread() for t in self._watchers.values()):
+                            self._file_watcher = None
+                            return
+                    continue
+                known = {name: known.get(name) for name in names}
+                try:
+                    moved, epoch = log.store.appends_after(known, epoch, 0.5)
+                except Exception as error:  # a busy or briefly unreachable log: keep watching
+                    _log.warning("watch failed", error=str(error))
+                    epoch = None
+                    self.stopping.wait(1.0)
+                    continue
+                for name, seq in moved.items():
+                    known[name] = seq
+                    try:
+                        loop.call_soon_threadsafe(self.heard, name, seq)
+                    except RuntimeError:  # the loop is closed: the server is stopping
+                        return
+        finally:
+            if owned:
+                log.close()
 
     def unwatch(self, encounter: str) -> None:
         with self._watch_lock:

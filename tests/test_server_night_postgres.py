@@ -62,3 +62,27 @@ def test_concurrent_commands_keep_each_encounters_order_on_its_own_thread(pg_url
                      if line["body"]["event"]["type"] == "CommandIssued" and line["body"]["event"]["command"]["do"] == "damage"]
             assert asked == list(range(1, 21))  # each once, in the order asked
             assert log.encounter(name).state()["combatants"]["b"]["hp"] == 500 - 210
+
+
+def test_one_thread_follows_many_encounters_written_by_any_process(pg_url):
+    # PostgresStore.appends_after: the server's one watcher of every followed encounter (fifty watcher threads,
+    # each woken by every notification, cost it as much CPU as its commands). Encounters not read yet are read
+    # at once; then it answers the encounters another writer moved past what the caller knows, and only those.
+    names = TABLES[:3]
+    with combatlog.open_log(pg_url) as log, combatlog.open_log(pg_url) as other:
+        for name in names:
+            log.encounter(name).execute_all(OPENING)
+        store = log.store
+        known: dict = {name: None for name in names}
+        moved, epoch = store.appends_after(known, None, 5.0)
+        assert moved == {name: log.last_seq(name) for name in names} and epoch is not None
+        known.update(moved)
+        assert store.appends_after(known, epoch, 0.2) == ({}, epoch)  # nothing written: nothing moved
+        writer = threading.Timer(0.2, lambda: other.encounter(names[1]).execute(
+            {"do": "damage", "target": "b", "amount": 3, "type": "fire"}))
+        writer.start()
+        try:
+            moved, epoch = store.appends_after(known, epoch, 30.0)
+        finally:
+            writer.join()
+        assert moved == {names[1]: other.last_seq(names[1])} and moved[names[1]] > known[names[1]]
