@@ -4,8 +4,9 @@ Each encounter belongs to one owner thread, which holds its own opened log (SQLi
 thread that opened them): every read and write of an encounter goes through `Hub.call(function, encounter)`,
 run in order on that thread. A SQLite file has one owner (its writes take one lock, and commit without waiting
 for the disk); a PostgreSQL log has `POSTGRES_OWNERS`, so that one table's commit waiting on the server's disk
-does not hold up the forty-nine others (issue 25). Followers (the Server-Sent Events streams) are woken at once by writes made here, and by a
-watcher thread per followed encounter that waits on the store (`wait_for_append`) for writes made elsewhere.
+does not hold up the forty-nine others (issue 25). Followers (the Server-Sent Events streams) are woken at once
+by writes made here, and by one watcher thread waiting on the store for writes made elsewhere (a SQLite file's
+stamp, PostgreSQL's LISTEN; a .jsonl log has one per followed encounter, on `wait_for_append`).
 """
 
 from __future__ import annotations
@@ -286,7 +287,8 @@ class Hub:
         Call `unwatch` when the stream ends; a watcher left without streams stops after `watch_idle` seconds.
         A SQLite file has one watcher thread for all its encounters (`_watch_file`): it looks at the file's
         stamp and asks for the last seqs only when the file changed, where a thread per encounter polling the
-        last seq cost a fifth of a core with 50 encounters followed and nothing happening."""
+        last seq cost a fifth of a core with 50 encounters followed and nothing happening. A PostgreSQL log has
+        one too (`_watch_postgres`, on the store's one LISTEN)."""
         with self._watch_lock:
             self._followers[encounter] = self._followers.get(encounter, 0) + 1
             if encounter in self._watchers or self.location == ":memory:":
