@@ -10,8 +10,10 @@ encounter's viewers received that state, whether every viewer received every sta
 applied twice (the log's CommandIssued events against the answered commands), and the server process's memory
 (VmRSS) and open file descriptors, sampled every second.
 
-The client side runs in this process (asyncio + httpx); the server in its own. On a 2-core machine both share
-the cores: the figures are the whole table's, clients included.
+The client side runs in this process (asyncio, HTTP/1.1 spoken by hand: `Connection`); the server in its own. On
+a 2-core machine both share the cores: the figures are the whole table's, clients included. Beside them, the
+server's own time per command (its `Server-Timing` header) and how late the clients' event loop ran (a client
+that cannot keep up measures its own queue, not the server).
 """
 
 from __future__ import annotations
@@ -146,94 +148,198 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+class Connection:
+    """One HTTP/1.1 keep-alive connection to the server on the loopback, spoken by hand.
+
+    The benchmark's clients (400 players' views and 50 DMs) share one process and one core with little to spare:
+    through httpx (h11, anyio, a JSON decode of every state) the clients spent 0.7-0.8 of a core while the server
+    sat idle in `select` 90% of the time, and the latencies measured were the clients' own queue. Requests here
+    are written as bytes and answers read with the stream's `readline`/`readexactly`."""
+
+    def __init__(self, host: str, port: int):
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def send(self, method: str, target: str, headers: dict[str, str], body: bytes = b"") -> None:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        head = [f"{method} {target} HTTP/1.1", f"Host: {self.host}:{self.port}"]
+        head += [f"{name}: {value}" for name, value in headers.items()]
+        if body or method == "POST":
+            head.append(f"Content-Length: {len(body)}")
+        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body)
+
+    async def head(self) -> tuple[int, dict[str, str]]:
+        """The answer's status and headers (names in lower case)."""
+        assert self.reader is not None
+        status = await self.reader.readline()
+        if not status:
+            raise ConnectionError("the server closed the connection")
+        headers = {}
+        while (line := await self.reader.readline()) not in (b"\r\n", b"\n", b""):
+            name, _, value = line.decode("latin-1").partition(":")
+            headers[name.strip().lower()] = value.strip()
+        return int(status.split()[1]), headers
+
+    async def chunk(self) -> bytes:
+        """The next chunk of a chunked body (b"" at its end)."""
+        assert self.reader is not None
+        size = int((await self.reader.readline()).split(b";")[0], 16)
+        data = await self.reader.readexactly(size + 2)
+        return data[:-2]
+
+    async def request(self, method: str, target: str, headers: dict[str, str], body: bytes = b"") -> tuple[int, dict[str, str], bytes]:
+        """(status, headers, body) of one request on this connection (opened again after the server closed it)."""
+        try:
+            await self.send(method, target, headers, body)
+            status, answer = await self.head()
+            assert self.reader is not None
+            if "content-length" in answer:
+                data = await self.reader.readexactly(int(answer["content-length"]))
+            else:
+                parts = []
+                while part := await self.chunk():
+                    parts.append(part)
+                data = b"".join(parts)
+        except BaseException:
+            self.close()
+            raise
+        if answer.get("connection", "").lower() == "close":
+            self.close()
+        return status, answer, data
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+def server_ms(headers: dict[str, str]) -> float | None:
+    """The server's own time for a request, from its `Server-Timing: app;dur=MS` header (None without one)."""
+    for part in headers.get("server-timing", "").split(","):
+        name, _, rest = part.strip().partition(";")
+        if name == "app" and rest.startswith("dur="):
+            return float(rest[4:])
+    return None
+
+
 async def night(base: str, pid: int, encounters: list[str], viewers: int, dms: int, seconds: float,
                 pause: float, drain: float = 10.0) -> dict:
     """The clients of one game night; returns what they saw."""
-    import httpx
-
-    limits = httpx.Limits(max_connections=len(encounters) * (viewers + dms) + 20, max_keepalive_connections=None)
+    host, _, port = base.removeprefix("http://").rpartition(":")
     received: dict[tuple[str, int], dict[int, float]] = {}  # (encounter, viewer) -> seq -> when it arrived
     opened = asyncio.Event()
     ready = [0]
     answered: dict[str, list[tuple[int, float, str]]] = {name: [] for name in encounters}  # (seq, sent, command)
     latencies: list[float] = []
+    own: list[float] = []  # the server's own time per command (its Server-Timing header), ms
     failures: list[str] = []
     stop = asyncio.Event()  # the DMs stop posting
     closing = asyncio.Event()  # the viewers are closed (after the drain)
     samples: list[tuple[float, float, int]] = []
+    lags: list[float] = []  # how late this process's event loop woke a 50 ms sleep: the clients' own queue
+    connections: list[Connection] = []
 
-    async with httpx.AsyncClient(base_url=base, timeout=httpx.Timeout(60.0), limits=limits) as client:
+    async def viewer(name: str, number: int) -> None:
+        got = received.setdefault((name, number), {})
+        connection = Connection(host, int(port))
+        connections.append(connection)
+        try:
+            await connection.send("GET", f"/e/{name}/table/stream?lang=en", {"Accept": "text/event-stream"})
+            status, _ = await connection.head()
+            if status != 200:
+                raise ConnectionError(f"status {status}")
+            pending = b""
+            first = True
+            while part := await connection.chunk():
+                pending += part
+                *messages, pending = pending.split(b"\n\n")
+                for message in messages:
+                    # `id: SEQ` is the state's seq (endpoints.as_event): no need to decode the whole document.
+                    found = message.find(b"\nid: ")
+                    if not message.startswith(b"event: state") or found < 0:
+                        continue
+                    got[int(message[found + 5:message.index(b"\n", found + 1)])] = time.monotonic()
+                    if first:
+                        first = False
+                        ready[0] += 1
+                        if ready[0] == len(encounters) * viewers:
+                            opened.set()
+            if not closing.is_set():
+                failures.append(f"viewer {name}/{number}: the stream ended")
+        except (OSError, ConnectionError, ValueError, asyncio.IncompleteReadError, asyncio.CancelledError) as error:
+            if not closing.is_set():
+                failures.append(f"viewer {name}/{number}: {error!r}")
+        finally:
+            connection.close()
 
-        async def viewer(name: str, number: int) -> None:
-            got = received.setdefault((name, number), {})
+    async def dm(name: str, number: int) -> None:
+        step = number
+        connection = Connection(host, int(port))
+        connections.append(connection)
+        while not stop.is_set():
+            command = dict(ROUND[step % len(ROUND)], amount=1 + (step % 5))
+            step += 1
+            body = json.dumps(command).encode()
+            sent = time.monotonic()
             try:
-                async with client.stream("GET", f"/e/{name}/table/stream?lang=en") as response:
-                    data = None
-                    first = True
-                    async for line in response.aiter_lines():
-                        if line.startswith("data: "):
-                            data = line[6:]
-                        elif line == "" and data is not None:
-                            got[json.loads(data)["seq"]] = time.monotonic()
-                            data = None
-                            if first:
-                                first = False
-                                ready[0] += 1
-                                if ready[0] == len(encounters) * viewers:
-                                    opened.set()
-            except (httpx.HTTPError, asyncio.CancelledError) as error:
-                if not closing.is_set():
-                    failures.append(f"viewer {name}/{number}: {error!r}")
+                status, headers, answer = await asyncio.wait_for(connection.request(
+                    "POST", f"/api/encounters/{name}/commands", {**AUTH, "Idempotency-Key": uuid.uuid4().hex,
+                                                                 "Content-Type": "application/json"}, body), 60)
+            except (OSError, ConnectionError, ValueError, asyncio.IncompleteReadError, asyncio.TimeoutError) as error:
+                failures.append(f"dm {name}/{number}: {error!r}")
+                continue
+            took = time.monotonic() - sent
+            if status != 200:
+                failures.append(f"dm {name}/{number}: {status} {answer[:200].decode(errors='replace')}")
+                continue
+            latencies.append(took)
+            spent = server_ms(headers)
+            if spent is not None:
+                own.append(spent / 1e3)
+            answered[name].append((json.loads(answer)["seq"], sent, json.dumps(command, sort_keys=True)))
+            await asyncio.sleep(pause)
+        connection.close()
 
-        async def dm(name: str, number: int) -> None:
-            step = number
-            while not stop.is_set():
-                command = dict(ROUND[step % len(ROUND)], amount=1 + (step % 5))
-                step += 1
-                sent = time.monotonic()
-                try:
-                    answer = await client.post(f"/api/encounters/{name}/commands", json=command,
-                                               headers={**AUTH, "Idempotency-Key": uuid.uuid4().hex})
-                except httpx.HTTPError as error:
-                    failures.append(f"dm {name}/{number}: {error!r}")
-                    continue
-                took = time.monotonic() - sent
-                if answer.status_code != 200:
-                    failures.append(f"dm {name}/{number}: {answer.status_code} {answer.text[:200]}")
-                    continue
-                latencies.append(took)
-                answered[name].append((answer.json()["seq"], sent, json.dumps(command, sort_keys=True)))
-                await asyncio.sleep(pause)
+    async def sampler() -> None:
+        began = time.monotonic()
+        while not stop.is_set():
+            rss, fds = resources(pid)
+            samples.append((time.monotonic() - began, rss, fds))
+            await asyncio.sleep(1.0)
 
-        async def sampler() -> None:
-            began = time.monotonic()
-            while not stop.is_set():
-                rss, fds = resources(pid)
-                samples.append((time.monotonic() - began, rss, fds))
-                await asyncio.sleep(1.0)
+    async def lag() -> None:
+        while not stop.is_set():
+            asked = time.monotonic()
+            await asyncio.sleep(0.05)
+            lags.append(time.monotonic() - asked - 0.05)
 
-        tasks = [asyncio.create_task(viewer(name, n)) for name in encounters for n in range(viewers)]
-        await asyncio.wait_for(opened.wait(), 120)
-        sampling = asyncio.create_task(sampler())
-        server_cpu, client_cpu, began = cpu_seconds(pid), time.process_time(), time.monotonic()
-        writers = [asyncio.create_task(dm(name, n)) for name in encounters for n in range(dms)]
-        await asyncio.sleep(seconds)
-        stop.set()
-        await asyncio.gather(*writers)
-        spent = {"server_cpu_share": (cpu_seconds(pid) - server_cpu) / (time.monotonic() - began),
-                 "client_cpu_share": (time.process_time() - client_cpu) / (time.monotonic() - began)}
-        # Let the streams deliver what was answered, then close them.
-        deadline = time.monotonic() + drain
-        while time.monotonic() < deadline:
-            if all(seq in received[(name, n)] for name in encounters for n in range(viewers)
-                   for seq, _, _ in answered[name]):
-                break
-            await asyncio.sleep(0.1)
-        closing.set()
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        await sampling
+    tasks = [asyncio.create_task(viewer(name, n)) for name in encounters for n in range(viewers)]
+    await asyncio.wait_for(opened.wait(), 120)
+    sampling, lagging = asyncio.create_task(sampler()), asyncio.create_task(lag())
+    server_cpu, client_cpu, began = cpu_seconds(pid), time.process_time(), time.monotonic()
+    writers = [asyncio.create_task(dm(name, n)) for name in encounters for n in range(dms)]
+    await asyncio.sleep(seconds)
+    stop.set()
+    await asyncio.gather(*writers)
+    spent = {"server_cpu_share": (cpu_seconds(pid) - server_cpu) / (time.monotonic() - began),
+             "client_cpu_share": (time.process_time() - client_cpu) / (time.monotonic() - began)}
+    # Let the streams deliver what was answered, then close them.
+    deadline = time.monotonic() + drain
+    while time.monotonic() < deadline:
+        if all(seq in received[(name, n)] for name in encounters for n in range(viewers)
+               for seq, _, _ in answered[name]):
+            break
+        await asyncio.sleep(0.1)
+    closing.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    await sampling
+    await lagging
+    for connection in connections:
+        connection.close()
 
     delays, missing = [], 0
     for name in encounters:
@@ -243,7 +349,7 @@ async def night(base: str, pid: int, encounters: list[str], viewers: int, dms: i
             if all(at is not None for at in arrivals):
                 delays.append(max(arrivals) - sent)  # type: ignore[type-var]
     return {"latencies": latencies, "delays": delays, "missing": missing, "answered": answered, "received": received, **spent,
-            "failures": failures, "samples": samples}
+            "failures": failures, "samples": samples, "server_times": own, "lags": lags}
 
 
 def game_night(location: str, encounters: int = 50, viewers: int = 8, dms: int = 1, seconds: float = 600,
@@ -271,12 +377,19 @@ def game_night(location: str, encounters: int = 50, viewers: int = 8, dms: int =
         "command_p50_ms": percentile(seen["latencies"], 0.5) * 1e3,
         "command_p99_ms": percentile(seen["latencies"], 0.99) * 1e3,
         "command_max_ms": max(seen["latencies"], default=float("nan")) * 1e3,
+        # The server's own time per command (its Server-Timing header: from the request's arrival to its answer),
+        # and how late the clients' event loop ran (a loaded client measures its own queue, not the server).
+        "command_server_p50_ms": percentile(seen["server_times"], 0.5) * 1e3,
+        "command_server_p99_ms": percentile(seen["server_times"], 0.99) * 1e3,
+        "client_loop_lag_p99_ms": percentile(seen["lags"], 0.99) * 1e3,
         "viewer_update_p99_ms": percentile(seen["delays"], 0.99) * 1e3,
         "viewer_update_max_ms": max(seen["delays"], default=float("nan")) * 1e3,
         "states_missed": seen["missing"], "applied_twice": applied_twice, "lost": unanswered,
         "failures": seen["failures"][:10], "failure_count": len(seen["failures"]),
         "rss_mib_first_third": rss_first, "rss_mib_last_third": rss_last,
         "rss_mib_max": max((s[1] for s in samples), default=float("nan")),
+        # Every 30 s: whether the memory levels off once the bounded caches are full, or keeps climbing.
+        "rss_mib_every_30s": [round(s[1], 1) for s in samples[::30]],
         "fds_min": min((s[2] for s in samples), default=0), "fds_max": max((s[2] for s in samples), default=0),
         "server_cpu_share": seen["server_cpu_share"], "client_cpu_share": seen["client_cpu_share"],
         # The first third's highest count: every client's connection is open by then (the DMs' open during the

@@ -131,14 +131,28 @@ class History:
 
     and the entry under a command c is the top after event c - 1 (under a revert: what is under the
     oldest txn it reverted). Undo, redo and revert therefore read a few records per step, never the
-    whole log; every answer is kept, since the log below the end never changes.
+    whole log. Answers stay true for good (the log below the end never changes), so what is kept is a cache,
+    bounded: the newest `KEPT_RECORDS` records and `KEPT_TOPS` tops (when one is full, its older half goes). A
+    server holds one History per encounter it serves: fifty tables playing all night keep a few hundred records
+    each, not the 4096 each that made its memory grow for hours (issue 25).
     """
+
+    KEPT_RECORDS = 256
+    KEPT_TOPS = 256
 
     def __init__(self, read_range: Callable[[int, int], list[Recorded]]):
         self._read_range = read_range
         self._records: dict[int, Recorded] = {}
         self._tops: dict[int, int | None] = {}
         self._window = 4  # records fetched around a miss; doubles while misses follow each other
+
+    @staticmethod
+    def _trim(kept: dict, bound: int) -> None:
+        """Past `bound` entries, drop the older half (by when they came in): what was read or appended last,
+        which the walk in progress or the next undo needs, stays."""
+        if len(kept) > bound:
+            for key in list(kept)[:len(kept) - bound // 2]:
+                del kept[key]
 
     def record(self, seq: int) -> Recorded | None:
         """Record `seq` (None past either end); reads a window below it, since walks go down the log."""
@@ -148,8 +162,7 @@ class History:
         if found is not None:
             self._window = max(4, self._window // 2)
             return found
-        if len(self._records) > 4096:
-            self._records.clear()
+        self._trim(self._records, self.KEPT_RECORDS)
         first = max(0, seq - self._window + 1)
         for record in self._read_range(first, seq):
             self._records[record.seq] = record
@@ -158,8 +171,7 @@ class History:
 
     def saw(self, records: Sequence[Recorded]) -> None:
         """New records appended by this process (so the next undo needs no read)."""
-        if len(self._records) > 4096:
-            self._records.clear()
+        self._trim(self._records, self.KEPT_RECORDS)
         for record in records:
             self._records[record.seq] = record
 
@@ -172,8 +184,7 @@ class History:
 
     def top(self, end: int) -> int | None:
         """The txn on top of the in-force stack right after event `end` (the last of a transaction)."""
-        if len(self._tops) > 65536:
-            self._tops.clear()
+        self._trim(self._tops, self.KEPT_TOPS)
         path = []
         seq = end
         while True:
@@ -242,6 +253,7 @@ class History:
 
     def end_of(self, txn: int) -> int:
         """The last seq of transaction `txn`."""
+        self._trim(self._records, self.KEPT_RECORDS)
         seq = txn
         while True:
             chunk = self._read_range(seq + 1, seq + 16)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from collections.abc import Iterable
 from typing import Any
 from contextlib import asynccontextmanager
@@ -89,7 +90,7 @@ async def refused_command(request: Request, error: combatlog.RuleViolation) -> R
     body = {"error": error.localized(lang)}
     if isinstance(error, combatlog.BatchRejected):
         name = request.path_params["enc"]
-        body |= {"line": error.line, "seq": await ep.hub_of(request).call(lambda log: log.encounter(name).seq),
+        body |= {"line": error.line, "seq": await ep.hub_of(request).call(lambda log: log.encounter(name).seq, name),
                  "events": error.events}
     return json_response(body, 422)
 
@@ -98,7 +99,7 @@ async def conflict(request: Request, error: combatlog.ConcurrencyConflict) -> Re
     """409: another writer got there first (nothing of the refused command appended)."""
     lang = await encounter_lang(request)
     name = request.path_params["enc"]
-    seq = await ep.hub_of(request).call(lambda log: log.encounter(name).seq)
+    seq = await ep.hub_of(request).call(lambda log: log.encounter(name).seq, name)
     return json_response({"error": word(lang, "conflict"), "detail": error.localized(lang), "seq": seq,
                           "line": getattr(error, "line", 1), "events": getattr(error, "events", [])}, 409)
 
@@ -127,6 +128,28 @@ EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
 # ------------------------------------------------------------------------------------------ the app
 
 
+class ServerTiming:
+    """`Server-Timing: app;dur=MS` on every answer (RFC: W3C Server Timing): the server's own time from the
+    request's arrival in the app to the start of its answer, log thread's queue included. A client that measures
+    more than this measures the network or its own queue (benchmarks/game_night.py reports both)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        began = time.perf_counter()
+
+        async def timed(message):
+            if message["type"] == "http.response.start":
+                spent = f"app;dur={(time.perf_counter() - began) * 1e3:.1f}".encode("ascii")
+                message = {**message, "headers": [*message.get("headers", ()), (b"server-timing", spent)]}
+            await send(message)
+
+        return await self.app(scope, receive, timed)
+
+
 @asynccontextmanager
 async def lifespan(app: Starlette):
     hub: Hub = app.state.hub
@@ -151,6 +174,7 @@ def create_app(location: str, *, token: str, lang: str | None = None, private: b
     loopback and `allowed_hosts`, by default those of the COMBATLOG_SERVE_HOSTS variable)."""
     extra = hosts_from_environment() if allowed_hosts is None else list(allowed_hosts)
     middleware = [
+        Middleware(ServerTiming),
         Middleware(SameOriginMiddleware, policy=HostPolicy.of(host, port, extra), lang=lang),
         Middleware(AuthenticationMiddleware, backend=TokenBackend(token, private)),
     ]

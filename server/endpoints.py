@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import msgspec
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.authentication import requires
 from starlette.requests import Request
@@ -24,7 +25,7 @@ import combatlog
 from combatlog.server.guards import (COOKIE, ApiError, count_param, encounter_name, fingerprint, idempotency_key, json_body,
                                      json_response, lang_param, only_keys, request_lang, seq_param, token_matches)
 from combatlog.server.hub import Hub
-from combatlog.server.views import PLAYER_LOG_LINES, dm_document, players_document, told
+from combatlog.server.views import PLAYER_LOG_LINES, dm_document, players_document
 from combatlog.server.words import condition_name, distance, message, word, words_for
 
 HERE = Path(__file__).parent
@@ -84,14 +85,16 @@ def error_lang(request: Request) -> str:
     return request_lang(request.query_params, settings_of(request).lang)
 
 
+def held(log: combatlog.Log, name: str) -> combatlog.Encounter | None:
+    """The encounter `name` when the log holds any event of it, else None (and nothing opened): one last-seq
+    query, where `name in log.encounters()` listed every encounter of the log at every request."""
+    return log.encounter(name) if log.last_seq(name) >= 0 else None
+
+
 async def existing(request: Request) -> tuple[str, combatlog.Encounter]:
     """The path's encounter (its name checked), or 404 when the log holds none of that name."""
     name = encounter_name(request)
-
-    def find(log):
-        return log.encounter(name) if name in log.encounters() else None
-
-    found = await hub_of(request).call(find)
+    found = await hub_of(request).call(lambda log: held(log, name), name)
     if found is None:
         raise ApiError(404, {"error": word(error_lang(request), "no_such_encounter", name=name)})
     return name, found
@@ -103,7 +106,7 @@ async def encounter_lang_of(request: Request, name: str) -> str:
     asked = request.query_params.get("lang")
     if asked in ("fr", "en"):
         return asked
-    found = await hub_of(request).call(lambda log: log.encounter(name).lang if name in log.encounters() else None)
+    found = await hub_of(request).call(lambda log: getattr(held(log, name), "lang", None), name)
     return found or settings_of(request).lang or "en"
 
 
@@ -111,7 +114,7 @@ async def page_lang(request: Request, encounter: combatlog.Encounter | None) -> 
     """A page's language: `?lang`, else the server's `--lang`, else the encounter's, else French."""
     fallback = settings_of(request).lang
     if fallback is None and encounter is not None:
-        fallback = await hub_of(request).call(lambda log: encounter.lang)
+        fallback = await hub_of(request).call(lambda log: encounter.lang, encounter.name)
     return lang_param(request, fallback or "fr") or "fr"
 
 
@@ -157,7 +160,7 @@ async def state(request: Request) -> Response:
             raise ApiError(404, {"error": error.localized(lang or encounter.lang)}) from None
         return relabel(hub, log, name, document, lang) if lang else document
 
-    return json_response(await hub.call(read))
+    return json_response(await hub.call(read, name))
 
 
 @requires("read", status_code=401)
@@ -168,9 +171,9 @@ async def events(request: Request) -> Response:
     accept = request.headers.get("accept", "")
     if request.query_params.get("format") == "jsonl" or "ndjson" in accept or "jsonl" in accept:
         # Byte for byte what `combatlog export --format jsonl` writes.
-        exported = await hub_of(request).call(lambda log: encounter.export(after=after))
+        exported = await hub_of(request).call(lambda log: encounter.export(after=after), name)
         return Response(exported, media_type="application/x-ndjson")
-    return json_response(await hub_of(request).call(lambda log: encounter.events(after=after)))
+    return json_response(await hub_of(request).call(lambda log: encounter.events(after=after), name))
 
 
 @requires("read", status_code=401)
@@ -180,9 +183,10 @@ async def log_lines(request: Request) -> Response:
     after = seq_param(request, "after", lang or "en")
     last = count_param(request, "last", lang or "en", MAX_LAST_LINES)
     if last is not None:  # what the DM's page shows: read from the tail, whatever the log's length
-        lines = await hub_of(request).call(lambda log: encounter.recent_lines(lang, last))
+        lines = await hub_of(request).call(lambda log: encounter.recent_lines(lang, last), name)
     else:
-        lines = await hub_of(request).call(lambda log: encounter.log_lines(lang, after=-1 if after is None else after))
+        lines = await hub_of(request).call(
+            lambda log: encounter.log_lines(lang, after=-1 if after is None else after), name)
     for entry in lines:
         entry.pop("event", None)
     return json_response({"lines": lines})
@@ -196,7 +200,7 @@ async def transcript(request: Request) -> Response:
     if fmt not in ("md", "html", "json"):
         raise ApiError(400, {"error": word(lang or "en", "bad_format", value=fmt[:24])})
     undone = request.query_params.get("include_undone") in ("1", "true", "yes")
-    text = await hub_of(request).call(lambda log: encounter.transcript(fmt, lang, include_undone=undone))
+    text = await hub_of(request).call(lambda log: encounter.transcript(fmt, lang, include_undone=undone), name)
     media = {"md": "text/markdown; charset=utf-8", "html": "text/html; charset=utf-8", "json": "application/json"}[fmt]
     headers = {}
     if request.query_params.get("download"):
@@ -288,7 +292,7 @@ async def line(request: Request) -> Response:
     if text.strip().split(" ", 1)[0].lower() in HELP_WORDS:
         ruleset, units = await hub_of(request).call(
             lambda log: (log.encounter(name).ruleset, log.encounter(name).units)
-            if name in log.encounters() else (None, "m"))
+            if held(log, name) is not None else (None, "m"), name)
         return json_response({"help": help_text(lang, ruleset, units)})
 
     notes: list[str] = []  # what the shell would say besides running the line (the dead targets a dmg left out)
@@ -374,7 +378,7 @@ async def statblocks(request: Request) -> Response:
         return {"stats": found, "names": names, "groups": groups, "terrain": sorted(terrain),
                 "spells": spell_facts(found, encounter.ruleset or ""), "speeds": speeds}
 
-    return json_response(await hub_of(request).call(read))
+    return json_response(await hub_of(request).call(read, name))
 
 
 def spell_facts(found: dict[str, dict], ruleset: str) -> dict[str, dict]:
@@ -428,14 +432,15 @@ async def carry_choices(request: Request) -> Response:
                 found.append({"id": other, "name": document.get("name") or other, "pcs": pcs})
         return {"encounters": found}
 
-    return json_response(await hub.call(read))
+    return json_response(await hub.call(read, name))
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a batch did: its answer, or the refusal to raise again for every repeat of its idempotency key."""
+    """What a batch did: its answer (JSON, encoded once: kept per idempotency key, it weighs its bytes, not the
+    dicts of its events), or the refusal to raise again for every repeat of its idempotency key."""
 
-    body: dict | None = None
+    body: bytes | None = None
     error: Exception | None = None
     wrote: bool = False
 
@@ -457,7 +462,7 @@ async def run_batch(request: Request, name: str, prepare: Callable[[combatlog.Lo
                 stored = log.encounter(name).answered(key)
                 if stored is not None:
                     remembered = (bytes.fromhex(stored["fingerprint"]) if len(stored["fingerprint"]) == 64 else b"",
-                                  Outcome(body={"seq": stored["seq"], "events": stored["events"]}))
+                                  Outcome(body=msgspec.json.encode({"seq": stored["seq"], "events": stored["events"]})))
                     hub.replies.remember(name, key, *remembered)
             if remembered is not None:
                 first_asked, outcome = remembered
@@ -478,18 +483,19 @@ async def run_batch(request: Request, name: str, prepare: Callable[[combatlog.Lo
             body: dict[str, Any] = {"seq": seq, "events": events}
             if notes:
                 body["notes"] = list(notes)
-            outcome = Outcome(body=body, wrote=bool(events))
+            outcome = Outcome(body=msgspec.json.encode(body), wrote=bool(events))
         if key is not None:
             hub.replies.remember(name, key, asked, outcome)
         # The streams' messages for the new state, made here, before the next command can change it.
         return outcome, False, hub.render(log, name) if outcome.wrote else []
 
-    outcome, repeated, rendered = await hub.call(run)
+    outcome, repeated, rendered = await hub.call(run, name)
     if outcome.wrote and not repeated:
         hub.notify(name, rendered)
     if outcome.error is not None:
         raise outcome.error
-    return json_response(outcome.body, headers={"Idempotent-Replayed": "true"} if repeated else None)
+    return Response(outcome.body, media_type="application/json",
+                    headers={"Idempotent-Replayed": "true"} if repeated else None)
 
 
 # ------------------------------------------------------------------------------------------ streams
@@ -539,10 +545,11 @@ def sse(request: Request, name: str, key: tuple, make: Callable[[combatlog.Log],
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
-def as_event(document: dict) -> tuple[int, str]:
-    """(its seq, the Server-Sent Event carrying `document`): serialized once for every stream."""
+def as_event(document: dict) -> tuple[int, bytes]:
+    """(its seq, the Server-Sent Event carrying `document`): serialized and encoded once, the same bytes sent to
+    every stream (a str would be encoded again for each)."""
     seq = document["seq"]
-    return seq, f"event: state\nid: {seq}\ndata: {json.dumps(document, ensure_ascii=False)}\n\n"
+    return seq, f"event: state\nid: {seq}\ndata: {json.dumps(document, ensure_ascii=False)}\n\n".encode()
 
 
 # ------------------------------------------------------------------------------------------ pages
@@ -553,13 +560,14 @@ def players_state(hub: Hub, log: combatlog.Log, name: str, lang: str) -> dict:
     its cost does not grow with the log."""
     encounter = log.encounter(name)
     document = relabel(hub, log, name, encounter.state(), lang)
-    count = 8 * PLAYER_LOG_LINES  # a command is a few events, and most are told to the players
+    status, fingerprint = encounter.status_words(lang), encounter.fingerprint
+    count = 4 * PLAYER_LOG_LINES  # a command is a few events, and most are told to the players
     while True:
         lines = encounter.recent(count)
-        if len(lines) < count or len(told(lines, document["combatants"], lang)) >= PLAYER_LOG_LINES:
-            break
+        players = players_document(document, lines, lang, status, fingerprint)
+        if len(lines) < count or len(players["log"]) >= PLAYER_LOG_LINES:
+            return players
         count *= 4  # a stretch of untold events (dice, bookkeeping) or undone commands: look further back
-    return players_document(document, lines, lang, encounter.status_words(lang), encounter.fingerprint)
 
 
 async def table_stream(request: Request) -> Response:
@@ -573,7 +581,7 @@ async def table_page(request: Request) -> Response:
     name, encounter = await existing(request)
     lang = await page_lang(request, encounter)
     hub = hub_of(request)
-    document = await hub.call(lambda log: players_state(hub, log, name, lang))
+    document = await hub.call(lambda log: players_state(hub, log, name, lang), name)
     html = templates.get_template("table.html").render(
         enc=name, lang=lang, doc=document, words=words_for(lang), w=words_for(lang))
     return page(html)
@@ -593,7 +601,7 @@ async def dm_page(request: Request) -> Response:
     if "dm" not in request.auth.scopes:
         return refused_page(request)
     hub = hub_of(request)
-    known = await hub.call(lambda log: log.encounter(name) if name in log.encounters() else None)
+    known = await hub.call(lambda log: held(log, name), name)
     lang = await page_lang(request, known)
 
     def read(log):
@@ -603,7 +611,7 @@ async def dm_page(request: Request) -> Response:
         return (dm_document(document, lang, known.status_words(lang), known.window_text(lang)),
                 known.recent_lines(lang, DM_LOG_LINES))
 
-    document, lines = await hub.call(read)
+    document, lines = await hub.call(read, name)
     for entry in lines:
         entry.pop("event", None)
     html = templates.get_template("dm.html").render(
@@ -646,7 +654,7 @@ async def dm_view(request: Request) -> Response:
             raise ApiError(404, {"error": error.localized(lang)}) from None
         return dm_document(document, lang, encounter.status_words(lang, at=at), encounter.window_text(lang, at=at))
 
-    return json_response(await hub.call(read))
+    return json_response(await hub.call(read, name))
 
 
 async def index(request: Request) -> Response:

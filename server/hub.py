@@ -1,8 +1,12 @@
-"""The log's owner thread, the followers of each encounter, and the answers remembered per idempotency key.
+"""The log's owner threads, the followers of each encounter, and the answers remembered per idempotency key.
 
-One thread owns the log (SQLite connections belong to the thread that opened them): every read and write goes
-through `Hub.call`. Followers (the Server-Sent Events streams) are woken at once by writes made here, and by a
-watcher thread per followed encounter that waits on the store (`wait_for_append`) for writes made elsewhere.
+Each encounter belongs to one owner thread, which holds its own opened log (SQLite connections belong to the
+thread that opened them): every read and write of an encounter goes through `Hub.call(function, encounter)`,
+run in order on that thread. A SQLite file has one owner (its writes take one lock, and commit without waiting
+for the disk); a PostgreSQL log has `POSTGRES_OWNERS`, so that one table's commit waiting on the server's disk
+does not hold up the forty-nine others (issue 25). Followers (the Server-Sent Events streams) are woken at once
+by writes made here, and by one watcher thread waiting on the store for writes made elsewhere (a SQLite file's
+stamp, PostgreSQL's LISTEN; a .jsonl log has one per followed encounter, on `wait_for_append`).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import functools
 import os
 import threading
 import time
+import zlib
 from bisect import insort
 from collections import OrderedDict
 from collections.abc import Callable
@@ -23,8 +28,14 @@ from combatlog.logs import get_logger
 
 _log = get_logger()
 WATCH_IDLE = 30.0  # seconds a watcher waits on the store after its encounter's last stream closed
-FEED_KEPT = 512  # states a feed keeps for a viewer that fell behind (a slow link, a busy tab): minutes of a fight
-REPLIES_KEPT = 256  # idempotency keys remembered per encounter: far more than a table posts while a reply is lost
+# States a feed keeps for a viewer that fell behind (a slow link, a busy tab): minutes of a fight at a table's pace.
+# Each is a players' document (about 1 kB); fifty tables keeping 512 each grew the server all night (issue 25).
+FEED_KEPT = 128
+# Idempotency keys whose answer is kept in memory per encounter: far more than a table posts while a reply is lost.
+# Older ones are still answered, from the log, which keeps every key with its events (issue 24).
+REPLIES_KEPT = 64
+# Owner threads of a PostgreSQL log, each with its own connection: an encounter always goes to the same one.
+POSTGRES_OWNERS = 4
 T = TypeVar("T")
 
 
@@ -55,17 +66,17 @@ class Feed:
     made once for all its streams, in seq order, the newest FEED_KEPT kept: a stream that was slow to send sends
     every state it missed, not only the newest. Touched on the event loop's thread only."""
 
-    def __init__(self, render: Callable[[combatlog.Log], tuple[int, str]]):
-        self.render = render  # log -> (seq, the event's text), run on the log's thread
+    def __init__(self, render: Callable[[combatlog.Log], tuple[int, Any]]):
+        self.render = render  # log -> (seq, the event's bytes), run on the log's thread
         self.streams = 0
         self.generation = -1  # the encounter's change count when the newest message was made
-        self.messages: list[tuple[int, str]] = []
+        self.messages: list[tuple[int, Any]] = []
 
     @property
     def seq(self) -> int | None:
         return self.messages[-1][0] if self.messages else None
 
-    def add(self, seq: int, message: str, generation: int | None = None) -> None:
+    def add(self, seq: int, message: Any, generation: int | None = None) -> None:
         if generation is not None:
             self.generation = max(self.generation, generation)
         if any(seen == seq for seen, _ in self.messages[-8:]) or (self.messages and seq < self.messages[0][0]):
@@ -74,7 +85,7 @@ class Feed:
         if len(self.messages) > FEED_KEPT:
             del self.messages[:len(self.messages) - FEED_KEPT]
 
-    def after(self, seq: int | None) -> list[tuple[int, str]]:
+    def after(self, seq: int | None) -> list[tuple[int, Any]]:
         """The messages a stream that sent `seq` last has not sent (the newest only for a stream just opened)."""
         if seq is None:
             return self.messages[-1:]
@@ -87,8 +98,11 @@ class Hub:
     def __init__(self, location: str, lang: str | None):
         self.location = location
         self.lang = lang
-        self._owner = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="combatlog-log")
-        self._log: combatlog.Log | None = None
+        owners = POSTGRES_OWNERS if location.startswith(("postgresql://", "postgres://")) else 1
+        # One single-thread executor per owner: its queue keeps each encounter's calls in the order they came.
+        self._owners = [concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"combatlog-log{index}")
+                        for index in range(owners)]
+        self._logs: list[combatlog.Log | None] = [None] * owners
         self._changed: dict[str, asyncio.Event] = {}
         self._watchers: dict[str, threading.Thread] = {}
         self._followers: dict[str, int] = {}  # open streams per encounter; a watcher stops when none is left
@@ -105,19 +119,36 @@ class Hub:
         # PostgreSQL: the watchers share one log (one pool, one LISTEN connection for every encounter);
         # SQLite connections belong to their thread, so each watcher opens its own.
         self._shared_watch_log: combatlog.Log | None = None
-        self._file_watcher: threading.Thread | None = None  # SQLite: the one watcher of every encounter
+        self._file_watcher: threading.Thread | None = None  # SQLite or PostgreSQL: the one watcher of every encounter
         self._shared_lock = threading.Lock()
 
-    # ---------------------------------------------------------------- the log's thread
-    async def call(self, function: Callable[[combatlog.Log], T]) -> T:
-        """Run `function(log)` on the log's own thread."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._owner, self._run, function)
+    # ---------------------------------------------------------------- the log's threads
+    def owner_of(self, encounter: str | None) -> int:
+        """The owner thread of `encounter` (the same one for good; the first for calls about no encounter)."""
+        if encounter is None or len(self._owners) == 1:
+            return 0
+        return zlib.crc32(encounter.encode("utf-8", "surrogatepass")) % len(self._owners)
 
-    def _run(self, function):
-        if self._log is None:
-            self._log = combatlog.open_log(self.location)
-        return function(self._log)
+    async def call(self, function: Callable[[combatlog.Log], T], encounter: str | None = None) -> T:
+        """Run `function(log)` on the owner thread of `encounter`, after the calls about it made before.
+
+        Every call about an encounter names it: an Encounter object a call returns belongs to that thread's log,
+        and is used again only there."""
+        loop = asyncio.get_running_loop()
+        index = self.owner_of(encounter)
+        return await loop.run_in_executor(self._owners[index], self._run, index, function)
+
+    def _run(self, index: int, function):
+        log = self._logs[index]
+        if log is None:
+            log = self._logs[index] = combatlog.open_log(self.location)
+        steady = getattr(log.store, "steady", None)
+        if steady is None:
+            return function(log)
+        # Each encounter's end is read once per call, then moved by the call's own appends: a command and its
+        # players' view asked it seven times, a round trip each on PostgreSQL (events/stores/base.py `steady`).
+        with steady():
+            return function(log)
 
     def close(self) -> None:
         self.stopping.set()
@@ -127,9 +158,10 @@ class Hub:
         def shut(log):
             log.close()
 
-        if self._log is not None:
-            self._owner.submit(shut, self._log).result()
-        self._owner.shutdown(wait=True)
+        for owner, log in zip(self._owners, self._logs):
+            if log is not None:
+                owner.submit(shut, log).result()
+            owner.shutdown(wait=True)
         for thread in set(self._watchers.values()) | ({self._file_watcher} if self._file_watcher else set()):
             thread.join(timeout=2)
         with self._shared_lock:
@@ -153,7 +185,7 @@ class Hub:
             self._changed[encounter] = asyncio.Event()
         return self._changed[encounter]
 
-    def notify(self, encounter: str, rendered: list[tuple[tuple, int, str]] | None = None) -> None:
+    def notify(self, encounter: str, rendered: list[tuple[tuple, int, Any]] | None = None) -> None:
         """Wake every follower of `encounter` (on the event loop's thread); `rendered` holds the messages `render`
         made for the new state on the log's thread, right after the write (key, seq, message)."""
         generation = self._generation[encounter] = self._generation.get(encounter, 0) + 1
@@ -175,7 +207,7 @@ class Hub:
         self.notify(encounter)
 
     # ---------------------------------------------------------------- feeds: every state to every viewer
-    def follow(self, encounter: str, key: tuple, render: Callable[[combatlog.Log], tuple[int, str]]) -> Feed:
+    def follow(self, encounter: str, key: tuple, render: Callable[[combatlog.Log], tuple[int, Any]]) -> Feed:
         """The feed of `key` for one more stream (made on first follow; `unfollow` when the stream ends)."""
         with self._feeds_lock:
             feed = self._feeds.setdefault(encounter, {}).get(key)
@@ -196,7 +228,7 @@ class Hub:
                 if not feeds:
                     del self._feeds[encounter]
 
-    def render(self, log: combatlog.Log, encounter: str) -> list[tuple[tuple, int, str]]:
+    def render(self, log: combatlog.Log, encounter: str) -> list[tuple[tuple, int, Any]]:
         """On the log's thread, right after a write to `encounter`: each followed feed's message for the new
         state, made once for all its streams (then handed to `notify`), so that no state is skipped however
         fast the commands come."""
@@ -227,7 +259,7 @@ class Hub:
         generation = self._generation.get(encounter, 0)
         held = self._latest.get(key)
         if held is None or held[0] != generation:
-            held = generation, asyncio.ensure_future(self.call(make))
+            held = generation, asyncio.ensure_future(self.call(make, encounter))
             self._latest[key] = held
             held[1].add_done_callback(functools.partial(self._forget_failed, key))
         return await asyncio.shield(held[1])  # a viewer leaving does not cancel the others' answer
@@ -255,25 +287,31 @@ class Hub:
         Call `unwatch` when the stream ends; a watcher left without streams stops after `watch_idle` seconds.
         A SQLite file has one watcher thread for all its encounters (`_watch_file`): it looks at the file's
         stamp and asks for the last seqs only when the file changed, where a thread per encounter polling the
-        last seq cost a fifth of a core with 50 encounters followed and nothing happening."""
+        last seq cost a fifth of a core with 50 encounters followed and nothing happening. A PostgreSQL log has
+        one too (`_watch_postgres`, on the store's one LISTEN)."""
         with self._watch_lock:
             self._followers[encounter] = self._followers.get(encounter, 0) + 1
             if encounter in self._watchers or self.location == ":memory:":
                 return
             loop = asyncio.get_running_loop()
-            if self._is_file():
+            if self._is_file() or self._is_postgres():
                 current = self._file_watcher
                 if current is not None and current.is_alive():
                     self._watchers[encounter] = current
                     return
-                thread = self._file_watcher = threading.Thread(target=self._watch_file, args=(loop,), daemon=True,
-                                                               name="combatlog-watch-file")
+                target, label = (self._watch_file, "file") if self._is_file() else (self._watch_postgres, "postgres")
+                thread = self._file_watcher = threading.Thread(target=target, args=(loop,), daemon=True,
+                                                               name=f"combatlog-watch-{label}")
                 self._watchers[encounter] = thread
             else:
                 thread = threading.Thread(target=self._watch, args=(encounter, loop), daemon=True,
                                           name=f"combatlog-watch-{encounter}")
                 self._watchers[encounter] = thread
         thread.start()
+
+    def _is_postgres(self) -> bool:
+        """A PostgreSQL log: one watcher thread follows every encounter through the store's one LISTEN."""
+        return self.location.startswith(("postgresql://", "postgres://"))
 
     def _is_file(self) -> bool:
         """A SQLite file (the watchers of a PostgreSQL log share one LISTEN; a .jsonl log keeps its own way)."""
@@ -342,6 +380,51 @@ class Hub:
         finally:
             log.close()
 
+    def _watch_postgres(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Wake the followers of every watched encounter of the PostgreSQL log at each append (by any process),
+        from one thread (`PostgresStore.appends_after`), where a thread per encounter woke fifty threads at every
+        notification and cost the server as much CPU as its commands (issue 25)."""
+        try:
+            log, owned = self._watch_log()
+        except Exception as error:  # the followers still hear this process's own writes
+            _log.warning("cannot watch the log", error=str(error))
+            with self._watch_lock:
+                for name in [n for n, t in self._watchers.items() if t is threading.current_thread()]:
+                    del self._watchers[name]
+                self._file_watcher = None
+            return
+        known: dict[str, int | None] = {}
+        idle: dict[str, list[float]] = {}
+        epoch: int | None = None
+        try:
+            while not self.stopping.is_set():
+                with self._watch_lock:
+                    names = [n for n, t in self._watchers.items() if t is threading.current_thread()]
+                names = [n for n in names if self._still_followed(n, idle.setdefault(n, []))]
+                if not names:
+                    with self._watch_lock:
+                        if not any(t is threading.current_thread() for t in self._watchers.values()):
+                            self._file_watcher = None
+                            return
+                    continue
+                known = {name: known.get(name) for name in names}
+                try:
+                    moved, epoch = log.store.appends_after(known, epoch, 0.5)
+                except Exception as error:  # a busy or briefly unreachable log: keep watching
+                    _log.warning("watch failed", error=str(error))
+                    epoch = None
+                    self.stopping.wait(1.0)
+                    continue
+                for name, seq in moved.items():
+                    known[name] = seq
+                    try:
+                        loop.call_soon_threadsafe(self.heard, name, seq)
+                    except RuntimeError:  # the loop is closed: the server is stopping
+                        return
+        finally:
+            if owned:
+                log.close()
+
     def unwatch(self, encounter: str) -> None:
         with self._watch_lock:
             self._followers[encounter] = max(0, self._followers.get(encounter, 0) - 1)
@@ -401,4 +484,4 @@ class Hub:
                 return
 
 
-__all__ = ["FEED_KEPT", "Feed", "Hub", "Replies", "WATCH_IDLE"]
+__all__ = ["FEED_KEPT", "POSTGRES_OWNERS", "Feed", "Hub", "Replies", "WATCH_IDLE"]

@@ -93,7 +93,7 @@ def players_document(document: dict, lines: list[dict], lang: str, status: dict[
             row |= {"hp": creature["hp"], "max_hp": creature["max_hp"], "temp_hp": creature["temp_hp"],
                     "death_saves": creature["death_saves"]}
         rows.append(row)
-    said = told(lines, combatants, lang, names)
+    said = told(lines, combatants, lang, names, last=PLAYER_LOG_LINES)
     turn = document["turn"]
     return {
         "name": document.get("name") or "",
@@ -112,13 +112,28 @@ def players_document(document: dict, lines: list[dict], lang: str, status: dict[
     }
 
 
-def told(lines: list[dict], combatants: dict, lang: str, names: dict[str, str] | None = None) -> list[str]:
-    """What the players hear of `lines` (entries of `Encounter.recent` or `log_lines`), undone commands left out."""
+def told(lines: list[dict], combatants: dict, lang: str, names: dict[str, str] | None = None,
+         last: int | None = None) -> list[str]:
+    """What the players hear of `lines` (entries of `Encounter.recent` or `log_lines`), undone commands left out;
+    with `last`, only the last `last` of them (the same as `told(...)[-last:]`), worded from the end: an update
+    of the players' view words its few lines, not the 64 events it reads to find them."""
     names = names or _distinct_names(combatants)
     kinds = {cid: creature["kind"] for cid, creature in combatants.items()}
     hidden = {cid for cid, creature in combatants.items() if creature.get("hidden")}
-    return [text for text in (player_line(entry, names, kinds, lang) for entry in lines
-                              if not entry["undone"] and not (hidden and _names_hidden(entry, hidden))) if text]
+    if last is None:
+        return [text for text in (player_line(entry, names, kinds, lang) for entry in lines
+                                  if not entry["undone"] and not (hidden and _names_hidden(entry, hidden))) if text]
+    said: list[str] = []
+    for entry in reversed(lines):
+        if len(said) >= last:
+            break
+        if entry["undone"] or (hidden and _names_hidden(entry, hidden)):
+            continue
+        text = player_line(entry, names, kinds, lang)
+        if text:
+            said.append(text)
+    said.reverse()
+    return said
 
 
 def _names_hidden(entry: dict, hidden: set[str]) -> bool:

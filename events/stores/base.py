@@ -206,6 +206,49 @@ class StoreBase:
         finally:
             self._local.request = None
 
+    @contextmanager
+    def steady(self) -> Iterator[None]:
+        """Within it, on this thread, the end of each encounter (`last`) is asked of the log once, then kept, and
+        moved by this thread's own appends. A server's request asks it a dozen times (every read of the API first
+        catches up with other writers): a round trip each on PostgreSQL. Another writer's append made meanwhile
+        is seen at the next `steady` (as if it had come a moment later); an append racing it still fails whole,
+        since the append checks the log's real end in its own transaction (and forgets the kept one)."""
+        if self._local is None:
+            self._local = threading.local()
+        outer = getattr(self._local, "ends", None)
+        if outer is None:
+            self._local.ends = {}
+        try:
+            yield
+        finally:
+            if outer is None:
+                self._local.ends = None
+
+    def _steady_ends(self) -> dict[str, tuple[int, str]] | None:
+        """The ends kept by the `steady` block running on this thread, or None outside one."""
+        return getattr(self._local, "ends", None) if self._local is not None else None
+
+    def _kept_last(self, encounter: str, read: Callable[[str], tuple[int, str]]) -> tuple[int, str]:
+        """`read(encounter)` (the store's own last-seq query), or the end a `steady` block keeps for it."""
+        ends = self._steady_ends()
+        if ends is None:
+            return read(encounter)
+        found = ends.get(encounter)
+        if found is None:
+            found = ends[encounter] = read(encounter)
+        return found
+
+    def _moved(self, encounter: str, sealed: Sequence[Sealed] | None) -> None:
+        """This thread appended `sealed` to `encounter` (None: an append failed, the end is asked again)."""
+        ends = self._steady_ends()
+        if ends is None:
+            return
+        if sealed:
+            record = sealed[-1][0]
+            ends[encounter] = (record.seq + 1, record.hash)
+        else:
+            ends.pop(encounter, None)
+
     def _pending_request(self, encounter: str) -> tuple[str, str] | None:
         """(key, fingerprint) the append to `encounter` running on this thread records, or None."""
         request = getattr(self._local, "request", None) if self._local is not None else None
@@ -246,7 +289,13 @@ class StoreBase:
         check_numbered([record.seq for record in records], expected_seq)
         if not records:
             return []
-        return self._commit(encounter, expected_seq, lambda prev: seal(list(records), prev, event_bytes))
+        try:
+            pairs = self._commit(encounter, expected_seq, lambda prev: seal(list(records), prev, event_bytes))
+        except BaseException:
+            self._moved(encounter, None)
+            raise
+        self._moved(encounter, pairs)
+        return pairs
 
     def append_sealed(self, encounter: str, sealed: Sequence[Sealed], expected_seq: int,
                       log_id: str | None = KEEP) -> None:
@@ -265,7 +314,12 @@ class StoreBase:
             return checked
 
         if sealed:
-            self._commit(encounter, expected_seq, verify, log_id)
+            try:
+                self._commit(encounter, expected_seq, verify, log_id)
+            except BaseException:
+                self._moved(encounter, None)
+                raise
+            self._moved(encounter, sealed)
 
     def read_sealed(self, encounter: str, from_seq: int = 0) -> Iterator[Sealed]:
         """Yield verified (record, stored body) pairs from `from_seq`, checking the chain as it goes."""

@@ -474,7 +474,10 @@ class PostgresStore(StoreBase):
         return self._guarded(lambda conn: [row[0] for row in conn.execute(_ENCOUNTERS)])
 
     def last(self, encounter: str) -> tuple[int, str]:
-        """(next seq, last hash) of the encounter; (0, GENESIS_HASH) when it has no events."""
+        """(next seq, last hash) of the encounter; (0, GENESIS_HASH) when it has no events (kept within `steady`)."""
+        return self._kept_last(encounter, self._read_last)
+
+    def _read_last(self, encounter: str) -> tuple[int, str]:
         row = self._guarded(lambda conn: conn.execute(_LAST, (encounter,)).fetchone())
         return (row[0] + 1, row[1]) if row else (0, GENESIS_HASH)
 
@@ -525,6 +528,42 @@ class PostgresStore(StoreBase):
                 if listener.latest.get(encounter, -1) > after_seq:
                     return True
             # The listener reconnected (notifications may have been missed): read the log again.
+
+    def appends_after(self, known: dict[str, int | None], epoch: int | None,
+                      timeout: float) -> tuple[dict[str, int], int | None]:
+        """`wait_for_append` for many encounters on one thread (a server follows fifty: a thread each, all woken
+        by every notification, cost it as much as its commands). `known`: each followed encounter's last seq as
+        the caller knows it (None: not read yet); `epoch`: what the last call returned (None at first).
+
+        Returns (moved, epoch): the last seq of each encounter that moved past what the caller knows (those not
+        read yet at once), as soon as any did, written by this or any other process; nothing when `timeout`
+        seconds pass first. The log itself is read for the encounters not read yet, and for all of them when
+        the listener (re)connected since the last call (notifications may have been missed)."""
+        deadline = time.monotonic() + max(timeout, 0.0)
+        listener = self._ensure_listener()
+        with listener.changed:
+            current = listener.epoch
+        # LISTEN is active: anything committed after these reads is notified, anything before is in them.
+        moved: dict[str, int] = {}
+        for encounter, seq in known.items():
+            if seq is None or epoch != current:
+                last = self.last(encounter)[0] - 1
+                if seq is None or last > seq:
+                    moved[encounter] = last
+        if moved:
+            return moved, current
+        with listener.changed:
+            while True:
+                if listener.epoch != current:
+                    return {}, None  # reconnected: the next call reads the log again
+                moved = {encounter: listener.latest[encounter] for encounter, seq in known.items()
+                         if seq is not None and listener.latest.get(encounter, -1) > seq}
+                if moved:
+                    return moved, current
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return {}, current
+                listener.changed.wait(remaining)
 
     def _ensure_listener(self) -> "_Listener":
         with self._listener_lock:

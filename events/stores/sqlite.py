@@ -467,7 +467,10 @@ class SQLiteStore(StoreBase):
             return [row[0] for row in self._db.execute(_ENCOUNTERS)]
 
     def last(self, encounter: str) -> tuple[int, str]:
-        """(next seq, last hash) of the encounter; (0, GENESIS_HASH) when it has no events."""
+        """(next seq, last hash) of the encounter; (0, GENESIS_HASH) when it has no events (kept within `steady`)."""
+        return self._kept_last(encounter, self._guarded_last)
+
+    def _guarded_last(self, encounter: str) -> tuple[int, str]:
         with self._guard():
             return self._last(encounter)
 
