@@ -338,24 +338,17 @@ class Hub:
             log = combatlog.open_log(self.location)
         except Exception as error:  # the followers still hear this process's own writes
             _log.warning("cannot watch the log", error=str(error))
-            with self._watch_lock:
-                for name in [n for n, t in self._watchers.items() if t is threading.current_thread()]:
-                    del self._watchers[name]
-                self._file_watcher = None
+            self._forget_this_watcher()
             return
         known: dict[str, int] = {}
         idle: dict[str, list[float]] = {}
         stamp, checked = None, 0.0
         try:
             while not self.stopping.is_set():
-                with self._watch_lock:
-                    names = [n for n, t in self._watchers.items() if t is threading.current_thread()]
-                names = [n for n in names if self._still_followed(n, idle.setdefault(n, []))]
+                names = self._watched_here(idle)
+                if names is None:
+                    return
                 if not names:
-                    with self._watch_lock:
-                        if not any(t is threading.current_thread() for t in self._watchers.values()):
-                            self._file_watcher = None
-                            return
                     continue
                 now = time.monotonic()
                 new_stamp = self._file_stamp()
@@ -380,6 +373,27 @@ class Hub:
         finally:
             log.close()
 
+    def _forget_this_watcher(self) -> None:
+        """This watcher thread cannot read the log: it follows nothing any more (the followers still hear this
+        process's own writes)."""
+        with self._watch_lock:
+            for name in [n for n, t in self._watchers.items() if t is threading.current_thread()]:
+                del self._watchers[name]
+            self._file_watcher = None
+
+    def _watched_here(self, idle: dict[str, list[float]]) -> list[str] | None:
+        """The encounters this watcher thread follows that someone still listens to; None when it follows none
+        any more (the thread then ends)."""
+        with self._watch_lock:
+            names = [n for n, t in self._watchers.items() if t is threading.current_thread()]
+        names = [n for n in names if self._still_followed(n, idle.setdefault(n, []))]
+        if not names:
+            with self._watch_lock:
+                if not any(t is threading.current_thread() for t in self._watchers.values()):
+                    self._file_watcher = None
+                    return None
+        return names
+
     def _watch_postgres(self, loop: asyncio.AbstractEventLoop) -> None:
         """Wake the followers of every watched encounter of the PostgreSQL log at each append (by any process),
         from one thread (`PostgresStore.appends_after`), where a thread per encounter woke fifty threads at every
@@ -388,24 +402,17 @@ class Hub:
             log, owned = self._watch_log()
         except Exception as error:  # the followers still hear this process's own writes
             _log.warning("cannot watch the log", error=str(error))
-            with self._watch_lock:
-                for name in [n for n, t in self._watchers.items() if t is threading.current_thread()]:
-                    del self._watchers[name]
-                self._file_watcher = None
+            self._forget_this_watcher()
             return
         known: dict[str, int | None] = {}
         idle: dict[str, list[float]] = {}
         epoch: int | None = None
         try:
             while not self.stopping.is_set():
-                with self._watch_lock:
-                    names = [n for n, t in self._watchers.items() if t is threading.current_thread()]
-                names = [n for n in names if self._still_followed(n, idle.setdefault(n, []))]
+                names = self._watched_here(idle)
+                if names is None:
+                    return
                 if not names:
-                    with self._watch_lock:
-                        if not any(t is threading.current_thread() for t in self._watchers.values()):
-                            self._file_watcher = None
-                            return
                     continue
                 known = {name: known.get(name) for name in names}
                 try:
