@@ -41,6 +41,8 @@ _PHRASES = {code_of(phrase): phrase for phrase in FIXED}
 def label_code(label: str) -> str:
     """The code of a label as older logs stored it ("help from aria" -> "help_from:aria", "long range" ->
     "long_range"); a label that already is one word or a code stays as it is ("poisoned", "DM", "bless")."""
+    if " " not in label:  # every phrase the rules wrote had a space: one word is a code already
+        return label
     for pattern, head in _NAMED:
         found = pattern.fullmatch(label)
         if found is not None:

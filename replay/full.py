@@ -135,6 +135,20 @@ class _Unsure(Exception):
     """The quick stream met something it cannot judge alone (damage, an edit, a missing event)."""
 
 
+def _lifted(codec, body: bytes, error: Exception | None, seq: int, encounter: str,
+            decoded: Recorded | None = None) -> Recorded:
+    """A record of an older schema, lifted by the upcasters (a log written before an event's current version
+    replays on the quick path too); _Unsure for anything the careful path must judge (damage, a newer version)."""
+    try:
+        if decoded is not None:
+            if decoded.v > type(decoded.event).schema_version:
+                raise _Unsure
+            return codec.lifted(decoded, body, seq, encounter)
+        return codec.upcast(body, error, seq, encounter)
+    except LogCorrupted:
+        raise _Unsure from None
+
+
 def _events_in_force(store, encounter: str, skip: set[int], end: tuple[int, str], progress):
     """The events of the transactions in force, decoded one body at a time (a small working set: each record
     is gone before the next is read) and chained by the bodies themselves: SHA-256 of every body must be the
@@ -149,9 +163,12 @@ def _events_in_force(store, encounter: str, skip: set[int], end: tuple[int, str]
         for (body,) in chunk:
             try:
                 record = decode(body)
-            except errors:
-                raise _Unsure from None  # an old event version, or damage
-            if record.seq != seq or record.prev_hash != prev or record.v != versions[type(record.event)]:
+            except errors as error:  # an event of an older schema (lifted as it is read), or damage
+                record = _lifted(codec, body, error, seq, encounter)
+            else:
+                if record.v != versions[type(record.event)]:
+                    record = _lifted(codec, body, None, seq, encounter, record)
+            if record.seq != seq or record.prev_hash != prev:
                 raise _Unsure
             prev = sha256(body).hexdigest()
             seq += 1
