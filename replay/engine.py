@@ -5,7 +5,6 @@ import time as _time
 from collections.abc import Callable
 
 import msgspec
-from combatlog.words import both
 from combatlog.core.kernel.commands import LOG_COMMANDS, Redo, Revert, Undo, parse_log_command
 from combatlog.core.kernel.errors import fail
 from combatlog.core.kernel.dispatch import decide_and_fold
@@ -193,36 +192,36 @@ class Encounter:
         top = history.top(end)
         if isinstance(command, Undo):
             if command.steps < 1:
-                raise fail(*both("rule-undo-steps-must-be-at"))
+                raise fail("rule-undo-steps-must-be-at")
             if not top:
-                raise fail(*both("rule-nothing-to-undo"))
+                raise fail("rule-nothing-to-undo")
             # Exactly what N single undos would choose: undoing a revert brings its commands back first.
             chosen = []
             for step in range(command.steps):
                 if not top:
-                    raise fail(*both("rule-cannot-undo-commands-only-can", steps=command.steps, step=step))
+                    raise fail("rule-cannot-undo-commands-only-can", steps=command.steps, step=step)
                 chosen.append(top)
                 top = history.top(top - 1)
             return Undone(txns=tuple(chosen)), top
         if isinstance(command, Redo):
             if command.steps < 1:
-                raise fail(*both("rule-redo-steps-must-be-at"))
+                raise fail("rule-redo-steps-must-be-at")
             redo = history.redo_stack(end)
             if not redo:
-                raise fail(*both("rule-nothing-to-redo-redo-only"))
+                raise fail("rule-nothing-to-redo-redo-only")
             if command.steps > len(redo):
-                raise fail(*both("rule-cannot-redo-commands-only-were", steps=command.steps, length=len(redo)))
+                raise fail("rule-cannot-redo-commands-only-were", steps=command.steps, length=len(redo))
             txns = tuple(reversed(redo[-command.steps:]))
             return Redone(txns=txns), txns[-1]
         assert isinstance(command, Revert)
         if not 0 <= command.to < txn:
-            raise fail(*both("rule-there-no-event-to-revert", to=command.to, txn_bound=txn - 1))
+            raise fail("rule-there-no-event-to-revert", to=command.to, txn_bound=txn - 1)
         reverted_to = history.record(command.to)
         assert reverted_to is not None  # 0 <= to < txn: inside the log
         inside = reverted_to.txn
         end_of_txn = history.end_of(inside)
         if end_of_txn != command.to:
-            raise fail(*both("rule-event-inside-command-that-runs", to=command.to, inside=inside, end_of_txn=end_of_txn, inside_bound=inside - 1))
+            raise fail("rule-event-inside-command-that-runs", to=command.to, inside=inside, end_of_txn=end_of_txn, inside_bound=inside - 1)
         # The in-force stack is sorted: what the revert takes off is its top down to the point.
         taken = []
         while top is not None and top > command.to:
@@ -230,7 +229,7 @@ class Encounter:
             top = history.below(top)
         txns = tuple(reversed([t for t in taken if t != 0]))
         if not txns:
-            raise fail(*both("rule-nothing-to-revert-after-event", to=command.to))
+            raise fail("rule-nothing-to-revert-after-event", to=command.to)
         return Reverted(to=command.to, txns=txns), top
 
     def record(self, seq: int) -> Recorded | None:
