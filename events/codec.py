@@ -123,14 +123,7 @@ class Codec:
         `upcast`, which converts the whole record again."""
         event_type = type(record.event)
         version, current = record.v, event_type.schema_version
-        event: dict[str, Any] = msgspec.json.decode(body)["event"]
-        while version < current:
-            lift = UPCASTERS.get((event_type.__name__, version))
-            if lift is None:
-                raise LogCorrupted(seq, Said("store-reason-no-upcaster", type=event_type.__name__, version=version),
-                                   encounter)
-            event = lift(dict(event))
-            version += 1
+        event = _lift(event_type.__name__, msgspec.json.decode(body)["event"], version, current, seq, encounter)
         try:
             return msgspec.structs.replace(record, event=msgspec.convert(event, event_type), v=current)
         except msgspec.ValidationError as lifted_error:
@@ -149,19 +142,24 @@ class Codec:
             raise LogCorrupted(seq, Said("store-reason-unreadable", error=str(error)), encounter) from None
         if version >= current:
             raise LogCorrupted(seq, Said("store-reason-unreadable", error=str(error)), encounter)
-        while version < current:
-            lift = UPCASTERS.get((event_type, version))
-            if lift is None:
-                raise LogCorrupted(seq, Said("store-reason-no-upcaster", type=event_type, version=version), encounter)
-            event = lift(dict(event))
-            version += 1
-        raw["event"] = event
+        raw["event"] = _lift(event_type, event, version, current, seq, encounter)
         raw["v"] = current
         try:
             return msgspec.convert(raw, self.record_type)
         except msgspec.ValidationError as lifted_error:
             raise LogCorrupted(seq, Said("store-reason-upcast-invalid", type=event_type, error=str(lifted_error)),
                                encounter) from None
+
+
+def _lift(event_type: str, event: dict[str, Any], version: int, current: int, seq: int, encounter: str) -> dict[str, Any]:
+    """A stored event's dict lifted from `version` to `current`, one registered upcaster a step."""
+    while version < current:
+        lift = UPCASTERS.get((event_type, version))
+        if lift is None:
+            raise LogCorrupted(seq, Said("store-reason-no-upcaster", type=event_type, version=version), encounter)
+        event = lift(dict(event))
+        version += 1
+    return event
 
 
 _default: Codec | None = None

@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from combatlog.events.labels import lift_labels
-from combatlog.events.reasons import code_of
+from combatlog.events.reasons import _lift, code_of
 
 # The markers the rules wrote as English phrases, by the field that held them; each becomes code_of(phrase).
 MARKERS = {
@@ -77,12 +77,6 @@ def _healed_v1(event: dict[str, Any]) -> dict[str, Any]:
     return event
 
 
-def _dice_left_unused_v2(event: dict[str, Any]) -> dict[str, Any]:
-    if event.get("reason") == "the spell was countered":
-        event["reason"] = code_of(event["reason"])
-    return event
-
-
 def _then_labels(lift):
     """`lift`, then every label of the event as its code (events/labels.py)."""
     return lambda event: lift_labels(lift(event))
@@ -97,7 +91,7 @@ UPCASTS = {
     ("Pf1SaveRolled", 1): _save_v1,
     ("Pf1CheckRolled", 1): _pf1_check_v1,
     ("Healed", 1): _healed_v1,
-    ("DiceLeftUnused", 2): _dice_left_unused_v2,
+    ("DiceLeftUnused", 2): _lift,  # "the spell was countered", a fixed phrase of events/reasons.py now
     ("AttackRolled", 1): _then_labels(_markers("auto_miss")),
     ("ConditionApplied", 2): _markers("source"),
     ("Pf1DamageTaken", 1): _markers("source"),

@@ -12,6 +12,7 @@ an old log replays, verifies and prints exactly as before."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 # 5e trigger code -> the English sentence logs stored before codes.
@@ -90,25 +91,15 @@ def _reaction_window_opened_v1(event: dict[str, Any]) -> dict[str, Any]:
     return event
 
 
-# The acts whose sentence ends with one id or name after the provoker's words, and the field that holds it.
-_PF1_TAIL = {"shoot": ("shoots with ", "using"), "first_aid": ("gives first aid to ", "target"),
-             "coup_de_grace": ("delivers a coup de grâce to ", "target")}
-
-
-def _pf1_fields(stored: str, act: str, waiting: str, pending: Any) -> dict[str, str] | None:
-    """The v2 fields a pf1 v1 sentence names; None when the sentence is not one `act` writes."""
-    if act == "readied":
-        prefix = pf1_sentence(act, waiting, pending)
-        return {"text": stored[len(prefix):]} if stored.startswith(prefix) else None
-    if act in _PF1_TAIL:
-        words, field = _PF1_TAIL[act]
-        prefix = f"{waiting} {words}"
-        return {field: stored[len(prefix):]} if stored.startswith(prefix) else None
-    if act == "maneuver":
-        prefix = f"{waiting} attempts "
-        maneuver, found, target = stored[len(prefix):].partition(" on ")
-        return {"using": maneuver, "target": target} if stored.startswith(prefix) and found else None
-    return {}
+def _pf1_fields(stored: str, act: str) -> dict[str, str] | None:
+    """The v2 fields (`target`, `using`, `text`) a pf1 v1 sentence names, read by the act's own sentence;
+    None when the sentence is not one `act` writes."""
+    parts = re.split(r"\{(\w+)\}", PF1_TRIGGERS.get(act, _PF1_OTHER))
+    found = re.fullmatch("".join(re.escape(part) if index % 2 == 0 else f"(?P<{part}>.*)"
+                                 for index, part in enumerate(parts)), stored, re.DOTALL)
+    if found is None:
+        return None
+    return {name: value for name, value in found.groupdict().items() if name in ("target", "using", "text")}
 
 
 def _pf1_act(stored: str, waiting: str) -> str:
@@ -130,7 +121,7 @@ def _pf1_window_opened_v1(event: dict[str, Any]) -> dict[str, Any]:
     waiting = str(event.get("waiting", ""))
     pending = event.get("pending") or {}
     act = event.get("act") or _pf1_act(stored, waiting)
-    fields = _pf1_fields(stored, act, waiting, pending)
+    fields = _pf1_fields(stored, act)
     if fields is None or stored != pf1_sentence(act, waiting, pending, square=event.get("square"), **fields):
         return event
     event.update(fields, act=act)
