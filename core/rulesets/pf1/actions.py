@@ -14,6 +14,7 @@ from combatlog.core.rulesets.pf1.rules import (
 )
 from combatlog.core.rulesets.pf1.state import Pf1Combatant
 from combatlog.core.rulesets.pf1.stats import mod, space
+from combatlog.events.windows import square_text
 
 SQUARE = 1.5
 # PRD Conditions: these creatures cannot move at all.
@@ -59,10 +60,6 @@ def _blockers(ctx: Pf1Context, mover: Pf1Combatant, at, *, ending: bool) -> str 
     return None
 
 
-def _square_text(square) -> str:
-    return f"[{square[0]},{square[1]}]"
-
-
 def path_costs(ctx: Pf1Context, mover: Pf1Combatant, path) -> list[float]:
     """PRD Measuring Distance / Difficult Terrain: 1 square, diagonals alternate 1 and 2, difficult terrain doubles."""
     position = cast(tuple[int, int], mover.position)
@@ -71,10 +68,10 @@ def path_costs(ctx: Pf1Context, mover: Pf1Combatant, path) -> list[float]:
     for square in path:
         dx, dy = abs(square[0] - position[0]), abs(square[1] - position[1])
         if max(dx, dy) != 1:
-            raise fail("pf1-rule-cannot-step-from-squares-must-adjacent", mover=mover.id, position=_square_text(position), square=_square_text(square))
+            raise fail("pf1-rule-cannot-step-from-squares-must-adjacent", mover=mover.id, position=square_text(position), square=square_text(square))
         blocker = _blockers(ctx, mover, square, ending=False)
         if blocker:
-            raise fail("pf1-rule-cannot-pass-through-s-square", mover=mover.id, blocker=str(blocker), square=_square_text(square))
+            raise fail("pf1-rule-cannot-pass-through-s-square", mover=mover.id, blocker=str(blocker), square=square_text(square))
         cost = 1
         if dx and dy:
             diagonals += 1
@@ -101,12 +98,12 @@ def five_foot_step(ctx: Pf1Context, mover: Pf1Combatant, square) -> None:
         raise fail("pf1-rule-not-map-place-first", mover=mover.id)
     dx, dy = abs(square[0] - mover.position[0]), abs(square[1] - mover.position[1])
     if max(dx, dy) != 1:
-        raise fail("pf1-rule-5-foot-step-one-square-not", position=_square_text(mover.position), square=_square_text(square))
+        raise fail("pf1-rule-5-foot-step-one-square-not", position=square_text(mover.position), square=square_text(square))
     if footprint(mover, square) & ctx.state.terrain:
-        raise fail("pf1-rule-cannot-take-5-foot-step-into", mover=mover.id, square=_square_text(square))
+        raise fail("pf1-rule-cannot-take-5-foot-step-into", mover=mover.id, square=square_text(square))
     blocker = _blockers(ctx, mover, square, ending=True)
     if blocker:
-        raise fail("pf1-rule-occupied", square=_square_text(square), blocker=str(blocker))
+        raise fail("pf1-rule-occupied", square=square_text(square), blocker=str(blocker))
     ctx.emit(e.Pf1Moved(id=mover.id, path=(square,), metres=SQUARE, five_foot_step=True))
 
 
@@ -131,7 +128,7 @@ def move(ctx: Pf1Context, command: c.Move, stage: dict | None = None) -> None:
     if command.forced or command.mode == "teleport":
         blocker = _blockers(ctx, mover, path[-1], ending=True)
         if blocker:
-            raise fail("pf1-rule-occupied-2", path=_square_text(path[-1]), blocker=str(blocker))
+            raise fail("pf1-rule-occupied-2", path=square_text(path[-1]), blocker=str(blocker))
         ctx.emit(e.Pf1Moved(id=mover.id, path=tuple(path), metres=0.0, forced=True))
         return
     require_turn(ctx, mover, "move")
@@ -150,11 +147,11 @@ def move(ctx: Pf1Context, command: c.Move, stage: dict | None = None) -> None:
     end = path[-1]
     blocker = _blockers(ctx, mover, end, ending=True)
     if blocker:
-        raise fail("pf1-rule-cannot-end-move-s-square", mover=mover.id, blocker=str(blocker), end=_square_text(end))
+        raise fail("pf1-rule-cannot-end-move-s-square", mover=mover.id, blocker=str(blocker), end=square_text(end))
 
     def too_far(limit: float, how: str):
         if cost > limit + 1e-9:
-            raise fail("pf1-rule-move-too-far", mover=mover.id, square=_square_text(end),
+            raise fail("pf1-rule-move-too-far", mover=mover.id, square=square_text(end),
                        cost=Distance(cost, ctx.state.units), how=how, limit=Distance(limit, ctx.state.units))
 
     limited = restricted(mover)
@@ -205,7 +202,7 @@ def _check_charge(ctx: Pf1Context, mover: Pf1Combatant, path, costs, target_id: 
             raise fail("pf1-rule-cannot-charge-through-difficult-terrain", mover=mover.id)
         now = squares(*gap(mover, square, target, target.position))
         if now >= previous:
-            raise fail("pf1-rule-each-square-charge-must-bring-closer", mover=mover.id, target=target.id, square=_square_text(square))
+            raise fail("pf1-rule-each-square-charge-must-bring-closer", mover=mover.id, target=target.id, square=square_text(square))
         previous = now
     def can_attack_from(square) -> bool:
         return any(reaches(mover, a, target, at=square) for a in mover.stats.attacks if a.kind == "melee")
@@ -215,7 +212,7 @@ def _check_charge(ctx: Pf1Context, mover: Pf1Combatant, path, costs, target_id: 
     early = next((square for square in path[:-1] if can_attack_from(square)), None)
     if early is not None:
         # PRD Charge: it stops in the first (closest) square from which it can attack
-        raise fail("pf1-rule-s-charge-must-stop-first-square", mover=mover.id, early=_square_text(early), target=target.id)
+        raise fail("pf1-rule-s-charge-must-stop-first-square", mover=mover.id, early=square_text(early), target=target.id)
 
 
 def _walk(ctx: Pf1Context, mover: Pf1Combatant, command: c.Move, path, start: int, costs, mode: str) -> None:
