@@ -349,7 +349,8 @@ def test_version_opens_no_log_loads_no_ruleset_and_builds_no_command_parser():
     assert report["code"] == 0 and output.strip() == f"combatlog {__version__}"
     modules = set(report["modules"])
     assert loaded(modules, ("combatlog.api", "combatlog.tools", "combatlog.events.stores", "combatlog.replay",
-                            "combatlog.core.rulesets", "sqlite3") + WORDS + NEVER + SERVER_AND_FRIENDS) == []
+                            "combatlog.core.rulesets", "combatlog.rulesets", "combatlog.events", "msgspec",
+                            "sqlite3") + WORDS + NEVER + SERVER_AND_FRIENDS) == []
 
 
 @pytest.mark.parametrize("columns", [None, "", "x", "0", "-3", "50", "200"])
@@ -377,3 +378,46 @@ def _help_of(parser, command) -> str:
         return parser.format_help()
     sub = next(action for action in parser._actions if action.dest == "command")
     return sub.choices[command].format_help()
+
+
+# ------------------------------------------------------------------ `import combatlog` builds nothing (issue 25, goal 1)
+PACKAGE_PROBE = """
+import json, sys
+import combatlog
+bare = sorted(m for m in sys.modules if m.startswith(("combatlog.", "msgspec", "fluent", "babel")))
+names = {}
+for name in combatlog.__all__:
+    exec(f"from combatlog import {name}")  # each public name, as a caller writes it
+    names[name] = type(getattr(combatlog, name)).__name__
+print(json.dumps({"bare": bare, "names": names, "dir": [n for n in combatlog.__all__ if n not in dir(combatlog)]}))
+"""
+
+
+def test_import_combatlog_imports_nothing_of_the_engine_and_every_public_name_is_there():
+    done = subprocess.run([sys.executable, "-c", PACKAGE_PROBE], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    # the version and the hook naming the assembly, nothing that decodes, decides or says anything
+    assert report["bare"] == ["combatlog.core", "combatlog.core.kernel", "combatlog.core.kernel.assembly",
+                              "combatlog.version"]
+    assert report["names"]["open_log"] == report["names"]["library"] == "function"
+    assert report["names"]["RuleViolation"] == report["names"]["Encounter"] == "type"
+    assert report["names"]["__version__"] == "str" and report["names"]["DEFAULT_ENCOUNTER"] == "str"
+    assert report["dir"] == []
+
+
+INNER_PROBE = """
+import json, sys
+from combatlog.core.kernel.registry import default_registry
+from combatlog.events.codec import default_codec
+before = "combatlog.rulesets" in sys.modules
+registry, codec = default_registry(), default_codec()
+print(json.dumps({"before": before, "names": list(registry.names()), "create": "EncounterCreated" in codec.event_types}))
+"""
+
+
+def test_an_inner_module_driven_directly_finds_the_assembly_built_on_first_need():
+    done = subprocess.run([sys.executable, "-c", INNER_PROBE], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report == {"before": False, "names": ["dnd5e-2024", "dnd5e-2014", "rolenplay", "pf1"], "create": True}
