@@ -421,3 +421,53 @@ def test_an_inner_module_driven_directly_finds_the_assembly_built_on_first_need(
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert report == {"before": False, "names": ["dnd5e-2024", "dnd5e-2014", "rolenplay", "pf1"], "create": True}
+
+
+# ------------------------------------------------------------------ patterns compiled on first use (issue 25, goal 1)
+COMPILE_PROBE = """
+import json, sys
+import re._compiler
+compiled = []
+real = re._compiler.compile
+
+
+def spy(pattern, flags=0):  # re's own cache calls this on a miss only: each pattern once
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename.endswith(("re/__init__.py", "functools.py")):
+        frame = frame.f_back
+    compiled.append(frame.f_code.co_filename if frame is not None else "")
+    return real(pattern, flags)
+
+
+re._compiler.compile = spy
+from combatlog.cli.main import main
+code = main(sys.argv[1:])
+sys.stdout.flush()
+print("\\n" + json.dumps({"code": code, "compiled": compiled}))
+"""
+
+
+@pytest.mark.parametrize("verb", [("state", "--json"), ("state", "--json", "--at", "3"), ("export",), ("state",)],
+                         ids=" ".join)
+def test_a_read_of_a_log_written_by_this_version_compiles_no_pattern_of_the_engine(fight, verb):
+    # The upcasters' patterns (events/labels.py, purposes.py, reasons.py) read older logs only; this log's
+    # labels and reasons are codes. Of combatlog, only what says words compiles (the catalogs' entries, kebab-case,
+    # the terminal's safe text).
+    done = subprocess.run([sys.executable, "-c", COMPILE_PROBE, verb[0], str(fight), *verb[1:]], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout.rstrip("\n").rpartition("\n")[2])
+    ours = sorted({path for path in report["compiled"] if "/site-packages/" not in path and "/lib/python3" not in path})
+    words = ("words/__init__.py", "cli/safe_text.py")
+    assert [path for path in ours if not path.endswith(words)] == []
+    if "--json" in verb or verb == ("export",):
+        assert ours == []
+
+
+@pytest.mark.parametrize("phrase", ["hit point maximum halved (exhaustion)", "0 HP", "A--b  c_d é9 ", "", "İle 3"])
+def test_a_code_is_the_words_of_its_phrase_joined_as_the_old_pattern_found_them(phrase):
+    import re
+
+    from combatlog.events.reasons import code_of
+
+    assert code_of(phrase) == "_".join(re.findall(r"[a-z0-9]+", phrase.lower()))
