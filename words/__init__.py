@@ -19,8 +19,8 @@ from typing import Any, Callable
 
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # imported on first use: Fluent and Babel cost a CLI call that prints no words ~0.1 s
-    from fluent.runtime import FluentBundle
+if TYPE_CHECKING:  # imported on first use: fluent.syntax costs a CLI call that prints no words
+    from fluent.syntax import ast
 
 LANGS = ("fr", "en")
 _LOCALES = {"fr": "fr-FR", "en": "en-US"}
@@ -90,10 +90,11 @@ class _Entries(dict):
         return dict.__contains__(self, key) or key in self.texts
 
     def __missing__(self, key: str):
-        from fluent.runtime import FluentResource
+        from fluent.syntax import FluentParser
 
         text = self.texts[key]  # KeyError, as a dict
-        entry = next(item for item in FluentResource(text).body if getattr(getattr(item, "id", None), "name", None) == key)
+        body = FluentParser(with_spans=False).parse(text).body
+        entry = next(item for item in body if getattr(getattr(item, "id", None), "name", None) == key)
         self[key] = entry
         return entry
 
@@ -136,20 +137,48 @@ def _catalog_folder(lang: str):
     return resources.files("combatlog.locales").joinpath(lang)
 
 
+class Bundle:
+    """The messages and terms of one language, each parsed when first asked for (`_Entries`), formatted by
+    words/resolver.py (fluent.runtime's FluentBundle, without its imports: babel.dates and pytz, Babel's locale
+    data; tests/test_words_resolver.py checks that both write every message alike)."""
+
+    def __init__(self, lang: str, messages: dict[str, str], terms: dict[str, str]):
+        self.lang = lang
+        self._messages = _Entries(messages)
+        self._terms = _Entries(terms)  # by name without its "-", as FluentBundle keeps them
+        self._functions = {"ELISION": _elision, "FINAL_S": _final_s, "ENDING": _ending,
+                           "DISTANCE": _distance_function(lang)}
+
+    def has_message(self, message_id: str) -> bool:
+        return message_id in self._messages
+
+    def get_message(self, message_id: str) -> ast.Message:
+        return self._messages[message_id]
+
+    def _lookup(self, entry_id: str, term: bool = False):
+        return self._terms[entry_id] if term else self._messages[entry_id]
+
+    def add_resource(self, resource: ast.Resource) -> None:
+        """The messages and terms of a parsed resource that the bundle does not hold yet (as FluentBundle adds)."""
+        for item in resource.body:
+            kind = type(item).__name__
+            if kind in ("Message", "Term"):
+                entries = self._messages if kind == "Message" else self._terms
+                if item.id.name not in entries:  # type: ignore[attr-defined]
+                    entries[item.id.name] = item  # type: ignore[attr-defined]
+
+    def format_pattern(self, pattern: ast.Pattern, args: dict[str, Any]) -> str:
+        from combatlog.words.resolver import format_pattern
+
+        return format_pattern(self.lang, pattern, args, self._lookup, self._functions)
+
+
 @lru_cache(maxsize=None)
-def bundle(lang: str) -> FluentBundle:
+def bundle(lang: str) -> Bundle:
     """Every .ftl file of locales/<lang>/, in name order, in one bundle (loaded once per language); each message
     is parsed when first asked for (`_Entries`)."""
     lang = _lang(lang)
-    from fluent.runtime import FluentBundle
-
-    # fluent.runtime annotates functions as returning a FluentType; its resolver takes a str as well (a selector key).
-    functions = {"ELISION": _elision, "FINAL_S": _final_s, "ENDING": _ending, "DISTANCE": _distance_function(lang)}
-    found = FluentBundle([_LOCALES[lang]], use_isolating=False, functions=functions)  # type: ignore[arg-type]
-    messages, terms = catalog_entries(lang)
-    found._messages = _Entries(messages)
-    found._terms = _Entries(terms)  # by name without its "-", as FluentBundle keeps them
-    return found
+    return Bundle(lang, *catalog_entries(lang))
 
 
 def has(lang: str, message_id: str) -> bool:
@@ -316,13 +345,13 @@ def _arg(value: Any) -> Any:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int):
-        from fluent.runtime.types import fluent_number
+        from combatlog.words.resolver import Int
 
-        return fluent_number(value, useGrouping=False)
+        return Int(value)  # no grouping, as FluentNumber(useGrouping=False) writes it
     if isinstance(value, float):
-        from fluent.runtime.types import fluent_number
+        from combatlog.words.resolver import Float
 
-        return fluent_number(value, useGrouping=False, maximumFractionDigits=2)
+        return Float(value)  # at most two decimals
     if value is None:
         return ""
     if isinstance(value, (list, tuple)):
@@ -338,7 +367,10 @@ def message(lang: str, message_id: str, /, **args: Any) -> str:
     if not found.has_message(name):
         return message_id
     entry = found.get_message(name)
-    pattern = entry.attributes.get(attribute) if attribute else entry.value
+    if attribute:  # the last of that name, as fluent.runtime keeps them
+        pattern = next((a.value for a in reversed(entry.attributes) if a.id.name == attribute), None)
+    else:
+        pattern = entry.value
     if pattern is None:
         return message_id
     values = {}
@@ -353,9 +385,7 @@ def message(lang: str, message_id: str, /, **args: Any) -> str:
             values[key] = converted
             if isinstance(value, str):  # `has-<name>` lets a catalog leave out an empty part: { $has-reason -> ... }
                 values.setdefault(f"has-{key}", "yes" if value else "no")
-    text, _errors = found.format_pattern(pattern, values)
-    assert isinstance(text, str), "a message's pattern formats to text"  # FluentNone: only a cyclic reference
-    return text
+    return found.format_pattern(pattern, values)
 
 
 def both(message_id: str, /, **args: Any) -> tuple[str, str]:
@@ -379,9 +409,9 @@ def kebab(name: str) -> str:
 
 def number(value: float, lang: str) -> str:
     """A number as the language writes it: 1.5 -> "1,5" in French; no grouping, at most two decimals."""
-    from babel.numbers import format_decimal
+    from combatlog.words.resolver import decimal_text
 
-    return format_decimal(value, format="0.##", locale=_BABEL[_lang(lang)])
+    return decimal_text(value, _lang(lang), 2)  # as Babel's format_decimal(value, "0.##") writes it
 
 
 def distance(metres: float, lang: str, units: str = "m") -> str:

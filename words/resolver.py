@@ -1,0 +1,240 @@
+"""Fluent messages resolved without fluent.runtime (issue 25, goal 1): fluent.runtime imports babel.dates, which
+computes the local time zone through pytz (hundreds of files checked), and its bundle loads Babel's locale data
+for the plural rules; together more than a `combatlog state` in words costs otherwise.
+
+This is the small resolver of the subset our catalogs write, over the syntax tree of fluent.syntax, following
+fluent.runtime 0.4's resolver step for step (tests/test_words_resolver.py formats every message of every catalog
+both ways, in both languages, and compares): text, placeables, variables, message and term references, string
+and number literals, select expressions (plural categories, string keys), the functions the bundle is given.
+What the catalogs do not write is left out: the NUMBER and DATETIME builtins (an unknown function, said as
+"NUMBER()"), number literals printed as text (their digits as written), bidi isolation (the bundle never
+isolates). Numbers are written as Babel writes them for our two languages (no grouping, the language's
+decimal mark, half-even rounding) and chosen by CLDR's plural rules for English and French, with no locale data
+to load."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, Callable
+
+from fluent.syntax import ast
+
+MAX_PART_LENGTH = 2500  # fluent.runtime's limits: a longer placeable, or more parts, makes the message "{???}"
+MAX_PARTS = 1000
+DECIMAL_MARK = {"en": ".", "fr": ","}
+
+
+class Missing:
+    """fluent.runtime's FluentNone: what a reference that finds nothing gives (said as its name, or "???")."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str | None = None):
+        self.name = name
+
+    def __str__(self) -> str:  # as a function's argument: fluent.runtime gives its object's repr
+        return f"<missing {self.name}>"
+
+
+class Number:
+    """A number argument and how it is written (fluent.runtime's FluentNumber with `useGrouping=False`): `places`
+    fraction digits at most (3, Fluent's default, for an int; 2 for a float, as words/ asks)."""
+
+    __slots__ = ()
+
+
+class Int(int, Number):
+    places = 3
+
+
+class Float(float, Number):
+    places = 2
+
+
+def decimal_text(value: Any, lang: str, places: int) -> str:
+    """`value` written as Babel's pattern "0.##" (or "#,##0.###" without grouping) writes it in `lang`: at most
+    `places` fraction digits, half-even rounding, no trailing zeros, the language's decimal mark, "-" before a
+    negative number (-0.0 included), "∞" for an infinity."""
+    number = value if isinstance(value, Decimal) else Decimal(str(value))
+    sign = "-" if number.is_signed() else ""
+    number = abs(number).normalize()
+    if number.is_infinite():
+        return sign + "∞"
+    whole, _, fraction = f"{number.quantize(Decimal(1).scaleb(-places)):f}".partition(".")
+    fraction = fraction or "0"
+    if int(fraction) == 0:
+        return sign + whole
+    return sign + whole + DECIMAL_MARK[lang] + fraction.rstrip("0")
+
+
+def _operands(value: float) -> tuple[int, int]:
+    """CLDR's plural operands i (the integer digits) and v (the count of visible fraction digits), as Babel reads
+    them from a number."""
+    n: Any = abs(value)
+    i = int(n)
+    if isinstance(n, float):
+        n = i if i == n else Decimal(str(n))
+    if isinstance(n, Decimal):
+        exponent = n.as_tuple().exponent
+        return i, (-exponent if isinstance(exponent, int) and exponent < 0 else 0)
+    return i, 0
+
+
+def plural_en(value: float) -> str:
+    """CLDR English: one when i = 1 and v = 0."""
+    i, v = _operands(value)
+    return "one" if i == 1 and v == 0 else "other"
+
+
+def plural_fr(value: float) -> str:
+    """CLDR French: one when i = 0 or 1; many when i is a non-zero multiple of a million and v = 0."""
+    i, v = _operands(value)
+    if i in (0, 1):
+        return "one"
+    if i != 0 and i % 1000000 == 0 and v == 0:
+        return "many"
+    return "other"
+
+
+PLURALS: dict[str, Callable[[float], str]] = {"en": plural_en, "fr": plural_fr}
+
+
+class _Environment:
+    __slots__ = ("lang", "lookup", "functions", "args", "parts", "active", "plural")
+
+    def __init__(self, lang: str, lookup, functions: dict[str, Callable[..., Any]], args: dict[str, Any]):
+        self.lang, self.lookup, self.functions, self.args = lang, lookup, functions, args
+        self.parts = 0
+        self.active: set[int] = set()
+        self.plural = PLURALS[lang]
+
+
+def format_pattern(lang: str, pattern: ast.Pattern, args: dict[str, Any], lookup,
+                   functions: dict[str, Callable[..., Any]]) -> str:
+    """The text of `pattern` in `lang` with `args` (str or Number values); `lookup(id, term)` finds an entry
+    (KeyError when there is none)."""
+    environment = _Environment(lang, lookup, functions, args)
+    try:
+        text = _pattern(pattern, environment)
+    except ValueError:  # a limit passed (fluent.runtime's answer)
+        return "{???}"
+    return text if isinstance(text, str) else _said(text, environment)
+
+
+def _said(value: Any, environment: _Environment) -> str:
+    """A resolved value as text, with fluent.runtime's limit on a placeable's length."""
+    if isinstance(value, Number):
+        return decimal_text(value, environment.lang, value.places)
+    if isinstance(value, Missing):
+        return value.name or "???"
+    if isinstance(value, str) and len(value) > MAX_PART_LENGTH:
+        raise ValueError(f"Too many characters in placeable ({len(value)}, max allowed is {MAX_PARTS})")
+    return value
+
+
+def _pattern(pattern: ast.Pattern, environment: _Environment) -> Any:
+    if id(pattern) in environment.active:  # a cyclic reference
+        return Missing()
+    environment.active.add(id(pattern))
+    elements = pattern.elements
+    if len(elements) > MAX_PARTS - environment.parts:
+        environment.active.discard(id(pattern))
+        raise ValueError(f"Too many parts in message (> {MAX_PARTS}), aborting.")
+    text = "".join(_said(element.value if isinstance(element, ast.TextElement)
+                         else _said(_expression(element.expression, environment), environment), environment)
+                   for element in elements)
+    environment.parts += len(elements)
+    environment.active.discard(id(pattern))
+    return text
+
+
+def _reference_id(reference: ast.MessageReference | ast.TermReference) -> str:
+    start = ("-" if isinstance(reference, ast.TermReference) else "") + reference.id.name
+    return f"{start}.{reference.attribute.name}" if reference.attribute else start
+
+
+def _entry(reference: ast.MessageReference | ast.TermReference, environment: _Environment) -> Any:
+    try:
+        entry = environment.lookup(reference.id.name, isinstance(reference, ast.TermReference))
+        if reference.attribute:
+            # the last of that name, as fluent.runtime keeps them
+            pattern = next(a.value for a in reversed(entry.attributes) if a.id.name == reference.attribute.name)
+        else:
+            pattern = entry.value
+    except (LookupError, StopIteration):
+        return Missing(f"{{{_reference_id(reference)}}}")
+    if pattern is None:
+        return Missing(_reference_id(reference))
+    return _pattern(pattern, environment)
+
+
+def _literal(node: ast.NumberLiteral) -> Any:
+    return Float(node.value) if "." in node.value else Int(node.value)
+
+
+def _expression(node: Any, environment: _Environment) -> Any:
+    if isinstance(node, ast.VariableReference):
+        value = environment.args.get(node.id.name, Missing(node.id.name))
+        return value if isinstance(value, (str, Number, Missing)) else Missing(node.id.name)
+    if isinstance(node, ast.StringLiteral):
+        return node.parse()["value"]
+    if isinstance(node, ast.NumberLiteral):
+        return _literal(node)
+    if isinstance(node, ast.Placeable):
+        return _said(_expression(node.expression, environment), environment)
+    if isinstance(node, ast.SelectExpression):
+        return _select(node, environment)
+    if isinstance(node, ast.MessageReference):
+        return _entry(node, environment)
+    if isinstance(node, ast.TermReference):
+        named = {argument.name.name: _expression(argument.value, environment)
+                 for argument in (node.arguments.named if node.arguments else ())}
+        outer = environment.args
+        environment.args = named
+        try:
+            return _entry(node, environment)
+        finally:
+            environment.args = outer
+    if isinstance(node, ast.FunctionReference):
+        positional = [_expression(argument, environment) for argument in node.arguments.positional]
+        named = {argument.name.name: _expression(argument.value, environment) for argument in node.arguments.named}
+        function = environment.functions.get(node.id.name)
+        if function is None:
+            return Missing(node.id.name + "()")
+        try:
+            return function(*positional, **named)
+        except Exception:
+            return Missing(node.id.name + "()")
+    raise TypeError(f"a Fluent expression this resolver does not know: {type(node).__name__}")
+
+
+def _select(node: ast.SelectExpression, environment: _Environment) -> Any:
+    key = _expression(node.selector, environment)
+    default = found = None
+    for variant in node.variants:
+        if variant.default:
+            default = variant
+        variant_key = _literal(variant.key) if isinstance(variant.key, ast.NumberLiteral) else variant.key.name
+        if _match(key, variant_key, environment):
+            found = variant
+            break
+    if found is None:
+        if default is None:
+            return Missing()
+        found = default
+    return _pattern(found.value, environment)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float))
+
+
+def _match(one: Any, other: Any, environment: _Environment) -> bool:
+    if one is None or isinstance(one, Missing) or other is None or isinstance(other, Missing):
+        return False
+    if _is_number(one):
+        if not _is_number(other):
+            return environment.plural(one) == other
+    elif _is_number(other):
+        return _match(other, one, environment)
+    return bool(one == other)
