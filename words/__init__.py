@@ -146,6 +146,7 @@ class Bundle:
         self.lang = lang
         self._messages = _Entries(messages)
         self._terms = _Entries(terms)  # by name without its "-", as FluentBundle keeps them
+        self._compiled: dict = {}  # pattern -> its function (words/resolver.py), made when first said
         self._functions = {"ELISION": _elision, "FINAL_S": _final_s, "ENDING": _ending,
                            "DISTANCE": _distance_function(lang)}
 
@@ -170,7 +171,7 @@ class Bundle:
     def format_pattern(self, pattern: ast.Pattern, args: dict[str, Any]) -> str:
         from combatlog.words.resolver import format_pattern
 
-        return format_pattern(self.lang, pattern, args, self._lookup, self._functions)
+        return format_pattern(self.lang, pattern, args, self._lookup, self._functions, self._compiled)
 
 
 @lru_cache(maxsize=None)

@@ -100,29 +100,35 @@ PLURALS: dict[str, Callable[[float], str]] = {"en": plural_en, "fr": plural_fr}
 
 
 class _Environment:
-    __slots__ = ("lang", "lookup", "functions", "args", "parts", "active", "plural")
+    __slots__ = ("lang", "lookup", "functions", "args", "parts", "active", "plural", "compiled")
 
-    def __init__(self, lang: str, lookup, functions: dict[str, Callable[..., Any]], args: dict[str, Any]):
+    def __init__(self, lang: str, lookup, functions: dict[str, Callable[..., Any]], args: dict[str, Any],
+                 compiled: dict):
         self.lang, self.lookup, self.functions, self.args = lang, lookup, functions, args
         self.parts = 0
         self.active: set[int] = set()
         self.plural = PLURALS[lang]
+        self.compiled = compiled
 
 
 def format_pattern(lang: str, pattern: ast.Pattern, args: dict[str, Any], lookup,
-                   functions: dict[str, Callable[..., Any]]) -> str:
+                   functions: dict[str, Callable[..., Any]], compiled: dict | None = None) -> str:
     """The text of `pattern` in `lang` with `args` (str or Number values); `lookup(id, term)` finds an entry
-    (KeyError when there is none)."""
-    environment = _Environment(lang, lookup, functions, args)
+    (KeyError when there is none). `compiled` keeps each pattern's function between calls (the bundle's)."""
+    environment = _Environment(lang, lookup, functions, args, {} if compiled is None else compiled)
     try:
-        text = _pattern(pattern, environment)
+        text = _run(pattern, environment)
     except ValueError:  # a limit passed (fluent.runtime's answer)
         return "{???}"
-    return text if isinstance(text, str) else _said(text, environment)
+    return text if type(text) is str else _said(text, environment)
 
 
 def _said(value: Any, environment: _Environment) -> str:
     """A resolved value as text, with fluent.runtime's limit on a placeable's length."""
+    if type(value) is str:
+        if len(value) > MAX_PART_LENGTH:
+            raise ValueError(f"Too many characters in placeable ({len(value)}, max allowed is {MAX_PARTS})")
+        return value
     if isinstance(value, Number):
         return decimal_text(value, environment.lang, value.places)
     if isinstance(value, Missing):
@@ -132,20 +138,120 @@ def _said(value: Any, environment: _Environment) -> str:
     return value
 
 
-def _pattern(pattern: ast.Pattern, environment: _Environment) -> Any:
-    if id(pattern) in environment.active:  # a cyclic reference
-        return Missing()
-    environment.active.add(id(pattern))
-    elements = pattern.elements
-    if len(elements) > MAX_PARTS - environment.parts:
-        environment.active.discard(id(pattern))
-        raise ValueError(f"Too many parts in message (> {MAX_PARTS}), aborting.")
-    text = "".join(_said(element.value if isinstance(element, ast.TextElement)
-                         else _said(_expression(element.expression, environment), environment), environment)
-                   for element in elements)
-    environment.parts += len(elements)
-    environment.active.discard(id(pattern))
-    return text
+# Each pattern is turned once into a function of the environment (a log of a thousand lines says the same few
+# dozen messages again and again): the tree is walked when first said, not at every line.
+Compiled = Callable[[_Environment], Any]
+
+
+def _run(pattern: ast.Pattern, environment: _Environment) -> Any:
+    function = environment.compiled.get(pattern)
+    if function is None:
+        function = environment.compiled[pattern] = _compile_pattern(pattern)
+    return function(environment)
+
+
+def _compile_pattern(pattern: ast.Pattern) -> Compiled:
+    """fluent.runtime's Pattern: a cyclic reference is its FluentNone; more parts than its limit, or a placeable
+    longer than it, ends the message as "{???}" (format_pattern)."""
+    token = id(pattern)
+    count = len(pattern.elements)
+    parts: list[Any] = []
+    for element in pattern.elements:
+        if isinstance(element, ast.TextElement):
+            parts.append(element.value)  # checked against the limit when said, as fluent.runtime does
+        else:
+            parts.append(_compile_placeable(element))
+    if all(type(part) is str for part in parts) and all(len(part) <= MAX_PART_LENGTH for part in parts):
+        constant = "".join(parts)
+
+        def run_text(environment: _Environment) -> Any:
+            if token in environment.active:
+                return Missing()
+            if count > MAX_PARTS - environment.parts:
+                raise ValueError(f"Too many parts in message (> {MAX_PARTS}), aborting.")
+            environment.parts += count
+            return constant
+        return run_text
+
+    def run(environment: _Environment) -> Any:
+        active = environment.active
+        if token in active:  # a cyclic reference
+            return Missing()
+        active.add(token)
+        if count > MAX_PARTS - environment.parts:
+            active.discard(token)
+            raise ValueError(f"Too many parts in message (> {MAX_PARTS}), aborting.")
+        said = []
+        for part in parts:
+            value = part if type(part) is str else part(environment)
+            said.append(value if type(value) is str and len(value) <= MAX_PART_LENGTH else _said(value, environment))
+        environment.parts += count
+        active.discard(token)
+        return "".join(said)
+    return run
+
+
+def _compile_placeable(placeable: ast.Placeable) -> Compiled:
+    expression = _compile(placeable.expression)
+    return lambda environment: _said(expression(environment), environment)
+
+
+def _compile(node: Any) -> Compiled:
+    """An expression as a function of the environment (fluent.runtime's resolver of that node)."""
+    if isinstance(node, ast.VariableReference):
+        name = node.id.name
+
+        def variable(environment: _Environment) -> Any:
+            value = environment.args.get(name, _ABSENT)
+            if value is _ABSENT:
+                return Missing(name)
+            return value if isinstance(value, (str, Number, Missing)) else Missing(name)
+        return variable
+    if isinstance(node, ast.StringLiteral):
+        text = node.parse()["value"]
+        return lambda environment: text
+    if isinstance(node, ast.NumberLiteral):
+        number = _literal(node)
+        return lambda environment: number
+    if isinstance(node, ast.Placeable):
+        return _compile_placeable(node)
+    if isinstance(node, ast.SelectExpression):
+        return _compile_select(node)
+    if isinstance(node, ast.MessageReference):
+        return lambda environment: _entry(node, environment)
+    if isinstance(node, ast.TermReference):
+        named = [(argument.name.name, _compile(argument.value))
+                 for argument in (node.arguments.named if node.arguments else ())]
+
+        def term(environment: _Environment) -> Any:
+            values = {name: argument(environment) for name, argument in named}
+            outer = environment.args
+            environment.args = values
+            try:
+                return _entry(node, environment)
+            finally:
+                environment.args = outer
+        return term
+    if isinstance(node, ast.FunctionReference):
+        function_name = node.id.name
+        positional = [_compile(argument) for argument in node.arguments.positional]
+        named_arguments = [(argument.name.name, _compile(argument.value)) for argument in node.arguments.named]
+
+        def call(environment: _Environment) -> Any:
+            args = [argument(environment) for argument in positional]
+            kwargs = {name: argument(environment) for name, argument in named_arguments}
+            function = environment.functions.get(function_name)
+            if function is None:
+                return Missing(function_name + "()")
+            try:
+                return function(*args, **kwargs)
+            except Exception:
+                return Missing(function_name + "()")
+        return call
+    raise TypeError(f"a Fluent expression this resolver does not know: {type(node).__name__}")
+
+
+_ABSENT = object()
 
 
 def _reference_id(reference: ast.MessageReference | ast.TermReference) -> str:
@@ -165,64 +271,36 @@ def _entry(reference: ast.MessageReference | ast.TermReference, environment: _En
         return Missing(f"{{{_reference_id(reference)}}}")
     if pattern is None:
         return Missing(_reference_id(reference))
-    return _pattern(pattern, environment)
+    return _run(pattern, environment)
 
 
 def _literal(node: ast.NumberLiteral) -> Any:
     return Float(node.value) if "." in node.value else Int(node.value)
 
 
-def _expression(node: Any, environment: _Environment) -> Any:
-    if isinstance(node, ast.VariableReference):
-        value = environment.args.get(node.id.name, Missing(node.id.name))
-        return value if isinstance(value, (str, Number, Missing)) else Missing(node.id.name)
-    if isinstance(node, ast.StringLiteral):
-        return node.parse()["value"]
-    if isinstance(node, ast.NumberLiteral):
-        return _literal(node)
-    if isinstance(node, ast.Placeable):
-        return _said(_expression(node.expression, environment), environment)
-    if isinstance(node, ast.SelectExpression):
-        return _select(node, environment)
-    if isinstance(node, ast.MessageReference):
-        return _entry(node, environment)
-    if isinstance(node, ast.TermReference):
-        named = {argument.name.name: _expression(argument.value, environment)
-                 for argument in (node.arguments.named if node.arguments else ())}
-        outer = environment.args
-        environment.args = named
-        try:
-            return _entry(node, environment)
-        finally:
-            environment.args = outer
-    if isinstance(node, ast.FunctionReference):
-        positional = [_expression(argument, environment) for argument in node.arguments.positional]
-        named = {argument.name.name: _expression(argument.value, environment) for argument in node.arguments.named}
-        function = environment.functions.get(node.id.name)
-        if function is None:
-            return Missing(node.id.name + "()")
-        try:
-            return function(*positional, **named)
-        except Exception:
-            return Missing(node.id.name + "()")
-    raise TypeError(f"a Fluent expression this resolver does not know: {type(node).__name__}")
+def _compile_select(node: ast.SelectExpression) -> Compiled:
+    selector = _compile(node.selector)
+    variants = [(_literal(variant.key) if isinstance(variant.key, ast.NumberLiteral) else variant.key.name,
+                 variant.value) for variant in node.variants]
+    default = next((variant.value for variant in reversed(node.variants) if variant.default), None)
+    # fluent.runtime takes the first matching variant, and the default as it was when the loop stopped: the last
+    # default before the match (the syntax allows one default, so: the default).
+    by_text = {}
+    for key, value in variants:
+        if type(key) is str:
+            by_text.setdefault(key, value)
+    numeric = any(type(key) is not str for key, _ in variants)
 
-
-def _select(node: ast.SelectExpression, environment: _Environment) -> Any:
-    key = _expression(node.selector, environment)
-    default = found = None
-    for variant in node.variants:
-        if variant.default:
-            default = variant
-        variant_key = _literal(variant.key) if isinstance(variant.key, ast.NumberLiteral) else variant.key.name
-        if _match(key, variant_key, environment):
-            found = variant
-            break
-    if found is None:
-        if default is None:
+    def select(environment: _Environment) -> Any:
+        key = selector(environment)
+        if type(key) is str and not numeric:  # the usual case: a word chooses among words
+            found = by_text.get(key, default)
+        else:
+            found = next((value for variant_key, value in variants if _match(key, variant_key, environment)), default)
+        if found is None:
             return Missing()
-        found = default
-    return _pattern(found.value, environment)
+        return _run(found, environment)
+    return select
 
 
 def _is_number(value: Any) -> bool:
