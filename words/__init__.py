@@ -19,6 +19,8 @@ from typing import Any, Callable
 
 from typing import TYPE_CHECKING
 
+from combatlog.words.numbers import Float, Int, decimal_text
+
 if TYPE_CHECKING:  # imported on first use: fluent.syntax costs a CLI call that prints no words
     from fluent.syntax import ast
 
@@ -346,12 +348,8 @@ def _arg(value: Any) -> Any:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int):
-        from combatlog.words.resolver import Int
-
         return Int(value)  # no grouping, as FluentNumber(useGrouping=False) writes it
     if isinstance(value, float):
-        from combatlog.words.resolver import Float
-
         return Float(value)  # at most two decimals
     if value is None:
         return ""
@@ -374,19 +372,39 @@ def message(lang: str, message_id: str, /, **args: Any) -> str:
         pattern = entry.value
     if pattern is None:
         return message_id
-    values = {}
+    values: dict[str, Any] = {}
     for name, value in args.items():
-        if isinstance(value, Phrase):
-            value = value(lang)
-        elif callable(getattr(value, "localized", None)):  # a Said, an error: said in this message's language
-            value = value.localized(lang)
-        converted = _arg(value)
-        # A field is reachable by its own name ($hp_before) and in Fluent's usual kebab-case ($hp-before).
-        for key in {name, name.replace("_", "-")}:
+        kind = type(value)
+        if kind is str:
+            converted = value
+        elif kind is int:
+            converted = Int(value)
+        else:
+            if isinstance(value, Phrase):
+                value = value(lang)
+            elif callable(getattr(value, "localized", None)):  # a Said, an error: said in this message's language
+                value = value.localized(lang)
+            converted = _arg(value)
+        # A field is reachable by its own name ($hp_before) and in Fluent's usual kebab-case ($hp-before);
+        # `has-<name>` lets a catalog leave out an empty part: { $has-reason -> ... }.
+        keys = _KEYS.get(name) or _keys(name)
+        text = isinstance(value, str)
+        for key, has_key in keys:
             values[key] = converted
-            if isinstance(value, str):  # `has-<name>` lets a catalog leave out an empty part: { $has-reason -> ... }
-                values.setdefault(f"has-{key}", "yes" if value else "no")
+            if text:
+                values.setdefault(has_key, "yes" if value else "no")
     return found.format_pattern(pattern, values)
+
+
+_KEYS: dict[str, tuple[tuple[str, str], ...]] = {}
+
+
+def _keys(name: str) -> tuple[tuple[str, str], ...]:
+    """The names a message argument is reachable by, each with its `has-` key (kept: a log says the same few)."""
+    kebab_name = name.replace("_", "-")
+    found = tuple((key, f"has-{key}") for key in dict.fromkeys((name, kebab_name)))
+    _KEYS[name] = found
+    return found
 
 
 def both(message_id: str, /, **args: Any) -> tuple[str, str]:
@@ -410,8 +428,6 @@ def kebab(name: str) -> str:
 
 def number(value: float, lang: str) -> str:
     """A number as the language writes it: 1.5 -> "1,5" in French; no grouping, at most two decimals."""
-    from combatlog.words.resolver import decimal_text
-
     return decimal_text(value, _lang(lang), 2)  # as Babel's format_decimal(value, "0.##") writes it
 
 
