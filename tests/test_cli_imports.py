@@ -471,3 +471,18 @@ def test_a_code_is_the_words_of_its_phrase_joined_as_the_old_pattern_found_them(
     from combatlog.events.reasons import code_of
 
     assert code_of(phrase) == "_".join(re.findall(r"[a-z0-9]+", phrase.lower()))
+
+
+# ------------------------------------------------------------------ words without fluent.runtime (issue 25, goal 1)
+# fluent.runtime imports babel.dates (the local time zone through pytz, hundreds of files checked) and attrs, and
+# its bundle loads Babel's locale data: the words are resolved by words/resolver.py over fluent.syntax's tree.
+NOT_FOR_WORDS = ("fluent.runtime", "babel", "pytz", "attr", "attrs")
+
+
+@pytest.mark.parametrize("verb", [("state",), ("state", "--lang", "fr"), ("log",), ("log", "--lang", "fr"),
+                                  ("diff", "1", "3"), ("export", "--format", "md")], ids=" ".join)
+def test_a_read_in_words_loads_neither_fluent_runtime_nor_babel(fight, verb):
+    output, modules = modules_of(verb[0], str(fight), *verb[1:])
+    assert output.strip()
+    assert loaded(modules, ("fluent.syntax",)) != []  # the catalogs are read
+    assert loaded(modules, NOT_FOR_WORDS) == []
