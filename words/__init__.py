@@ -163,12 +163,13 @@ class Bundle:
 
     def add_resource(self, resource: ast.Resource) -> None:
         """The messages and terms of a parsed resource that the bundle does not hold yet (as FluentBundle adds)."""
+        from fluent.syntax import ast as syntax
+
         for item in resource.body:
-            kind = type(item).__name__
-            if kind in ("Message", "Term"):
-                entries = self._messages if kind == "Message" else self._terms
-                if item.id.name not in entries:  # type: ignore[attr-defined]
-                    entries[item.id.name] = item  # type: ignore[attr-defined]
+            if isinstance(item, (syntax.Message, syntax.Term)):
+                entries = self._messages if isinstance(item, syntax.Message) else self._terms
+                if item.id.name not in entries:
+                    entries[item.id.name] = item
 
     def format_pattern(self, pattern: ast.Pattern, args: dict[str, Any]) -> str:
         from combatlog.words.resolver import format_pattern

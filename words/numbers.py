@@ -14,6 +14,7 @@ class Number:
     fraction digits at most (3, Fluent's default, for an int; 2 for a float, as words/ asks)."""
 
     __slots__ = ()
+    places: int
 
 
 class Int(int, Number):

@@ -7,8 +7,8 @@ fluent.runtime 0.4's resolver step for step (tests/test_words_resolver.py format
 both ways, in both languages, and compares): text, placeables, variables, message and term references, string
 and number literals, select expressions (plural categories, string keys), the functions the bundle is given.
 What the catalogs do not write is left out: the NUMBER and DATETIME builtins (an unknown function, said as
-"NUMBER()"), number literals printed as text (their digits as written), bidi isolation (the bundle never
-isolates). Numbers are written as Babel writes them for our two languages (no grouping, the language's
+"NUMBER()"), a number literal printed as text (written as a message's number argument is, without Fluent's
+grouping and three decimals), bidi isolation (the bundle never isolates). Numbers are written as Babel writes them for our two languages (no grouping, the language's
 decimal mark, half-even rounding) and chosen by CLDR's plural rules for English and French, with no locale data
 to load."""
 
@@ -224,7 +224,7 @@ def _compile_select(node: ast.SelectExpression) -> Compiled:
     default = next((variant.value for variant in reversed(node.variants) if variant.default), None)
     # fluent.runtime takes the first matching variant, and the default as it was when the loop stopped: the last
     # default before the match (the syntax allows one default, so: the default).
-    by_text = {}
+    by_text: dict[str, ast.Pattern] = {}
     for key, value in variants:
         if type(key) is str:
             by_text.setdefault(key, value)
