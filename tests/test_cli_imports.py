@@ -350,7 +350,7 @@ def test_version_opens_no_log_loads_no_ruleset_and_builds_no_command_parser():
     modules = set(report["modules"])
     assert loaded(modules, ("combatlog.api", "combatlog.tools", "combatlog.events.stores", "combatlog.replay",
                             "combatlog.core.rulesets", "combatlog.rulesets", "combatlog.events", "msgspec",
-                            "sqlite3") + WORDS + NEVER + SERVER_AND_FRIENDS) == []
+                            "sqlite3", "typing", "decimal", "fluent") + WORDS + NEVER + SERVER_AND_FRIENDS) == []
 
 
 @pytest.mark.parametrize("columns", [None, "", "x", "0", "-3", "50", "200"])

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, Callable
-
-from typing import TYPE_CHECKING
-
 from combatlog.words.numbers import Float, Int, decimal_text
 
-if TYPE_CHECKING:  # imported on first use: fluent.syntax costs a CLI call that prints no words
-    from fluent.syntax import ast
+TYPE_CHECKING = False  # typing is not imported at run time (a CLI call that prints no words needs none of it)
+if TYPE_CHECKING:
+    from typing import Any, Callable
+
+    from fluent.syntax import ast  # imported on first use: fluent.syntax costs a CLI call that prints no words
 
 LANGS = ("fr", "en")
 _LOCALES = {"fr": "fr-FR", "en": "en-US"}

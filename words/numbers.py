@@ -4,7 +4,9 @@ of a number (`PLURALS`). Imports nothing heavy at its top (decimal on first use)
 
 from __future__ import annotations
 
-from typing import Any, Callable
+TYPE_CHECKING = False  # typing is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
 DECIMAL_MARK = {"en": ".", "fr": ","}
 
