@@ -31,6 +31,8 @@ def decimal_text(value: Any, lang: str, places: int) -> str:
     """`value` written as Babel's pattern "0.##" (or "#,##0.###" without grouping) writes it in `lang`: at most
     `places` fraction digits, half-even rounding, no trailing zeros, the language's decimal mark, "-" before a
     negative number (-0.0 included), "∞" for an infinity."""
+    if isinstance(value, int) and not isinstance(value, bool):  # the usual case: its digits as Python writes them
+        return int.__repr__(value)
     from decimal import Decimal  # msgspec has imported it already in any call that says a number
 
     number = value if isinstance(value, Decimal) else Decimal(str(value))
