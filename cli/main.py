@@ -10,7 +10,6 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from combatlog import __version__
 from combatlog.cli.errors import BadInput, answer_lang, reader_lang
@@ -18,7 +17,10 @@ from combatlog.cli.logging_setup import configure
 from combatlog.cli.safe_text import printable, printable_document
 from combatlog.words import Said, both, localized, message
 
+TYPE_CHECKING = False  # typing itself is not imported at run time: `combatlog --version` needs none of it
 if TYPE_CHECKING:
+    from typing import Any
+
     from combatlog.api import ConcurrencyConflict, Encounter, LogCorrupted, StoreError
 
 EXIT_OK, EXIT_FAILED, EXIT_REJECTED = 0, 1, 2

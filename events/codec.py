@@ -174,6 +174,10 @@ def install_default(codec: Codec) -> None:
 
 
 def default_codec() -> Codec:
+    if _default is None:  # `import combatlog` names its assembly without building it: built on first need
+        from combatlog.core.kernel.assembly import build
+
+        build()
     if _default is None:
         raise RuntimeError("no event codec installed: import combatlog (its assembly builds one from the rulesets)")
     return _default

@@ -12,19 +12,27 @@ event holds, its stored bytes and hash unchanged."""
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from combatlog.events.reasons import code_of
 
 # Labels naming something after a fixed head: the English phrase's pattern -> the code's head.
 _NAMED = (
-    (re.compile(r"help from (\S+)"), "help_from"),
-    (re.compile(r"exhaustion (\d+)"), "exhaustion"),
-    (re.compile(r"proficiency \((\w+)\)"), "proficiency"),
-    (re.compile(r"from (\S+)"), "from"),
-    (re.compile(r"adjusted ([+-]\d+)"), "adjusted"),
+    (r"help from (\S+)", "help_from"),
+    (r"exhaustion (\d+)", "exhaustion"),
+    (r"proficiency \((\w+)\)", "proficiency"),
+    (r"from (\S+)", "from"),
+    (r"adjusted ([+-]\d+)", "adjusted"),
 )
-_CODED = re.compile(r"(help_from|exhaustion|proficiency|from|adjusted):(\S+)")
+_CODED = r"(help_from|exhaustion|proficiency|from|adjusted):(\S+)"
+
+
+@cache
+def _compiled(pattern: str) -> re.Pattern:
+    """A pattern of this module, compiled on first use (issue 25: a read of a log written by this version, whose
+    labels are codes already, compiles none)."""
+    return re.compile(pattern)
 
 # The fixed phrases the rules wrote before codes, for readers to say a code no catalog knows as it always was.
 FIXED = (
@@ -44,7 +52,7 @@ def label_code(label: str) -> str:
     if " " not in label:  # every phrase the rules wrote had a space: one word is a code already
         return label
     for pattern, head in _NAMED:
-        found = pattern.fullmatch(label)
+        found = _compiled(pattern).fullmatch(label)
         if found is not None:
             return f"{head}:{found[1]}"
     return code_of(label) if re.search(r"[^A-Za-z0-9_:+-]", label) else label
@@ -52,7 +60,7 @@ def label_code(label: str) -> str:
 
 def named(label: str) -> tuple[str, str]:
     """("help_from", "aria") for "help_from:aria"; (label, "") for a label naming nothing."""
-    found = _CODED.fullmatch(label)
+    found = _compiled(_CODED).fullmatch(label)
     return (found[1], found[2]) if found is not None else (label, "")
 
 

@@ -13,6 +13,7 @@ The upcasters below read the sentences older logs stored; their bytes and hashes
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from combatlog.events.labels import lift_labels
@@ -26,14 +27,21 @@ MARKERS = {
 
 # pf1 check purposes of v1 -> (code, the fields the sentence names).
 _PF1_CHECKS = (
-    (re.compile(r"(?P<on>attack|ac) for (?P<ally>\S+) against (?P<target>\S+)"), "aid_{on}"),
-    (re.compile(r"feint against (?P<target>\S+)"), "feint"),
-    (re.compile(r"first aid on (?P<target>\S+)"), "first_aid"),
-    (re.compile(r"opposed by (?P<target>\S+)"), "opposed_by"),
-    (re.compile(r"opposing (?P<target>\S+)"), "opposing"),
-    (re.compile(r"(?P<spell>\S+) against (?P<target>\S+)"), "spell"),
+    (r"(?P<on>attack|ac) for (?P<ally>\S+) against (?P<target>\S+)", "aid_{on}"),
+    (r"feint against (?P<target>\S+)", "feint"),
+    (r"first aid on (?P<target>\S+)", "first_aid"),
+    (r"opposed by (?P<target>\S+)", "opposed_by"),
+    (r"opposing (?P<target>\S+)", "opposing"),
+    (r"(?P<spell>\S+) against (?P<target>\S+)", "spell"),
 )
-_END = re.compile(r"end (?P<condition>\w+)")
+_END = r"end (?P<condition>\w+)"
+
+
+@cache
+def _compiled(pattern: str) -> re.Pattern:
+    """A pattern of this module, compiled on first use (issue 25: a read of a log written by this version, whose
+    purposes are codes already, compiles none)."""
+    return re.compile(pattern)
 
 
 def _markers(field: str):
@@ -48,7 +56,7 @@ def _markers(field: str):
 
 def _save_v1(event: dict[str, Any]) -> dict[str, Any]:
     """A save's purpose "end paralyzed" -> "end_condition", condition "paralyzed"."""
-    found = _END.fullmatch(event.get("purpose", ""))
+    found = _compiled(_END).fullmatch(event.get("purpose", ""))
     if found is not None:
         event["purpose"], event["condition"] = "end_condition", found["condition"]
     return event
@@ -61,7 +69,7 @@ def _pf1_check_v1(event: dict[str, Any]) -> dict[str, Any]:
         event["purpose"] = code_of(purpose)
         return event
     for pattern, code in _PF1_CHECKS:
-        found = pattern.fullmatch(purpose)
+        found = _compiled(pattern).fullmatch(purpose)
         if found is not None:
             fields = found.groupdict()
             event["purpose"] = code.format(on=fields.pop("on", ""))

@@ -53,7 +53,12 @@ FIXED = (
 
 def code_of(phrase: str) -> str:
     """The code of a fixed phrase: "hit point maximum halved (exhaustion)" -> "hit_point_maximum_halved_exhaustion"."""
-    return "_".join(re.findall(r"[a-z0-9]+", phrase.lower()))
+    # Every other character splits the words, as `re.findall(r"[a-z0-9]+", ...)` would (no pattern to compile at
+    # import, where PHRASES is built).
+    return "_".join("".join(c if c in _CODE_CHARACTERS else " " for c in phrase.lower()).split())
+
+
+_CODE_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
 
 
 # code -> the fixed phrase logs stored before codes (not sentences of PROSE: nothing in them to read out).

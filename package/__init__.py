@@ -25,7 +25,18 @@ also have `error.localized("fr")`, as the CLI prints them.
 
 from combatlog.version import __version__  # noqa: E402,F401  (first: inner modules import it)
 
-import combatlog.rulesets  # noqa: E402,F401  (the assembly: installs the registry and the codec; no ruleset is imported before a log or command names it)
+from combatlog.core.kernel import assembly as _assembly  # noqa: E402  (imports nothing)
+
+
+def _assemble() -> None:
+    """The assembly (combatlog.rulesets): builds and installs the registry and the codec; no ruleset is imported
+    before a log or command names it."""
+    import combatlog.rulesets  # noqa: F401
+
+
+# Named, not built: the first caller that needs the registry or the codec builds them (`combatlog --version`
+# imports nothing of the engine, msgspec included); combatlog.api and combatlog.tools import it at their top.
+_assembly.install(_assemble)
 
 # The API is imported on first use (module __getattr__), like the subpackages read as attributes
 # (`combatlog.tools`): a caller that needs one part does not load the others.

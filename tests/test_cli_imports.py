@@ -349,7 +349,8 @@ def test_version_opens_no_log_loads_no_ruleset_and_builds_no_command_parser():
     assert report["code"] == 0 and output.strip() == f"combatlog {__version__}"
     modules = set(report["modules"])
     assert loaded(modules, ("combatlog.api", "combatlog.tools", "combatlog.events.stores", "combatlog.replay",
-                            "combatlog.core.rulesets", "sqlite3") + WORDS + NEVER + SERVER_AND_FRIENDS) == []
+                            "combatlog.core.rulesets", "combatlog.rulesets", "combatlog.events", "msgspec",
+                            "sqlite3", "typing", "decimal", "fluent") + WORDS + NEVER + SERVER_AND_FRIENDS) == []
 
 
 @pytest.mark.parametrize("columns", [None, "", "x", "0", "-3", "50", "200"])
@@ -377,3 +378,111 @@ def _help_of(parser, command) -> str:
         return parser.format_help()
     sub = next(action for action in parser._actions if action.dest == "command")
     return sub.choices[command].format_help()
+
+
+# ------------------------------------------------------------------ `import combatlog` builds nothing (issue 25, goal 1)
+PACKAGE_PROBE = """
+import json, sys
+import combatlog
+bare = sorted(m for m in sys.modules if m.startswith(("combatlog.", "msgspec", "fluent", "babel")))
+names = {}
+for name in combatlog.__all__:
+    exec(f"from combatlog import {name}")  # each public name, as a caller writes it
+    names[name] = type(getattr(combatlog, name)).__name__
+print(json.dumps({"bare": bare, "names": names, "dir": [n for n in combatlog.__all__ if n not in dir(combatlog)]}))
+"""
+
+
+def test_import_combatlog_imports_nothing_of_the_engine_and_every_public_name_is_there():
+    done = subprocess.run([sys.executable, "-c", PACKAGE_PROBE], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    # the version and the hook naming the assembly, nothing that decodes, decides or says anything
+    assert report["bare"] == ["combatlog.core", "combatlog.core.kernel", "combatlog.core.kernel.assembly",
+                              "combatlog.version"]
+    assert report["names"]["open_log"] == report["names"]["library"] == "function"
+    assert report["names"]["RuleViolation"] == report["names"]["Encounter"] == "type"
+    assert report["names"]["__version__"] == "str" and report["names"]["DEFAULT_ENCOUNTER"] == "str"
+    assert report["dir"] == []
+
+
+INNER_PROBE = """
+import json, sys
+from combatlog.core.kernel.registry import default_registry
+from combatlog.events.codec import default_codec
+before = "combatlog.rulesets" in sys.modules
+registry, codec = default_registry(), default_codec()
+print(json.dumps({"before": before, "names": list(registry.names()), "create": "EncounterCreated" in codec.event_types}))
+"""
+
+
+def test_an_inner_module_driven_directly_finds_the_assembly_built_on_first_need():
+    done = subprocess.run([sys.executable, "-c", INNER_PROBE], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report == {"before": False, "names": ["dnd5e-2024", "dnd5e-2014", "rolenplay", "pf1"], "create": True}
+
+
+# ------------------------------------------------------------------ patterns compiled on first use (issue 25, goal 1)
+COMPILE_PROBE = """
+import json, sys
+import re._compiler
+compiled = []
+real = re._compiler.compile
+
+
+def spy(pattern, flags=0):  # re's own cache calls this on a miss only: each pattern once
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename.endswith(("re/__init__.py", "functools.py")):
+        frame = frame.f_back
+    compiled.append(frame.f_code.co_filename if frame is not None else "")
+    return real(pattern, flags)
+
+
+re._compiler.compile = spy
+from combatlog.cli.main import main
+code = main(sys.argv[1:])
+sys.stdout.flush()
+print("\\n" + json.dumps({"code": code, "compiled": compiled}))
+"""
+
+
+@pytest.mark.parametrize("verb", [("state", "--json"), ("state", "--json", "--at", "3"), ("export",), ("state",)],
+                         ids=" ".join)
+def test_a_read_of_a_log_written_by_this_version_compiles_no_pattern_of_the_engine(fight, verb):
+    # The upcasters' patterns (events/labels.py, purposes.py, reasons.py) read older logs only; this log's
+    # labels and reasons are codes. Of combatlog, only what says words compiles (the catalogs' entries, kebab-case,
+    # the terminal's safe text).
+    done = subprocess.run([sys.executable, "-c", COMPILE_PROBE, verb[0], str(fight), *verb[1:]], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout.rstrip("\n").rpartition("\n")[2])
+    ours = sorted({path for path in report["compiled"] if "/site-packages/" not in path and "/lib/python3" not in path})
+    words = ("words/__init__.py", "cli/safe_text.py")
+    assert [path for path in ours if not path.endswith(words)] == []
+    if "--json" in verb or verb == ("export",):
+        assert ours == []
+
+
+@pytest.mark.parametrize("phrase", ["hit point maximum halved (exhaustion)", "0 HP", "A--b  c_d é9 ", "", "İle 3"])
+def test_a_code_is_the_words_of_its_phrase_joined_as_the_old_pattern_found_them(phrase):
+    import re
+
+    from combatlog.events.reasons import code_of
+
+    assert code_of(phrase) == "_".join(re.findall(r"[a-z0-9]+", phrase.lower()))
+
+
+# ------------------------------------------------------------------ words without fluent.runtime (issue 25, goal 1)
+# fluent.runtime imports babel.dates (the local time zone through pytz, hundreds of files checked) and attrs, and
+# its bundle loads Babel's locale data: the words are resolved by words/resolver.py over fluent.syntax's tree.
+NOT_FOR_WORDS = ("fluent.runtime", "babel", "pytz", "attr", "attrs")
+
+
+@pytest.mark.parametrize("verb", [("state",), ("state", "--lang", "fr"), ("log",), ("log", "--lang", "fr"),
+                                  ("diff", "1", "3"), ("export", "--format", "md")], ids=" ".join)
+def test_a_read_in_words_loads_neither_fluent_runtime_nor_babel(fight, verb):
+    output, modules = modules_of(verb[0], str(fight), *verb[1:])
+    assert output.strip()
+    assert loaded(modules, ("fluent.syntax",)) != []  # the catalogs are read
+    assert loaded(modules, NOT_FOR_WORDS) == []

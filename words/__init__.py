@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, Callable
+from combatlog.words.numbers import Float, Int, decimal_text
 
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False  # typing is not imported at run time (a CLI call that prints no words needs none of it)
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
-if TYPE_CHECKING:  # imported on first use: Fluent and Babel cost a CLI call that prints no words ~0.1 s
-    from fluent.runtime import FluentBundle
+    from fluent.syntax import ast  # imported on first use: fluent.syntax costs a CLI call that prints no words
 
 LANGS = ("fr", "en")
 _LOCALES = {"fr": "fr-FR", "en": "en-US"}
@@ -90,10 +91,11 @@ class _Entries(dict):
         return dict.__contains__(self, key) or key in self.texts
 
     def __missing__(self, key: str):
-        from fluent.runtime import FluentResource
+        from fluent.syntax import FluentParser
 
         text = self.texts[key]  # KeyError, as a dict
-        entry = next(item for item in FluentResource(text).body if getattr(getattr(item, "id", None), "name", None) == key)
+        body = FluentParser(with_spans=False).parse(text).body
+        entry = next(item for item in body if getattr(getattr(item, "id", None), "name", None) == key)
         self[key] = entry
         return entry
 
@@ -136,20 +138,50 @@ def _catalog_folder(lang: str):
     return resources.files("combatlog.locales").joinpath(lang)
 
 
+class Bundle:
+    """The messages and terms of one language, each parsed when first asked for (`_Entries`), formatted by
+    words/resolver.py (fluent.runtime's FluentBundle, without its imports: babel.dates and pytz, Babel's locale
+    data; tests/test_words_resolver.py checks that both write every message alike)."""
+
+    def __init__(self, lang: str, messages: dict[str, str], terms: dict[str, str]):
+        self.lang = lang
+        self._messages = _Entries(messages)
+        self._terms = _Entries(terms)  # by name without its "-", as FluentBundle keeps them
+        self._compiled: dict = {}  # pattern -> its function (words/resolver.py), made when first said
+        self._functions = {"ELISION": _elision, "FINAL_S": _final_s, "ENDING": _ending,
+                           "DISTANCE": _distance_function(lang)}
+
+    def has_message(self, message_id: str) -> bool:
+        return message_id in self._messages
+
+    def get_message(self, message_id: str) -> ast.Message:
+        return self._messages[message_id]
+
+    def _lookup(self, entry_id: str, term: bool = False):
+        return self._terms[entry_id] if term else self._messages[entry_id]
+
+    def add_resource(self, resource: ast.Resource) -> None:
+        """The messages and terms of a parsed resource that the bundle does not hold yet (as FluentBundle adds)."""
+        from fluent.syntax import ast as syntax
+
+        for item in resource.body:
+            if isinstance(item, (syntax.Message, syntax.Term)):
+                entries = self._messages if isinstance(item, syntax.Message) else self._terms
+                if item.id.name not in entries:
+                    entries[item.id.name] = item
+
+    def format_pattern(self, pattern: ast.Pattern, args: dict[str, Any]) -> str:
+        from combatlog.words.resolver import format_pattern
+
+        return format_pattern(self.lang, pattern, args, self._lookup, self._functions, self._compiled)
+
+
 @lru_cache(maxsize=None)
-def bundle(lang: str) -> FluentBundle:
+def bundle(lang: str) -> Bundle:
     """Every .ftl file of locales/<lang>/, in name order, in one bundle (loaded once per language); each message
     is parsed when first asked for (`_Entries`)."""
     lang = _lang(lang)
-    from fluent.runtime import FluentBundle
-
-    # fluent.runtime annotates functions as returning a FluentType; its resolver takes a str as well (a selector key).
-    functions = {"ELISION": _elision, "FINAL_S": _final_s, "ENDING": _ending, "DISTANCE": _distance_function(lang)}
-    found = FluentBundle([_LOCALES[lang]], use_isolating=False, functions=functions)  # type: ignore[arg-type]
-    messages, terms = catalog_entries(lang)
-    found._messages = _Entries(messages)
-    found._terms = _Entries(terms)  # by name without its "-", as FluentBundle keeps them
-    return found
+    return Bundle(lang, *catalog_entries(lang))
 
 
 def has(lang: str, message_id: str) -> bool:
@@ -316,13 +348,9 @@ def _arg(value: Any) -> Any:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int):
-        from fluent.runtime.types import fluent_number
-
-        return fluent_number(value, useGrouping=False)
+        return Int(value)  # no grouping, as FluentNumber(useGrouping=False) writes it
     if isinstance(value, float):
-        from fluent.runtime.types import fluent_number
-
-        return fluent_number(value, useGrouping=False, maximumFractionDigits=2)
+        return Float(value)  # at most two decimals
     if value is None:
         return ""
     if isinstance(value, (list, tuple)):
@@ -338,24 +366,45 @@ def message(lang: str, message_id: str, /, **args: Any) -> str:
     if not found.has_message(name):
         return message_id
     entry = found.get_message(name)
-    pattern = entry.attributes.get(attribute) if attribute else entry.value
+    if attribute:  # the last of that name, as fluent.runtime keeps them
+        pattern = next((a.value for a in reversed(entry.attributes) if a.id.name == attribute), None)
+    else:
+        pattern = entry.value
     if pattern is None:
         return message_id
-    values = {}
+    values: dict[str, Any] = {}
     for name, value in args.items():
-        if isinstance(value, Phrase):
-            value = value(lang)
-        elif callable(getattr(value, "localized", None)):  # a Said, an error: said in this message's language
-            value = value.localized(lang)
-        converted = _arg(value)
-        # A field is reachable by its own name ($hp_before) and in Fluent's usual kebab-case ($hp-before).
-        for key in {name, name.replace("_", "-")}:
+        kind = type(value)
+        if kind is str:
+            converted = value
+        elif kind is int:
+            converted = Int(value)
+        else:
+            if isinstance(value, Phrase):
+                value = value(lang)
+            elif callable(getattr(value, "localized", None)):  # a Said, an error: said in this message's language
+                value = value.localized(lang)
+            converted = _arg(value)
+        # A field is reachable by its own name ($hp_before) and in Fluent's usual kebab-case ($hp-before);
+        # `has-<name>` lets a catalog leave out an empty part: { $has-reason -> ... }.
+        keys = _KEYS.get(name) or _keys(name)
+        text = isinstance(value, str)
+        for key, has_key in keys:
             values[key] = converted
-            if isinstance(value, str):  # `has-<name>` lets a catalog leave out an empty part: { $has-reason -> ... }
-                values.setdefault(f"has-{key}", "yes" if value else "no")
-    text, _errors = found.format_pattern(pattern, values)
-    assert isinstance(text, str), "a message's pattern formats to text"  # FluentNone: only a cyclic reference
-    return text
+            if text:
+                values.setdefault(has_key, "yes" if value else "no")
+    return found.format_pattern(pattern, values)
+
+
+_KEYS: dict[str, tuple[tuple[str, str], ...]] = {}
+
+
+def _keys(name: str) -> tuple[tuple[str, str], ...]:
+    """The names a message argument is reachable by, each with its `has-` key (kept: a log says the same few)."""
+    kebab_name = name.replace("_", "-")
+    found = tuple((key, f"has-{key}") for key in dict.fromkeys((name, kebab_name)))
+    _KEYS[name] = found
+    return found
 
 
 def both(message_id: str, /, **args: Any) -> tuple[str, str]:
@@ -379,9 +428,7 @@ def kebab(name: str) -> str:
 
 def number(value: float, lang: str) -> str:
     """A number as the language writes it: 1.5 -> "1,5" in French; no grouping, at most two decimals."""
-    from babel.numbers import format_decimal
-
-    return format_decimal(value, format="0.##", locale=_BABEL[_lang(lang)])
+    return decimal_text(value, _lang(lang), 2)  # as Babel's format_decimal(value, "0.##") writes it
 
 
 def distance(metres: float, lang: str, units: str = "m") -> str:

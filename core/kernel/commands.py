@@ -48,7 +48,7 @@ def parse_log_command(raw: dict) -> Undo | Redo | Revert:
         raise InvalidCommand("rule-command-field", name=name, reason=explained(str(error))) from None
 
 
-_EXPECTED = re.compile(r"Expected `([^`]+)`, got `([^`]+)`")
+_EXPECTED = r"Expected `([^`]+)`, got `([^`]+)`"  # compiled on first use (re's own cache): a read compiles none
 
 
 def explained(text: str) -> Phrase:
@@ -59,7 +59,7 @@ def explained(text: str) -> Phrase:
         return Phrase("rule-reason-unknown-field", key=message.split("`")[1], field=field)
     if message.startswith("Object missing required field"):
         return Phrase("rule-reason-missing-field", key=message.split("`")[1], field=field)
-    expected = _EXPECTED.fullmatch(message)
+    expected = re.fullmatch(_EXPECTED, message)
     detail: Phrase | str
     if expected:
         detail = Phrase("rule-reason-expected", expected=expected[1], got=expected[2])

@@ -151,6 +151,10 @@ def install_default(registry: Registry) -> None:
 
 
 def default_registry() -> Registry:
+    if _default is None:  # `import combatlog` names its assembly without building it: built on first need
+        from combatlog.core.kernel.assembly import build
+
+        build()
     if _default is None:
         raise RuntimeError("no ruleset registry installed: import combatlog (its assembly registers the rulesets)")
     return _default
