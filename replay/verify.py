@@ -27,7 +27,6 @@ from combatlog.events.envelope import (
     compute_hash,
     fingerprint,
     normal_fingerprint,
-    seal,
 )
 from combatlog.events.meta import CommandIssued, EncounterCreated
 from combatlog.events.stores import MemoryStore
@@ -202,17 +201,17 @@ def _lean_execute(replica: Encounter, opening: Recorded, recorded: list[Recorded
     in a log whose rows verify: their hashes are those of their bytes); [] (the replica as it was) otherwise, and
     for a command of the log (undo, redo, revert), whose careful way is the only one.
 
-    Encounter._execute without what only repeats what the hashes prove: the events are sealed as the store
-    would seal them and compared by hash with the logged ones; equal, they are the logged bytes, so they read
-    back as written and equal the logged events field by field (no second encoding, no comparison of fields),
-    and the replica store keeps them with none of an append's checks. The rest is as in Encounter._execute:
-    the same checks of the command, the same decide-and-fold, the same bookkeeping of the replica."""
+    Encounter._execute without what only repeats what the hashes prove: each event is read back from its own
+    bytes (validation.check_decodable) and sealed as the store would seal it (envelope.seal), and its hash
+    compared with the logged one; equal, the events are the logged bytes, so they equal the logged events field by
+    field (no comparison of fields), and the replica store keeps them with none of an append's checks. The rest is
+    as in Encounter._execute: the same checks of the command, the same decide-and-fold, the same bookkeeping."""
     raw, actor = opening.event.command, opening.actor
     name = raw.get("do") if isinstance(raw, dict) else None
     store = replica.store
     if not isinstance(store, ReplicaStore) or not isinstance(name, str) or name in LOG_COMMANDS:
         return []
-    from combatlog.replay.validation import check_command, check_decodable, check_name  # a read imports no checks
+    from combatlog.replay.validation import check_command, check_name  # a read imports no checks
 
     txn = replica._count
     try:
@@ -228,14 +227,25 @@ def _lean_execute(replica: Encounter, opening: Recorded, recorded: list[Recorded
         if len(events) != len(recorded):
             return []
         at = replica.clock()
-        records = [Recorded(seq=txn + index, txn=txn, at=at, actor=actor, event=event)
-                   for index, event in enumerate(events)]
-        checked = check_decodable(records, replica.encounter, getattr(store, "codec", None))
-        hashes = [record.hash for record in recorded]
+        codec = getattr(store, "codec", None) or default_codec()
 
         def sealed_as_logged(prev_hash: str) -> list | None:
-            pairs = seal(records, prev_hash, checked)
-            return pairs if all(record.hash == digest for (record, _), digest in zip(pairs, hashes)) else None
+            # validation.check_decodable (each event read back from its own bytes) and envelope.seal together,
+            # stopping at the first event whose hash is not the logged one
+            decode, encode, spliced = codec.event_decoder.decode, _encoder.encode, msgspec.Raw
+            pairs = []
+            for index, (event, logged) in enumerate(zip(events, recorded)):
+                own = encode(event)
+                if encode(decode(own)) != own:
+                    return None
+                record = Recorded(seq=txn + index, txn=txn, at=at, actor=actor, v=type(event).schema_version,
+                                  prev_hash=prev_hash, event=spliced(own))
+                body = encode(record)
+                prev_hash = compute_hash(body)
+                if prev_hash != logged.hash:
+                    return None
+                pairs.append((msgspec.structs.replace(record, hash=prev_hash, event=event), body))
+            return pairs
 
         pairs = store.follow(replica.encounter, txn, sealed_as_logged)
     except Exception:  # the careful way runs it again and says what is wrong
