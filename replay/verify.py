@@ -114,6 +114,7 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
     substitutes: dict[int, Any] = {}
     kept: list[Recorded] | None = [] if past is None else None
     resyncs = 0
+    hooks: dict[str, Any] = {}  # each ruleset's carried_lookup
     for recorded in _transactions(records):
         produced: list[Recorded] = []
         unequal: list[bool] = []  # for each event the rules gave, whether it differs from the logged one
@@ -128,14 +129,16 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
             if created is not None:
                 replica.default_seed = created.seed
             # `add` with `carry` re-derived from what the log recorded as carried (the ruleset's hook).
-            carried = getattr(replica.registry.get(replica.state.ruleset), "carried_lookup", None)
+            ruleset = replica.state.ruleset
+            carried = hooks[ruleset] if ruleset in hooks else hooks.setdefault(
+                ruleset, getattr(replica.registry.get(ruleset), "carried_lookup", None))
             replica.encounters = carried([r.event for r in recorded]) if carried is not None else _nobody
             # a logged create re-derives with what it recorded choosing (pf1's rules version), as with its seed
             replica.recorded_creation = tuple(record.event for record in recorded)
             try:
                 # The lean way while the replica follows a sound log byte for byte (the common case); the careful
                 # way, Encounter.execute, for everything else and whenever the lean way is not sure.
-                if replicated and intact is not None and intact() and opening.seq not in suspects:
+                if replicated and not found and intact is not None and intact() and opening.seq not in suspects:
                     produced = _lean_execute(replica, opening, recorded)
                     followed = bool(produced)
                 if not followed:
@@ -149,8 +152,13 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
                                                            error=str(error)), ("CommandIssued.command",)))
                 follow = True
             else:
-                unequal = ([False] * len(produced) if followed else
-                           [_canonical(mine.event) != _canonical(theirs.event) for mine, theirs in zip(recorded, produced)])
+                if followed:  # the logged events, byte for byte: nothing to report, nothing to substitute, in step
+                    if kept is not None:
+                        kept += recorded
+                    if on_state is not None:
+                        on_state(recorded[-1].seq, replica.state)
+                    continue
+                unequal = [_canonical(mine.event) != _canonical(theirs.event) for mine, theirs in zip(recorded, produced)]
                 for mine, theirs, differs in zip(recorded, produced, unequal):
                     if differs:
                         fields = event_differences(mine.event, theirs.event)
@@ -558,17 +566,28 @@ class RowChecker:
                                      ("events.type",)))
             if isinstance(record.event, CommandIssued) and record.txn != record.seq:
                 self.add(Discrepancy(row.seq, Said("verify-command-txn", txn=record.txn), ("Recorded.txn",)))
-            record = msgspec.structs.replace(record, hash=row.hash)
+            if actual != row.hash:
+                record = msgspec.structs.replace(record, hash=row.hash)
             if isinstance(record.event, CommandIssued) and group:
-                for problem in check_envelopes(group):
-                    self.add(problem)
+                if _envelopes_differ(group):
+                    for problem in check_envelopes(group):
+                        self.add(problem)
                 group = []
             group.append(record)
             self.last = record
             prev_hash = row.hash
             yield record
-        for problem in check_envelopes(group):
-            self.add(problem)
+        if _envelopes_differ(group):
+            for problem in check_envelopes(group):
+                self.add(problem)
+
+
+def _envelopes_differ(group: list[Recorded]) -> bool:
+    """Whether an event of a command's group (the command first) has another txn, time or actor than the command:
+    check_envelopes finds nothing otherwise (the common case, told without building anything)."""
+    first = group[0]
+    txn, at, actor = first.txn, first.at, first.actor
+    return any(record.txn != txn or record.at != at or record.actor != actor for record in group[1:])
 
 
 def check_rows(rows: Iterable[Row]) -> tuple[list[Recorded], list[Discrepancy]]:
