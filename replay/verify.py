@@ -115,6 +115,7 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
     kept: list[Recorded] | None = [] if past is None else None
     resyncs = 0
     hooks: dict[str, Any] = {}  # each ruleset's carried_lookup
+    lean: _Lean | None = None
     for recorded in _transactions(records):
         produced: list[Recorded] = []
         unequal: list[bool] = []  # for each event the rules gave, whether it differs from the logged one
@@ -139,8 +140,9 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
                 # The lean way while the replica follows a sound log byte for byte (the common case); the careful
                 # way, Encounter.execute, for everything else and whenever the lean way is not sure.
                 if replicated and not found and intact is not None and intact() and opening.seq not in suspects:
-                    produced = _lean_execute(replica, opening, recorded)
-                    followed = bool(produced)
+                    lean = lean or _Lean()
+                    followed = lean.run(replica, opening, recorded)
+                    produced = recorded if followed else []
                 if not followed:
                     produced = replica.execute(opening.event.command, actor=opening.actor)
             except RuleViolation as error:
@@ -204,77 +206,68 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
     return found
 
 
-def _lean_execute(replica: Encounter, opening: Recorded, recorded: list[Recorded]) -> list[Recorded]:
-    """`replica.execute` of the command `opening` holds, when it gives the very events `recorded` (its transaction
-    in a log whose rows verify: their hashes are those of their bytes); [] (the replica as it was) otherwise, and
-    for a command of the log (undo, redo, revert), whose careful way is the only one.
+class _Lean:
+    """verify's lean re-derivation of one command: `run(replica, opening, recorded)` is `replica.execute` of the
+    command `opening` holds when that gives the logged events `recorded` (their transaction, in a log whose rows all
+    check so far), True; False, the replica as it was, otherwise, and for undo, redo and revert (the careful way's).
 
-    Encounter._execute without what only repeats what the hashes prove: each event is read back from its own
-    bytes (validation.check_decodable) and sealed as the store would seal it (envelope.seal), and its hash
-    compared with the logged one; equal, the events are the logged bytes, so they equal the logged events field by
-    field (no comparison of fields), and the replica store keeps them with none of an append's checks. The rest is
-    as in Encounter._execute: the same checks of the command, the same decide-and-fold, the same bookkeeping."""
-    raw, actor = opening.event.command, opening.actor
-    name = raw.get("do") if isinstance(raw, dict) else None
-    store = replica.store
-    if not isinstance(store, ReplicaStore) or not isinstance(name, str) or name in LOG_COMMANDS:
-        return []
-    from combatlog.replay.validation import check_command, check_name  # a read imports no checks
+    What the careful way (Encounter.execute, then every event compared field by field) would report on such a
+    transaction is nothing at all: the same checks of the command, the same decide-and-fold on the same state, then
+    each event the rules give must read back from its own bytes (validation.check_decodable) and have the logged
+    event's canonical bytes (the careful comparison). Nothing is sealed, hashed or appended: the replica's store
+    takes the logged events themselves (ReplicaStore.skip_to: read from the log when needed), which carry what the
+    rules gave, and the replica's bookkeeping is Encounter._execute's, with them."""
 
-    txn = replica._count
-    try:
-        check_command(raw)
-        check_name(actor, "the actor", "l'acteur")
-        seed = replica.default_seed or ("" if replica.state.seed else None)
-        if seed is None:  # a fresh seed: the careful way draws it (and names what it changes)
-            return []
-        events, decided = decide_and_fold(replica.state, raw, templates=replica.templates, default_seed=seed,
-                                          registry=replica.registry, encounters=replica.encounters,
-                                          spells=replica.spells,
-                                          recorded=replica.recorded_creation if name == "create" else None)
-        if len(events) != len(recorded):
-            return []
-        at = replica.clock()
-        codec = getattr(store, "codec", None) or default_codec()
+    def __init__(self) -> None:
+        from combatlog.replay.validation import check_command, check_name  # here: a read imports no checks
 
-        def sealed_as_logged(prev_hash: str) -> list | None:
-            # validation.check_decodable (each event read back from its own bytes) and envelope.seal together,
-            # stopping at the first event whose hash is not the logged one
-            decode, encode, spliced = codec.event_decoder.decode, _encoder.encode, msgspec.Raw
-            pairs = []
-            for index, (event, logged) in enumerate(zip(events, recorded)):
+        self.check_command, self.check_name = check_command, check_name
+        self.encode = _encoder.encode
+
+    def run(self, replica: Encounter, opening: Recorded, recorded: list[Recorded]) -> bool:
+        raw, actor = opening.event.command, opening.actor
+        name = raw.get("do") if isinstance(raw, dict) else None
+        store = replica.store
+        txn = replica._count
+        if (not isinstance(name, str) or name in LOG_COMMANDS or not isinstance(store, ReplicaStore)
+                or opening.seq != txn):
+            return False
+        encode = self.encode
+        try:
+            self.check_command(raw)
+            self.check_name(actor, "the actor", "l'acteur")
+            seed = replica.default_seed or ("" if replica.state.seed else None)
+            if seed is None:  # a fresh seed: the careful way draws it (and names what it changes)
+                return False
+            events, decided = decide_and_fold(replica.state, raw, templates=replica.templates, default_seed=seed,
+                                              registry=replica.registry, encounters=replica.encounters,
+                                              spells=replica.spells,
+                                              recorded=replica.recorded_creation if name == "create" else None)
+            if len(events) != len(recorded):
+                return False
+            decode = (getattr(store, "codec", None) or default_codec()).event_decoder.decode
+            for event, logged in zip(events, recorded):
                 own = encode(event)
-                if encode(decode(own)) != own:
-                    return None
-                record = Recorded(seq=txn + index, txn=txn, at=at, actor=actor, v=type(event).schema_version,
-                                  prev_hash=prev_hash, event=spliced(own))
-                body = encode(record)
-                prev_hash = compute_hash(body)
-                if prev_hash != logged.hash:
-                    return None
-                pairs.append((msgspec.structs.replace(record, hash=prev_hash, event=event), body))
-            return pairs
-
-        pairs = store.follow(replica.encounter, txn, sealed_as_logged)
-    except Exception:  # the careful way runs it again and says what is wrong
-        return []
-    if pairs is None:
-        return []
-    # Encounter._execute's bookkeeping after an append, the same steps in the same order.
-    sealed = [record for record, _ in pairs]
-    if txn:
-        replica._remember(replica.history.known_top(txn - 1), replica.state)
-    replica._count = sealed[-1].seq + 1
-    replica.state = msgspec.structs.replace(decided, seq=sealed[-1].seq)
-    replica.history.saw(sealed)
-    replica._remember(replica.history.top(sealed[-1].seq), replica.state)
-    if replica._records is not None:
-        replica._records.extend(sealed)
-    if replica._timeline is not None:
-        replica._timeline.see_all(sealed)
-    replica.snapshots.after_command(sealed, replica.state)
-    replica._last_sealed = pairs
-    return sealed
+                if own != encode(logged.event) or encode(decode(own)) != own:
+                    return False
+        except Exception:  # the careful way runs it again and says what is wrong
+            return False
+        # Encounter._execute's bookkeeping after an append, the same steps in the same order, with the logged events.
+        last = recorded[-1]
+        store.skip_to(replica.encounter, last.seq + 1, last.hash)
+        if txn:
+            replica._remember(replica.history.known_top(txn - 1), replica.state)
+        replica._count = last.seq + 1
+        replica.state = msgspec.structs.replace(decided, seq=last.seq)
+        replica.history.saw(recorded)
+        replica._remember(replica.history.top(last.seq), replica.state)
+        if replica._records is not None:
+            replica._records.extend(recorded)
+        if replica._timeline is not None:
+            replica._timeline.see_all(recorded)
+        replica.snapshots.after_command(recorded, replica.state)
+        replica._last_sealed = [(record, None) for record in recorded]
+        return True
 
 
 def _transactions(records: Iterable[Recorded]) -> Iterator[list[Recorded]]:

@@ -90,36 +90,23 @@ class ReplicaStore(MemoryStore):
             base = self._base.get(encounter, 0)
             if base + len(log) != expected_seq:
                 raise ConcurrencyConflict(encounter, expected_seq, base + len(log))
-            sealed = make(self._last_hash(encounter))
-            self._extend(encounter, sealed)
+            sealed = make(log[-1][1] if log else self._before.get(encounter, self.genesis(encounter)))
+            log.extend((body, record.hash) for record, body in sealed)
+            if len(log) > 2 * self._keep:
+                drop = len(log) - self._keep
+                self._before[encounter] = log[drop - 1][1]
+                self._base[encounter] = base + drop
+                del log[:drop]
             return sealed
 
-    def _last_hash(self, encounter: str) -> str:
-        log = self._logs.get(encounter)
-        return log[-1][1] if log else self._before.get(encounter, self.genesis(encounter))
-
-    def _extend(self, encounter: str, sealed: list[Sealed]) -> None:
-        log = self._logs.setdefault(encounter, [])
-        log.extend((body, record.hash) for record, body in sealed)
-        if len(log) > 2 * self._keep:
-            drop = len(log) - self._keep
-            self._before[encounter] = log[drop - 1][1]
-            self._base[encounter] = self._base.get(encounter, 0) + drop
-            del log[:drop]
-
-    def follow(self, encounter: str, expected_seq: int, seal: Callable[[str], list[Sealed] | None]) -> list[Sealed] | None:
-        """Keep what `seal(last hash)` gives (sealed pairs numbered from `expected_seq`), as an append would, with
-        none of an append's checks: verify's lean re-derivation, whose `seal` gives pairs only when they are the
-        replicated log's own events, byte for byte (None otherwise: nothing is kept, the replica is as it was)."""
+    def skip_to(self, encounter: str, count: int, last_hash: str) -> None:
+        """The replica now holds `count` events, all of them the replicated log's own (`last_hash`: the hash of the
+        last): nothing more is kept in memory, they are read from that log (verify's lean re-derivation, which has
+        found the rules giving the logged events)."""
         with self._lock:
-            base = self._base.get(encounter, 0)
-            if base + len(self._logs.get(encounter, ())) != expected_seq:
-                raise ConcurrencyConflict(encounter, expected_seq, base + len(self._logs.get(encounter, ())))
-            sealed = seal(self._last_hash(encounter))
-            if not sealed:
-                return None
-            self._extend(encounter, sealed)
-            return sealed
+            self._logs[encounter] = []
+            self._base[encounter] = count
+            self._before[encounter] = last_hash
 
     def _bodies(self, encounter: str, from_seq: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
         log = self._logs.get(encounter, [])
