@@ -126,19 +126,21 @@ def rederive_all(records: Iterable[Recorded], templates=None, *, stop_at_first: 
             follow = True
         else:
             replica.clock = _clock_at(opening.at)
-            created = next((r.event for r in recorded if isinstance(r.event, EncounterCreated)), None)
+            events = [record.event for record in recorded]
+            created = next((event for event in events if isinstance(event, EncounterCreated)), None)
             if created is not None:
                 replica.default_seed = created.seed
             # `add` with `carry` re-derived from what the log recorded as carried (the ruleset's hook).
             ruleset = replica.state.ruleset
             carried = hooks[ruleset] if ruleset in hooks else hooks.setdefault(
                 ruleset, getattr(replica.registry.get(ruleset), "carried_lookup", None))
-            replica.encounters = carried([r.event for r in recorded]) if carried is not None else _nobody
+            replica.encounters = carried(events) if carried is not None else _nobody
             # a logged create re-derives with what it recorded choosing (pf1's rules version), as with its seed
-            replica.recorded_creation = tuple(record.event for record in recorded)
+            replica.recorded_creation = tuple(events)
             try:
-                # The lean way while the replica follows a sound log byte for byte (the common case); the careful
-                # way, Encounter.execute, for everything else and whenever the lean way is not sure.
+                # The lean way while every row read so far checks and nothing was found (the common case); the
+                # careful way, Encounter.execute then every event compared, for everything else and whenever the
+                # lean way is not sure.
                 if replicated and not found and intact is not None and intact() and opening.seq not in suspects:
                     lean = lean or _Lean()
                     followed = lean.run(replica, opening, recorded)
@@ -266,7 +268,7 @@ class _Lean:
         if replica._timeline is not None:
             replica._timeline.see_all(recorded)
         replica.snapshots.after_command(recorded, replica.state)
-        replica._last_sealed = [(record, None) for record in recorded]
+        replica._last_sealed = []  # (the API's bodies_of: nothing to reuse)
         return True
 
 
