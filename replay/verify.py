@@ -423,7 +423,7 @@ def _short(value: Any) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- stored rows
-@dataclass
+@dataclass(slots=True)
 class Row:
     """One stored event, unchecked: its place in the store, its columns where the store keeps them, its bytes."""
 
@@ -567,11 +567,12 @@ class RowChecker:
             if row.type is not None and row.type != type(record.event).__name__:
                 self.add(Discrepancy(row.seq, Said("verify-type-column", column=row.type, type=type(record.event).__name__),
                                      ("events.type",)))
-            if isinstance(record.event, CommandIssued) and record.txn != record.seq:
+            command = isinstance(record.event, CommandIssued)
+            if command and record.txn != record.seq:
                 self.add(Discrepancy(row.seq, Said("verify-command-txn", txn=record.txn), ("Recorded.txn",)))
             if actual != row.hash:
                 record = replace(record, hash=row.hash)
-            if isinstance(record.event, CommandIssued) and group:
+            if command and group:
                 if _envelopes_differ(group):
                     for problem in check_envelopes(group):
                         self.add(problem)
@@ -590,7 +591,10 @@ def _envelopes_differ(group: list[Recorded]) -> bool:
     check_envelopes finds nothing otherwise (the common case, told without building anything)."""
     first = group[0]
     txn, at, actor = first.txn, first.at, first.actor
-    return any(record.txn != txn or record.at != at or record.actor != actor for record in group[1:])
+    for record in group:
+        if record.txn != txn or record.at != at or record.actor != actor:
+            return True
+    return False
 
 
 def check_rows(rows: Iterable[Row]) -> tuple[list[Recorded], list[Discrepancy]]:
