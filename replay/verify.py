@@ -6,6 +6,12 @@ envelope fields that disagree with their transaction, and, by re-running every r
 recorded dice, every event field that differs from what the rules give. Snapshots are checked against the
 state the rules give at their seq, and the recorded head of the log (when the store keeps one) against the
 last stored event, so a cut tail is caught.
+
+Re-deriving goes the lean way (`_Lean`) while every row read so far checks and nothing was found: the rules'
+decide-and-fold, and each event they give compared by its canonical bytes with the logged one, nothing sealed,
+hashed or appended. Undo, redo and revert, the first transaction the lean way is not sure of, and everything after a
+problem go the careful way (Encounter.execute on the replica, then every event compared field by field), which
+alone words what is wrong: the report is the same either way (tests/test_verify_lean.py).
 """
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
