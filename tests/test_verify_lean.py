@@ -1,12 +1,12 @@
 """verify's lean re-derivation (issue 25, goal 3) says exactly what the careful one says.
 
-While the replica follows a sound log byte for byte, verify re-derives each command the lean way (replay/verify.py
-`_lean_execute`: decide and fold, the events sealed and compared by hash with the logged ones, no second comparison
-field by field); undo, redo and revert, the first transaction whose events differ, and everything after it go the
-careful way (Encounter.execute, every event compared field by field). Given engine-written logs whose chain was
-recomputed after an edit (so that every row checks and only the rules can tell), When verify walks them, Then the
-lean run switches to the careful way at the edit and reports it word for word as a careful run from the start
-does, and the replica's state after every transaction is the same either way.
+While every row read so far checks and nothing was found, verify re-derives each command the lean way
+(replay/verify.py `_Lean`: decide and fold, then each event the rules give compared by its canonical bytes with the
+logged one, nothing sealed, hashed or appended); undo, redo and revert, the first transaction the lean way is not
+sure of, and everything after a problem go the careful way (Encounter.execute, every event compared field by field).
+Given engine-written logs whose chain was recomputed after an edit (so that every row checks and only the rules can
+tell), When verify walks them, Then the lean run switches to the careful way at the edit and reports it word for
+word as a careful run from the start does, and the replica's state after every transaction is the same either way.
 """
 
 import msgspec
