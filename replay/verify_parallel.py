@@ -220,11 +220,12 @@ def vouched(store, encounter: str, jobs: int | None, *, progress=None) -> bool:
 def _bulk(store, encounter: str, wanted: set[int]) -> tuple[dict[int, str], int, str] | None:
     """Every row's place and bytes, decoding nothing: (hash at each wanted seq, rows, last hash), or None at
     the first row out of place or whose bytes changed."""
-    sha256 = hashlib.sha256
+    from combatlog.events.envelope import compute_hash
+
     hashes: dict[int, str] = {}
     expected, last = 0, ""
     for seq, _, _, body, digest in store.rows(encounter):
-        if seq != expected or sha256(body).hexdigest() != digest:
+        if seq != expected or compute_hash(body) != digest:
             return None
         if seq in wanted:
             hashes[seq] = digest

@@ -99,6 +99,15 @@ class ReplicaStore(MemoryStore):
                 del log[:drop]
             return sealed
 
+    def skip_to(self, encounter: str, count: int, last_hash: str) -> None:
+        """The replica now holds `count` events, all of them the replicated log's own (`last_hash`: the hash of the
+        last): nothing more is kept in memory, they are read from that log (verify's lean re-derivation, which has
+        found the rules giving the logged events)."""
+        with self._lock:
+            self._logs[encounter] = []
+            self._base[encounter] = count
+            self._before[encounter] = last_hash
+
     def _bodies(self, encounter: str, from_seq: int) -> tuple[str | None, Iterator[tuple[bytes, str]]]:
         log = self._logs.get(encounter, [])
         base = self._base.get(encounter, 0)
