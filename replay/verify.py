@@ -587,7 +587,7 @@ class RowChecker:
             self.last = record
             prev_hash = row.hash
             yield record
-        if _envelopes_differ(group):
+        if group and _envelopes_differ(group):  # an empty log has no group
             for problem in check_envelopes(group):
                 self.add(problem)
 

@@ -153,3 +153,14 @@ def test_a_rechained_command_the_rules_refuse_after_a_lean_stretch_is_reported_a
     assert lean_states == careful_states
     assert lean_found[0].seq == txn and lean_found[0].fields == ("CommandIssued.command",)
     assert said(verify_encounter(store, "e")) == said(careful_found)
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+def test_an_empty_log_verifies_clean(kind, tmp_path):
+    """A log that holds no event (every command refused, or none given) has nothing to re-derive: verify finds
+    nothing rather than failing on the empty group of the last command (found by test_robust_rulesets: a refused
+    `create` left the log empty)."""
+    from combatlog.events.stores import SQLiteStore
+
+    store = MemoryStore() if kind == "memory" else SQLiteStore(tmp_path / "empty.db")
+    assert verify_encounter(store, "default") == []
