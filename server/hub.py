@@ -121,6 +121,9 @@ class Hub:
         self._shared_watch_log: combatlog.Log | None = None
         self._file_watcher: threading.Thread | None = None  # SQLite or PostgreSQL: the one watcher of every encounter
         self._shared_lock = threading.Lock()
+        from combatlog.server.diagnostics import Diagnostics
+
+        self.diagnostics = Diagnostics.from_environment()  # a benchmark's measures, off unless asked
 
     # ---------------------------------------------------------------- the log's threads
     def owner_of(self, encounter: str | None) -> int:
@@ -136,7 +139,17 @@ class Hub:
         and is used again only there."""
         loop = asyncio.get_running_loop()
         index = self.owner_of(encounter)
+        if self.diagnostics is not None:
+            return await loop.run_in_executor(self._owners[index], self._timed, time.perf_counter(), index, function)
         return await loop.run_in_executor(self._owners[index], self._run, index, function)
+
+    def _timed(self, asked: float, index: int, function):
+        began = time.perf_counter()
+        try:
+            return self._run(index, function)
+        finally:
+            assert self.diagnostics is not None
+            self.diagnostics.call(began - asked, time.perf_counter() - began)
 
     def _run(self, index: int, function):
         log = self._logs[index]
@@ -168,6 +181,8 @@ class Hub:
             shared, self._shared_watch_log = self._shared_watch_log, None
         if shared is not None:
             shared.close()
+        if self.diagnostics is not None:
+            self.diagnostics.close()
 
     def _watch_log(self) -> tuple[combatlog.Log, bool]:
         """The log a watcher waits on, and whether the watcher owns it (closes it when done)."""
