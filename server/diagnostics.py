@@ -5,7 +5,7 @@ COMBATLOG_SERVE_DIAGNOSE=PREFIX and the server writes, at shutdown and every 30 
 - `samples`: its threads' stacks sampled every `COMBATLOG_SERVE_SAMPLE_MS` ms (default 5; 0: none), folded
   (`thread;outer;...;inner` -> count), from `sys._current_frames` on a thread of its own (no profiling hook:
   the threads sampled run at full speed between two samples);
-- `calls`: each log thread call's wait in the owner's queue and its run time (ms), the slowest kept;
+- `calls`: each log thread call's wait in the owner's queue and its run time (ms): percentiles, the slowest, all;
 - `memory` (COMBATLOG_SERVE_TRACEMALLOC=T1,T2: seconds after start): tracemalloc snapshots at T1 and T2, and what
   grew between them, by the line that allocated it.
 
@@ -139,6 +139,7 @@ class Diagnostics:
             "calls": len(calls), "call_ran_p50_ms": pct(ran, 0.5), "call_ran_p99_ms": pct(ran, 0.99),
             "call_queued_p50_ms": pct(queued, 0.5), "call_queued_p99_ms": pct(queued, 0.99),
             "calls_slowest": sorted(calls, key=lambda call: -(call[1] + call[2]))[:50],
+            "calls_all": [[round(value, 3) for value in call] for call in calls],
             "memory": self.memory,
             "samples": dict(self.stacks.most_common()),
         }

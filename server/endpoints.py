@@ -486,6 +486,8 @@ async def run_batch(request: Request, name: str, prepare: Callable[[combatlog.Lo
             outcome = Outcome(body=msgspec.json.encode(body), wrote=bool(events))
         if key is not None:
             hub.replies.remember(name, key, asked, outcome)
+        if outcome.wrote:
+            hub.wrote()
         # The streams' messages for the new state, made here, before the next command can change it.
         return outcome, False, hub.render(log, name) if outcome.wrote else []
 

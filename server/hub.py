@@ -121,6 +121,10 @@ class Hub:
         self._shared_watch_log: combatlog.Log | None = None
         self._file_watcher: threading.Thread | None = None  # SQLite or PostgreSQL: the one watcher of every encounter
         self._shared_lock = threading.Lock()
+        # A SQLite file's stamp right after this process's last write (`wrote`): the watcher reads nothing when
+        # the file still looks so (its writes woke their followers already), where it asked every followed
+        # encounter's last seq after each of them, a thousand queries a second on a game night (issue 25).
+        self._own_stamp: tuple | None = None
         from combatlog.server.diagnostics import Diagnostics
 
         self.diagnostics = Diagnostics.from_environment()  # a benchmark's measures, off unless asked
@@ -192,6 +196,13 @@ class Hub:
             if self._shared_watch_log is None:
                 self._shared_watch_log = combatlog.open_log(self.location)
             return self._shared_watch_log, False
+
+    def wrote(self) -> None:
+        """On the log's thread, right after this process appended: the SQLite file's stamp as that write left
+        it. A write by another process committed between the two is heard at the watcher's next once-a-second
+        reading."""
+        if self._is_file() and self.location != ":memory:":
+            self._own_stamp = self._file_stamp()
 
     # ---------------------------------------------------------------- followers
     def changed(self, encounter: str) -> asyncio.Event:
@@ -367,7 +378,9 @@ class Hub:
                     continue
                 now = time.monotonic()
                 new_stamp = self._file_stamp()
-                if new_stamp != stamp or now - checked >= 1.0 or any(n not in known for n in names):
+                if new_stamp == self._own_stamp and now - checked < 1.0 and all(n in known for n in names):
+                    stamp = new_stamp  # the file as this process's own last write left it: nothing to read
+                elif new_stamp != stamp or now - checked >= 1.0 or any(n not in known for n in names):
                     stamp, checked = new_stamp, now
                     for name in names:
                         try:

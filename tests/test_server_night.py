@@ -114,3 +114,46 @@ def test_a_steady_block_asks_each_end_once_follows_its_own_appends_and_never_hid
         assert store._steady_ends() is None
         assert mine.state()["combatants"]["aria"]["hp"] == 44 - 1 - 3
     assert state_of(path)["combatants"]["aria"]["hp"] == 40
+
+
+def test_the_sqlite_watcher_skips_the_servers_own_writes_and_still_hears_another_writer(tmp_path):
+    # server/hub.py `wrote`: after each of its own appends the hub notes the SQLite file's stamp, and the watcher
+    # reads no last seq while the file still looks so (its own writes woke their followers already). A write by
+    # another process changes the stamp: the watcher reads the log and wakes the followers with that write's
+    # seq. Aria (44 HP) takes 1 fire damage from this server, then 2 from another writer: 41 HP.
+    import asyncio
+
+    from combatlog.server.hub import Hub
+
+    path = ready_log(tmp_path)
+    heard: list[tuple[str, int]] = []
+
+    async def night() -> int:
+        hub = Hub(str(path), None)
+        hub.loop = asyncio.get_running_loop()
+        hub.heard = lambda name, seq: heard.append((name, seq))  # type: ignore[method-assign]
+        try:
+            hub.watch("default")
+
+            def mine(log) -> int:
+                log.encounter("default").execute(damage(1))
+                hub.wrote()
+                return log.last_seq("default")
+
+            own = await hub.call(mine, "default")
+            assert hub._own_stamp == hub._file_stamp()
+            with combatlog.open_log(path) as other:
+                other.encounter("default").execute(damage(2))
+                theirs = other.last_seq("default")
+            assert theirs > own
+            for _ in range(200):  # the watcher looks every 50 ms: at most 10 s before giving up
+                if ("default", theirs) in heard:
+                    break
+                await asyncio.sleep(0.05)
+            return theirs
+        finally:
+            hub.close()
+
+    theirs = asyncio.run(night())
+    assert ("default", theirs) in heard
+    assert state_of(path)["combatants"]["aria"]["hp"] == 44 - 1 - 2
