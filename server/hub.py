@@ -111,6 +111,9 @@ class Hub:
         self.replies = Replies()
         self._generation: dict[str, int] = {}  # changes of each encounter heard so far
         self._latest: dict[tuple, tuple[int, asyncio.Future]] = {}  # (kind, encounter, lang) -> its generation's answer
+        # Each encounter's language as this server last read or wrote it (its `create` chose it): the words of a
+        # request's refusals, without a call to the log's thread before every command (issue 25).
+        self.langs: dict[str, str] = {}
         self._names: dict[str, tuple[int, dict[str, dict[str, str]]]] = {}  # encounter -> (seq read, names per lang)
         self._feeds: dict[str, dict[tuple, Feed]] = {}  # encounter -> key -> its feed, while a stream reads it
         self._feeds_lock = threading.Lock()  # the log's thread lists the feeds to render while the loop edits them
