@@ -7,7 +7,7 @@ COMBATLOG_SERVE_DIAGNOSE=PREFIX and the server writes, at shutdown and every 30 
   the threads sampled run at full speed between two samples);
 - `calls`: each log thread call's wait in the owner's queue and its run time (ms): percentiles, the slowest, all;
 - `memory` (COMBATLOG_SERVE_TRACEMALLOC=T1,T2: seconds after start): tracemalloc snapshots at T1 and T2, and what
-  grew between them, by the line that allocated it.
+  grew between them, by the line that allocated it (tracing starts 10 s before T1).
 
 benchmarks/game_night.py --diagnose PREFIX sets these for the server it starts.
 """
@@ -45,10 +45,6 @@ class Diagnostics:
         self._lock = threading.Lock()
         self._sample_s = sample_ms / 1e3
         gc.callbacks.append(self._on_gc)
-        if len(self._memory_at) == 2:
-            import tracemalloc
-
-            tracemalloc.start(8)
         self._thread = threading.Thread(target=self._run, name="combatlog-diagnose", daemon=True)
         self._thread.start()
 
@@ -94,6 +90,11 @@ class Diagnostics:
             if self._sample_s > 0:
                 self._sample()
             now = time.monotonic()
+            if len(self._memory_at) == 2 and not self._snapshots and now - self.began >= self._memory_at[0] - 10:
+                import tracemalloc
+
+                if not tracemalloc.is_tracing():  # started late: tracing from the start slowed the server 5 times
+                    tracemalloc.start(6)
             if self._memory_at and len(self._snapshots) < len(self._memory_at) \
                     and now - self.began >= self._memory_at[len(self._snapshots)]:
                 self._snapshot()

@@ -157,3 +157,20 @@ def test_the_sqlite_watcher_skips_the_servers_own_writes_and_still_hears_another
     theirs = asyncio.run(night())
     assert ("default", theirs) in heard
     assert state_of(path)["combatants"]["aria"]["hp"] == 44 - 1 - 2
+
+
+def test_a_steady_block_keeps_a_keys_record_until_an_append_on_sqlite(tmp_path):
+    # events/stores/base.py `steady` (and sqlite.py `request`): the record of an idempotency key is asked of the
+    # log once per block; an append to the encounter forgets the kept records, so the key it recorded is found.
+    # Aria (44 HP) takes 4 fire damage under key k1: 40 HP.
+    path = ready_log(tmp_path)
+    with combatlog.open_log(path) as log:
+        store, encounter = log.store, log.encounter("default")
+        with store.steady():
+            assert store.request("default", "k1") is None
+            assert store._steady_requests() == {("default", "k1"): None}
+            events = encounter.execute(damage(4), request_id="k1")
+            found = store.request("default", "k1")
+            assert found is not None and found[1:] == (events[0]["body"]["seq"], events[-1]["body"]["seq"])
+        assert store._steady_requests() is None
+    assert state_of(path)["combatants"]["aria"]["hp"] == 40
