@@ -21,6 +21,7 @@ import sys
 import threading
 import time
 from collections import Counter
+from types import FrameType
 from typing import Any
 
 ENV_PREFIX = "COMBATLOG_SERVE_DIAGNOSE"
@@ -71,9 +72,10 @@ class Diagnostics:
     def _sample(self) -> None:
         names = {thread.ident: thread.name for thread in threading.enumerate()}
         me = threading.get_ident()
-        for ident, frame in sys._current_frames().items():
+        for ident, top in sys._current_frames().items():
             if ident == me:
                 continue
+            frame: FrameType | None = top
             parts = []
             depth = 0
             while frame is not None and depth < 40:
