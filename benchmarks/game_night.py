@@ -401,7 +401,7 @@ def game_night(location: str, encounters: int = 50, viewers: int = 8, dms: int =
 
 
 def run_stores(seconds: float, stores: tuple[str, ...] = ("sqlite", "postgres"), diagnose: str | None = None,
-               tracemalloc: str | None = None) -> dict:
+               tracemalloc: str | None = None, types: str | None = None) -> dict:
     """The game night on each store in `stores` (PostgreSQL: a throwaway cluster, skipped when none can be had).
     `diagnose`: a path prefix for the server's diagnostics (PREFIX-STORE.json), `tracemalloc` its "T1,T2"."""
     results: dict = {}
@@ -411,6 +411,8 @@ def run_stores(seconds: float, stores: tuple[str, ...] = ("sqlite", "postgres"),
             settings = {"COMBATLOG_SERVE_DIAGNOSE": f"{diagnose}-{store}"}
             if tracemalloc:
                 settings["COMBATLOG_SERVE_TRACEMALLOC"] = tracemalloc
+            if types:
+                settings["COMBATLOG_SERVE_TYPES"] = types
         if store == "sqlite":
             with tempfile.TemporaryDirectory() as folder:
                 results["sqlite"] = game_night(str(Path(folder) / "night.db"), seconds=seconds,
@@ -444,9 +446,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="the server writes PREFIX-STORE.json: its GC pauses, sampled stacks, log thread calls")
     parser.add_argument("--tracemalloc", metavar="T1,T2",
                         help="with --diagnose: tracemalloc snapshots T1 and T2 seconds after start, and what grew")
+    parser.add_argument("--types", metavar="T1,T2",
+                        help="with --diagnose: the server's objects counted by type at T1 and T2 s, and which grew")
     args = parser.parse_args(argv)
     stores = ("sqlite", "postgres") if args.store == "both" else (args.store,)
-    print(json.dumps(run_stores(args.seconds, stores, args.diagnose, args.tracemalloc), indent=2))
+    print(json.dumps(run_stores(args.seconds, stores, args.diagnose, args.tracemalloc, args.types), indent=2))
     return 0
 
 

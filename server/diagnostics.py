@@ -7,7 +7,8 @@ COMBATLOG_SERVE_DIAGNOSE=PREFIX and the server writes, at shutdown and every 30 
   the threads sampled run at full speed between two samples);
 - `calls`: each log thread call's wait in the owner's queue and its run time (ms): percentiles, the slowest, all;
 - `memory` (COMBATLOG_SERVE_TRACEMALLOC=T1,T2: seconds after start): tracemalloc snapshots at T1 and T2, and what
-  grew between them, by the line that allocated it (tracing starts 10 s before T1).
+  grew between them, by the line that allocated it (tracing starts 10 s before T1); COMBATLOG_SERVE_TYPES=T1,T2:
+  the tracked objects counted by type at T1 and T2, and which grew; the allocator's blocks in use every 30 s.
 
 benchmarks/game_night.py --diagnose PREFIX sets these for the server it starts.
 """
@@ -27,12 +28,13 @@ from typing import Any
 ENV_PREFIX = "COMBATLOG_SERVE_DIAGNOSE"
 ENV_SAMPLE_MS = "COMBATLOG_SERVE_SAMPLE_MS"
 ENV_TRACEMALLOC = "COMBATLOG_SERVE_TRACEMALLOC"
+ENV_TYPES = "COMBATLOG_SERVE_TYPES"
 
 
 class Diagnostics:
     """Started once per server process when ENV_PREFIX is set (`from_environment`)."""
 
-    def __init__(self, prefix: str, sample_ms: float, memory_at: list[float]):
+    def __init__(self, prefix: str, sample_ms: float, memory_at: list[float], types_at: list[float] | None = None):
         self.prefix = prefix
         self.began = time.monotonic()
         self.gc: list[tuple[float, int, float, int]] = []
@@ -41,6 +43,9 @@ class Diagnostics:
         self.calls: list[tuple[float, float, float]] = []  # (when, queued ms, ran ms)
         self.memory: dict[str, Any] = {}
         self._memory_at = sorted(memory_at)[:2]
+        self._types_at = sorted(types_at or [])[:2]
+        self.types: list[dict[str, int]] = []
+        self.blocks: list[tuple[float, int]] = []  # (when, the Python allocator's blocks in use), every 30 s
         self._snapshots: list = []
         self._stop = threading.Event()
         self._lock = threading.Lock()
@@ -55,7 +60,8 @@ class Diagnostics:
         if not prefix:
             return None
         memory = [float(t) for t in os.environ.get(ENV_TRACEMALLOC, "").split(",") if t.strip()]
-        return cls(prefix, float(os.environ.get(ENV_SAMPLE_MS, "5")), memory)
+        types = [float(t) for t in os.environ.get(ENV_TYPES, "").split(",") if t.strip()]
+        return cls(prefix, float(os.environ.get(ENV_SAMPLE_MS, "5")), memory, types)
 
     def _on_gc(self, phase: str, info: dict) -> None:
         if phase == "start":
@@ -100,10 +106,19 @@ class Diagnostics:
             if self._memory_at and len(self._snapshots) < len(self._memory_at) \
                     and now - self.began >= self._memory_at[len(self._snapshots)]:
                 self._snapshot()
+            if len(self.types) < len(self._types_at) and now - self.began >= self._types_at[len(self.types)]:
+                self._count_types()
             if now - dumped >= 30:
                 dumped = now
+                self.blocks.append((now - self.began, sys.getallocatedblocks()))
                 self.dump()
             self._stop.wait(self._sample_s if self._sample_s > 0 else 0.5)
+
+    def _count_types(self) -> None:
+        """The objects the collector tracks, counted by type (after a full collection)."""
+        gc.collect()
+        counts: Counter[str] = Counter(type(item).__qualname__ for item in gc.get_objects())
+        self.types.append(dict(counts))
 
     def _snapshot(self) -> None:
         import tracemalloc
@@ -144,6 +159,11 @@ class Diagnostics:
             "calls_slowest": sorted(calls, key=lambda call: -(call[1] + call[2]))[:50],
             "calls_all": [[round(value, 3) for value in call] for call in calls],
             "memory": self.memory,
+            "blocks_every_30s": self.blocks,
+            "types_grew": ({name: count - self.types[0].get(name, 0) for name, count in
+                            Counter(self.types[1]).most_common() if count - self.types[0].get(name, 0) > 50}
+                           if len(self.types) == 2 else None),
+            "types_first": dict(Counter(self.types[0]).most_common(30)) if self.types else None,
             "samples": dict(self.stacks.most_common()),
         }
         with open(self.prefix + ".json", "w", encoding="utf-8") as out:
