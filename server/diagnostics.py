@@ -93,6 +93,13 @@ class Diagnostics:
             self.stacks[";".join([name, *reversed(parts)])] += 1
 
     def _run(self) -> None:
+        try:
+            self._watch()
+        except Exception as error:  # said in the report rather than lost with the thread
+            self.memory["error"] = f"{type(error).__name__}: {error}"
+            self.dump()
+
+    def _watch(self) -> None:
         dumped = time.monotonic()
         while not self._stop.is_set():
             if self._sample_s > 0:
@@ -117,7 +124,8 @@ class Diagnostics:
     def _count_types(self) -> None:
         """The objects the collector tracks, counted by type (after a full collection)."""
         gc.collect()
-        counts: Counter[str] = Counter(type(item).__qualname__ for item in gc.get_objects())
+        counts: Counter[str] = Counter(str(getattr(type(item), "__qualname__", "?"))
+                                      for item in gc.get_objects())
         self.types.append(dict(counts))
 
     def _snapshot(self) -> None:
