@@ -92,15 +92,16 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(location: str):
-    """`combatlog serve LOCATION` in its own process on a free loopback port: yields (base URL, its pid)."""
+def server(location: str, env: dict[str, str] | None = None):
+    """`combatlog serve LOCATION` in its own process on a free loopback port: yields (base URL, its pid). `env`:
+    more environment variables for it (`--diagnose`: server/diagnostics.py)."""
     import httpx
 
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-c", "import sys; from combatlog.cli.main import main; sys.exit(main(sys.argv[1:]))",
          "serve", location, "--port", str(port), "--token", TOKEN, "--host", "127.0.0.1"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -353,12 +354,13 @@ async def night(base: str, pid: int, encounters: list[str], viewers: int, dms: i
 
 
 def game_night(location: str, encounters: int = 50, viewers: int = 8, dms: int = 1, seconds: float = 600,
-               pause: float = 0.5, events: int = 0) -> dict:
-    """Run a game night on the log at `location` (SQLite path or postgresql:// URL) and sum it up."""
+               pause: float = 0.5, events: int = 0, diagnose: dict[str, str] | None = None) -> dict:
+    """Run a game night on the log at `location` (SQLite path or postgresql:// URL) and sum it up. `diagnose`:
+    the server's diagnostics settings (server/diagnostics.py), none by default."""
     names = [f"table{i:02d}" for i in range(encounters)]
     prepare(location, names, events)
     before = {name: len(commands_recorded(location, name)) for name in names}
-    with server(location) as (base, pid):
+    with server(location, diagnose) as (base, pid):
         seen = asyncio.run(night(base, pid, names, viewers, dms, seconds, pause))
     applied_twice, unanswered = 0, 0
     for name in names:
@@ -398,13 +400,23 @@ def game_night(location: str, encounters: int = 50, viewers: int = 8, dms: int =
     }
 
 
-def run_stores(seconds: float, stores: tuple[str, ...] = ("sqlite", "postgres")) -> dict:
-    """The game night on each store in `stores` (PostgreSQL: a throwaway cluster, skipped when none can be had)."""
+def run_stores(seconds: float, stores: tuple[str, ...] = ("sqlite", "postgres"), diagnose: str | None = None,
+               tracemalloc: str | None = None, types: str | None = None) -> dict:
+    """The game night on each store in `stores` (PostgreSQL: a throwaway cluster, skipped when none can be had).
+    `diagnose`: a path prefix for the server's diagnostics (PREFIX-STORE.json), `tracemalloc` its "T1,T2"."""
     results: dict = {}
     for store in stores:
+        settings = None
+        if diagnose:
+            settings = {"COMBATLOG_SERVE_DIAGNOSE": f"{diagnose}-{store}"}
+            if tracemalloc:
+                settings["COMBATLOG_SERVE_TRACEMALLOC"] = tracemalloc
+            if types:
+                settings["COMBATLOG_SERVE_TYPES"] = types
         if store == "sqlite":
             with tempfile.TemporaryDirectory() as folder:
-                results["sqlite"] = game_night(str(Path(folder) / "night.db"), seconds=seconds)
+                results["sqlite"] = game_night(str(Path(folder) / "night.db"), seconds=seconds,
+                                              diagnose=settings)
         else:
             try:
                 sys.path.insert(0, str(HERE.parent / "tests"))
@@ -420,7 +432,7 @@ def run_stores(seconds: float, stores: tuple[str, ...] = ("sqlite", "postgres"))
                 results["postgres"] = {"skipped": f"{type(error).__name__}: {error}"[:200]}
                 continue
             try:
-                results["postgres"] = game_night(cluster.new_database(), seconds=seconds)
+                results["postgres"] = game_night(cluster.new_database(), seconds=seconds, diagnose=settings)
             finally:
                 cluster.stop()
     return results
@@ -430,9 +442,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=600)
     parser.add_argument("--store", choices=["sqlite", "postgres", "both"], default="both")
+    parser.add_argument("--diagnose", metavar="PREFIX",
+                        help="the server writes PREFIX-STORE.json: its GC pauses, sampled stacks, log thread calls")
+    parser.add_argument("--tracemalloc", metavar="T1,T2",
+                        help="with --diagnose: tracemalloc snapshots T1 and T2 seconds after start, and what grew")
+    parser.add_argument("--types", metavar="T1,T2",
+                        help="with --diagnose: the server's objects counted by type at T1 and T2 s, and which grew")
     args = parser.parse_args(argv)
     stores = ("sqlite", "postgres") if args.store == "both" else (args.store,)
-    print(json.dumps(run_stores(args.seconds, stores), indent=2))
+    print(json.dumps(run_stores(args.seconds, stores, args.diagnose, args.tracemalloc, args.types), indent=2))
     return 0
 
 

@@ -34,6 +34,7 @@ def terminal_name(name: str) -> str:
 ENV_LOG, ENV_TOKEN, ENV_LANG, ENV_PRIVATE, ENV_LISTEN = (
     "COMBATLOG_SERVE_LOG", "COMBATLOG_SERVE_TOKEN", "COMBATLOG_SERVE_LANG", "COMBATLOG_SERVE_PRIVATE",
     "COMBATLOG_SERVE_LISTEN")
+ENV_LOOP, ENV_HTTP = "COMBATLOG_SERVE_LOOP", "COMBATLOG_SERVE_HTTP"
 
 
 def is_url(log: str) -> bool:
@@ -92,7 +93,11 @@ def serve(log: str, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, token
         print(f"{'MJ' if fr else 'DM'} ({terminal_name(name)}): {url}", file=out)
         print(f"{'Joueurs' if fr else 'Players'} ({terminal_name(name)}): {table}", file=out)
     out.flush()
-    common: dict[str, Any] = {"host": host, "port": port, "log_level": "warning", "timeout_graceful_shutdown": 2}
+    # uvicorn picks uvloop and httptools when installed (the `server` extra brings them): their sends do not let
+    # go of the GIL, where each of the stdlib loop's did and then waited for it behind the log's threads (issue
+    # 25). COMBATLOG_SERVE_LOOP / COMBATLOG_SERVE_HTTP (asyncio, h11) choose the pure Python ones, to compare.
+    common: dict[str, Any] = {"host": host, "port": port, "log_level": "warning", "timeout_graceful_shutdown": 2,
+                              "loop": os.environ.get(ENV_LOOP) or "auto", "http": os.environ.get(ENV_HTTP) or "auto"}
     if workers == 1:
         uvicorn.run(create_app(log, token=token, lang=lang, private=private, host=host, port=port), **common)
         return 0

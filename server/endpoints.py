@@ -106,7 +106,12 @@ async def encounter_lang_of(request: Request, name: str) -> str:
     asked = request.query_params.get("lang")
     if asked in ("fr", "en"):
         return asked
-    found = await hub_of(request).call(lambda log: getattr(held(log, name), "lang", None), name)
+    hub = hub_of(request)
+    found = hub.langs.get(name)  # as this server's last write or reading left it: a command asks the log once
+    if found is None:
+        found = await hub.call(lambda log: getattr(held(log, name), "lang", None), name)
+        if found is not None:
+            hub.langs[name] = found
     return found or settings_of(request).lang or "en"
 
 
@@ -486,6 +491,9 @@ async def run_batch(request: Request, name: str, prepare: Callable[[combatlog.Lo
             outcome = Outcome(body=msgspec.json.encode(body), wrote=bool(events))
         if key is not None:
             hub.replies.remember(name, key, asked, outcome)
+        if outcome.wrote:
+            hub.wrote()
+            hub.langs[name] = encounter.lang  # a `create` chooses it
         # The streams' messages for the new state, made here, before the next command can change it.
         return outcome, False, hub.render(log, name) if outcome.wrote else []
 

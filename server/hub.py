@@ -111,6 +111,9 @@ class Hub:
         self.replies = Replies()
         self._generation: dict[str, int] = {}  # changes of each encounter heard so far
         self._latest: dict[tuple, tuple[int, asyncio.Future]] = {}  # (kind, encounter, lang) -> its generation's answer
+        # Each encounter's language as this server last read or wrote it (its `create` chose it): the words of a
+        # request's refusals, without a call to the log's thread before every command (issue 25).
+        self.langs: dict[str, str] = {}
         self._names: dict[str, tuple[int, dict[str, dict[str, str]]]] = {}  # encounter -> (seq read, names per lang)
         self._feeds: dict[str, dict[tuple, Feed]] = {}  # encounter -> key -> its feed, while a stream reads it
         self._feeds_lock = threading.Lock()  # the log's thread lists the feeds to render while the loop edits them
@@ -121,6 +124,13 @@ class Hub:
         self._shared_watch_log: combatlog.Log | None = None
         self._file_watcher: threading.Thread | None = None  # SQLite or PostgreSQL: the one watcher of every encounter
         self._shared_lock = threading.Lock()
+        # A SQLite file's stamp right after this process's last write (`wrote`): the watcher reads nothing when
+        # the file still looks so (its writes woke their followers already), where it asked every followed
+        # encounter's last seq after each of them, a thousand queries a second on a game night (issue 25).
+        self._own_stamp: tuple | None = None
+        from combatlog.server.diagnostics import Diagnostics
+
+        self.diagnostics = Diagnostics.from_environment()  # a benchmark's measures, off unless asked
 
     # ---------------------------------------------------------------- the log's threads
     def owner_of(self, encounter: str | None) -> int:
@@ -136,7 +146,17 @@ class Hub:
         and is used again only there."""
         loop = asyncio.get_running_loop()
         index = self.owner_of(encounter)
+        if self.diagnostics is not None:
+            return await loop.run_in_executor(self._owners[index], self._timed, time.perf_counter(), index, function)
         return await loop.run_in_executor(self._owners[index], self._run, index, function)
+
+    def _timed(self, asked: float, index: int, function):
+        began = time.perf_counter()
+        try:
+            return self._run(index, function)
+        finally:
+            assert self.diagnostics is not None
+            self.diagnostics.call(began - asked, time.perf_counter() - began)
 
     def _run(self, index: int, function):
         log = self._logs[index]
@@ -168,6 +188,8 @@ class Hub:
             shared, self._shared_watch_log = self._shared_watch_log, None
         if shared is not None:
             shared.close()
+        if self.diagnostics is not None:
+            self.diagnostics.close()
 
     def _watch_log(self) -> tuple[combatlog.Log, bool]:
         """The log a watcher waits on, and whether the watcher owns it (closes it when done)."""
@@ -177,6 +199,13 @@ class Hub:
             if self._shared_watch_log is None:
                 self._shared_watch_log = combatlog.open_log(self.location)
             return self._shared_watch_log, False
+
+    def wrote(self) -> None:
+        """On the log's thread, right after this process appended: the SQLite file's stamp as that write left
+        it. A write by another process committed between the two is heard at the watcher's next once-a-second
+        reading."""
+        if self._is_file() and self.location != ":memory:":
+            self._own_stamp = self._file_stamp()
 
     # ---------------------------------------------------------------- followers
     def changed(self, encounter: str) -> asyncio.Event:
@@ -352,7 +381,9 @@ class Hub:
                     continue
                 now = time.monotonic()
                 new_stamp = self._file_stamp()
-                if new_stamp != stamp or now - checked >= 1.0 or any(n not in known for n in names):
+                if new_stamp == self._own_stamp and now - checked < 1.0 and all(n in known for n in names):
+                    stamp = new_stamp  # the file as this process's own last write left it: nothing to read
+                elif new_stamp != stamp or now - checked >= 1.0 or any(n not in known for n in names):
                     stamp, checked = new_stamp, now
                     for name in names:
                         try:

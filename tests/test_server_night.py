@@ -114,3 +114,63 @@ def test_a_steady_block_asks_each_end_once_follows_its_own_appends_and_never_hid
         assert store._steady_ends() is None
         assert mine.state()["combatants"]["aria"]["hp"] == 44 - 1 - 3
     assert state_of(path)["combatants"]["aria"]["hp"] == 40
+
+
+def test_the_sqlite_watcher_skips_the_servers_own_writes_and_still_hears_another_writer(tmp_path):
+    # server/hub.py `wrote`: after each of its own appends the hub notes the SQLite file's stamp, and the watcher
+    # reads no last seq while the file still looks so (its own writes woke their followers already). A write by
+    # another process changes the stamp: the watcher reads the log and wakes the followers with that write's
+    # seq. Aria (44 HP) takes 1 fire damage from this server, then 2 from another writer: 41 HP.
+    import asyncio
+
+    from combatlog.server.hub import Hub
+
+    path = ready_log(tmp_path)
+    heard: list[tuple[str, int]] = []
+
+    async def night() -> int:
+        hub = Hub(str(path), None)
+        hub.loop = asyncio.get_running_loop()
+        hub.heard = lambda name, seq: heard.append((name, seq))  # type: ignore[method-assign]
+        try:
+            hub.watch("default")
+
+            def mine(log) -> int:
+                log.encounter("default").execute(damage(1))
+                hub.wrote()
+                return log.last_seq("default")
+
+            own = await hub.call(mine, "default")
+            assert hub._own_stamp == hub._file_stamp()
+            with combatlog.open_log(path) as other:
+                other.encounter("default").execute(damage(2))
+                theirs = other.last_seq("default")
+            assert theirs > own
+            for _ in range(200):  # the watcher looks every 50 ms: at most 10 s before giving up
+                if ("default", theirs) in heard:
+                    break
+                await asyncio.sleep(0.05)
+            return theirs
+        finally:
+            hub.close()
+
+    theirs = asyncio.run(night())
+    assert ("default", theirs) in heard
+    assert state_of(path)["combatants"]["aria"]["hp"] == 44 - 1 - 2
+
+
+def test_a_steady_block_keeps_a_keys_record_until_an_append_on_sqlite(tmp_path):
+    # events/stores/base.py `steady` (and sqlite.py `request`): the record of an idempotency key is asked of the
+    # log once per block; an append to the encounter forgets the kept records, so the key it recorded is found.
+    # Aria (44 HP) takes 4 fire damage under key k1: 40 HP.
+    path = ready_log(tmp_path)
+    with combatlog.open_log(path) as log:
+        store, encounter = log.store, log.encounter("default")
+        with store.steady():
+            assert store.request("default", "k1") is None
+            assert store._steady_requests() == {("default", "k1"): None}
+            events = encounter.execute(damage(4), request_id="k1")
+            found = store.request("default", "k1")
+            assert found is not None and found[1:] == (events[0]["body"]["seq"], events[-1]["body"]["seq"])
+        assert store._steady_requests() is None
+    assert state_of(path)["combatants"]["aria"]["hp"] == 40

@@ -86,3 +86,31 @@ def test_one_thread_follows_many_encounters_written_by_any_process(pg_url):
         finally:
             writer.join()
         assert moved == {names[1]: other.last_seq(names[1])} and moved[names[1]] > known[names[1]]
+
+
+def test_a_steady_block_reads_a_keys_record_with_the_end_once_and_forgets_it_at_an_append(pg_url):
+    # events/stores/postgres.py `request` within `steady`: the server's command asks the record of its idempotency
+    # key twice (its memory missed it, then the run's own check), and the encounter's end: one statement reads
+    # the key's record and the end together, then both are kept. An append to the encounter forgets the kept
+    # records, so the key it recorded is found; another writer's key is seen at the next block. Monster b
+    # (500 HP) takes 4 fire damage under key k1, then 5 under k2 from another writer: 491 HP.
+    with combatlog.open_log(pg_url) as log, combatlog.open_log(pg_url) as other:
+        log.encounter("keys").execute_all(OPENING)
+        store = log.store
+        end = store.last("keys")
+        with store.steady():
+            assert store.request("keys", "k1") is None
+            assert store._steady_ends() == {"keys": end}  # read with the key's record
+            assert store.last("keys") == end
+            events = log.encounter("keys").execute({"do": "damage", "target": "b", "amount": 4, "type": "fire"},
+                                                   request_id="k1")
+            first, last = events[0]["body"]["seq"], events[-1]["body"]["seq"]
+            assert store.request("keys", "k1")[1:] == (first, last)  # the append forgot the kept None
+            other.encounter("keys").execute({"do": "damage", "target": "b", "amount": 5, "type": "fire"},
+                                            request_id="k2")
+            assert store.request("keys", "k2") is not None  # not kept before: asked of the log
+            assert store.last("keys") == (last + 1, events[-1]["hash"])  # the end stays as this block left it
+        assert store._steady_requests() is None
+        with store.steady():
+            assert store.last("keys") == other.store.last("keys") != (last + 1, events[-1]["hash"])
+        assert log.encounter("keys").state()["combatants"]["b"]["hp"] == 500 - 4 - 5

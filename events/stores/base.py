@@ -218,11 +218,19 @@ class StoreBase:
         outer = getattr(self._local, "ends", None)
         if outer is None:
             self._local.ends = {}
+            self._local.asked = {}
         try:
             yield
         finally:
             if outer is None:
                 self._local.ends = None
+                self._local.asked = None
+
+    def _steady_requests(self) -> dict[tuple[str, str], Any] | None:
+        """The idempotency keys' records (`request`) the `steady` block running on this thread read, or None
+        outside one: a command with a key asks it twice (the server's memory missed it, then the run's own
+        check), a round trip each on PostgreSQL. Forgotten for an encounter at each append to it."""
+        return getattr(self._local, "asked", None) if self._local is not None else None
 
     def _steady_ends(self) -> dict[str, tuple[int, str]] | None:
         """The ends kept by the `steady` block running on this thread, or None outside one."""
@@ -243,6 +251,10 @@ class StoreBase:
         ends = self._steady_ends()
         if ends is None:
             return
+        asked = self._steady_requests()
+        if asked:
+            for known in [known for known in asked if known[0] == encounter]:
+                del asked[known]
         if sealed:
             record = sealed[-1][0]
             ends[encounter] = (record.seq + 1, record.hash)

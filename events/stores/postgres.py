@@ -12,9 +12,9 @@ Layout (created and migrated by `migrate`, never by hand; `schema_version` recor
   reports it, and appends refuse to bury it under new events); a partial index over the undo, redo and
   revert markers lets the full replay find them without reading the other events.
 
-One transaction per append: read the last (seq, hash) and the recorded head, check they agree and that the
-next seq is the writer's expected seq, insert, move the head, and NOTIFY the log's channel with
-{"encounter", "seq"}. Two writers racing for the same seq both pass the check
+One transaction per append, in two round trips (pipeline mode): BEGIN and read the last (seq, hash) and the
+recorded head; then check they agree and that the next seq is the writer's expected seq, and send together the
+insert, the head's move, the NOTIFY of the log's channel with {"encounter", "seq"} and COMMIT. Two writers racing for the same seq both pass the check
 under READ COMMITTED; the unique index makes the second wait for the first and then fail, and that failure
 becomes the same ConcurrencyConflict as a failed check: nothing of it is written.
 
@@ -50,6 +50,9 @@ from combatlog.words import Said
 # The pool warns when it replaces a dropped connection; without a handler of the app's, Python would print that
 # on stderr beside the CLI's one-line messages. Apps that configure logging still receive it.
 logging.getLogger("psycopg.pool").addHandler(logging.NullHandler())
+# Likewise a pipeline closed on a lost connection ("error ignored terminating <psycopg.Pipeline [BAD]>"): the
+# append's own error already says it.
+logging.getLogger("psycopg").addHandler(logging.NullHandler())
 
 CHUNK = 2000  # rows per read query
 SCHEMA_LOCK = 0x636C6F67  # advisory lock key held while migrating ("clog")
@@ -118,6 +121,14 @@ FROM (SELECT 1) AS one
 LEFT JOIN LATERAL (SELECT seq, hash FROM events WHERE encounter = %(e)s ORDER BY seq DESC LIMIT 1) AS e ON true
 LEFT JOIN heads AS h ON h.encounter = %(e)s
 """
+# The last event of an encounter and what an idempotency key's request appended to it, in one statement (and one
+# snapshot): a server's command asks both first.
+_END_AND_REQUEST = """
+SELECT e.seq, e.hash, r.fingerprint, r.first_seq, r.last_seq
+FROM (SELECT 1) AS one
+LEFT JOIN LATERAL (SELECT seq, hash FROM events WHERE encounter = %(e)s ORDER BY seq DESC LIMIT 1) AS e ON true
+LEFT JOIN requests AS r ON r.encounter = %(e)s AND r.key = %(k)s
+"""
 # Move the head and tell the listeners (a data-modifying WITH always runs whole): a plain UPDATE of the head
 # the check just read, or an upsert for an encounter without one. A command's few events are inserted in the
 # same statement (the whole write is one round trip), and the head waits for them ({after}): every writer
@@ -166,7 +177,8 @@ def redact(url: str) -> str:
 
 
 def _first_line(error: BaseException) -> str:
-    return (str(error).strip().splitlines() or [type(error).__name__])[0]
+    # In pipeline mode libpq puts its own words before the cause ("consuming input failed: server closed...").
+    return (str(error).strip().splitlines() or [type(error).__name__])[0].removeprefix("consuming input failed: ")
 
 
 class PostgresStore(StoreBase):
@@ -294,7 +306,10 @@ class PostgresStore(StoreBase):
         def write(conn: psycopg.Connection) -> list[Sealed]:
             sent[0] = False
             settled.clear()
-            with conn.transaction():
+            # Pipeline mode: BEGIN goes with the check's query (one round trip, the check's answer is needed to
+            # seal), then the write, the signature, the request and COMMIT together (one more), where each was a
+            # round trip of its own: five per command, each a wait for the server and for the GIL (issue 25).
+            with conn.pipeline(), conn.transaction():
                 identity = self._identity_for_write(conn, adopt)
                 settled.append(identity)
                 next_seq, prev, has_head = self._end_for_append(conn, encounter)
@@ -426,11 +441,26 @@ class PostgresStore(StoreBase):
             "SELECT seq, hash, signature FROM signatures WHERE encounter = %s ORDER BY seq", (encounter,)).fetchall())]
 
     def request(self, encounter: str, key: str) -> tuple[str, int, int] | None:
-        """(fingerprint, first seq, last seq) the request with idempotency key `key` appended, or None."""
-        row = self._guarded(lambda conn: conn.execute(
-            "SELECT fingerprint, first_seq, last_seq FROM requests WHERE encounter = %s AND key = %s",
-            (encounter, key)).fetchone())
-        return (row[0], row[1], row[2]) if row else None
+        """(fingerprint, first seq, last seq) the request with idempotency key `key` appended, or None.
+
+        Within `steady`, asked of the log once per block (until an append to the encounter), and read with the
+        encounter's end when that is not kept yet: the server's command asks both first, in one round trip."""
+        asked = self._steady_requests()
+        if asked is not None and (encounter, key) in asked:
+            return asked[encounter, key]
+        ends = self._steady_ends()
+        if ends is not None and encounter not in ends:
+            row = _row(self._guarded(lambda conn: conn.execute(_END_AND_REQUEST, {"e": encounter, "k": key})))
+            ends[encounter] = (row[0] + 1, row[1]) if row[0] is not None else (0, GENESIS_HASH)
+            found = (row[2], row[3], row[4]) if row[2] is not None else None
+        else:
+            got = self._guarded(lambda conn: conn.execute(
+                "SELECT fingerprint, first_seq, last_seq FROM requests WHERE encounter = %s AND key = %s",
+                (encounter, key)).fetchone())
+            found = (got[0], got[1], got[2]) if got else None
+        if asked is not None:
+            asked[encounter, key] = found
+        return found
 
     def missing_head(self, encounter: str) -> bool:
         """Whether a log of chain version 2 (whose every append records its head) has none for the encounter."""

@@ -448,14 +448,21 @@ class SQLiteStore(StoreBase):
                 return []
 
     def request(self, encounter: str, key: str) -> tuple[str, int, int] | None:
-        """(fingerprint, first seq, last seq) the request with idempotency key `key` appended, or None."""
+        """(fingerprint, first seq, last seq) the request with idempotency key `key` appended, or None (asked of
+        the log once per `steady` block, until an append to the encounter)."""
+        asked = self._steady_requests()
+        if asked is not None and (encounter, key) in asked:
+            return asked[encounter, key]
         with self._guard():
             try:
                 row = self._db.execute("SELECT fingerprint, first_seq, last_seq FROM requests "
                                        "WHERE encounter = ? AND key = ?", (encounter, key)).fetchone()
             except sqlite3.OperationalError:  # no requests table (a version-1 log opened without writing)
                 return None
-        return (row[0], row[1], row[2]) if row else None
+        found = (row[0], row[1], row[2]) if row else None
+        if asked is not None:
+            asked[encounter, key] = found
+        return found
 
     def missing_head(self, encounter: str) -> bool:
         """Whether a log of chain version 2 (whose every append records its head) has none for the encounter."""
