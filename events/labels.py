@@ -12,7 +12,6 @@ event holds, its stored bytes and hash unchanged."""
 from __future__ import annotations
 
 import re
-from functools import cache
 from typing import Any
 
 from combatlog.events.reasons import code_of
@@ -26,13 +25,8 @@ _NAMED = (
     (r"adjusted ([+-]\d+)", "adjusted"),
 )
 _CODED = r"(help_from|exhaustion|proficiency|from|adjusted):(\S+)"
-
-
-@cache
-def _compiled(pattern: str) -> re.Pattern:
-    """A pattern of this module, compiled on first use (issue 25: a read of a log written by this version, whose
-    labels are codes already, compiles none)."""
-    return re.compile(pattern)
+# Patterns are kept as text and matched through re's own cache (`re.fullmatch(pattern, ...)`): compiled on first
+# use, so a read of a log written by this version, whose labels are codes already, compiles none.
 
 # The fixed phrases the rules wrote before codes, for readers to say a code no catalog knows as it always was.
 FIXED = (
@@ -52,7 +46,7 @@ def label_code(label: str) -> str:
     if " " not in label:  # every phrase the rules wrote had a space: one word is a code already
         return label
     for pattern, head in _NAMED:
-        found = _compiled(pattern).fullmatch(label)
+        found = re.fullmatch(pattern, label)
         if found is not None:
             return f"{head}:{found[1]}"
     return code_of(label) if re.search(r"[^A-Za-z0-9_:+-]", label) else label
@@ -60,7 +54,7 @@ def label_code(label: str) -> str:
 
 def named(label: str) -> tuple[str, str]:
     """("help_from", "aria") for "help_from:aria"; (label, "") for a label naming nothing."""
-    found = _compiled(_CODED).fullmatch(label)
+    found = re.fullmatch(_CODED, label)
     return (found[1], found[2]) if found is not None else (label, "")
 
 

@@ -13,7 +13,6 @@ The upcasters below read the sentences older logs stored; their bytes and hashes
 from __future__ import annotations
 
 import re
-from functools import cache
 from typing import Any
 
 from combatlog.events.labels import lift_labels
@@ -35,13 +34,8 @@ _PF1_CHECKS = (
     (r"(?P<spell>\S+) against (?P<target>\S+)", "spell"),
 )
 _END = r"end (?P<condition>\w+)"
-
-
-@cache
-def _compiled(pattern: str) -> re.Pattern:
-    """A pattern of this module, compiled on first use (issue 25: a read of a log written by this version, whose
-    purposes are codes already, compiles none)."""
-    return re.compile(pattern)
+# Matched through re's own cache (`re.fullmatch(pattern, ...)`), compiled on first use: a read of a log written by
+# this version, whose purposes are codes already, compiles none.
 
 
 def _markers(field: str):
@@ -56,7 +50,7 @@ def _markers(field: str):
 
 def _save_v1(event: dict[str, Any]) -> dict[str, Any]:
     """A save's purpose "end paralyzed" -> "end_condition", condition "paralyzed"."""
-    found = _compiled(_END).fullmatch(event.get("purpose", ""))
+    found = re.fullmatch(_END, event.get("purpose", ""))
     if found is not None:
         event["purpose"], event["condition"] = "end_condition", found["condition"]
     return event
@@ -69,7 +63,7 @@ def _pf1_check_v1(event: dict[str, Any]) -> dict[str, Any]:
         event["purpose"] = code_of(purpose)
         return event
     for pattern, code in _PF1_CHECKS:
-        found = _compiled(pattern).fullmatch(purpose)
+        found = re.fullmatch(pattern, purpose)
         if found is not None:
             fields = found.groupdict()
             event["purpose"] = code.format(on=fields.pop("on", ""))

@@ -3,6 +3,7 @@
 import sys
 import time as _time
 from collections.abc import Callable
+from typing import Any
 
 import msgspec
 from combatlog.core.kernel.commands import LOG_COMMANDS, Redo, Revert, Undo, parse_log_command
@@ -121,9 +122,8 @@ class Encounter:
         return [last.get(id(record)) for record in records]
 
     def _execute(self, raw: dict, actor: str) -> list[tuple[Recorded, bytes | None]]:
+        self.check(raw, actor)
         checks = sys.modules[__name__]  # the checks, read as this module's attributes (`__getattr__` below)
-        checks.check_command(raw)
-        checks.check_name(actor, "the actor", "l'acteur")
         name = raw.get("do") if isinstance(raw, dict) else None
         txn = self._count
         if isinstance(name, str) and name in LOG_COMMANDS:
@@ -144,11 +144,7 @@ class Encounter:
             # A fresh seed only for the command that records one (create); every other reads it from the state.
             import secrets  # here: a read never draws a seed
 
-            seed = self.default_seed or ("" if self.state.seed else secrets.token_hex(8))
-            recorded = self.recorded_creation if name == "create" else None
-            events, decided = decide_and_fold(self.state, raw, templates=self.templates, default_seed=seed,
-                                              registry=self.registry, encounters=self.encounters,
-                                              spells=self.spells, recorded=recorded)
+            events, decided = self.decide(raw, self.default_seed or ("" if self.state.seed else secrets.token_hex(8)))
         at = self.clock()
         records = [
             Recorded(seq=txn + index, txn=txn, at=at, actor=actor, event=event) for index, event in enumerate(events)
@@ -162,6 +158,27 @@ class Encounter:
         else:  # a store of the plain protocol
             sealed = self.store.append(self.encounter, records, expected_seq=txn)
             pairs = [(record, None) for record in sealed]
+        self.advance(txn, sealed, decided)
+        if _debug_enabled():
+            log.debug("command", encounter=self.encounter, seq=self.state.seq, round=self.state.round, do=name, actor=actor)
+        return pairs
+
+    def check(self, raw: Any, actor: str) -> None:
+        """Refuse (InvalidCommand) a command or an actor no log may hold: what every command meets first."""
+        checks = sys.modules[__name__]  # the checks, read as this module's attributes (`__getattr__` below)
+        checks.check_command(raw)
+        checks.check_name(actor, "the actor", "l'acteur")
+
+    def decide(self, raw: Any, seed: str) -> tuple[list, EncounterState]:
+        """The events the rules give for a command that is not undo, redo or revert, and the state after them
+        (`seed`: the one a `create` records when the command names none)."""
+        recorded = self.recorded_creation if isinstance(raw, dict) and raw.get("do") == "create" else None
+        return decide_and_fold(self.state, raw, templates=self.templates, default_seed=seed, registry=self.registry,
+                               encounters=self.encounters, spells=self.spells, recorded=recorded)
+
+    def advance(self, txn: int, sealed: list[Recorded], decided: EncounterState) -> None:
+        """The engine after transaction `txn` reached the log as `sealed`, the rules having folded it to `decided`:
+        its count, state, undo stack, remembered states, records, timeline and snapshots."""
         if txn:  # the state before this command, if its place in the stack is known without a read
             self._remember(self.history.known_top(txn - 1), self.state)
         self._count = sealed[-1].seq + 1
@@ -173,9 +190,6 @@ class Encounter:
         if self._timeline is not None:
             self._timeline.see_all(sealed)
         self.snapshots.after_command(sealed, self.state)
-        if _debug_enabled():
-            log.debug("command", encounter=self.encounter, seq=self.state.seq, round=self.state.round, do=name, actor=actor)
-        return pairs
 
     def _remember(self, top: int | None, state: EncounterState) -> None:
         if top is None:

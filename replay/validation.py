@@ -251,15 +251,21 @@ _event_encoder = msgspec.json.Encoder(order="sorted")
 
 
 def check_decodable(records: Iterable[Recorded], encounter: str = "", codec=None) -> list[bytes]:
-    """Every event about to be appended must read back from its own bytes as written, or the command is refused.
+    """Every event about to be appended must read back from its own bytes as written, or the command is refused
+    (`check_events_decodable` of the records' events). Returns those bytes, one per event, for the store to write
+    as they are."""
+    return check_events_decodable((record.event for record in records), codec)
+
+
+def check_events_decodable(events: Iterable[Any], codec=None) -> list[bytes]:
+    """Each event's own sorted-key bytes, refused (InvalidCommand) unless they read back as written.
 
     An event's bytes inside its stored body are exactly its own sorted-key encoding, so encoding each event,
     decoding it with the log's typed decoder (`codec`'s, default the installed one) and encoding it again must
-    give the same bytes. Returns those bytes, one per event, for the store to write as they are."""
+    give the same bytes."""
     decode = (codec or default_codec()).event_decoder.decode
     checked = []
-    for record in records:
-        event = record.event
+    for event in events:
         try:
             body = _event_encoder.encode(event)
             again = _event_encoder.encode(decode(body))
@@ -272,5 +278,5 @@ def check_decodable(records: Iterable[Recorded], encounter: str = "", codec=None
     return checked
 
 
-__all__ = ["MAX_DEPTH", "MAX_NUMBER", "MAX_TEXT", "check_command", "check_decodable", "check_name", "check_text",
-           "check_value", "describe_char", "parse_line"]
+__all__ = ["MAX_DEPTH", "MAX_NUMBER", "MAX_TEXT", "check_command", "check_decodable", "check_events_decodable",
+           "check_name", "check_text", "check_value", "describe_char", "parse_line"]

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import msgspec
 
 from combatlog.core.kernel.commands import LOG_COMMANDS
-from combatlog.core.kernel.dispatch import decide_and_fold
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.events.codec import default_codec
 from combatlog.events.envelope import (
@@ -220,16 +219,17 @@ class _Lean:
     check so far), True; False, the replica as it was, otherwise, and for undo, redo and revert (the careful way's).
 
     What the careful way (Encounter.execute, then every event compared field by field) would report on such a
-    transaction is nothing at all: the same checks of the command, the same decide-and-fold on the same state, then
-    each event the rules give must read back from its own bytes (validation.check_decodable) and have the logged
-    event's canonical bytes (the careful comparison). Nothing is sealed, hashed or appended: the replica's store
-    takes the logged events themselves (ReplicaStore.skip_to: read from the log when needed), which carry what the
-    rules gave, and the replica's bookkeeping is Encounter._execute's, with them."""
+    transaction is nothing at all: the same checks of the command (`Encounter.check`), the same decision on the same
+    state (`Encounter.decide`), then each event the rules give must read back from its own bytes
+    (validation.check_events_decodable) and have the logged event's canonical bytes (the careful comparison).
+    Nothing is sealed, hashed or appended: the replica's store takes the logged events themselves
+    (ReplicaStore.skip_to: read from the log when needed), which carry what the rules gave, and the replica moves on
+    as after an append (`Encounter.advance`), with them."""
 
     def __init__(self) -> None:
-        from combatlog.replay.validation import check_command, check_name  # here: a read imports no checks
+        from combatlog.replay.validation import check_events_decodable  # here: a read imports no checks
 
-        self.check_command, self.check_name = check_command, check_name
+        self.read_back = check_events_decodable
         self.encode = _encoder.encode
 
     def run(self, replica: Encounter, opening: Recorded, recorded: list[Recorded]) -> bool:
@@ -240,40 +240,23 @@ class _Lean:
         if (not isinstance(name, str) or name in LOG_COMMANDS or not isinstance(store, ReplicaStore)
                 or opening.seq != txn):
             return False
+        seed = replica.default_seed or ("" if replica.state.seed else None)
+        if seed is None:  # a fresh seed: the careful way draws it (and names what it changes)
+            return False
         encode = self.encode
         try:
-            self.check_command(raw)
-            self.check_name(actor, "the actor", "l'acteur")
-            seed = replica.default_seed or ("" if replica.state.seed else None)
-            if seed is None:  # a fresh seed: the careful way draws it (and names what it changes)
-                return False
-            events, decided = decide_and_fold(replica.state, raw, templates=replica.templates, default_seed=seed,
-                                              registry=replica.registry, encounters=replica.encounters,
-                                              spells=replica.spells,
-                                              recorded=replica.recorded_creation if name == "create" else None)
+            replica.check(raw, actor)
+            events, decided = replica.decide(raw, seed)
             if len(events) != len(recorded):
                 return False
-            decode = (getattr(store, "codec", None) or default_codec()).event_decoder.decode
-            for event, logged in zip(events, recorded):
-                own = encode(event)
-                if own != encode(logged.event) or encode(decode(own)) != own:
-                    return False
+            own = self.read_back(events, getattr(store, "codec", None))
+            if any(mine != encode(logged.event) for mine, logged in zip(own, recorded)):
+                return False
         except Exception:  # the careful way runs it again and says what is wrong
             return False
-        # Encounter._execute's bookkeeping after an append, the same steps in the same order, with the logged events.
         last = recorded[-1]
         store.skip_to(replica.encounter, last.seq + 1, last.hash)
-        if txn:
-            replica._remember(replica.history.known_top(txn - 1), replica.state)
-        replica._count = last.seq + 1
-        replica.state = msgspec.structs.replace(decided, seq=last.seq)
-        replica.history.saw(recorded)
-        replica._remember(replica.history.top(last.seq), replica.state)
-        if replica._records is not None:
-            replica._records.extend(recorded)
-        if replica._timeline is not None:
-            replica._timeline.see_all(recorded)
-        replica.snapshots.after_command(recorded, replica.state)
+        replica.advance(txn, recorded, decided)
         replica._last_sealed = []  # (the API's bodies_of: nothing to reuse)
         return True
 
@@ -530,7 +513,7 @@ class RowChecker:
         expected = self.first
         prev_hash: str | None = self.genesis
         group: list[Recorded] = []
-        codec, replace = default_codec(), msgspec.structs.replace  # (its decoder read for each row: a ruleset may load)
+        replace = msgspec.structs.replace
         for row in rows:
             self.count += 1
             self.last_seq = row.seq
@@ -546,14 +529,7 @@ class RowChecker:
             if actual != row.hash:
                 self.add(Discrepancy(row.seq, Said("verify-bytes-changed"),
                                      ("Recorded.hash",)))
-            try:  # _decode_loose's common case inline: one typed decode, a record of the current version
-                record = codec.record_decoder.decode(row.body)
-                if record.v != type(record.event).schema_version:
-                    record = _decode_loose(row.body, actual)
-                else:
-                    record = replace(record, hash=actual)
-            except (msgspec.DecodeError, msgspec.ValidationError):
-                record = _decode_loose(row.body, actual)
+            record = _decode_loose(row.body, actual)
             if isinstance(record, str):
                 self.add(Discrepancy(row.seq, Said("verify-unreadable", reason=record)))
                 prev_hash = row.hash
