@@ -403,10 +403,7 @@ def _names(entry) -> list[str]:
 
 def shown_name(entry, lang: str) -> str:
     """An attack's or reaction's name in this language (its id when the stat block names none)."""
-    name = getattr(entry, "name", None)
-    if isinstance(name, dict):
-        return name.get(lang) or name.get("en") or entry.id
-    return name or entry.id
+    return words.name_in(getattr(entry, "name", None), lang, entry.id)
 
 
 def _pick(word: str, entries, owner: str, what_en: str, what_fr: str) -> str:
