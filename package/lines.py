@@ -156,6 +156,13 @@ def verbs_for(ruleset: str | None) -> list[str]:
             if verb in SHELL_VERBS or verb in _KERNEL_VERBS or _VERB_COMMAND.get(verb, verb) in names]
 
 
+def ruleset_verbs(ruleset: str | None) -> dict:
+    """The shell verbs a ruleset brings itself (its `shell_verbs` hook: {word: builder(args, state) -> command or
+    commands}, a word per language), by their normalised word; none for the built-in rulesets, whose verbs are here."""
+    verbs = getattr(_REGISTRY.get(ruleset or ""), "shell_verbs", None) or {}
+    return {norm(word): builder for word, builder in verbs.items()}
+
+
 def verb_of(word: str) -> str | None:
     return _VERB_OF.get(norm(word))
 
@@ -285,6 +292,10 @@ def parse_line(line: str, state: EncounterState) -> Parsed:
     words = split(text)
     if not words:
         return Parsed("nothing")
+    own_verbs = ruleset_verbs(state.ruleset)
+    if norm(words[0]) in own_verbs:  # a verb of the encounter's ruleset (one from another package: its hook)
+        built = own_verbs[norm(words[0])](words[1:], state)
+        return Parsed(norm(words[0]), built if isinstance(built, list) else [built], args=words[1:])
     verb = verb_of(words[0])
     if verb is None:
         raise _say("error-unknown-command", word=words[0])

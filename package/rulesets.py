@@ -25,6 +25,7 @@ from combatlog.core.kernel.registry import (
     Registry, all_entry_points, install_default as _install_registry, own_entry_points,
 )
 from combatlog.events.codec import Codec, install_default as _install_codec
+from combatlog.words import add_catalogs
 
 GROUP = "combatlog.rulesets"
 EVENTS_GROUP = "combatlog.ruleset_events"
@@ -86,6 +87,16 @@ def _created(name: str) -> None:
 REGISTRY = Registry(providers=PROVIDERS, discover=_discover)
 CODEC = Codec(missing=_learn, created=_created)
 REGISTRY.on_load(lambda ruleset: CODEC.learn(ruleset.event_types))
+
+
+def _its_words(ruleset) -> None:
+    """A ruleset from another package brings its own catalogs (`catalogs`: a folder of `<lang>/*.ftl`)."""
+    catalogs = getattr(ruleset, "catalogs", None)
+    if catalogs is not None:
+        add_catalogs(catalogs)
+
+
+REGISTRY.on_load(_its_words)
 _install_registry(REGISTRY)
 _install_codec(CODEC)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from pathlib import Path
 from combatlog.words.numbers import Float, Int, decimal_text
 
 TYPE_CHECKING = False  # typing is not imported at run time (a CLI call that prints no words needs none of it)
@@ -109,7 +110,11 @@ def catalog_entries(lang: str) -> tuple[dict[str, str], dict[str, str]]:
     messages: dict[str, str] = {}
     terms: dict[str, str] = {}
     starts_of = re.compile(_ENTRY, re.M).finditer
-    for entry in sorted(_catalog_folder(_lang(lang)).iterdir(), key=lambda item: item.name):
+    files = sorted(_catalog_folder(_lang(lang)).iterdir(), key=lambda item: item.name)
+    for folder in _PLUGIN_CATALOGS:  # a plug-in ruleset's own catalogs, after the project's (theirs win)
+        language = Path(folder, _lang(lang))
+        files += sorted(language.iterdir(), key=lambda item: item.name) if language.is_dir() else []
+    for entry in files:
         if not entry.name.endswith(".ftl"):
             continue
         text = entry.read_text(encoding="utf-8")
@@ -120,6 +125,19 @@ def catalog_entries(lang: str) -> tuple[dict[str, str], dict[str, str]]:
             found = terms if entry_id.startswith("-") else messages
             found.setdefault(entry_id.removeprefix("-"), text[start.start():end])
     return messages, terms
+
+
+_PLUGIN_CATALOGS: list[str] = []
+
+
+def add_catalogs(folder) -> None:
+    """Load the catalogs of `folder` (`<folder>/<lang>/*.ftl`) beside the project's own: a ruleset from another
+    package brings its words this way (the assembly calls it with the ruleset's `catalogs` as the ruleset loads).
+    Its messages join every language already loaded; a message id the project already has keeps the project's."""
+    folder = str(folder)
+    if folder not in _PLUGIN_CATALOGS:
+        _PLUGIN_CATALOGS.append(folder)
+        bundle.cache_clear()
 
 
 def _catalog_folder(lang: str):

@@ -48,6 +48,11 @@ class Ruleset(Protocol):
     abilities: tuple[str, ...]
     skills: tuple[str, ...]
     command_names: frozenset[str]  # the commands (`do`) it takes: the shell's help lists their verbs only
+    # A ruleset from another package: the shell verbs it brings ({word: builder(args, state) -> command or
+    # commands}, a word per language; package/lines.py) and the folder of its own catalogs (`<lang>/*.ftl`,
+    # loaded as it loads: words.add_catalogs). The built-in ones have their verbs and words in the project's own.
+    shell_verbs: dict
+    catalogs: object
     # A custom creature's stat block from HP, AC, speed (metres), initiative bonus and plain attacks (the shell's
     # `ajout chef pv=30 ca=14 attaque=+4,1d6+2 tranchant`).
     def plain_stats(self, *, max_hp: int, ac: int, speed: float = 9, initiative_bonus: int | None = None,
