@@ -36,6 +36,7 @@ from combatlog.words import (
     distance,
     localized,
     message,
+    name_in,
     ruleset_name,
     skill_name,
     term,
@@ -306,7 +307,7 @@ class Shell:
         for stem, info in templates().items():
             data = load_template(stem) or {}
             stats = data.get("stats", {})
-            name = info["names"].get(self.lang) or info["names"].get("en") or stem
+            name = name_in(info["names"], self.lang, stem)
             self.say("  " + self.words("shell-template-line", name=name, stem=stem, kind=term(self.lang, "kind", info["kind"]),
                                        ac=stats.get("ac", "?"), hp=stats.get("max_hp", "?"),
                                        speed=distance(float(stats.get("speed", 0)), self.lang, self.units)))

@@ -22,6 +22,10 @@ class DamageTaken(Event, frozen=True, kw_only=True):
     temp_after: int = 0
     overflow: int = 0
     half_on_save: bool = False
+    # INTERFACE.md §8: the damage's qualities (magic, silver, adamantine) and, for a rider's damage, its place in
+    # the attack's `on_hit` (1 the first; 0 the hit's own damage or damage outside an attack).
+    bypass: tuple[str, ...] = ()
+    rider: int = 0
 
 
 class Healed(Event, frozen=True, kw_only=True):

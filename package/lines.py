@@ -19,6 +19,7 @@ from typing import Any, TypeAlias
 from combatlog.core.kernel.errors import RuleViolation
 from combatlog.core.kernel.registry import default_registry
 from combatlog.fixtures import load_template, template_names
+from combatlog.paths import cheapest_move
 from combatlog import words
 
 # The folded state of an encounter and one of its combatants (whatever the ruleset: the parser reads ids,
@@ -403,10 +404,7 @@ def _names(entry) -> list[str]:
 
 def shown_name(entry, lang: str) -> str:
     """An attack's or reaction's name in this language (its id when the stat block names none)."""
-    name = getattr(entry, "name", None)
-    if isinstance(name, dict):
-        return name.get(lang) or name.get("en") or entry.id
-    return name or entry.id
+    return words.name_in(getattr(entry, "name", None), lang, entry.id)
 
 
 def _pick(word: str, entries, owner: str, what_en: str, what_fr: str) -> str:
@@ -971,6 +969,13 @@ def _move(args, state):
         raw["path"].append(at)
     if not raw["path"]:
         raise _say("error-move-where")
+    # `bouge young1 2,6`: one square farther than a step is reached by the cheapest legal path (issue 35).
+    mover = state.combatants.get(raw["id"])
+    at = getattr(mover, "position", None)
+    if len(raw["path"]) == 1 and at is not None and max(abs(raw["path"][0][0] - at[0]), abs(raw["path"][0][1] - at[1])) > 1:
+        found = cheapest_move(state, raw["id"], raw["path"][0], raw.get("mode"), _REGISTRY)
+        if found is not None:
+            raw["path"] = found["path"]
     return raw
 
 

@@ -22,7 +22,7 @@ from combatlog.events.reasons import PROSE, arguments, from_prose
 from combatlog.events.windows import sentence
 from combatlog.words import (
     Distance, _lang, ability_name, action_name, condition_name, distance, faces, has, join, kebab, maybe, message,
-    ruleset_name, skill_name, square, term,
+    name_in, ruleset_name, skill_name, square, term,
 )
 
 __all__ = ["Cast", "catalog_line", "command_summary", "describe", "event_args", "log_entries", "log_lines", "reason_text",
@@ -76,7 +76,7 @@ class Cast:
             template = load_template(creature.template) if creature.template else None
             if template is not None and not getattr(creature.stats, "gender", ""):
                 names = template.get("name")
-                shown = names.get(self.lang) if isinstance(names, dict) else names
+                shown = name_in(names, self.lang)
                 if shown == self.names[cid]:  # a creature named after its template: the noun's gender is known
                     noun = maybe(self.lang, "template-gender", "other", template=creature.template)
                     gender = noun if noun in ("f", "m") else gender  # English nouns have none: "its"
@@ -198,9 +198,7 @@ def spell_name(spell_id: str, lang: str, family: str = "") -> str:
         entry = library_for_family(one).document("spell")["_by_id"].get(spell_id)
         if entry is not None:
             names = entry.get("name")
-            if isinstance(names, dict):
-                return names.get(_lang(lang)) or names.get("en") or spell_id
-            return names or spell_id
+            return name_in(names, lang, spell_id)
     return spell_id
 
 
@@ -223,9 +221,7 @@ def entry_name(entry, lang: str) -> str:
     name: Any  # a name, a {lang: name} of a library entry, or None
     entry_id: Any  # the recorded dict's values are as decoded from JSON
     name, entry_id = (entry.get("name"), entry.get("id")) if isinstance(entry, dict) else (entry.name, entry.id)
-    if isinstance(name, dict):
-        return name.get(lang) or name.get("en") or entry_id
-    return name or term(lang, "attack", entry_id)
+    return name_in(name, lang) or term(lang, "attack", entry_id)
 
 
 # ------------------------------------------------------------------------------ reasons recorded by the rules
@@ -666,9 +662,7 @@ def _added_name(command: dict, lang: str) -> str:
         return own
     template = load_template(command["template"]) if isinstance(command.get("template"), str) else None
     names = (template or {}).get("name")
-    if isinstance(names, dict):
-        return names.get(lang) or names.get("en") or command["id"]
-    return names if isinstance(names, str) and names else command["id"]
+    return name_in(names, lang, command["id"])
 
 
 def command_summary(command: dict, lang: str, cast: Cast | None = None, units: str = "m") -> str:
@@ -821,7 +815,7 @@ def catalog_line(event, lang: str = "en", names: dict[str, str] | None = None,
     cast.names.update(names or {})
     for key, label in (attacks or {}).items():
         if isinstance(label, dict) and "id" not in label:
-            label = label.get(lang) or label.get("en") or key[1]
+            label = name_in(label, lang, key[1])
         elif isinstance(label, dict):
             label = attack_label(label, lang) if attack_label is not None else _profile_name(label, lang)
         cast.attacks[key] = label
@@ -835,7 +829,7 @@ def _profile_name(profile: dict, lang: str) -> str:
     """A raw attack profile's name in `lang` ({"en", "fr"}, or `name` with `name_fr`), else its id in words."""
     name, name_fr, attack_id = profile.get("name"), profile.get("name_fr"), profile.get("id") or ""
     if isinstance(name, dict):
-        return name.get(lang) or name.get("en") or name.get("fr") or attack_id.replace("_", " ")
+        return name_in(name, lang, attack_id.replace("_", " "))
     if lang == "fr" and name_fr:
         return name_fr
     return name or attack_id.replace("_", " ")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from combatlog.core.kernel.registry import default_registry
-from combatlog.words import ability_name, condition_name, damage_name, distance, maybe, message, number, term
+from combatlog.words import ability_name, condition_name, damage_name, distance, maybe, message, name_in, number, term
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 SPEEDS = ("walk", "burrow", "climb", "fly", "swim")  # a printed stat block's order
@@ -25,8 +25,7 @@ def challenge(cr: float) -> str:
 
 
 def entry_name(entry: dict, lang: str) -> str:
-    names = entry.get("name") or {}
-    return names.get(lang) or names.get("en") or entry["id"] if isinstance(names, dict) else str(names)
+    return name_in(entry.get("name"), lang, entry["id"])
 
 
 def _kebab(text: str) -> str:

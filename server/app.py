@@ -30,7 +30,7 @@ from combatlog.server import endpoints as ep
 from combatlog.server.guards import (MAX_BODY, ApiError, HostPolicy, SameOriginMiddleware, TokenBackend,
                                      json_response)
 from combatlog.server.hub import Hub
-from combatlog.server.words import word
+from combatlog.server.words import message, word
 
 # Names the server answers to besides loopback and its `--host`, comma-separated: a LAN name or a reverse
 # proxy's (`salon.local,combat.example.org`). The test suite adds Starlette's TestClient's `testserver`.
@@ -115,6 +115,24 @@ async def log_error(request: Request, error: combatlog.LogCorrupted | combatlog.
     return json_response({"error": error.localized(lang)}, 503)
 
 
+async def server_error(request: Request, error: Exception) -> Response:
+    """500 for a failure nothing above foresaw: still the JSON `{"error", "seq"}` in the encounter's words (the
+    seq the page holds is still right: nothing was appended), never a bare "Internal Server Error" (issue 35)."""
+    try:
+        lang = await encounter_lang(request)
+    except Exception:  # the failure may be the log's itself: the request's language then
+        lang = ep.error_lang(request)
+    seq = None
+    name = request.path_params.get("enc")
+    if isinstance(name, str):
+        try:
+            seq = await ep.hub_of(request).call(lambda log: log.encounter(name).seq, name)
+        except Exception:
+            seq = None
+    return json_response({"error": message(lang if lang in ("fr", "en") else "en", "server-internal-error",
+                                           kind=type(error).__name__), "seq": seq}, 500)
+
+
 # Starlette picks a handler by the exception's class, so each takes its own class (typed Any: Starlette's own
 # annotation asks for handlers of every Exception).
 EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
@@ -124,6 +142,7 @@ EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
     combatlog.ConcurrencyConflict: conflict,
     combatlog.LogCorrupted: log_error,
     combatlog.StoreError: log_error,
+    Exception: server_error,  # Starlette gives this one to its outermost middleware: any failure left
 }
 
 

@@ -21,7 +21,7 @@ from combatlog.projections.document import state_document
 from combatlog.projections.fold import evolve
 from combatlog.replay.timeline import timeline_of
 from combatlog.transcript.model import CastMember, Entry, Round, Transcript, Turn
-from combatlog.words import term
+from combatlog.words import name_in, term
 from combatlog.transcript.phrases import LOG_WORDS, English, French, Who, _template_id, lair, ruleset_line
 
 LAIR = "lair"  # the lair's turn in the order (INTERFACE.md §7; dnd5e/legendary.py LAIR)
@@ -45,8 +45,8 @@ class _Builder:
             include_undone=include_undone,
         )
         self.who: dict[str, Who] = {}
-        self.attack_names: dict[tuple[str | None, str | None], dict] = {}  # ids as recorded (may be missing)
-        self.reaction_names: dict[tuple[str, str], dict] = {}
+        self.attack_names: dict[tuple[str | None, str | None], dict | str] = {}  # ids as recorded (may be missing)
+        self.reaction_names: dict[tuple[str, str], dict | str] = {}
         self._collect_names()
         # The ruleset's own fold of the events in force, event by event: `before` is the state an event found,
         # `state` the one it left. HP, status, conditions, positions and initiative are read there, never kept here.
@@ -117,18 +117,17 @@ class _Builder:
         return Who(id=text, name_en=text, name_fr=text, proper=True)
 
     def weapon_name(self, creature_id: str | None, attack_id: str | None) -> str:
-        names = self.attack_names.get((creature_id, attack_id)) or {}
+        names = self.attack_names.get((creature_id, attack_id))
         if not names and attack_id:  # a spell attack (Fire Bolt): the spell's name, as the log says it (issue 23)
             spell = spell_name(attack_id, self.lang, library_family(self.ruleset))
             if spell != attack_id:
                 return spell
-        return names.get(self.lang) or names.get("en") or str(attack_id or "?").replace("_", " ")
+        return name_in(names, self.lang, str(attack_id or "?").replace("_", " "))
 
     def reaction_name(self, creature_id: str, reaction_id: str) -> str:
         if reaction_id == "opportunity_attack":
             return self.p.t("opportunity-attack")
-        names = self.reaction_names.get((creature_id, reaction_id)) or {}
-        return names.get(self.lang) or names.get("en") or reaction_id.replace("_", " ")
+        return name_in(self.reaction_names.get((creature_id, reaction_id)), self.lang, reaction_id.replace("_", " "))
 
     # ---- entries ----
     def head(self, kind: str, text: str, actor: str = "", tags: tuple[str, ...] = ()) -> Entry:
@@ -202,7 +201,7 @@ class _Builder:
     def _localized_label(self, label: str) -> str:
         for (_, reaction_id), names in self.reaction_names.items():
             if reaction_id == label:
-                return names.get(self.lang) or label
+                return name_in(names, self.lang, label)
         return label
 
     def dice_expr(self, roll: str, faces: tuple[int, ...], critical: bool) -> str:

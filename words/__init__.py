@@ -503,6 +503,16 @@ def faces(values) -> str:
     return "[" + ", ".join(str(face) for face in values) + "]"
 
 
+def name_in(name: Any, lang: str | None, default: str = "") -> str:
+    """A name that may be localised, in `lang`: a stat block, a party file or the library writes a name either
+    `{"en": ..., "fr": ...}` or as one plain string (the schema allows both). The language's own, else English,
+    else any language given, else `default`. Every reader of such a name goes through here (issue 35)."""
+    if isinstance(name, dict):
+        found = name.get(_lang(lang)) or name.get("en") or next((str(v) for v in name.values() if v), "")
+        return str(found) if found else default
+    return str(name) if name else default
+
+
 def ruleset_name(ruleset: str, lang: str) -> str:
     return term(lang, "ruleset", ruleset)
 

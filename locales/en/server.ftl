@@ -169,3 +169,4 @@ page-reveal = Reveal to players
 page-actions-col = Actions
 page-death-saves = Death saves: { $ok } ✓ { $ko } ✗
 page-dice-said = dice { $faces }
+server-internal-error = internal server error ({ $kind }): nothing was written; reload the page

@@ -175,3 +175,4 @@ page-reveal = Montrer aux joueurs
 page-actions-col = Actions
 page-death-saves = Jets contre la mort : { $ok } ✓ { $ko } ✗
 page-dice-said = dés { $faces }
+server-internal-error = erreur interne du serveur ({ $kind }) : rien n'a été écrit ; rechargez la page

@@ -7,6 +7,7 @@ from combatlog.core.rulesets.dnd5e import commands as c
 from combatlog.core.rulesets.dnd5e.combat import MELEE_RANGE, can_act, escape, spend
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_condition, start_effect
 from combatlog.core.kernel.context import Context, fail
+from combatlog.core.kernel.errors import RuleViolation
 from combatlog.core.rulesets.dnd5e.hitpoints import KNOCKED_OUT
 from combatlog.core.rulesets.dnd5e.queries import (
     SQUARE_METRES,
@@ -235,6 +236,36 @@ def move(ctx: Context, command: c.Move, reaction_move: bool = False) -> None:
 
     walk(ctx, mover.id, [tuple(s) for s in command.path], step_costs, mode=command.mode, forced=command.forced,
          reaction_move=reaction_move)
+
+
+def path_rules(ruleset, state, mover_id: str, mode: str | None = None):
+    """The step costs (in squares) and the end check `move` applies, for the path finder: a step into a hostile's
+    space is refused unless that creature may be passed (seed 000 Se Déplacer autour d'Autres Créatures; seed 001
+    Se déplacer autour des autres créatures), difficult terrain costs one more square (seed 000 Terrain Difficile;
+    seed 001 Terrain difficile, where every other creature's space is difficult), crawling one more (Ramper); no
+    move ends in another creature's space."""
+    ctx = Context(state, None, ruleset=ruleset)  # type: ignore[arg-type]  # no die is rolled: only rules are read
+    mover = ctx.get(mover_id)
+    crawling = mode == "crawl" or "prone" in {i.condition for i in mover.conditions}
+
+    def step_cost(before, after) -> int | None:
+        try:
+            _check_passable(ctx, mover, after)
+            _check_fear(ctx, mover, before, after)
+            _check_turned(ctx, mover, before, after)
+        except RuleViolation:
+            return None
+        return _step_cost(ctx, mover, after, crawling=crawling)
+
+    def can_end(square) -> bool:
+        try:
+            _check_passable(ctx, mover, square)
+            _check_end_square(ctx, mover, square)
+        except RuleViolation:
+            return False
+        return True
+
+    return step_cost, can_end
 
 
 def can_move(ctx: Context, creature, what: Phrase, *, reaction: bool = False) -> None:

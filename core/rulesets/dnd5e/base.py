@@ -218,6 +218,13 @@ class Ruleset5e:
 
         return state_document(self, state)
 
+    def path_rules(self, state, mover_id: str, mode: str | None = None):
+        """What a step of `mover_id` costs and where its move may end, as `move` checks them: the cheapest path of
+        `combatlog.core.kernel.paths` is searched with these (a drag on the DM's map, the shell's `bouge ID x,y`)."""
+        from combatlog.core.rulesets.dnd5e.actions import path_rules
+
+        return path_rules(self, state, mover_id, mode)
+
     def carried_lookup(self, events):
         """For verify: the other encounter of an `add` with `carry`, as the command's own events recorded it."""
         from combatlog.core.rulesets.dnd5e.resources import carried_lookup

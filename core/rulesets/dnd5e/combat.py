@@ -19,6 +19,7 @@ from combatlog.core.rulesets.dnd5e.queries import (
 from combatlog.core.rulesets.dnd5e.rolls import COVER_BONUS, ability_check, cover_label, contest, d20_test_sources, dodge_in_force, rolled_bonuses, saving_throw
 from combatlog.core.rulesets.dnd5e.legendary import check_resistance_list
 from combatlog.core.rulesets.dnd5e.resources import refuse, spend_attack_use
+from combatlog.core.rulesets.dnd5e.riders import apply_riders, attack_bypass
 from combatlog.core.rulesets.dnd5e.state import Combatant
 from combatlog.core.rulesets.dnd5e.stats import SIZES, AttackProfile
 from combatlog.events.attacks import AttackRolled
@@ -131,14 +132,17 @@ def attack(ctx: Context, command: c.Attack) -> None:
     if command.targets:
         raise refuse("rule-attack-one-target", attacker=attacker.id, attack=profile.id)
     target = ctx.get(command.target, "target")
+    if command.two_handed and not profile.versatile:
+        raise fail("rule-attack-not-versatile", attacker=attacker.id, attack=profile.id)
     resolve_attack(ctx, attacker, target, profile, slot=slot, advantage=command.advantage,
                    disadvantage=command.disadvantage, cover=command.cover, nonlethal=command.nonlethal,
-                   plain=command.plain)
+                   plain=command.plain, two_handed=command.two_handed)
 
 
 def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile: AttackProfile, *, slot: str,
                    advantage: bool = False, disadvantage: bool = False, cover: str | None = None,
-                   nonlethal: bool = False, economy_label: str = "", plain: bool = False) -> None:
+                   nonlethal: bool = False, economy_label: str = "", plain: bool = False,
+                   two_handed: bool = False) -> None:
     """Choose a target, gather modifiers, roll, and on a hit roll damage (seed 000 Faire une Attaque)."""
     can_act(ctx, attacker, Phrase("verb-attack"), reaction=slot in ("reaction", "legendary"))
     if target.status == "dead":
@@ -219,6 +223,9 @@ def resolve_attack(ctx: Context, attacker: Combatant, target: Combatant, profile
             "attack_kind": profile.kind, "natural": natural, "total": total, "cover_bonus": cover_bonus,
             "critical": critical, "two_weapon": two_weapon,
             "nonlethal": nonlethal and (profile.kind == "melee" or ctx.ruleset.nonlethal_any_attack),
+            # §8: only when they matter, so that the windows of logs written before keep their bytes
+            **({"two_handed": True} if two_handed else {}),
+            **({"advantage": True} if profile.on_hit and adv and not dis else {}),
         })
 
 
@@ -239,9 +246,30 @@ def save_attack(ctx: Context, attacker: Combatant, profile: AttackProfile, targe
     if slot != "legendary":
         spend(ctx, attacker, slot, profile.id)
     spend_attack_use(ctx, attacker, profile)
-    part = profile.damage[0]
-    damage_with_saves(ctx, targets, save=profile.save, half=cast(Any, profile.save).half, roll=one_roll(ctx, part.type, part.roll),
-                      listed=listed, source=attacker.id)
+    saved = damage_with_saves(ctx, targets, save=profile.save, half=cast(Any, profile.save).half,
+                              roll=_parts_roll(ctx, profile) if profile.damage else None, listed=listed,
+                              source=attacker.id, bypass=attack_bypass(profile))
+    # §8 save actions: the conditions of its `on_hit` befall each target that failed the save (a dragon's
+    # Frightful Presence), in `targets` order, after the damage.
+    for target_id, success in saved.items():
+        if not success and profile.on_hit:
+            apply_riders(ctx, attacker.id, target_id, profile, critical=False, advantage=False,
+                         bypass=attack_bypass(profile))
+
+
+def _parts_roll(ctx: Context, profile: AttackProfile):
+    """A save attack's damage, one roll of every part for all its targets (parts in order)."""
+    if len(profile.damage) == 1:
+        return one_roll(ctx, profile.damage[0].type, profile.damage[0].roll)
+
+    def parts() -> list[RolledPart]:
+        rolled = []
+        for spec in profile.damage:
+            result = ctx.roll(spec.roll)
+            rolled.append(RolledPart(type=spec.type, roll=spec.roll, faces=result.faces, rolled=max(0, result.total)))
+        return rolled
+
+    return parts
 
 
 def _cinematic_streak(ctx: Context, attacker: Combatant, plain: bool) -> int:
@@ -348,10 +376,17 @@ def _after_attack_roll(ctx: Context, attacker_id: str, target_id: str) -> None:
 
 
 def deal_attack_damage(ctx: Context, attacker_id: str, target_id: str, profile: AttackProfile, *, critical: bool,
-                       nonlethal: bool = False, two_weapon: bool = False) -> None:
-    """Each damage part rolls its own dice; a critical hit rolls them twice, modifiers once (seed 000 Coups Critiques)."""
+                       nonlethal: bool = False, two_weapon: bool = False, two_handed: bool = False,
+                       advantage: bool = False) -> None:
+    """Each damage part rolls its own dice; a critical hit rolls them twice, modifiers once (seed 000 Coups Critiques).
+    Two-handed, the `versatile` parts replace the first ones, one for one: what the text adds ("plus 3 (1d6)
+    fire") stays whichever grip. Then the attack's riders, in order (§8)."""
     parts = []
-    for index, spec in enumerate(profile.damage):
+    bypass = attack_bypass(profile)
+    damage = profile.damage
+    if two_handed and profile.versatile:
+        damage = profile.versatile + profile.damage[len(profile.versatile):]
+    for index, spec in enumerate(damage):
         result = ctx.roll(spec.roll, critical=critical)
         rolled = result.total
         if two_weapon and index == 0 and result.constant > 0:
@@ -359,8 +394,10 @@ def deal_attack_damage(ctx: Context, attacker_id: str, target_id: str, profile: 
         parts.append(RolledPart(type=spec.type, roll=spec.roll, faces=result.faces, rolled=max(0, rolled)))
     parts += bonus_damage_parts(ctx, attacker_id, target_id, spell=False, critical=critical,
                                 attack_type=profile.damage[0].type if profile.damage else "")
-    adjusted = adjust_parts(ctx, target_id, parts)
-    apply_damage(ctx, target_id, adjusted, critical=critical, source=attacker_id, knock_out=nonlethal)
+    adjusted = adjust_parts(ctx, target_id, parts, bypass=bypass)
+    apply_damage(ctx, target_id, adjusted, critical=critical, source=attacker_id, knock_out=nonlethal, bypass=bypass)
+    if profile.on_hit:
+        apply_riders(ctx, attacker_id, target_id, profile, critical=critical, advantage=advantage, bypass=bypass)
 
 
 def _size_ok(attacker: Combatant, target: Combatant) -> bool:

@@ -65,6 +65,8 @@ class Attack(Command, tag="attack", frozen=True, kw_only=True):
     nonlethal: bool = False
     shove: Literal["prone", "push"] = "prone"
     plain: bool = False
+    # INTERFACE.md §8: a versatile weapon held in two hands deals its `versatile` damage.
+    two_handed: bool = False
 
 
 class Grapple(Contest, tag="grapple", frozen=True, kw_only=True):
@@ -93,6 +95,8 @@ class Damage(DamageBase, tag="damage", frozen=True, kw_only=True):
     nonlethal: bool = False
     cover: dict[str, Literal["half", "three_quarters"]] | None = None
     legendary_resistance: tuple[str, ...] = ()
+    # INTERFACE.md §8: the damage's qualities (magic, silver, adamantine) against qualified defences.
+    bypass: tuple[str, ...] = ()
 
 
 class Save(SaveBase, tag="save", frozen=True, kw_only=True):

@@ -23,6 +23,7 @@ from combatlog.core.rulesets.dnd5e.hitpoints import (
     one_roll,
 )
 from combatlog.core.rulesets.dnd5e.legendary import check_resistance_list, close_gap, legendary
+from combatlog.core.rulesets.dnd5e.stats import check_qualities
 from combatlog.core.rulesets.dnd5e.legendary import legendary_resistance as legendary_resistance_of
 from combatlog.core.rulesets.dnd5e.queries import turn_phrase
 from combatlog.core.rulesets.dnd5e.resources import refuse, rest
@@ -144,6 +145,7 @@ def _damage(ctx: Context, command: c.Damage) -> None:
     if len(set(targets)) != len(targets):
         raise fail("rule-target-listed-twice")
     check_damage_type(command.type)
+    check_qualities("bypass", command.bypass)
     for target_id in targets:
         if ctx.get(target_id, "target").status == "dead":
             raise fail("rule-already-dead", target_id=target_id)
@@ -157,7 +159,7 @@ def _damage(ctx: Context, command: c.Damage) -> None:
     damage_with_saves(ctx, targets, save=command.save, half=command.save is None or command.save.half,
                       roll=one_roll(ctx, command.type, command.roll, command.amount, command.critical),
                       listed=listed, cover=cover, adjust=command.adjust, critical=command.critical,
-                      source=command.source, nonlethal=command.nonlethal)
+                      source=command.source, nonlethal=command.nonlethal, bypass=tuple(command.bypass))
 
 
 def _heal(ctx: Context, command: c.Heal) -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from combatlog.core.rulesets.dnd5e.conditions import apply_condition, end_concentration, end_condition
 from combatlog.core.kernel.context import Context, fail
 from combatlog.core.rulesets.dnd5e.rolls import d20_test_sources, saving_throw
-from combatlog.core.rulesets.dnd5e.stats import DAMAGE_TYPES
+from combatlog.core.rulesets.dnd5e.stats import DAMAGE_TYPES, defence_holds, defence_type
 from combatlog.events.damage import (
     DamageTaken,
     DeathSaveFailed,
@@ -57,12 +57,19 @@ def check_damage_type(damage_type: str) -> None:
         raise fail("rule-unknown-damage-type-known", damage_type=damage_type, DAMAGE_TYPES=', '.join(DAMAGE_TYPES))
 
 
-def adjust_parts(ctx: Context, target_id: str, parts: list[RolledPart], adjust: int = 0, halve: bool = False) -> list[DamagePart]:
+def defences(entries, bypass) -> set[str]:
+    """The damage types of `entries` (ids or `{"type", "unless"}`) that hold against damage with `bypass`."""
+    return {defence_type(entry) for entry in entries if defence_holds(entry, bypass)}
+
+
+def adjust_parts(ctx: Context, target_id: str, parts: list[RolledPart], adjust: int = 0, halve: bool = False,
+                 bypass: tuple[str, ...] = ()) -> list[DamagePart]:
     """Adjustments, then resistance (halved, rounded down), then vulnerability (doubled); immunity zeroes
-    (seed 000 Ordre d'Application; instances do not stack: Pas de Cumul)."""
+    (seed 000 Ordre d'Application; instances do not stack: Pas de Cumul). A qualified defence (§8 `unless`)
+    holds only when `bypass` has none of its qualities."""
     target = ctx.state.combatants[target_id]
-    resistances = set(target.stats.resistances)
-    immunities = set(target.stats.immunities)
+    resistances = defences(target.stats.resistances, bypass)
+    immunities = defences(target.stats.immunities, bypass)
     if ctx.state.underwater:
         resistances.add("fire")  # seed 000/001 Combat sous-marin: everything underwater resists fire
     if target.has("petrified"):
@@ -70,7 +77,7 @@ def adjust_parts(ctx: Context, target_id: str, parts: list[RolledPart], adjust: 
             resistances.update(DAMAGE_TYPES)  # SRD glossary, Petrified: resistance to all damage
         else:
             immunities.add("poison")  # seed 003 Pétrifié: immune to poison, no resistance listed
-    vulnerabilities = set(target.stats.vulnerabilities)
+    vulnerabilities = defences(target.stats.vulnerabilities, bypass)
     if ctx.ruleset.resistance_cancels_vulnerability:
         # Seed 003: « une vulnérabilité annule une résistance (et inversement) »
         cancelled = resistances & vulnerabilities
@@ -101,9 +108,15 @@ def adjust_parts(ctx: Context, target_id: str, parts: list[RolledPart], adjust: 
     return result
 
 
+def has_qualified_defence(creature) -> bool:
+    stats = creature.stats
+    return any(not isinstance(entry, str) for entry in (*stats.resistances, *stats.immunities, *stats.vulnerabilities))
+
+
 def damage_with_saves(ctx: Context, targets, *, save, roll: Callable[[], list[RolledPart]] | None, half: bool = True,
                       listed=(), purpose: str = "damage", cover=None, roll_when_all_saved: bool = True,
-                      adjust: int = 0, critical: bool = False, source: str = "", nonlethal: bool = False) -> dict[str, bool]:
+                      adjust: int = 0, critical: bool = False, source: str = "", nonlethal: bool = False,
+                      bypass: tuple[str, ...] = (), implied: bool = False) -> dict[str, bool]:
     """Each target's save in `targets` order (legendary resistance for the `listed` ones: legendary.py), then one
     damage roll shared by all (seed 000 « Dégâts », Boule de Feu), each target's share halved on a success, none
     at all when not `half`. `damage`, a save attack (a breath) and a save spell (`cast`) all come here; a spell
@@ -124,7 +137,7 @@ def damage_with_saves(ctx: Context, targets, *, save, roll: Callable[[], list[Ro
     for target_id, success in saved.items():
         if ctx.state.combatants[target_id].status != "dead":  # a save spell's victim of its own damage
             damage_after_save(ctx, target_id, parts, saved=success, half=half, adjust=adjust, critical=critical,
-                              source=source, nonlethal=nonlethal)
+                              source=source, nonlethal=nonlethal, bypass=bypass, implied=implied)
     return saved
 
 
@@ -142,20 +155,29 @@ def one_roll(ctx: Context, type: str, roll: str | None, amount: int | None = Non
 
 
 def damage_after_save(ctx: Context, target_id: str, parts: list[RolledPart], *, saved: bool, half: bool,
-                      adjust: int = 0, critical: bool = False, source: str = "", nonlethal: bool = False) -> None:
+                      adjust: int = 0, critical: bool = False, source: str = "", nonlethal: bool = False,
+                      bypass: tuple[str, ...] = (), implied: bool = False) -> None:
     """One target's share of a roll made for several: halved (rounded down) on a successful save when `half`,
-    none at all on a success without it (seed 000 Dégâts; §7 settled details)."""
+    none at all on a success without it (seed 000 Dégâts; §7 settled details). `bypass`: the damage's qualities
+    (§8; `implied`: a spell's "magic", recorded only against a qualified defence)."""
     if saved and not half:
-        adjusted = adjust_parts(ctx, target_id, [RolledPart(part.type, part.roll, part.faces, 0) for part in parts])
+        adjusted = adjust_parts(ctx, target_id, [RolledPart(part.type, part.roll, part.faces, 0) for part in parts],
+                                bypass=bypass)
     else:
-        adjusted = adjust_parts(ctx, target_id, parts, adjust, halve=saved)
-    apply_damage(ctx, target_id, adjusted, critical=critical, source=source, half_on_save=saved, knock_out=nonlethal)
+        adjusted = adjust_parts(ctx, target_id, parts, adjust, halve=saved, bypass=bypass)
+    apply_damage(ctx, target_id, adjusted, critical=critical, source=source, half_on_save=saved, knock_out=nonlethal,
+                 bypass=bypass, implied=implied)
 
 
 def apply_damage(ctx: Context, target_id: str, parts: list[DamagePart], *, critical: bool = False, source: str = "",
-                 knock_out: bool = False, half_on_save: bool = False) -> None:
-    """Temporary HP absorb first; then 0 HP: monsters die, characters fall unconscious or die outright."""
+                 knock_out: bool = False, half_on_save: bool = False, rider: int = 0,
+                 bypass: tuple[str, ...] = (), implied: bool = False) -> None:
+    """Temporary HP absorb first; then 0 HP: monsters die, characters fall unconscious or die outright.
+    `implied` qualities (a spell's "magic") are recorded only when the target has a qualified defence: the damage
+    events of logs written before §8 stay what the rules give."""
     target = ctx.state.combatants[target_id]
+    if implied and not has_qualified_defence(target):
+        bypass = ()
     if target.status == "dead":
         raise fail("rule-already-dead", target_id=target_id)
     total = sum(part.applied for part in parts)
@@ -169,7 +191,7 @@ def apply_damage(ctx: Context, target_id: str, parts: list[DamagePart], *, criti
     ctx.emit(DamageTaken(
         target=target_id, source=source, parts=tuple(parts), total=total, critical=critical, hp_before=target.hp,
         hp_after=hp_after, temp_before=target.temp_hp, temp_after=target.temp_hp - absorbed, overflow=overflow,
-        half_on_save=half_on_save,
+        half_on_save=half_on_save, bypass=tuple(bypass), rider=rider,
     ))
     was_at_zero = target.hp == 0
     if knocked_out:

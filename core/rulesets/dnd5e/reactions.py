@@ -137,7 +137,8 @@ def finish_attack(ctx: Context, pending: dict) -> None:
     if hit and target.status != "dead":
         profile = attacker.stats.attack(pending["attack"])
         deal_attack_damage(ctx, attacker.id, target.id, profile, critical=pending["critical"],
-                           nonlethal=pending["nonlethal"], two_weapon=pending["two_weapon"])
+                           nonlethal=pending["nonlethal"], two_weapon=pending["two_weapon"],
+                           two_handed=pending.get("two_handed", False), advantage=pending.get("advantage", False))
 
 
 def react(ctx: Context, command: c.React) -> None:

@@ -63,7 +63,7 @@ def resource_problems(stats) -> list[Phrase]:
             if attack.save.ability not in ABILITIES:
                 problems.append(Phrase("stats-unknown-value", key=f"attacks.{attack.id}.save.ability",
                                        value=attack.save.ability))
-            if len(attack.damage) != 1:
+            if not attack.damage and not attack.on_hit:
                 problems.append(Phrase("stats-save-attack-one-damage", attack=attack.id))
     for action in stats.legendary:
         if action.attack is not None and action.attack not in attack_ids:

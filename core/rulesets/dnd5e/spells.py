@@ -46,10 +46,13 @@ from combatlog.events.reactions import ReactionTaken
 from combatlog.events.spells import PerDaySpent, SpellCast, SpellCountered, SpellSlotSpent
 from combatlog.events.values import Modifier
 
+
 IN_COMBAT = ("turn", "reaction", "death_save")
 # SRD 5.1/5.2 Rituals: a ritual takes 10 minutes longer than the spell's normal casting time.
 RITUAL_MINUTES = 10
 ROUNDS_PER_MINUTE = 10  # a round is 6 seconds (seed 000/001)
+# Damage from a spell counts as magic against a qualified defence (INTERFACE.md §8: "from nonmagical attacks").
+SPELL_MAGIC: dict = {"bypass": ("magic",), "implied": True}
 
 
 def refuse(message_id: str, /, **args: Any) -> RuleViolation:
@@ -580,7 +583,7 @@ class Resolution:
             outcomes = damage_with_saves(
                 self.ctx, self.targets, save=c.SaveSpec(spell.save.ability, self.dc), purpose="spell",
                 roll=self._roll_damage if spell.damage else None, half=spell.half_on_success,
-                roll_when_all_saved=False, listed=self.legendary, source=self.caster_id)
+                roll_when_all_saved=False, listed=self.legendary, source=self.caster_id, **SPELL_MAGIC)
             for target_id, success in outcomes.items():
                 if not success and self._alive(target_id):
                     self._marks(target_id)
@@ -590,7 +593,8 @@ class Resolution:
             parts = self._roll_damage()
             for target_id in self.targets:
                 if self._alive(target_id):
-                    damage_after_save(self.ctx, target_id, parts, saved=False, half=False, source=self.caster_id)
+                    damage_after_save(self.ctx, target_id, parts, saved=False, half=False, source=self.caster_id,
+                                      **SPELL_MAGIC)
         self._heal()
         self._temp_hp()
         for target_id in dict.fromkeys(self.targets):
@@ -635,7 +639,7 @@ class Resolution:
                                     attack_type=spell.damage[0].type if spell.damage else "force")
         if parts:
             damage_after_save(ctx, target_id, parts, saved=False, half=False, source=self.caster_id,
-                              critical=critical)
+                              critical=critical, **SPELL_MAGIC)
 
     def _attack(self, target_id: str, rest: tuple[str, ...] = ()) -> bool | None:
         """One spell attack roll (seed 000 « Jets d'attaque »: spellcasting modifier + proficiency); on a hit,

@@ -8,7 +8,7 @@ import msgspec
 
 from combatlog.words import Phrase, Said
 from combatlog.core.kernel.commands import MAX_DISTANCE, explained
-from combatlog.core.kernel.errors import InvalidCommand
+from combatlog.core.kernel.errors import InvalidCommand, fail
 from combatlog.core.rulesets.spellbook import Spellcasting
 
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
@@ -28,6 +28,11 @@ CONDITIONS = (
     "invisible", "paralyzed", "petrified", "poisoned", "prone", "restrained", "stunned", "unconscious",
 )
 SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")
+# A weapon's qualities that a qualified defence may not hold against (INTERFACE.md §8; the words of pf1's DR).
+QUALITIES = ("magic", "silver", "adamantine")
+CREATURE_TYPES = ("aberration", "beast", "celestial", "construct", "dragon", "elemental", "fey", "fiend", "giant",
+                  "humanoid", "monstrosity", "ooze", "plant", "undead")
+RIDER_IFS = ("advantage",)
 SPACE_IN_SQUARES = {"tiny": 1, "small": 1, "medium": 1, "large": 2, "huge": 3, "gargantuan": 4}
 
 Size = Literal["tiny", "small", "medium", "large", "huge", "gargantuan"]
@@ -56,6 +61,60 @@ class AttackSave(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
     half: bool = True
 
 
+class RiderSave(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """The target's save a rider asks for; `half`: a success halves the rider's damage (none without it)."""
+
+    ability: str
+    dc: int
+    half: bool = True
+
+
+class RiderCondition(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """A condition a rider puts on the target; `until` as the `condition` command, `of` "self" (the attacker) or
+    "target" for a turn boundary."""
+
+    add: str
+    until: dict[str, Any] | str | None = None
+    of: str | None = None
+
+
+class RiderGrapple(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    escape_dc: int
+
+
+class Rider(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """One `on_hit` rider of an attack (INTERFACE.md §8): extra damage (with a save or plain), a condition (with or
+    without a save), or a grapple; `if`, `size_max` and `creature_types_except` say when it applies."""
+
+    damage: tuple[DamageSpec, ...] = ()
+    save: RiderSave | None = None
+    condition: RiderCondition | None = None
+    grapple: RiderGrapple | None = None
+    if_: str | None = msgspec.field(default=None, name="if")
+    size_max: str | None = None
+    creature_types_except: tuple[str, ...] = ()
+
+
+class Qualified(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """A resistance, immunity or vulnerability that holds unless the damage's `bypass` has one of `unless`
+    (SRD 5.1 "from nonmagical attacks not made with silvered weapons": `["magic", "silver"]`)."""
+
+    type: str
+    unless: tuple[str, ...] = ()
+
+
+Defence = str | Qualified
+
+
+def defence_type(entry: Defence) -> str:
+    return entry if isinstance(entry, str) else entry.type
+
+
+def defence_holds(entry: Defence, bypass: tuple[str, ...] | frozenset[str]) -> bool:
+    """Whether a defence entry applies to damage with the qualities `bypass`."""
+    return isinstance(entry, str) or not set(entry.unless) & set(bypass)
+
+
 class AttackProfile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     id: str
     # `kind` and `to_hit` are required unless the attack has a `save` (checked in parse_stats).
@@ -73,6 +132,10 @@ class AttackProfile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_
     uses: str | None = None
     save: AttackSave | None = None
     area: dict[str, Any] | None = None
+    # Stat blocks that play themselves (INTERFACE.md §8): the weapon's qualities, its two-handed damage, its riders.
+    bypass: tuple[str, ...] = ()
+    versatile: tuple[DamageSpec, ...] = ()
+    on_hit: tuple[Rider, ...] = ()
 
 
 class ReactionProfile(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -115,9 +178,9 @@ class Stats(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     saves: tuple[str, ...] = ()
     skills: tuple[str, ...] = ()
     attacks: tuple[AttackProfile, ...] = ()
-    resistances: tuple[str, ...] = ()
-    vulnerabilities: tuple[str, ...] = ()
-    immunities: tuple[str, ...] = ()
+    resistances: tuple[Defence, ...] = ()
+    vulnerabilities: tuple[Defence, ...] = ()
+    immunities: tuple[Defence, ...] = ()
     condition_immunities: tuple[str, ...] = ()
     reactions: tuple[ReactionProfile, ...] = ()
     swim_speed: float = 0
@@ -135,6 +198,8 @@ class Stats(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tru
     xp: int | None = None
     # The creature's grammatical gender for the words about it ("Lyra revient à elle"): f, m or n; none = neutral wording.
     gender: Literal["f", "m", "n"] | None = None
+    # The creature's type (SRD: beast, undead...), for riders that spare some types (`creature_types_except`).
+    creature_type: str | None = None
 
     def modifier(self, ability: str) -> int:
         return ability_modifier(getattr(self.abilities, ability))
@@ -172,8 +237,8 @@ def ability_modifier(score: int) -> int:
 # actions and resistance, lair; the difficulty's cr and xp): CombatantAdded stores one only where the stat block
 # sets it, so that an older log's events are what the rules give today (`verify` re-derives every event).
 LATER_KEYS = ("level", "spellcasting", "uses", "legendary_actions", "legendary", "legendary_resistance",
-              "lair_actions", "cr", "xp", "gender")
-LATER_ATTACK_KEYS = ("uses", "save", "area")
+              "lair_actions", "cr", "xp", "gender", "creature_type")
+LATER_ATTACK_KEYS = ("uses", "save", "area", "bypass", "versatile", "on_hit")
 
 
 def _without_unset(raw: dict, struct_type: type, later: tuple[str, ...]) -> dict:
@@ -205,12 +270,13 @@ def parse_stats(raw: object, who: str) -> Stats:
     for key, values, allowed in (
         ("saves", stats.saves, ABILITIES),
         ("skills", stats.skills, tuple(SKILLS)),
-        ("resistances", stats.resistances, DAMAGE_TYPES),
-        ("vulnerabilities", stats.vulnerabilities, DAMAGE_TYPES),
-        ("immunities", stats.immunities, DAMAGE_TYPES),
+        ("resistances", tuple(map(defence_type, stats.resistances)), DAMAGE_TYPES),
+        ("vulnerabilities", tuple(map(defence_type, stats.vulnerabilities)), DAMAGE_TYPES),
+        ("immunities", tuple(map(defence_type, stats.immunities)), DAMAGE_TYPES),
         ("condition_immunities", stats.condition_immunities, CONDITIONS),
     ):
         problems += [Phrase("stats-unknown-value", key=key, value=value) for value in values if value not in allowed]
+    problems += rider_problems(stats, lambda roll: DiceExpression.parse(roll))
     if stats.max_hp < 1:
         problems.append(Phrase("stats-max-hp-low", value=stats.max_hp))
     if stats.hp is not None and not 0 <= stats.hp <= stats.max_hp:
@@ -246,6 +312,93 @@ def parse_stats(raw: object, who: str) -> Stats:
         text = Said.by(lambda lang: ("; " if lang == "en" else " ; ").join(problem(lang) for problem in problems))
         raise InvalidCommand("rule-stats", who=who, text=text)
     return stats
+
+
+def _words(field: str, values, allowed: tuple[str, ...]) -> list[Phrase]:
+    """One problem per word of `values` that is not one of `allowed`, naming the field and the words allowed."""
+    if isinstance(values, str):
+        values = (values,)
+    return [Phrase("stats-unknown-word", field=field, value=value, allowed=", ".join(allowed))
+            for value in values if value not in allowed]
+
+
+def _damage_problems(field: str, parts, parse) -> list[Phrase]:
+    from combatlog.core.kernel.dice import DiceError
+
+    problems = _words(f"{field}.type", [part.type for part in parts], DAMAGE_TYPES)
+    for part in parts:
+        try:
+            parse(part.roll)
+        except DiceError as error:
+            problems.append(Phrase("stats-rider-dice", field=field, error=Said.by(error.localized)))
+    return problems
+
+
+def check_qualities(field: str, values) -> None:
+    """Refuse a command whose `bypass` holds a word that is not a weapon quality, naming the words allowed."""
+    for value in values:
+        if value not in QUALITIES:
+            raise fail("rule-unknown-quality", field=field, value=value, allowed=", ".join(QUALITIES))
+
+
+UNTIL_WORDS = ("end_of_turn", "start_of_turn")
+UNTIL_OF = ("self", "target")
+
+
+def rider_problems(stats: "Stats", parse) -> list[Phrase]:
+    """What is wrong with the §8 additions of a stat block: riders, versatile damage, weapon qualities, qualified
+    defences and the creature type; every unknown word is named with its field and the words allowed."""
+    problems: list[Phrase] = []
+    for key in ("resistances", "vulnerabilities", "immunities"):
+        for index, entry in enumerate(getattr(stats, key)):
+            if isinstance(entry, Qualified):
+                problems += _words(f"{key}[{index}].unless", entry.unless, QUALITIES)
+    if stats.creature_type is not None:
+        problems += _words("creature_type", stats.creature_type, CREATURE_TYPES)
+    for index, attack in enumerate(stats.attacks):
+        where = f"attacks[{index}]"
+        problems += _words(f"{where}.bypass", attack.bypass, QUALITIES)
+        problems += _damage_problems(f"{where}.versatile", attack.versatile, parse)
+        for number, rider in enumerate(attack.on_hit):
+            field = f"{where}.on_hit[{number}]"
+            kinds = [name for name in ("damage", "condition", "grapple") if getattr(rider, name)]
+            if len(kinds) != 1:
+                problems.append(Phrase("stats-rider-one-kind", field=field))
+            problems += _damage_problems(f"{field}.damage", rider.damage, parse)
+            if rider.save is not None:
+                problems += _words(f"{field}.save.ability", rider.save.ability, ABILITIES)
+                if not 0 <= rider.save.dc <= 1000:
+                    problems.append(Phrase("stats-out-of-range", field=f"{field}.save.dc", value=repr(rider.save.dc),
+                                           low=0, high=1000))
+            if rider.grapple is not None and not 0 <= rider.grapple.escape_dc <= 1000:
+                problems.append(Phrase("stats-out-of-range", field=f"{field}.grapple.escape_dc",
+                                       value=repr(rider.grapple.escape_dc), low=0, high=1000))
+            if rider.condition is not None:
+                problems += _words(f"{field}.condition.add", rider.condition.add, CONDITIONS)
+                problems += _until_problems(f"{field}.condition", rider.condition)
+            if rider.if_ is not None:
+                problems += _words(f"{field}.if", rider.if_, RIDER_IFS)
+            if rider.size_max is not None:
+                problems += _words(f"{field}.size_max", rider.size_max, SIZES)
+            problems += _words(f"{field}.creature_types_except", rider.creature_types_except, CREATURE_TYPES)
+    return problems
+
+
+def _until_problems(field: str, condition: RiderCondition) -> list[Phrase]:
+    until = condition.until
+    if until is None:
+        return []
+    if isinstance(until, str):
+        return (_words(f"{field}.until", until, UNTIL_WORDS)
+                + _words(f"{field}.of", condition.of or "self", UNTIL_OF))
+    if set(until) == {"rounds"} and isinstance(until["rounds"], int) and not isinstance(until["rounds"], bool) \
+            and 1 <= until["rounds"] <= 1_000_000:
+        return []
+    save = until.get("save") if set(until) == {"save"} else None
+    if isinstance(save, dict) and set(save) == {"ability", "dc"} and save["ability"] in ABILITIES \
+            and isinstance(save["dc"], int) and not isinstance(save["dc"], bool) and 0 <= save["dc"] <= 1000:
+        return []
+    return [Phrase("stats-rider-until", field=f"{field}.until")]
 
 
 # Bounds on every number of a stat block, generous for any table (seed 000's creatures stay far inside them),
