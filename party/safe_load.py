@@ -82,6 +82,12 @@ def parse(text: str, *, yaml_form: bool) -> Any:
         loader = _NoAliasLoader(text)
         try:
             data = loader.get_single_data()
+        except RecursionError:  # the pure-Python loader composes nodes recursively
+            raise Refused("char-too-deep", limit=MAX_DEPTH) from None
+        except yaml.YAMLError as error:
+            if "maximum nesting depth" in str(error):  # libyaml stops at 1000 levels
+                raise Refused("char-too-deep", limit=MAX_DEPTH) from None
+            raise
         finally:
             loader.dispose()
     else:
