@@ -48,3 +48,9 @@ char-written = { $count ->
     [one] one character written to { $file }
    *[other] { $count } characters written to { $file }
  }
+
+char-file-too-big = { $file } is { $size } MB: a character file is refused past { $limit } MB
+char-too-deep = { $file } nests deeper than { $limit } levels: not a character sheet
+char-too-many-values = { $file } holds more than { $limit } values: not a character sheet
+char-yaml-alias = { $file }: YAML anchors and aliases are refused (line { $line }, column { $column }): write each value out
+char-formula = field '{ $field }': the formula '{ $formula }' cannot be read ({ $reason })

@@ -48,3 +48,9 @@ char-written = { $count ->
     [one] un personnage écrit dans { $file }
    *[other] { $count } personnages écrits dans { $file }
  }
+
+char-file-too-big = { $file } pèse { $size } Mo : un fichier de personnage est refusé au-delà de { $limit } Mo
+char-too-deep = { $file } s'imbrique sur plus de { $limit } niveaux : ce n'est pas une fiche de personnage
+char-too-many-values = { $file } contient plus de { $limit } valeurs : ce n'est pas une fiche de personnage
+char-yaml-alias = { $file } : les ancres et alias YAML sont refusés (ligne { $line }, colonne { $column }) : écrivez chaque valeur en entier
+char-formula = le champ '{ $field }' : la formule '{ $formula }' est illisible ({ $reason })
