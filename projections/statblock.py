@@ -117,6 +117,13 @@ def _creature(entry: dict, lang: str) -> list[str]:
     return lines
 
 
+def _save_action_line(action: dict, lang: str) -> str:
+    save = action["save"]
+    return message(lang, "library-save-action", id=action["id"], ability=ability_name(save["ability"], lang, short=False),
+                   dc=save["dc"], damage=_damage(action.get("damage", []), lang),
+                   half="yes" if save.get("half", True) else "no")
+
+
 def _engine_view(entry: dict, lang: str) -> list[str]:
     """What the engine runs: attacks with their ids, save actions, uses, spellcasting, legendary options."""
     stats = entry["stats"]
@@ -124,6 +131,9 @@ def _engine_view(entry: dict, lang: str) -> list[str]:
     if stats.get("attacks_per_action", 1) > 1:
         lines.append(message(lang, "library-multiattack", count=stats["attacks_per_action"]))
     for attack in stats.get("attacks", ()):
+        if "save" in attack and "to_hit" not in attack:  # a save action as an attack (INTERFACE.md §8)
+            lines.append(_save_action_line(attack, lang))
+            continue
         common = {"id": attack["id"], "to-hit": signed(attack["to_hit"]), "damage": _damage(attack["damage"], lang),
                   "uses": attack.get("uses", "")}
         if attack["kind"] == "melee":
@@ -133,10 +143,7 @@ def _engine_view(entry: dict, lang: str) -> list[str]:
             lines.append(message(lang, "library-attack-ranged",
                                  range=f"{number(near, lang)}/{distance(far, lang)}", **common))
     for action in entry.get("save_actions", ()):
-        save = action["save"]
-        lines.append(message(lang, "library-save-action", id=action["id"], ability=ability_name(save["ability"], lang, short=False),
-                             dc=save["dc"], damage=_damage(action.get("damage", []), lang),
-                             half="yes" if save.get("half") else "no"))
+        lines.append(_save_action_line(action, lang))
     for use in stats.get("uses", ()):
         if "recharge" in use:
             lines.append(message(lang, "library-use-recharge", id=use["id"], recharge=use["recharge"]))

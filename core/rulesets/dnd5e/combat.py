@@ -477,8 +477,13 @@ def escape(ctx: Context, creature: Combatant, skill: str | None) -> None:
     if skill is None:
         skill = _target_defence(creature)[1]
     ability = "str" if skill == "athletics" else "dex"
+    escape_dc = (grip.until or {}).get("escape_dc")
     if grappler is None:
         escaped = True
+    elif escape_dc is not None:
+        # A monster's grapple with its escape DC (§8 rider; SRD 5.1/5.2 "grappled (escape DC 11)"): a Strength
+        # (Athletics) or Dexterity (Acrobatics) check against that DC, in every ruleset.
+        escaped = ability_check(ctx, creature.id, ability, skill, escape_dc, purpose="escape") >= escape_dc
     elif ctx.ruleset.grapple_style == "contest":
         escaped = contest(ctx, creature.id, ability, skill, grappler.id, "str", "athletics", purpose="escape") == creature.id
     else:

@@ -64,7 +64,7 @@ def resource_problems(stats) -> list[Phrase]:
                 problems.append(Phrase("stats-unknown-value", key=f"attacks.{attack.id}.save.ability",
                                        value=attack.save.ability))
             if not attack.damage and not attack.on_hit:
-                problems.append(Phrase("stats-save-attack-one-damage", attack=attack.id))
+                problems.append(Phrase("stats-save-attack-no-effect", attack=attack.id))
     for action in stats.legendary:
         if action.attack is not None and action.attack not in attack_ids:
             problems.append(Phrase("stats-legendary-unknown-attack", action=action.id, attack=action.attack,
