@@ -492,7 +492,11 @@ def test_srd_52_save_dcs_match_the_text():
 
 def test_what_could_not_be_converted_is_listed_with_why():
     skipped = {s["id"]: s["why"] for s in Library("dnd5e-2014").document("creature")["skipped"]}
-    assert "reach 0 ft" in skipped["swarm-of-rats:bites"]
+    # SRD 5.1 Swarm of Rats: Bites, +2 to hit, reach 0 ft. (a creature in the swarm's space), 7 (2d6) piercing:
+    # the grid never puts two creatures in one square, so the swarm bites a creature next to it.
+    assert "swarm-of-rats:bites" not in skipped
+    bites = attack(Library("dnd5e-2014").get("swarm-of-rats"), "bites")
+    assert summary(bites) == (2, 1.5, [("2d6", "piercing")])
     assert "no damage on a hit" in skipped["giant-spider:web"]
     skipped_2024 = {s["id"]: s["why"] for s in Library("dnd5e-2024").document("creature")["skipped"]}
     assert "no damage on a hit" in skipped_2024["roper:tentacle"]

@@ -127,7 +127,7 @@ def unmark(text: str) -> str:
 # --- creatures --------------------------------------------------------------------------------------------------
 
 ATTACK = re.compile(
-    r"^(?P<kind>Melee or Ranged|Melee|Ranged) (?:Weapon |Spell )?Attack(?: Roll)?:\s*\+?(?P<hit>-?\d+)(?: to hit)?,"
+    r"^(?P<kind>Melee or Ranged|Melee|Ranged) (?:Weapon |Spell )?Attack(?: Roll)?:\s*\+?(?P<hit>-?\d+)(?: to hit)?(?: \([^)]*\))?,"
     r"(?:\s*reach (?P<reach>\d+) (?:ft\.?|feet))?(?:,?\s*or)?(?:\s*range (?P<near>\d+)(?:/(?P<far>\d+))? (?:ft\.?|feet))?",
     re.I)
 DAMAGE = re.compile(r"(?:\d+ \((?P<dice>\d+d\d+(?:\s*[+−-]\s*\d+)?)\)|\b(?P<flat>\d+)) (?P<type>[A-Za-z]+) damage")
@@ -443,13 +443,13 @@ def parse_attack(action_id: str, name: str, desc: str) -> tuple[list[dict], str 
         return [], f"attack {name}: no damage on a hit (its effect is in the text)"
     to_hit = int(head["hit"])
     kinds = head["kind"].lower()
-    if head["reach"] == "0":
-        return [], (f"attack {name}: reach 0 ft (a creature in the swarm's own space), which the grid cannot hold: "
-                    "two creatures never share a square")
     attacks = []
     if kinds in ("melee", "melee or ranged"):
+        # SRD 5.1 swarms' Bites: "reach 0 ft., one target in the swarm's space"; two creatures never share a
+        # square of the grid, so the swarm bites a creature next to it (reach 1.5 m, one square).
+        reach = int(head["reach"] or 5) or 5
         attack = {"id": action_id, "kind": "melee", "to_hit": to_hit, "damage": parts,
-                  "reach": metres(int(head["reach"] or 5)), "name": {"en": name}}
+                  "reach": metres(reach), "name": {"en": name}}
         if versatile:
             attack["versatile"] = versatile
         attacks.append(attack)
