@@ -1091,6 +1091,155 @@ def match_spells(entries: list[dict], french: list[dict]) -> None:
                 entry["text"]["fr"] = candidates[0]["text"]
 
 
+# --- the second source (issue 34): every SRD 5.1 creature compared with 5e-bits/5e-database -------------------
+
+DATABASE = "/work/.mirror/5e-bits+5e-database/repo"
+DATABASE_URL = "https://github.com/5e-bits/5e-database"
+DATABASE_MONSTERS = "src/2014/en/5e-SRD-Monsters.json"
+# The fields of 5e-database the comparison reads, extracted and shipped so that the comparison runs offline (the
+# test suite); the MIT licence of 5e-database travels with the copy.
+SECOND_SOURCE = ROOT / "tools" / "second_source" / "5e-database-2014-monsters.json"
+SETTLED = {"dnd5e-2014": ROOT / "compendium" / "data" / "settled-5.1.json"}
+
+
+def feet_to_metres(text) -> float | None:
+    found = re.match(r"(\d+) ft", str(text))
+    return metres(int(found[1])) if found else None
+
+
+def extract_database(repo: str, commit: str) -> dict:
+    """The compared fields of every 5e-database SRD 5.1 monster, by the library id of its name."""
+    commit = resolve(repo, commit)
+    monsters = {}
+    for monster in json.loads(show(repo, commit, DATABASE_MONSTERS)):
+        attacks = {}
+        for action in [*monster.get("actions", ()), *monster.get("legendary_actions", ())]:
+            item: dict = {}
+            if "attack_bonus" in action:
+                item["to_hit"] = action["attack_bonus"]
+            damage = [part for part in action.get("damage", ()) if "damage_dice" in part and "damage_type" in part]
+            if damage:
+                item["damage"] = [damage[0]["damage_dice"].replace(" ", ""), damage[0]["damage_type"]["index"]]
+            if "dc" in action and "attack_bonus" not in action:
+                item["save_dc"] = action["dc"]["dc_value"]
+            if item:
+                attacks.setdefault(slug(re.sub(r"\s*\(.*?\)", "", action["name"])), item)
+        monsters[slug(monster["name"])] = {
+            "index": monster["index"], "ac": max(a["value"] for a in monster["armor_class"]),
+            "max_hp": monster["hit_points"], "cr": monster["challenge_rating"],
+            "speeds": {k: feet_to_metres(v) for k, v in monster["speed"].items() if feet_to_metres(v)},  # "0 ft.": none
+            "resistances": monster["damage_resistances"], "immunities": monster["damage_immunities"],
+            "vulnerabilities": monster["damage_vulnerabilities"],
+            "condition_immunities": sorted(c["index"] for c in monster["condition_immunities"]),
+            "attacks": attacks}
+    return {"source": {"name": "5e-bits/5e-database (SRD 5.1 monsters, second source)",
+                       "repo": remote(repo, DATABASE_URL), "commit": commit, "path": DATABASE_MONSTERS,
+                       "licence": "MIT (the code and data layout); the monsters are SRD 5.1, CC-BY-4.0"},
+            "monsters": dict(sorted(monsters.items()))}
+
+
+def their_defences(texts: list[str]) -> list:
+    plain_types = [kind for text in texts if not re.search(r"non ?magical", text.lower())
+                   for kind in DAMAGE_TYPES if re.search(rf"\b{kind}\b", text.lower())]
+    return read_defences("; ".join(texts), sorted(set(plain_types)))
+
+
+def compared_fields(entry: dict) -> dict:
+    """What of a library entry the comparison reads, in the shapes of the settled file."""
+    stats = entry["stats"]
+    fields = {"ac": stats["ac"], "max_hp": stats["max_hp"], "cr": entry["cr"], "speeds": entry["speeds"],
+              "condition_immunities": sorted(stats["condition_immunities"])}
+    for key in ("resistances", "immunities", "vulnerabilities"):
+        fields[key] = stats[key]
+    for attack in stats["attacks"]:
+        if "to_hit" in attack:
+            fields[f"attacks.{attack['id']}.to_hit"] = attack["to_hit"]
+        if attack.get("damage"):
+            fields[f"attacks.{attack['id']}.damage"] = [attack["damage"][0]["roll"], attack["damage"][0]["type"]]
+        if "save" in attack:
+            fields[f"attacks.{attack['id']}.save_dc"] = attack["save"]["dc"]
+    return fields
+
+
+def compare_with_database(entries: list[dict], extracted: dict) -> tuple[list[dict], int]:
+    """Every field where a library creature and 5e-database disagree, and how many creatures both have."""
+    theirs_by_id = extracted["monsters"]
+    disagreements, compared = [], 0
+    for entry in entries:
+        monster = theirs_by_id.get(entry["id"])
+        if monster is None:
+            continue
+        compared += 1
+        ours = compared_fields(entry)
+        theirs = {"ac": monster["ac"], "max_hp": monster["max_hp"], "cr": monster["cr"], "speeds": monster["speeds"],
+                  "condition_immunities": monster["condition_immunities"]}
+        for key in ("resistances", "immunities", "vulnerabilities"):
+            theirs[key] = their_defences(monster[key])
+        for attack_id, attack in monster["attacks"].items():
+            for name, value in attack.items():
+                theirs[f"attacks.{attack_id}.{name}"] = value
+        for field in sorted(set(ours) | set(theirs)):
+            if field.startswith("attacks.") and (field not in ours or field not in theirs):
+                continue  # an attack one side reads and the other does not: not compared
+            if field in ours and field in theirs and float_equal(ours[field], theirs[field]):
+                continue
+            disagreements.append({"creature": entry["id"], "field": field, "ours": ours.get(field),
+                                  "theirs": theirs.get(field)})
+    return disagreements, compared
+
+
+def float_equal(a, b) -> bool:
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return float(a) == float(b)
+    return a == b
+
+
+def settle(disagreements: list[dict], settled: list[dict]) -> tuple[list[dict], list[dict]]:
+    """The disagreements no settled record answers, and the settled records that answer none (stale)."""
+    records = {(r["creature"], r["field"]): r for r in settled}
+    unsettled, used = [], set()
+    for item in disagreements:
+        record = records.get((item["creature"], item["field"]))
+        if record is not None and float_equal(record["ours"], item["ours"]) and float_equal(record["theirs"], item["theirs"]):
+            used.add((item["creature"], item["field"]))
+        else:
+            unsettled.append(item)
+    return unsettled, [r for key, r in records.items() if key not in used]
+
+
+def apply_settled(entries: list[dict], settled: list[dict]) -> None:
+    """Where the SRD text sides with the second source (verdict "theirs"), the library takes its value."""
+    by_id = {entry["id"]: entry for entry in entries}
+    for record in settled:
+        if record["verdict"] != "theirs":
+            continue
+        entry, field, value = by_id[record["creature"]], record["field"], record["theirs"]
+        stats = entry["stats"]
+        if field in ("ac", "max_hp", "resistances", "immunities", "vulnerabilities", "condition_immunities"):
+            stats[field] = value
+        elif field == "cr":
+            entry["cr"] = stats_cr = value
+            entry["xp"] = XP_BY_CR[stats_cr]
+            stats["proficiency_bonus"] = proficiency_for_cr(stats_cr)
+        elif field == "speeds":
+            entry["speeds"] = value
+            stats["speed"] = value.get("walk", 0)
+        elif field.startswith("attacks."):
+            _, attack_id, key = field.split(".")
+            attack = next(a for a in stats["attacks"] if a["id"] == attack_id)
+            if key == "to_hit":
+                attack["to_hit"] = value
+            elif key == "damage":
+                attack["damage"][0] = {"roll": value[0], "type": value[1]}
+            else:
+                attack["save"]["dc"] = value
+        else:
+            raise ValueError(f"settled-5.1.json: {record['creature']} {field}: a field the import cannot correct")
+        entry.setdefault("notes", []).append(
+            f"{field}: {json.dumps(value, sort_keys=True)} as SRD 5.1 gives it (the structured source had "
+            f"{json.dumps(record['ours'], sort_keys=True)}): {record['reason']}")
+
+
 # --- assembling -------------------------------------------------------------------------------------------------
 
 def engine_validation():
@@ -1114,7 +1263,10 @@ def foundry_scores(repo: str, commit: str) -> dict[str, dict[str, int]]:
 
 
 def build(open5e: str, open5e_commit: str, drs: str, drs_commit: str, foundry: str | None = None,
-          foundry_commit: str = "HEAD") -> dict[str, dict]:
+          foundry_commit: str = "HEAD", second_source: dict | None = None,
+          comparisons: dict | None = None) -> dict[str, dict]:
+    second_source = second_source or json.loads(SECOND_SOURCE.read_text(encoding="utf-8"))
+    comparisons = comparisons if comparisons is not None else {}
     open5e_commit, drs_commit = resolve(open5e, open5e_commit), resolve(drs, drs_commit)
     foundry_commit = resolve(foundry, foundry_commit) if foundry else ""
     second_opinion = foundry_scores(foundry, foundry_commit) if foundry else {}
@@ -1152,6 +1304,14 @@ def build(open5e: str, open5e_commit: str, drs: str, drs_commit: str, foundry: s
         if family == "dnd5e-2014":
             match_creatures(creatures, french_beasts)
             pin_creatures(creatures, french_beasts)
+            # the second source: every disagreement settled by the SRD text, or the import fails
+            disagreements, compared = compare_with_database(creatures, second_source)
+            settled = json.loads(SETTLED[family].read_text(encoding="utf-8"))["settled"] if SETTLED[family].exists() else []
+            unsettled, stale = settle(disagreements, settled)
+            comparisons[family] = {"compared": compared, "disagreements": len(disagreements), "unsettled": unsettled,
+                                   "stale": stale, "for_us": sum(r["verdict"] == "ours" for r in settled),
+                                   "for_them": sum(r["verdict"] == "theirs" for r in settled)}
+            apply_settled(creatures, settled)
             match_spells(spells, french_book)
             french_names["creature"] = {c["id"]: c["name"]["fr"] for c in creatures if "fr" in c["name"]}
             french_names["spell"] = {s["id"]: s["name"]["fr"] for s in spells if "fr" in s["name"]}
@@ -1195,8 +1355,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--foundry", default=FOUNDRY, help="git directory of foundryvtt/dnd5e (cross-check; '' for none)")
     parser.add_argument("--foundry-commit", default="HEAD")
     parser.add_argument("--out", default=str(ROOT / "compendium" / "data"))
+    parser.add_argument("--database", default=DATABASE,
+                        help="git directory of 5e-bits/5e-database ('' to compare with the copy under tools/second_source)")
+    parser.add_argument("--database-commit", default="HEAD")
+    parser.add_argument("--disagreements", help="write the unsettled disagreements there (JSON) instead of failing")
     args = parser.parse_args(argv)
-    outputs = build(args.open5e, args.open5e_commit, args.drs, args.drs_commit, args.foundry or None, args.foundry_commit)
+    second_source = None
+    if args.database and Path(args.database).exists():
+        second_source = extract_database(args.database, args.database_commit)
+        SECOND_SOURCE.parent.mkdir(parents=True, exist_ok=True)
+        SECOND_SOURCE.write_text(json.dumps(second_source, ensure_ascii=False, sort_keys=True, indent=0) + "\n",
+                                 encoding="utf-8")
+    comparisons: dict = {}
+    outputs = build(args.open5e, args.open5e_commit, args.drs, args.drs_commit, args.foundry or None, args.foundry_commit,
+                    second_source, comparisons)
+    for family, result in comparisons.items():
+        print(f"{family}: {result['compared']} creatures compared with 5e-database, {result['disagreements']} "
+              f"disagreements, settled {result['for_us']} for the library and {result['for_them']} for the second "
+              f"source, {len(result['unsettled'])} unsettled, {len(result['stale'])} settled records answering none")
+        if args.disagreements:
+            Path(args.disagreements).write_text(json.dumps(result["unsettled"], indent=1) + "\n", encoding="utf-8")
+        elif result["unsettled"] or result["stale"]:
+            for item in result["unsettled"]:
+                print(f"  unsettled: {item['creature']} {item['field']}: ours {item['ours']!r}, theirs {item['theirs']!r}",
+                      file=sys.stderr)
+            for record in result["stale"]:
+                print(f"  stale: {record['creature']} {record['field']}", file=sys.stderr)
+            return 1
     write(outputs, Path(args.out))
     for name, document in sorted(outputs.items()):
         entries = document["entries"]
