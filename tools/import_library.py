@@ -46,6 +46,8 @@ DAMAGE_TYPES = ("acid", "bludgeoning", "cold", "fire", "force", "lightning", "ne
                 "psychic", "radiant", "slashing", "thunder")
 CONDITIONS = ("blinded", "charmed", "deafened", "exhaustion", "frightened", "grappled", "incapacitated", "invisible",
               "paralyzed", "petrified", "poisoned", "prone", "restrained", "stunned", "unconscious")
+CREATURE_TYPES = ("aberration", "beast", "celestial", "construct", "dragon", "elemental", "fey", "fiend", "giant",
+                  "humanoid", "monstrosity", "ooze", "plant", "undead")
 SKILLS = ("acrobatics", "animal_handling", "arcana", "athletics", "deception", "history", "insight", "intimidation",
           "investigation", "medicine", "nature", "perception", "performance", "persuasion", "religion",
           "sleight_of_hand", "stealth", "survival")
@@ -125,12 +127,281 @@ def unmark(text: str) -> str:
 # --- creatures --------------------------------------------------------------------------------------------------
 
 ATTACK = re.compile(
-    r"^(?P<kind>Melee or Ranged|Melee|Ranged) (?:Weapon |Spell )?Attack(?: Roll)?:\s*\+?(?P<hit>-?\d+)(?: to hit)?,"
+    r"^(?P<kind>Melee or Ranged|Melee|Ranged) (?:Weapon |Spell )?Attack(?: Roll)?:\s*\+?(?P<hit>-?\d+)(?: to hit)?(?: \([^)]*\))?,"
     r"(?:\s*reach (?P<reach>\d+) (?:ft\.?|feet))?(?:,?\s*or)?(?:\s*range (?P<near>\d+)(?:/(?P<far>\d+))? (?:ft\.?|feet))?",
     re.I)
 DAMAGE = re.compile(r"(?:\d+ \((?P<dice>\d+d\d+(?:\s*[+−-]\s*\d+)?)\)|\b(?P<flat>\d+)) (?P<type>[A-Za-z]+) damage")
 SAVE_2024 = re.compile(r"(?P<ability>Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma) Saving Throw: DC (?P<dc>\d+)")
 SAVE_2014 = re.compile(r"DC (?P<dc>\d+) (?P<ability>Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma) saving throw")
+
+
+# --- what an attack does on a hit, a save action, qualified defences (INTERFACE.md §8) ------------------------
+
+DICE_DAMAGE = r"(?:\d+ \((?P<dice>\d+d\d+(?:\s*[+−-]\s*\d+)?)\)|(?P<flat>\d+)) (?P<type>[A-Za-z]+) damage"
+ABILITY_WORD = r"(?P<ability>Strength|Dexterity|Constitution|Intelligence|Wisdom|Charisma)"
+CONDITION_WORD = "|".join(c for c in CONDITIONS if c not in ("exhaustion", "grappled"))
+SIZE_WORD = r"(?P<size>Tiny|Small|Medium|Large|Huge|Gargantuan)"
+# "until the end of its next turn" (the target's), "until the start of the lich's next turn" (the attacker's).
+UNTIL_TURN = re.compile(r"until the (?P<edge>start|end) of (?P<whose>its|the [\w' -]+?'s?) next turn", re.I)
+DURATION = re.compile(r"for (?P<count>1|\d+) (?P<unit>minute|minutes|hour|hours)\b", re.I)
+ROUNDS_PER = {"minute": 10, "minutes": 10, "hour": 600, "hours": 600}
+# 2014: "and the target must make a DC 11 Constitution saving throw, taking 9 (2d8) poison damage on a failed save,
+# or half as much damage on a successful one"; "must succeed on a DC 9 Constitution saving throw or take 2 (1d4)
+# poison damage."
+SAVE_HALF_2014 = re.compile(r"must make (?:on )?a DC (?P<dc>\d+) " + ABILITY_WORD + r" saving throw, taking (?P<parts>.+?) "
+                            r"on a failed save, or half as much damage on a successful one", re.I)
+SAVE_TAKE_2014 = re.compile(r"must succeed on a DC (?P<dc>\d+) " + ABILITY_WORD + r" saving throw or take (?P<parts>[^.]+?damage)$",
+                            re.I)
+# 2014: "must succeed on a DC 11 Strength saving throw or be knocked prone", "... or be paralyzed for 1 minute".
+SAVE_CONDITION_2014 = re.compile(
+    r"must succeed on a DC (?P<dc>\d+) " + ABILITY_WORD + r" saving throw(?: against [a-z ]+?)? or (?:be|become) "
+    r"(?P<condition>knocked prone|" + CONDITION_WORD + r")(?P<rest>(?: for \d+ (?:minute|minutes|hour|hours)"
+    r"| until the (?:start|end) of [\w' -]+? next turn)?)$", re.I)
+REPEAT_SAVE = re.compile(r"(?:can |must )?repeats? the sav(?:ing throw|e) at the end of each of its turns", re.I)
+GRAPPLE = re.compile(r"^(?:the target|it) (?:is grappled|has the Grappled condition) \(escape DC (?P<dc>\d+)\)", re.I)
+# 2024: "it has the Prone condition", "the target has the Blinded and Deafened conditions until the start of ...".
+HAS_CONDITION = re.compile(r"^(?:the target|it) has the (?P<first>[A-Z]\w+)(?: and (?P<second>[A-Z]\w+))? conditions?"
+                           r"(?P<rest>(?: until the (?:start|end) of [\w' -]+? next turn| for \d+ (?:minute|minutes|hour|hours))?)$")
+QUALIFIER = re.compile(r"^If (?:the )?target is (?P<who>[^,]+), ", re.I)
+
+
+def damage_parts(text: str) -> list[dict] | None:
+    """Every "N (XdY + Z) type damage" of a clause, or None when one of them is not a damage type."""
+    parts = []
+    for match in re.finditer(DICE_DAMAGE, text):
+        kind = match["type"].lower()
+        if kind not in DAMAGE_TYPES:
+            return None
+        parts.append({"roll": dice(match["dice"] or match["flat"]), "type": kind})
+    return parts
+
+
+def read_qualifier(who: str) -> dict | None:
+    """The rider keys of "If the target is a Large or smaller creature" (`size_max`) or "a creature other than an
+    undead or a construct" (`creature_types_except`); None for a condition the engine cannot check (a humanoid, a
+    target that has moved, hit points or fewer...). An elf is not a creature type: the rider spares undead only."""
+    who = who.strip().lower()
+    if who in ("a creature", "creature"):
+        return {}
+    size = re.fullmatch(r"(?:a )?(tiny|small|medium|large|huge|gargantuan) or smaller(?: creature)?", who)
+    if size:
+        return {"size_max": size[1]}
+    other = re.fullmatch(r"a creature (?:other than an? |that isn't an? )(.+)|a non-(\w+) creature", who)
+    if other:
+        words = re.split(r",? or an? |,? or | and ", other[1] or other[2])
+        kinds = [w.strip() for w in words if w.strip() in ("aberration", "beast", "celestial", "construct", "dragon",
+                                                             "elemental", "fey", "fiend", "giant", "humanoid",
+                                                             "monstrosity", "ooze", "plant", "undead")]
+        if not kinds or any(w.strip() not in kinds and w.strip() != "elf" for w in words):
+            return None
+        return {"creature_types_except": kinds}
+    return None
+
+
+def read_until(rest: str, following: str, save: dict | None) -> tuple[dict | str | None, str | None]:
+    """A condition's `until` and `of` from its wording; a new save at the end of each of the target's turns when
+    the next sentences say the target repeats it."""
+    if save is not None and REPEAT_SAVE.search(following):
+        return {"save": {"ability": save["ability"], "dc": save["dc"]}}, None
+    turn = UNTIL_TURN.search(rest)
+    if turn:
+        edge = f"{turn['edge'].lower()}_of_turn"
+        return edge, "target" if turn["whose"].lower() == "its" else "self"
+    duration = DURATION.search(rest)
+    if duration:
+        return {"rounds": int(duration["count"]) * ROUNDS_PER[duration["unit"].lower()]}, None
+    return None, None
+
+
+def condition_rider(name: str, rest: str, following: str, save: dict | None) -> dict:
+    condition: dict = {"add": "prone" if name.lower() == "knocked prone" else name.lower()}
+    until, of = read_until(rest, following, save)
+    if until is not None:
+        condition["until"] = until
+    if of is not None:
+        condition["of"] = of
+    rider: dict = {"condition": condition}
+    if save is not None:
+        rider["save"] = {"ability": save["ability"], "dc": save["dc"]}
+    return rider
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in re.split(r"(?<=[a-z0-9)])\.(?:\s+|$)", text.strip()) if s.strip()]
+
+
+def read_riders(after: str) -> list[dict]:
+    """The `on_hit` riders of what an attack's text says after its damage ("…, and the target must…", the next
+    sentences). What does not read as a whole rider (a curse, a disease, a charge, a swallow) stays in the text."""
+    riders: list[dict] = []
+    said = sentences(after)
+    pending_save: dict | None = None
+    when: dict | None = {}
+    for number, sentence in enumerate(said):
+        following = " ".join(said[number + 1:number + 3])
+        qualifier = QUALIFIER.match(sentence)
+        if qualifier:
+            when = read_qualifier(qualifier["who"])
+            sentence = sentence[qualifier.end():]
+        elif sentence.startswith(("If ", "When ", "While ", "Until ", "Instead ")):
+            when = None  # "If this damage reduces the target to 0 Hit Points, …": not a rider the engine applies
+        elif not sentence.startswith(("Failure", "Success", "Constitution", "Strength", "Dexterity", "Wisdom",
+                                      "Intelligence", "Charisma")):
+            when = {}
+        if when is None:
+            pending_save = None
+            continue
+        saving = SAVE_2024.match(sentence)
+        if saving:
+            pending_save = {"ability": ABILITY[saving["ability"].lower()], "dc": int(saving["dc"])}
+            continue
+        if sentence.startswith("Failure:") and pending_save is not None:
+            failure = sentence[len("Failure:"):].strip()
+            parts = damage_parts(failure)
+            if parts and re.match(r"\d+ \(", failure) and re.fullmatch(r"[^,]*damage", failure):
+                half = bool(re.search(r"Success: Half damage", " ".join(said[number + 1:number + 2])))
+                riders.append({**when, "damage": parts, "save": {**pending_save, "half": half}})
+            else:
+                has = HAS_CONDITION.match(failure[0].lower() + failure[1:])
+                if has and has["first"].lower() in CONDITIONS and not has["second"]:
+                    riders.append({**when, **condition_rider(has["first"], has["rest"], following, pending_save)})
+            pending_save = None
+            continue
+        if sentence.startswith(("Success", "Failure")):
+            continue
+        pending_save = None
+        # a clause joined by ", and the target …" (2014 and 2024) is read as a sentence of its own
+        for clause in re.split(r",? and (?=(?:the target|it) )", sentence):
+            clause = clause.strip()
+            clause = re.sub(r"^(?:the target|it) must", "the target must", clause)
+            half = SAVE_HALF_2014.search(clause)
+            take = SAVE_TAKE_2014.search(clause)
+            found = half or take
+            if found:
+                parts = damage_parts(found["parts"])
+                if parts and not re.search(r"\band\b", found["parts"].replace("plus", "")):
+                    riders.append({**when, "damage": parts, "save": {"ability": ABILITY[found["ability"].lower()],
+                                                                      "dc": int(found["dc"]), "half": bool(half)}})
+                continue
+            conditioned = SAVE_CONDITION_2014.search(clause)
+            if conditioned:
+                save = {"ability": ABILITY[conditioned["ability"].lower()], "dc": int(conditioned["dc"])}
+                riders.append({**when, **condition_rider(conditioned["condition"], conditioned["rest"], following,
+                                                         save)})
+                continue
+            grapple = GRAPPLE.match(clause)
+            if grapple:
+                # "… (escape DC 14) if it is a Large or smaller creature": a size; any other "if" is the GM's
+                tail = clause[grapple.end():]
+                sized = re.match(r" if it is a (tiny|small|medium|large|huge|gargantuan) or smaller creature$", tail, re.I)
+                if sized:
+                    riders.append({**when, "size_max": sized[1].lower(), "grapple": {"escape_dc": int(grapple["dc"])}})
+                elif " if " not in tail:
+                    riders.append({**when, "grapple": {"escape_dc": int(grapple["dc"])}})
+                continue
+            has = HAS_CONDITION.match(clause)
+            if has and "grapple" not in clause:
+                for word in (has["first"], has["second"]):
+                    if word and word.lower() in CONDITIONS and word.lower() != "grappled":
+                        riders.append({**when, **condition_rider(word, has["rest"], following, None)})
+    return riders
+
+
+def read_defences(display: str, plain_types: list[str]) -> list:
+    """A defence list with SRD 5.1's "bludgeoning, piercing, and slashing from nonmagical attacks (not made with
+    silvered / adamantine weapons)" as `{"type", "unless"}` entries (§8); the other types as they are."""
+    qualified: dict[str, list[str]] = {}
+    for segment in (display or "").split(";"):
+        words = segment.lower()
+        if not re.search(r"non ?magical", words):
+            continue
+        unless = ["magic"] + (["silver"] if "silver" in words else []) + (["adamantine"] if "adamantine" in words else [])
+        for kind in ("bludgeoning", "piercing", "slashing"):
+            if kind in words:
+                qualified[kind] = unless
+    entries: list = [t for t in plain_types if t not in qualified]
+    entries += [{"type": kind, "unless": unless} for kind, unless in sorted(qualified.items())]
+    return sorted(entries, key=lambda e: e if isinstance(e, str) else e["type"])
+
+
+AREA = (
+    (re.compile(r"(\d+)-foot[- ]long,? (\d+)-foot[- ]wide line|(\d+)-foot line that is (\d+) (?:feet|foot) wide", re.I),
+     lambda m: {"shape": "line", "length": metres(int(m[1] or m[3])), "width": metres(int(m[2] or m[4]))}),
+    (re.compile(r"(\d+)-foot cone", re.I), lambda m: {"shape": "cone", "length": metres(int(m[1]))}),
+    (re.compile(r"(\d+)-foot(?:-radius)? sphere", re.I), lambda m: {"shape": "sphere", "radius": metres(int(m[1]))}),
+    (re.compile(r"(\d+)-foot cube", re.I), lambda m: {"shape": "cube", "size": metres(int(m[1]))}),
+    (re.compile(r"(\d+)-foot emanation|\beach [^.]*?within (\d+) (?:feet|ft\.?) of (?:the |it)", re.I),
+     lambda m: {"shape": "emanation", "radius": metres(int(m[1] or m[2]))}),
+)
+
+
+def read_area(desc: str) -> dict | None:
+    for pattern, shape in AREA:
+        found = pattern.search(desc)
+        if found:
+            return shape(found)
+    return None
+
+
+def save_attack(action_id: str, name: str, desc: str) -> dict | None:
+    """A save action as an attack of the stat block (§8): its save, damage, area and what a failed save adds;
+    None when the action's effect is not damage nor a condition the engine can put on (the text keeps it)."""
+    found = SAVE_2024.search(desc) or SAVE_2014.search(desc)
+    if not found:
+        return None
+    save = {"ability": ABILITY[found["ability"].lower()], "dc": int(found["dc"])}
+    after = desc[found.end():]
+    parts: list[dict] | None = []
+    on_hit: list[dict] = []
+    failure = re.search(r"Failure: (.+?)(?:\.\s|\.$|$)", after)
+    half = bool(re.search(r"half as much damage|Success: Half damage", desc, re.I))
+    if failure:  # SRD 5.2: "Failure: 59 (17d6) Fire damage. Success: Half damage."
+        text = failure[1]
+        clauses = re.split(r",? and (?=the target )", text)
+        if re.match(r"\d+ \(|\d+ [A-Z]", text):
+            parts = damage_parts(clauses[0])
+        for clause in clauses[1:] if parts else clauses:
+            has = HAS_CONDITION.match(clause[0].lower() + clause[1:])
+            if not has or "grapple" in clause:
+                return None
+            for word in (has["first"], has["second"]):
+                if word and word.lower() in CONDITIONS:
+                    following = after[failure.end():]
+                    rider = condition_rider(word, has["rest"], following, save)
+                    rider.pop("save")
+                    on_hit.append(rider)
+    else:  # SRD 5.1: "…, taking 63 (18d6) fire damage on a failed save", "…or take 15 (2d6 + 8) bludgeoning damage
+        #          and be knocked prone", "…or become frightened for 1 minute"
+        taking = (re.match(r"(?: against [a-z ]+?)?,? taking (.+?damage) on a failed save(?P<tail>)", after)
+                  or re.match(r"(?: against [a-z ]+?)?,? or take (.+?damage)(?P<tail>.*?)(?:\.\s|\.$|$)", after))
+        if taking:
+            parts = damage_parts(taking[1])
+            tail = taking["tail"] or ""
+            prone = re.match(r" and be knocked prone$", tail)
+            if prone:
+                on_hit.append({"condition": {"add": "prone"}})
+            elif tail.strip(" ,"):
+                return None
+        else:
+            becomes = re.match(r"(?: against [a-z ]+?)? or (?:be|become) (?P<condition>" + CONDITION_WORD +
+                               r")(?P<rest>(?: for \d+ (?:minute|minutes|hour|hours)| until the (?:start|end) of [\w' -]+? next turn)?)"
+                               r"(?:\.\s|\.$|$)", after, re.I)
+            if not becomes:
+                return None
+            rider = condition_rider(becomes["condition"], becomes["rest"], after[becomes.end():], save)
+            rider.pop("save")
+            on_hit.append(rider)
+    if parts is None or (not parts and not on_hit):
+        return None
+    attack: dict = {"id": action_id, "save": {**save, "half": half} if parts else save, "name": {"en": name}}
+    if parts:
+        attack["damage"] = parts
+    if on_hit:
+        attack["on_hit"] = on_hit
+    area = read_area(desc)
+    if area:
+        attack["area"] = area
+    return attack
 
 
 def parse_attack(action_id: str, name: str, desc: str) -> tuple[list[dict], str | None]:
@@ -143,10 +414,25 @@ def parse_attack(action_id: str, name: str, desc: str) -> tuple[list[dict], str 
     hit_text = rest[hit_at + 4:] if hit_at >= 0 else rest
     # The damage of every hit: the first sentence's "N (XdY + Z) type damage" and its "plus ..." parts; a part that
     # only applies "if"/"when" something else holds, and the versatile ", or ... with two hands", stay in the text.
-    sentence = re.split(r"(?<=[a-z)])\.\s", hit_text.strip(), maxsplit=1)[0].split(", or ")[0]
+    sentence = re.split(r"(?<=[a-z)])\.\s", hit_text.strip(), maxsplit=1)[0]
+    # SRD 5.1 versatile: "7 (1d8 + 3) bludgeoning damage, or 8 (1d10 + 3) bludgeoning damage if used with two
+    # hands to make a melee attack, plus 3 (1d6) fire damage": the two-handed part replaces the first, what the
+    # text adds after it applies whichever grip (§8).
+    versatile = []
+    two_hands = re.search(r", or " + DICE_DAMAGE + r" if used with two hands[^,.]*", sentence)
+    if two_hands and two_hands["type"].lower() in DAMAGE_TYPES:
+        versatile = [{"roll": dice(two_hands["dice"] or two_hands["flat"]), "type": two_hands["type"].lower()}]
+        sentence = sentence[:two_hands.start()] + sentence[two_hands.end():]
+    sentence = sentence.split(", or ")[0]
     parts = []
+    on_hit: list[dict] = []
     for piece in re.split(r",? plus ", sentence):
         match = DAMAGE.search(piece)
+        if match and re.match(r"\s*if the attack roll had advantage\b", piece[match.end():], re.I) \
+                and match["type"].lower() in DAMAGE_TYPES:
+            on_hit.append({"damage": [{"roll": dice(match["dice"] or match["flat"]), "type": match["type"].lower()}],
+                           "if": "advantage"})
+            continue
         if not match or re.match(r"\s*(if|when|while|against)\b", piece[match.end():]):
             continue
         kind = match["type"].lower()
@@ -157,13 +443,15 @@ def parse_attack(action_id: str, name: str, desc: str) -> tuple[list[dict], str 
         return [], f"attack {name}: no damage on a hit (its effect is in the text)"
     to_hit = int(head["hit"])
     kinds = head["kind"].lower()
-    if head["reach"] == "0":
-        return [], (f"attack {name}: reach 0 ft (a creature in the swarm's own space), which the grid cannot hold: "
-                    "two creatures never share a square")
     attacks = []
     if kinds in ("melee", "melee or ranged"):
+        # SRD 5.1 swarms' Bites: "reach 0 ft., one target in the swarm's space"; two creatures never share a
+        # square of the grid, so the swarm bites a creature next to it (reach 1.5 m, one square).
+        reach = int(head["reach"] or 5) or 5
         attack = {"id": action_id, "kind": "melee", "to_hit": to_hit, "damage": parts,
-                  "reach": metres(int(head["reach"] or 5)), "name": {"en": name}}
+                  "reach": metres(reach), "name": {"en": name}}
+        if versatile:
+            attack["versatile"] = versatile
         attacks.append(attack)
     if kinds in ("ranged", "melee or ranged"):
         if not head["near"]:
@@ -175,20 +463,11 @@ def parse_attack(action_id: str, name: str, desc: str) -> tuple[list[dict], str 
         if kinds == "melee or ranged" and "Weapon" in head.group(0):  # SRD 5.1's thrown weapons (dagger, javelin)
             attack["thrown"] = True
         attacks.append(attack)
+    on_hit += read_riders(hit_text)
+    if on_hit:
+        for attack in attacks:
+            attack["on_hit"] = on_hit
     return attacks, None
-
-
-def parse_save_action(action_id: str, desc: str) -> dict | None:
-    found = SAVE_2024.search(desc) or SAVE_2014.search(desc)
-    if not found:
-        return None
-    action = {"id": action_id, "save": {"ability": ABILITY[found["ability"].lower()], "dc": int(found["dc"])}}
-    damage = [{"roll": dice(m["dice"] or m["flat"]), "type": m["type"].lower()} for m in DAMAGE.finditer(desc)
-              if m["type"].lower() in DAMAGE_TYPES]
-    if damage:
-        action["damage"] = damage[:1] if "plus" not in desc else damage
-        action["save"]["half"] = bool(re.search(r"half (as much )?damage|Success: Half", desc, re.I))
-    return action
 
 
 def attacks_in_multiattack(desc: str) -> int:
@@ -305,10 +584,10 @@ def convert_creature(family: str, raw: dict, actions: list[dict], traits: list[d
                                  ("immunities", "damage_immunities", DAMAGE_TYPES),
                                  ("condition_immunities", "condition_immunities", CONDITIONS)):
         stats[key] = sorted(v for v in f[source] if v in allowed)
-    for flag, what in (("nonmagical_attack_resistance", "resistance"), ("nonmagical_attack_immunity", "immunity")):
-        if f.get(flag):
-            notes.append(f"{what} to bludgeoning, piercing and slashing from nonmagical attacks is recorded as plain "
-                         f"{what}: the engine does not know which weapons are magical (the text keeps the rule)")
+        if key != "condition_immunities":
+            stats[key] = read_defences(f.get(f"{source}_display") or "", stats[key])
+    if f["type"].lower() in CREATURE_TYPES:
+        stats["creature_type"] = f["type"].lower()
 
     text: dict[str, list] = {"traits": [], "actions": [], "bonus_actions": [], "reactions": [], "legendary_actions": []}
     for trait in sorted(traits, key=lambda t: t["fields"]["name"]):
@@ -316,7 +595,6 @@ def convert_creature(family: str, raw: dict, actions: list[dict], traits: list[d
     attacks: list[dict] = []
     uses: list[dict] = []
     legendary: list[dict] = []
-    save_actions: list[dict] = []
     reactions: list[dict] = []
     spellcasting = None
     per_action = 1
@@ -338,10 +616,12 @@ def convert_creature(family: str, raw: dict, actions: list[dict], traits: list[d
             makes = re.search(r"makes (?:one|a) (.+?) attack", desc, re.I)
             if makes and slug(makes[1]) in {atk["id"] for atk in attacks}:
                 entry["attack"] = slug(makes[1])
+            profile = save_attack(action_id, action_name, desc)
+            if profile and "attack" not in entry:
+                if profile["id"] not in {atk["id"] for atk in attacks}:
+                    attacks.append(profile)
+                entry["attack"] = profile["id"]
             legendary.append(entry)
-            save_action = parse_save_action(action_id, desc)
-            if save_action:
-                save_actions.append(save_action)
             continue
         if action_name.lower() == "multiattack":
             per_action = attacks_in_multiattack(desc)
@@ -368,12 +648,13 @@ def convert_creature(family: str, raw: dict, actions: list[dict], traits: list[d
                 profile["uses"] = use["id"]
             if profile["id"] not in {atk["id"] for atk in attacks}:
                 attacks.append(profile)
-        if not profiles:
-            save_action = parse_save_action(action_id, desc)
-            if save_action:
-                if use:
-                    save_action["uses"] = use["id"]
-                save_actions.append(save_action)
+        profile = None if profiles else save_attack(action_id, action_name, desc)
+        if profile and profile["id"] not in {atk["id"] for atk in attacks}:
+            if where == "BONUS_ACTION":
+                profile["slot"] = "bonus"
+            if use:
+                profile["uses"] = use["id"]
+            attacks.append(profile)
     for trait in traits:
         t = trait["fields"]
         resistance = re.match(r"Legendary Resistance \((\d+)/Day", t["name"])
@@ -414,8 +695,6 @@ def convert_creature(family: str, raw: dict, actions: list[dict], traits: list[d
     entry["defences"] = {k: v for k, v in displays.items() if v}
     if f.get("armor_detail"):
         entry["armor"] = f["armor_detail"]
-    if save_actions:
-        entry["save_actions"] = save_actions
     if notes:
         entry["notes"] = notes
     try:
@@ -752,9 +1031,12 @@ def name_attacks_in_french(entry: dict, french: dict) -> None:
     """Each attack takes the name of the French action with the same to-hit and the same first damage roll."""
     actions = [a for key in ("actions", "bonus_actions", "legendary_actions") for a in french.get(key, []) if a["name"]]
     for attack in entry["stats"]["attacks"]:
+        if not attack.get("damage"):
+            continue
         roll = attack["damage"][0]["roll"]
-        same = {a["name"] for a in actions if f"+{attack['to_hit']} pour toucher" in a["desc"]
-                and f"({roll})" in re.sub(r"\s+", "", a["desc"])}
+        # a save attack (a breath): the French action with the same DC and the same damage roll
+        number = f"+{attack['to_hit']} pour toucher" if "to_hit" in attack else f"DD {attack['save']['dc']}"
+        same = {a["name"] for a in actions if number in a["desc"] and f"({roll})" in re.sub(r"\s+", "", a["desc"])}
         if len(same) == 1:
             attack["name"]["fr"] = same.pop()
 
@@ -809,6 +1091,155 @@ def match_spells(entries: list[dict], french: list[dict]) -> None:
                 entry["text"]["fr"] = candidates[0]["text"]
 
 
+# --- the second source (issue 34): every SRD 5.1 creature compared with 5e-bits/5e-database -------------------
+
+DATABASE = "/work/.mirror/5e-bits+5e-database/repo"
+DATABASE_URL = "https://github.com/5e-bits/5e-database"
+DATABASE_MONSTERS = "src/2014/en/5e-SRD-Monsters.json"
+# The fields of 5e-database the comparison reads, extracted and shipped so that the comparison runs offline (the
+# test suite); the MIT licence of 5e-database travels with the copy.
+SECOND_SOURCE = ROOT / "tools" / "second_source" / "5e-database-2014-monsters.json"
+SETTLED = {"dnd5e-2014": ROOT / "compendium" / "data" / "settled-5.1.json"}
+
+
+def feet_to_metres(text) -> float | None:
+    found = re.match(r"(\d+) ft", str(text))
+    return metres(int(found[1])) if found else None
+
+
+def extract_database(repo: str, commit: str) -> dict:
+    """The compared fields of every 5e-database SRD 5.1 monster, by the library id of its name."""
+    commit = resolve(repo, commit)
+    monsters = {}
+    for monster in json.loads(show(repo, commit, DATABASE_MONSTERS)):
+        attacks = {}
+        for action in [*monster.get("actions", ()), *monster.get("legendary_actions", ())]:
+            item: dict = {}
+            if "attack_bonus" in action:
+                item["to_hit"] = action["attack_bonus"]
+            damage = [part for part in action.get("damage", ()) if "damage_dice" in part and "damage_type" in part]
+            if damage:
+                item["damage"] = [damage[0]["damage_dice"].replace(" ", ""), damage[0]["damage_type"]["index"]]
+            if "dc" in action and "attack_bonus" not in action:
+                item["save_dc"] = action["dc"]["dc_value"]
+            if item:
+                attacks.setdefault(slug(re.sub(r"\s*\(.*?\)", "", action["name"])), item)
+        monsters[slug(monster["name"])] = {
+            "index": monster["index"], "ac": max(a["value"] for a in monster["armor_class"]),
+            "max_hp": monster["hit_points"], "cr": monster["challenge_rating"],
+            "speeds": {k: feet_to_metres(v) for k, v in monster["speed"].items() if feet_to_metres(v)},  # "0 ft.": none
+            "resistances": monster["damage_resistances"], "immunities": monster["damage_immunities"],
+            "vulnerabilities": monster["damage_vulnerabilities"],
+            "condition_immunities": sorted(c["index"] for c in monster["condition_immunities"]),
+            "attacks": attacks}
+    return {"source": {"name": "5e-bits/5e-database (SRD 5.1 monsters, second source)",
+                       "repo": remote(repo, DATABASE_URL), "commit": commit, "path": DATABASE_MONSTERS,
+                       "licence": "MIT (the code and data layout); the monsters are SRD 5.1, CC-BY-4.0"},
+            "monsters": dict(sorted(monsters.items()))}
+
+
+def their_defences(texts: list[str]) -> list:
+    plain_types = [kind for text in texts if not re.search(r"non ?magical", text.lower())
+                   for kind in DAMAGE_TYPES if re.search(rf"\b{kind}\b", text.lower())]
+    return read_defences("; ".join(texts), sorted(set(plain_types)))
+
+
+def compared_fields(entry: dict) -> dict:
+    """What of a library entry the comparison reads, in the shapes of the settled file."""
+    stats = entry["stats"]
+    fields = {"ac": stats["ac"], "max_hp": stats["max_hp"], "cr": entry["cr"], "speeds": entry["speeds"],
+              "condition_immunities": sorted(stats["condition_immunities"])}
+    for key in ("resistances", "immunities", "vulnerabilities"):
+        fields[key] = stats[key]
+    for attack in stats["attacks"]:
+        if "to_hit" in attack:
+            fields[f"attacks.{attack['id']}.to_hit"] = attack["to_hit"]
+        if attack.get("damage"):
+            fields[f"attacks.{attack['id']}.damage"] = [attack["damage"][0]["roll"], attack["damage"][0]["type"]]
+        if "save" in attack:
+            fields[f"attacks.{attack['id']}.save_dc"] = attack["save"]["dc"]
+    return fields
+
+
+def compare_with_database(entries: list[dict], extracted: dict) -> tuple[list[dict], int]:
+    """Every field where a library creature and 5e-database disagree, and how many creatures both have."""
+    theirs_by_id = extracted["monsters"]
+    disagreements, compared = [], 0
+    for entry in entries:
+        monster = theirs_by_id.get(entry["id"])
+        if monster is None:
+            continue
+        compared += 1
+        ours = compared_fields(entry)
+        theirs = {"ac": monster["ac"], "max_hp": monster["max_hp"], "cr": monster["cr"], "speeds": monster["speeds"],
+                  "condition_immunities": monster["condition_immunities"]}
+        for key in ("resistances", "immunities", "vulnerabilities"):
+            theirs[key] = their_defences(monster[key])
+        for attack_id, attack in monster["attacks"].items():
+            for name, value in attack.items():
+                theirs[f"attacks.{attack_id}.{name}"] = value
+        for field in sorted(set(ours) | set(theirs)):
+            if field.startswith("attacks.") and (field not in ours or field not in theirs):
+                continue  # an attack one side reads and the other does not: not compared
+            if field in ours and field in theirs and float_equal(ours[field], theirs[field]):
+                continue
+            disagreements.append({"creature": entry["id"], "field": field, "ours": ours.get(field),
+                                  "theirs": theirs.get(field)})
+    return disagreements, compared
+
+
+def float_equal(a, b) -> bool:
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return float(a) == float(b)
+    return a == b
+
+
+def settle(disagreements: list[dict], settled: list[dict]) -> tuple[list[dict], list[dict]]:
+    """The disagreements no settled record answers, and the settled records that answer none (stale)."""
+    records = {(r["creature"], r["field"]): r for r in settled}
+    unsettled, used = [], set()
+    for item in disagreements:
+        record = records.get((item["creature"], item["field"]))
+        if record is not None and float_equal(record["ours"], item["ours"]) and float_equal(record["theirs"], item["theirs"]):
+            used.add((item["creature"], item["field"]))
+        else:
+            unsettled.append(item)
+    return unsettled, [r for key, r in records.items() if key not in used]
+
+
+def apply_settled(entries: list[dict], settled: list[dict]) -> None:
+    """Where the SRD text sides with the second source (verdict "theirs"), the library takes its value."""
+    by_id = {entry["id"]: entry for entry in entries}
+    for record in settled:
+        if record["verdict"] != "theirs":
+            continue
+        entry, field, value = by_id[record["creature"]], record["field"], record["theirs"]
+        stats = entry["stats"]
+        if field in ("ac", "max_hp", "resistances", "immunities", "vulnerabilities", "condition_immunities"):
+            stats[field] = value
+        elif field == "cr":
+            entry["cr"] = stats_cr = value
+            entry["xp"] = XP_BY_CR[stats_cr]
+            stats["proficiency_bonus"] = proficiency_for_cr(stats_cr)
+        elif field == "speeds":
+            entry["speeds"] = value
+            stats["speed"] = value.get("walk", 0)
+        elif field.startswith("attacks."):
+            _, attack_id, key = field.split(".")
+            attack = next(a for a in stats["attacks"] if a["id"] == attack_id)
+            if key == "to_hit":
+                attack["to_hit"] = value
+            elif key == "damage":
+                attack["damage"][0] = {"roll": value[0], "type": value[1]}
+            else:
+                attack["save"]["dc"] = value
+        else:
+            raise ValueError(f"settled-5.1.json: {record['creature']} {field}: a field the import cannot correct")
+        entry.setdefault("notes", []).append(
+            f"{field}: {json.dumps(value, sort_keys=True)} as SRD 5.1 gives it (the structured source had "
+            f"{json.dumps(record['ours'], sort_keys=True)}): {record['reason']}")
+
+
 # --- assembling -------------------------------------------------------------------------------------------------
 
 def engine_validation():
@@ -832,7 +1263,10 @@ def foundry_scores(repo: str, commit: str) -> dict[str, dict[str, int]]:
 
 
 def build(open5e: str, open5e_commit: str, drs: str, drs_commit: str, foundry: str | None = None,
-          foundry_commit: str = "HEAD") -> dict[str, dict]:
+          foundry_commit: str = "HEAD", second_source: dict | None = None,
+          comparisons: dict | None = None) -> dict[str, dict]:
+    second_source = second_source or json.loads(SECOND_SOURCE.read_text(encoding="utf-8"))
+    comparisons = comparisons if comparisons is not None else {}
     open5e_commit, drs_commit = resolve(open5e, open5e_commit), resolve(drs, drs_commit)
     foundry_commit = resolve(foundry, foundry_commit) if foundry else ""
     second_opinion = foundry_scores(foundry, foundry_commit) if foundry else {}
@@ -870,6 +1304,14 @@ def build(open5e: str, open5e_commit: str, drs: str, drs_commit: str, foundry: s
         if family == "dnd5e-2014":
             match_creatures(creatures, french_beasts)
             pin_creatures(creatures, french_beasts)
+            # the second source: every disagreement settled by the SRD text, or the import fails
+            disagreements, compared = compare_with_database(creatures, second_source)
+            settled = json.loads(SETTLED[family].read_text(encoding="utf-8"))["settled"] if SETTLED[family].exists() else []
+            unsettled, stale = settle(disagreements, settled)
+            comparisons[family] = {"compared": compared, "disagreements": len(disagreements), "unsettled": unsettled,
+                                   "stale": stale, "for_us": sum(r["verdict"] == "ours" for r in settled),
+                                   "for_them": sum(r["verdict"] == "theirs" for r in settled)}
+            apply_settled(creatures, settled)
             match_spells(spells, french_book)
             french_names["creature"] = {c["id"]: c["name"]["fr"] for c in creatures if "fr" in c["name"]}
             french_names["spell"] = {s["id"]: s["name"]["fr"] for s in spells if "fr" in s["name"]}
@@ -913,8 +1355,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--foundry", default=FOUNDRY, help="git directory of foundryvtt/dnd5e (cross-check; '' for none)")
     parser.add_argument("--foundry-commit", default="HEAD")
     parser.add_argument("--out", default=str(ROOT / "compendium" / "data"))
+    parser.add_argument("--database", default=DATABASE,
+                        help="git directory of 5e-bits/5e-database ('' to compare with the copy under tools/second_source)")
+    parser.add_argument("--database-commit", default="HEAD")
+    parser.add_argument("--disagreements", help="write the unsettled disagreements there (JSON) instead of failing")
     args = parser.parse_args(argv)
-    outputs = build(args.open5e, args.open5e_commit, args.drs, args.drs_commit, args.foundry or None, args.foundry_commit)
+    second_source = None
+    if args.database and Path(args.database).exists():
+        second_source = extract_database(args.database, args.database_commit)
+        SECOND_SOURCE.parent.mkdir(parents=True, exist_ok=True)
+        SECOND_SOURCE.write_text(json.dumps(second_source, ensure_ascii=False, sort_keys=True, indent=0) + "\n",
+                                 encoding="utf-8")
+    comparisons: dict = {}
+    outputs = build(args.open5e, args.open5e_commit, args.drs, args.drs_commit, args.foundry or None, args.foundry_commit,
+                    second_source, comparisons)
+    for family, result in comparisons.items():
+        print(f"{family}: {result['compared']} creatures compared with 5e-database, {result['disagreements']} "
+              f"disagreements, settled {result['for_us']} for the library and {result['for_them']} for the second "
+              f"source, {len(result['unsettled'])} unsettled, {len(result['stale'])} settled records answering none")
+        if args.disagreements:
+            Path(args.disagreements).write_text(json.dumps(result["unsettled"], indent=1) + "\n", encoding="utf-8")
+        elif result["unsettled"] or result["stale"]:
+            for item in result["unsettled"]:
+                print(f"  unsettled: {item['creature']} {item['field']}: ours {item['ours']!r}, theirs {item['theirs']!r}",
+                      file=sys.stderr)
+            for record in result["stale"]:
+                print(f"  stale: {record['creature']} {record['field']}", file=sys.stderr)
+            return 1
     write(outputs, Path(args.out))
     for name, document in sorted(outputs.items()):
         entries = document["entries"]
