@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.handler(args)
     except BadInput as error:
-        print(say("cli-error", text=printable(str(error))), file=sys.stderr)
+        print(message(error.said_in, "cli-error", text=printable(str(error))), file=sys.stderr)
         return EXIT_REJECTED
     except _failures() as error:  # evaluated only when an exception gets this far
         print(say("cli-error", text=printable(error.localized(reader_lang()))), file=sys.stderr)
@@ -240,7 +240,9 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     play.add_argument("--lang", choices=["fr", "en"], default=None, help="default: the encounter's language (fr for a new one)")
     play.add_argument("--units", choices=["m", "ft"], default=None, help="distances in metres or feet (default: the encounter's)")
     play.add_argument("--encounter", default=None, help="encounter id inside the log (default: the only one)")
-    play.add_argument("--ruleset", default="dnd5e-2024", help="ruleset of a new encounter")
+    play.add_argument("--ruleset", default=None, help="ruleset of a new encounter (default: dnd5e-2024)")
+    play.add_argument("--new", action="store_true",
+                      help="create the encounter --encounter names in a log that already holds others")
     play.add_argument("--seed", default=None, help="dice seed of a new encounter")
     play.add_argument("--name", default=None, help="name of a new encounter")
     play.add_argument("--actor", default="dm", help="who issues the commands (recorded on every event)")
