@@ -113,3 +113,110 @@ def test_play_refuses_another_ruleset_for_an_encounter_that_exists(tmp_path):
     assert done.returncode == 2
     assert "dnd5e-2014" in done.stderr and "pf1" in done.stderr
     assert encounters_of(log) == ["default"]
+
+
+# ---------------------------------------------------------------- 3. reaction spells through `réagir`
+
+MIRABEL = {"do": "add", "id": "mirabel", "name": "Mirabel", "side": "party", "kind": "pc", "at": [4, 3],
+           "stats": {"ac": 12, "max_hp": 32, "speed": 9,
+                     "abilities": {"str": 8, "dex": 14, "con": 14, "int": 18, "wis": 12, "cha": 10},
+                     "proficiency_bonus": 3, "saves": ["int", "wis"],
+                     "attacks": [{"id": "dagger", "kind": "melee", "name": "Dague", "to_hit": 5, "reach": 1.5,
+                                  "damage": [{"roll": "1d4+2", "type": "piercing"}]}],
+                     "spellcasting": {"ability": "int", "dc": 15, "attack": 7, "slots": {"1": 4, "2": 3, "3": 2},
+                                      "spells": ["bless", "counterspell", "fireball", "shield", "cure-wounds"]}}}
+OGRE = {"do": "add", "id": "ogre", "name": "Ogre", "side": "monsters", "kind": "monster",
+        "at": [3, 3], "stats": {"ac": 11, "max_hp": 59, "speed": 12,
+                                "abilities": {"str": 19, "dex": 8, "con": 16, "int": 5, "wis": 7, "cha": 7},
+                                "proficiency_bonus": 2,
+                                "attacks": [{"id": "greatclub", "kind": "melee", "name": {"en": "Greatclub", "fr": "Massue"},
+                                             "to_hit": 6, "reach": 1.5, "damage": [{"roll": "2d8+4", "type": "bludgeoning"}]}]}}
+
+
+def thursday(tmp_path, lang="fr", ruleset="dnd5e-2014") -> Table:
+    """Mirabel (a wizard with Shield, Counterspell, Bless, Fireball) and an ogre, the ogre's turn first."""
+    log = tmp_path / f"thursday-{lang}.db"
+    run_script(log, [{"do": "create", "ruleset": ruleset, "lang": lang, "seed": 35}, MIRABEL, OGRE,
+                     {"do": "initiative", "id": "ogre", "value": 20}, {"do": "initiative", "id": "mirabel", "value": 12},
+                     {"do": "start"}])
+    return Table(log)
+
+
+@pytest.fixture
+def fight(tmp_path):
+    made = []
+
+    def make(**options):
+        made.append(thursday(tmp_path, **options))
+        return made[-1]
+
+    yield make
+    for one in made:
+        one.store.close()
+
+
+def hit_mirabel(t: Table) -> None:
+    """The ogre attacks Mirabel until a hit opens her reaction window (the seed decides the rolls)."""
+    for _ in range(6):
+        t.type("attaque ogre mirabel massue")
+        if t.state.windows:
+            return
+    raise AssertionError("the ogre never hit")
+
+
+def test_reagir_with_the_french_name_of_shield_casts_it_and_the_hit_becomes_a_miss_or_stays_against_ac_17(fight):
+    t = fight()
+    hit_mirabel(t)
+    screen = t.type("réagir mirabel bouclier")
+    assert "attaque d'opportunité" not in screen
+    mirabel = t.document["combatants"]["mirabel"]
+    assert "shield" in mirabel["effects"]
+    assert not t.state.windows
+    assert mirabel["slots"]["1"] == {"max": 4, "left": 3}  # Shield is a level 1 spell
+    assert mirabel["reaction_available"] is False
+
+
+def test_reagir_offers_the_reaction_spells_in_completion(fight):
+    from combatlog.lines import candidates
+
+    t = fight()
+    hit_mirabel(t)
+    offered = candidates("réagir mirabel ", t.state, "fr")
+    assert {"bouclier", "contresort"} <= set(offered[1])
+
+
+# ---------------------------------------------------------------- 4. spells by either language's name
+
+
+@pytest.mark.parametrize("typed", ["bénédiction", "benediction", "Bénédiction", "bless"])
+def test_lance_takes_bless_by_its_french_or_english_name_accents_and_case_ignored(fight, typed):
+    from combatlog.lines import parse_line
+
+    t = fight()
+    parsed = parse_line(f"lance mirabel {typed} mirabel", t.state)
+    assert parsed.commands == [{"do": "cast", "caster": "mirabel", "spell": "bless", "targets": ["mirabel"]}]
+
+
+@pytest.mark.parametrize("typed", ["boule_de_feu", "boule de feu", "Boule-de-Feu", "fireball"])
+def test_lance_takes_fireball_in_one_word_or_several_then_its_target_and_level(fight, typed):
+    from combatlog.lines import parse_line
+
+    t = fight()
+    parsed = parse_line(f"lance mirabel {typed} ogre niveau 3", t.state)
+    assert parsed.commands == [{"do": "cast", "caster": "mirabel", "spell": "fireball", "targets": ["ogre"], "level": 3}]
+
+
+def test_a_spell_of_the_library_the_caster_does_not_list_is_named_by_its_id_for_the_engine_to_judge(fight):
+    from combatlog.lines import parse_line
+
+    t = fight()
+    parsed = parse_line("lance mirabel projectile_magique ogre", t.state)
+    assert parsed.commands[0]["spell"] == "magic-missile"
+
+
+def test_casting_bless_in_french_on_mirabels_turn_spends_a_slot_and_marks_her(fight):
+    t = fight()
+    t.type("suivant")  # the ogre ends its turn: Mirabel's
+    screen = t.type("lance mirabel bénédiction mirabel")
+    assert "ni parmi" not in screen
+    assert "bless" in t.document["combatants"]["mirabel"]["effects"]
