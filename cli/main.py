@@ -509,7 +509,7 @@ def _state(args) -> int:
             from combatlog.party.difficulty import state_difficulty_line
 
             print(render_table(printable_document(named_in(document, state, args.lang or state.lang)),
-                               args.lang or state.lang, args.units or state.units))
+                               args.lang or state.lang, args.units or state.units, state=state))
             difficulty = state_difficulty_line(state, args.lang or state.lang)
             if difficulty:
                 print(printable(difficulty))

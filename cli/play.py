@@ -44,7 +44,7 @@ from combatlog.words import (
     term,
 )
 from combatlog.api import DEFAULT_ENCOUNTER, ConcurrencyConflict, Encounter, Log, RuleViolation, StoreError, state_document
-from combatlog.tools import Cast, command_summary, describe
+from combatlog.tools import Cast, armor_class_now, command_summary, describe, effects_shown
 
 # read(prompt, kind) -> the line typed; kind is "command" or "die". EOFError ends, KeyboardInterrupt cancels.
 Reader = Callable[[str, str], str]
@@ -366,9 +366,14 @@ class Shell:
         initiative = stats.initiative_bonus if stats.initiative_bonus is not None else (stats.abilities.dex - 10) // 2
         self.say(self.words("shell-sheet-title", name=creature.display_name(lang), id=cid, kind=term(lang, "kind", creature.kind),
                             side=cast.side(creature.side)), style="bold")
-        self.say("  " + self.words("shell-sheet-defence", ac=stats.ac, hp=creature.hp, max_hp=shown["max_hp"],
+        ac_now = armor_class_now(cid, shown, state)
+        self.say("  " + self.words("shell-sheet-defence", ac=ac_now if ac_now == stats.ac else f"{ac_now} ({stats.ac})",
+                                   hp=creature.hp, max_hp=shown["max_hp"],
                                    speed=distance(stats.speed, lang, self.units), proficiency=stats.proficiency_bonus,
                                    initiative=f"{'+' if initiative >= 0 else '−'}{abs(initiative)}"))
+        effects = effects_shown(cid, state, lang, cast)
+        if effects:
+            self.say("  " + self.words("shell-sheet-effects", list=", ".join(effects)))
         abilities = {a: modifier(getattr(stats.abilities, a)) for a in ("str", "dex", "con", "int", "wis", "cha")}
         self.say("  " + self.words("shell-sheet-abilities", **abilities))
         self.say("  " + self.words("shell-sheet-saves", list=listing(ability_name(a, lang) for a in stats.saves)))

@@ -12,7 +12,6 @@ import sys
 import pytest
 from rich.console import Console
 
-from combatlog.api import Log
 from combatlog.cli.main import main as cli_main
 from combatlog.cli.play import Shell, open_encounter
 from combatlog.events.stores import open_store
@@ -220,3 +219,43 @@ def test_casting_bless_in_french_on_mirabels_turn_spends_a_slot_and_marks_her(fi
     screen = t.type("lance mirabel bénédiction mirabel")
     assert "ni parmi" not in screen
     assert "bless" in t.document["combatants"]["mirabel"]["effects"]
+
+
+# ---------------------------------------------------------------- 5. effects visible wherever a condition shows
+
+
+def test_after_shield_the_shell_state_and_fiche_show_the_effect_and_ac_17_and_the_transcript_names_it(fight, capsys):
+    t = fight()
+    hit_mirabel(t)
+    t.type("réagir mirabel bouclier")
+    table = t.type("état")
+    row = next(line for line in table.splitlines() if " mirabel " in line)
+    assert " 17 " in row and "Bouclier (CA +5)" in row  # 12 + 5, the effect and what it changes
+    sheet = t.type("fiche mirabel")
+    assert "CA 17 (12)" in sheet and "Effets : Bouclier (CA +5)" in sheet
+    log = str(t.shell.where)
+    t.store.close()
+    capsys.readouterr()  # what `run` printed while the fight was set up
+    assert cli_main(["state", log]) == 0
+    text = capsys.readouterr().out
+    line = next(line for line in text.splitlines() if " mirabel " in line)
+    assert "CA 17" in line and "Bouclier (CA +5)" in line
+    assert cli_main(["export", log, "--format", "md"]) == 0
+    transcript = capsys.readouterr().out
+    assert "réagit : Bouclier" in transcript and "(12 + 5 Bouclier)" in transcript
+    assert "shield" not in transcript.lower().replace("shield.", "")
+    assert cli_main(["log", log]) == 0
+    assert "shield" not in capsys.readouterr().out
+
+
+def test_bless_shows_its_d4_on_attacks_and_saves_in_french_and_english(fight, capsys):
+    t = fight()
+    t.type("suivant", "lance mirabel bénédiction mirabel")
+    assert "Bénédiction (+1d4 aux" in t.type("état")  # the table wraps the rest of the cell
+    log = str(t.shell.where)
+    t.store.close()
+    capsys.readouterr()
+    assert cli_main(["state", log]) == 0
+    assert "Bénédiction (+1d4 aux attaques et JS)" in capsys.readouterr().out
+    assert cli_main(["state", log, "--lang", "en"]) == 0
+    assert "Bless (+1d4 to attacks and saves)" in capsys.readouterr().out
