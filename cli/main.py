@@ -283,17 +283,25 @@ def _serve(args) -> int:
     try:
         from combatlog.server import serve
     except ImportError as error:  # pragma: no cover - depends on the installation
-        print(f"combatlog: serve needs the server extra (pip install 'combatlog[server]'): {error}", file=sys.stderr)
+        print(say("cli-serve-needs-extra", install=_server_install(), error=str(error)), file=sys.stderr)
         return EXIT_FAILED
     try:
         import uvicorn  # noqa: F401
         import starlette  # noqa: F401
         import jinja2  # noqa: F401
     except ImportError as error:
-        print(f"combatlog: serve needs the server extra (pip install 'combatlog[server]'): {error}", file=sys.stderr)
+        print(say("cli-serve-needs-extra", install=_server_install(), error=str(error)), file=sys.stderr)
         return EXIT_FAILED
     return serve(args.log, host=args.host, port=args.port, token=args.token, lang=args.lang, workers=args.workers,
                  private=args.private)
+
+
+def _server_install() -> str:
+    """How to install the server extra: from a source checkout (a pyproject.toml beside the package) the editable
+    install, else the package from the index."""
+    if (Path(__file__).resolve().parents[1] / "pyproject.toml").is_file():
+        return "pip install -e '.[server]'"
+    return "pip install 'combatlog[server]'"
 
 
 def _play(args) -> int:

@@ -259,3 +259,15 @@ def test_bless_shows_its_d4_on_attacks_and_saves_in_french_and_english(fight, ca
     assert "Bénédiction (+1d4 aux attaques et JS)" in capsys.readouterr().out
     assert cli_main(["state", log, "--lang", "en"]) == 0
     assert "Bless (+1d4 to attacks and saves)" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- 8. the smaller ones
+
+
+def test_serve_without_its_extra_says_how_to_install_it_from_a_source_checkout():
+    from combatlog.cli.main import _server_install
+    from combatlog.words import message
+
+    assert _server_install() == "pip install -e '.[server]'"  # these tests run from the repository
+    assert "pip install -e '.[server]'" in message("en", "cli-serve-needs-extra", install=_server_install(), error="x")
+    assert "l'extra server" in message("fr", "cli-serve-needs-extra", install=_server_install(), error="x")

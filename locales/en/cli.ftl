@@ -120,3 +120,4 @@ cli-verify-ok-heads = { $verdict }; { $count ->
     [one] head fingerprint
    *[other] head fingerprints
  }: { $heads }
+cli-serve-needs-extra = combatlog: serve needs the server extra ({ $install }): { $error }

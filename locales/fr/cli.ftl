@@ -132,3 +132,4 @@ cli-verify-ok-heads = { $verdict } ; { $count ->
     [one] empreinte de la tête
    *[other] empreintes des têtes
  } : { $heads }
+cli-serve-needs-extra = combatlog : serve a besoin de l'extra server ({ $install }) : { $error }
