@@ -393,14 +393,41 @@ def _read_script(path: str) -> list[tuple[int, str]]:
 
 
 def _run(args) -> int:
-    from combatlog.api import (ConcurrencyConflict, EncounterAlreadyCreated, Log, LogCorrupted, RuleViolation, StoreError,
-                               check_name, parse_script_line)
+    from combatlog.api import RuleViolation, check_name
 
     lines = _read_script(args.script)
     try:
         check_name(args.actor, "--actor", "--actor")
     except RuleViolation as error:
         raise BadInput(error.message, error.message_fr) from None
+    fresh = not _is_url(args.log) and not Path(args.log).exists()
+    try:
+        return _run_lines(args, lines)
+    finally:
+        _drop_if_empty(args.log, fresh)
+
+
+def _drop_if_empty(path: str, fresh: bool) -> None:
+    """A log file this run created and left without one event (its first line refused) is removed: no empty file
+    is left behind."""
+    if not fresh or not Path(path).is_file():
+        return
+    from combatlog.tools import open_reader
+
+    try:
+        with open_reader(path) as store:
+            empty = not store.encounters()
+    except Exception:  # not a log we can read: leave it as it is
+        return
+    if empty:
+        for leftover in (path, f"{path}-wal", f"{path}-shm", f"{path}-journal"):
+            Path(leftover).unlink(missing_ok=True)
+
+
+def _run_lines(args, lines) -> int:
+    from combatlog.api import (ConcurrencyConflict, EncounterAlreadyCreated, Log, LogCorrupted, RuleViolation, StoreError,
+                               parse_script_line)
+
     with _writable_store(args.log, durable=args.durable) as store:
         encounter = Log(store, args.log).encounter(_pick_encounter(store, args.encounter, creating=True))
         live = encounter.live

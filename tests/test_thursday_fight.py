@@ -271,3 +271,20 @@ def test_serve_without_its_extra_says_how_to_install_it_from_a_source_checkout()
     assert _server_install() == "pip install -e '.[server]'"  # these tests run from the repository
     assert "pip install -e '.[server]'" in message("en", "cli-serve-needs-extra", install=_server_install(), error="x")
     assert "l'extra server" in message("fr", "cli-serve-needs-extra", install=_server_install(), error="x")
+
+
+def test_run_whose_first_line_is_refused_leaves_no_log_file_behind(tmp_path):
+    script = tmp_path / "groupe.jsonl"
+    script.write_text('{"do": "add", "id": "bob"}\n', encoding="utf-8")
+    log = tmp_path / "x.db"
+    assert cli_main(["run", str(script), "--log", str(log)]) == 2
+    assert not log.exists() and list(tmp_path.iterdir()) == [script]
+
+
+def test_run_into_an_existing_log_never_removes_it(tmp_path):
+    log = tmp_path / "x.db"
+    run_script(log, [{"do": "create", "ruleset": "dnd5e-2014", "lang": "fr", "seed": 1}])
+    script = tmp_path / "bad.jsonl"
+    script.write_text('{"do": "add", "id": "bob"}\n', encoding="utf-8")
+    assert cli_main(["run", str(script), "--log", str(log)]) == 2
+    assert encounters_of(log) == ["default"]
