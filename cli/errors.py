@@ -25,11 +25,17 @@ def answer_lang(asked: str | None = None, encounter: str | None = None) -> str:
 class BadInput(Exception):
     """What the user named cannot be used (a missing file, a folder, a path that is the log): exit 2, one line.
 
-    Said in French when the user's locale is French (LC_ALL, LC_MESSAGES or LANG), else in English."""
+    Said in `lang` when it is given (the encounter's, or the one `--lang` asks: see `answer_lang`), else in French
+    when the user's locale is French (LC_ALL, LC_MESSAGES or LANG), else in English."""
 
-    def __init__(self, message: str, message_fr: str | None = None):
+    def __init__(self, message: str, message_fr: str | None = None, *, lang: str | None = None):
         super().__init__(message)
         self.message, self.message_fr = message, message_fr or message
+        self.lang = lang if lang in ("fr", "en") else None
+
+    @property
+    def said_in(self) -> str:
+        return self.lang or reader_lang()
 
     def __str__(self) -> str:
-        return self.message_fr if reader_lang() == "fr" else self.message
+        return self.message_fr if self.said_in == "fr" else self.message

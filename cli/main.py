@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.handler(args)
     except BadInput as error:
-        print(say("cli-error", text=printable(str(error))), file=sys.stderr)
+        print(message(error.said_in, "cli-error", text=printable(str(error))), file=sys.stderr)
         return EXIT_REJECTED
     except _failures() as error:  # evaluated only when an exception gets this far
         print(say("cli-error", text=printable(error.localized(reader_lang()))), file=sys.stderr)
@@ -240,7 +240,9 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     play.add_argument("--lang", choices=["fr", "en"], default=None, help="default: the encounter's language (fr for a new one)")
     play.add_argument("--units", choices=["m", "ft"], default=None, help="distances in metres or feet (default: the encounter's)")
     play.add_argument("--encounter", default=None, help="encounter id inside the log (default: the only one)")
-    play.add_argument("--ruleset", default="dnd5e-2024", help="ruleset of a new encounter")
+    play.add_argument("--ruleset", default=None, help="ruleset of a new encounter (default: dnd5e-2024)")
+    play.add_argument("--new", action="store_true",
+                      help="create the encounter --encounter names in a log that already holds others")
     play.add_argument("--seed", default=None, help="dice seed of a new encounter")
     play.add_argument("--name", default=None, help="name of a new encounter")
     play.add_argument("--actor", default="dm", help="who issues the commands (recorded on every event)")
@@ -281,17 +283,25 @@ def _serve(args) -> int:
     try:
         from combatlog.server import serve
     except ImportError as error:  # pragma: no cover - depends on the installation
-        print(f"combatlog: serve needs the server extra (pip install 'combatlog[server]'): {error}", file=sys.stderr)
+        print(say("cli-serve-needs-extra", install=_server_install(), error=str(error)), file=sys.stderr)
         return EXIT_FAILED
     try:
         import uvicorn  # noqa: F401
         import starlette  # noqa: F401
         import jinja2  # noqa: F401
     except ImportError as error:
-        print(f"combatlog: serve needs the server extra (pip install 'combatlog[server]'): {error}", file=sys.stderr)
+        print(say("cli-serve-needs-extra", install=_server_install(), error=str(error)), file=sys.stderr)
         return EXIT_FAILED
     return serve(args.log, host=args.host, port=args.port, token=args.token, lang=args.lang, workers=args.workers,
                  private=args.private)
+
+
+def _server_install() -> str:
+    """How to install the server extra: from a source checkout (a pyproject.toml beside the package) the editable
+    install, else the package from the index."""
+    if (Path(__file__).resolve().parents[1] / "pyproject.toml").is_file():
+        return "pip install -e '.[server]'"
+    return "pip install 'combatlog[server]'"
 
 
 def _play(args) -> int:
@@ -383,14 +393,41 @@ def _read_script(path: str) -> list[tuple[int, str]]:
 
 
 def _run(args) -> int:
-    from combatlog.api import (ConcurrencyConflict, EncounterAlreadyCreated, Log, LogCorrupted, RuleViolation, StoreError,
-                               check_name, parse_script_line)
+    from combatlog.api import RuleViolation, check_name
 
     lines = _read_script(args.script)
     try:
         check_name(args.actor, "--actor", "--actor")
     except RuleViolation as error:
         raise BadInput(error.message, error.message_fr) from None
+    fresh = not _is_url(args.log) and not Path(args.log).exists()
+    try:
+        return _run_lines(args, lines)
+    finally:
+        _drop_if_empty(args.log, fresh)
+
+
+def _drop_if_empty(path: str, fresh: bool) -> None:
+    """A log file this run created and left without one event (its first line refused) is removed: no empty file
+    is left behind."""
+    if not fresh or not Path(path).is_file():
+        return
+    from combatlog.tools import open_reader
+
+    try:
+        with open_reader(path) as store:
+            empty = not store.encounters()
+    except Exception:  # not a log we can read: leave it as it is
+        return
+    if empty:
+        for leftover in (path, f"{path}-wal", f"{path}-shm", f"{path}-journal"):
+            Path(leftover).unlink(missing_ok=True)
+
+
+def _run_lines(args, lines) -> int:
+    from combatlog.api import (ConcurrencyConflict, EncounterAlreadyCreated, Log, LogCorrupted, RuleViolation, StoreError,
+                               parse_script_line)
+
     with _writable_store(args.log, durable=args.durable) as store:
         encounter = Log(store, args.log).encounter(_pick_encounter(store, args.encounter, creating=True))
         live = encounter.live
@@ -507,7 +544,7 @@ def _state(args) -> int:
             from combatlog.party.difficulty import state_difficulty_line
 
             print(render_table(printable_document(named_in(document, state, args.lang or state.lang)),
-                               args.lang or state.lang, args.units or state.units))
+                               args.lang or state.lang, args.units or state.units, state=state))
             difficulty = state_difficulty_line(state, args.lang or state.lang)
             if difficulty:
                 print(printable(difficulty))

@@ -28,9 +28,11 @@ from combatlog.lines import (
 )
 from combatlog.cli.play_view import status_table
 from combatlog.cli.safe_text import printable, printable_document, printable_lines
-from combatlog.events.meta import CommandIssued, Redone, Reverted, Undone
+from combatlog.cli.errors import BadInput
+from combatlog.events.meta import CommandIssued, EncounterCreated, Redone, Reverted, Undone
 from combatlog.words import (
     ability_name,
+    both,
     condition_name,
     damage_name,
     distance,
@@ -42,10 +44,12 @@ from combatlog.words import (
     term,
 )
 from combatlog.api import DEFAULT_ENCOUNTER, ConcurrencyConflict, Encounter, Log, RuleViolation, StoreError, state_document
-from combatlog.tools import Cast, command_summary, describe
+from combatlog.tools import Cast, armor_class_now, command_summary, describe, effects_shown
 
 # read(prompt, kind) -> the line typed; kind is "command" or "die". EOFError ends, KeyboardInterrupt cancels.
 Reader = Callable[[str, str], str]
+
+DEFAULT_RULESET = "dnd5e-2024"  # a new encounter's, when `play` is not told another
 
 # Commands that never roll: no "dice" field is added to them in manual mode.
 NO_DICE = ("create", "add", "remove", "place", "surprise", "order", "terrain", "end", "undo", "redo", "revert")
@@ -362,9 +366,14 @@ class Shell:
         initiative = stats.initiative_bonus if stats.initiative_bonus is not None else (stats.abilities.dex - 10) // 2
         self.say(self.words("shell-sheet-title", name=creature.display_name(lang), id=cid, kind=term(lang, "kind", creature.kind),
                             side=cast.side(creature.side)), style="bold")
-        self.say("  " + self.words("shell-sheet-defence", ac=stats.ac, hp=creature.hp, max_hp=shown["max_hp"],
+        ac_now = armor_class_now(cid, shown, state)
+        self.say("  " + self.words("shell-sheet-defence", ac=ac_now if ac_now == stats.ac else f"{ac_now} ({stats.ac})",
+                                   hp=creature.hp, max_hp=shown["max_hp"],
                                    speed=distance(stats.speed, lang, self.units), proficiency=stats.proficiency_bonus,
                                    initiative=f"{'+' if initiative >= 0 else '−'}{abs(initiative)}"))
+        effects = effects_shown(cid, state, lang, cast)
+        if effects:
+            self.say("  " + self.words("shell-sheet-effects", list=", ".join(effects)))
         abilities = {a: modifier(getattr(stats.abilities, a)) for a in ("str", "dex", "con", "int", "wis", "cha")}
         self.say("  " + self.words("shell-sheet-abilities", **abilities))
         self.say("  " + self.words("shell-sheet-saves", list=listing(ability_name(a, lang) for a in stats.saves)))
@@ -444,24 +453,45 @@ def history_for(log: str):
     return FileHistory(str(Path(log).with_name(Path(log).name + ".history")))
 
 
-def open_encounter(store, wanted: str | None, *, ruleset: str, lang: str | None, seed, name: str,
-                   where: str = ""):
+def open_encounter(store, wanted: str | None, *, ruleset: str | None, lang: str | None, seed, name: str,
+                   where: str = "", new: bool = True):
     """The log's encounter (the only one, or `wanted`), as the live view a Shell takes; a new log gets a
-    `create` first (through the API)."""
+    `create` first (through the API).
+
+    With `new` False (what `play` passes unless `--new` is typed), a name the log does not hold, in a log that holds
+    other encounters, is refused naming them (a typo must not make a permanent encounter); an encounter that exists is
+    never opened under another `ruleset` than its own."""
     names = store.encounters()
+    created = {each: _created(store, each) for each in names}
+    said = lang or next((event.lang for event in created.values() if event is not None), None)
     if wanted is None:
         if len(names) > 1:
-            raise StoreError(message(lang or "en", "cli-several-encounters", names=", ".join(names)))
+            raise BadInput(*both("cli-several-encounters", names=", ".join(names)), lang=said)
         wanted = names[0] if names else DEFAULT_ENCOUNTER
+    own = created.get(wanted)
+    if own is not None and ruleset is not None and ruleset != own.ruleset:
+        raise BadInput(*both("cli-play-other-ruleset", wanted=wanted, ruleset=own.ruleset, asked=ruleset), lang=own.lang)
+    if names and wanted not in names and not new:
+        raise BadInput(*both("cli-play-no-such-encounter", wanted=wanted, known=", ".join(names)), lang=said)
     encounter = Log(store, where).encounter(wanted)
     if not encounter.live.state.created:
-        create = {"do": "create", "ruleset": ruleset, "lang": lang or "fr"}
+        create = {"do": "create", "ruleset": ruleset or DEFAULT_RULESET, "lang": lang or "fr"}
         if seed is not None:
             create["seed"] = seed
         if name:
             create["name"] = name
         encounter.apply(create)
     return encounter.live
+
+
+def _created(store, name: str):
+    """The encounter's EncounterCreated event (its ruleset and language), read without a replay; None if absent."""
+    for record in store.read(name):
+        if isinstance(record.event, EncounterCreated):
+            return record.event
+        if record.seq > 8:
+            break
+    return None
 
 
 def default_log() -> str:
@@ -478,7 +508,7 @@ def play(args, *, input=None, output=None, console: Console | None = None) -> in
         store = opened.store
         try:
             encounter = open_encounter(store, args.encounter, ruleset=args.ruleset, lang=args.lang, seed=args.seed,
-                                       name=args.name or "", where=log)
+                                       name=args.name or "", where=log, new=getattr(args, "new", True))
         except RuleViolation as error:
             console.print(Text(message(args.lang or "en", "cli-error", text=error.localized(args.lang or "en")),
                                style="bold red"))

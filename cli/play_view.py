@@ -7,7 +7,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from combatlog.tools import Cast, conditions_text, left_this_turn, table_title, window_line
+from combatlog.tools import Cast, armor_class_now, conditions_text, left_this_turn, table_title, window_line
 from combatlog.words import message
 
 BAR_WIDTH = 10
@@ -73,7 +73,7 @@ def status_table(document: dict, lang: str, state=None, cast: Cast | None = None
         columns.append((message(lang, "label-temp-hp"), "right",
                         lambda cid, c: Text(str(c["temp_hp"]) if c["temp_hp"] else "")))
     columns += [
-        (message(lang, "label-ac"), "right", lambda cid, c: Text(str(c.get("ac", "")))),
+        (message(lang, "label-ac"), "right", lambda cid, c: Text(str(armor_class_now(cid, c, state)))),
         (message(lang, "label-conditions"), "left",
          lambda cid, c: Text(conditions_text(cid, c, lang, state, cast))),
     ]

@@ -21,6 +21,7 @@ from combatlog.core.kernel.registry import default_registry
 from combatlog.fixtures import load_template, template_names
 from combatlog.paths import cheapest_move
 from combatlog import words
+from combatlog import words as _words  # `candidates` has a local of that name
 
 # The folded state of an encounter and one of its combatants (whatever the ruleset: the parser reads ids,
 # names, attacks and windows, which every ruleset's state has).
@@ -482,6 +483,68 @@ def library_creature(word: str, state: EncounterState | None) -> dict | None:
     return library(state.ruleset).find(word, "creature")
 
 
+def _library(state: EncounterState | None):
+    """The encounter's library (creatures and spells), or None before `create` or for a ruleset that has none."""
+    if state is None or not state.ruleset:
+        return None
+    from combatlog.compendium import library_for
+
+    try:
+        return library_for(state.ruleset)
+    except (RuleViolation, LookupError, AttributeError):
+        return None
+
+
+@dataclass(frozen=True)
+class KnownSpell:
+    """One spell of a caster's list: its id, its names ({lang: name} or one string) and casting time."""
+
+    id: str
+    names: Any
+    casting_time: str = "action"
+
+    @property
+    def keys(self) -> set[str]:
+        return {norm(self.id)} | {norm(name) for name in _names({"name": self.names})}
+
+
+def caster_spells(creature: Combatant | None, state: EncounterState | None) -> list[KnownSpell]:
+    """The spells `creature` can name: its own spell objects, and the ids it lists with their library names."""
+    casting = getattr(getattr(creature, "stats", None), "spellcasting", None)
+    if casting is None:
+        return []
+    library = None
+    found: list[KnownSpell] = []
+    for spell in (*casting.spells, *getattr(casting, "at_will", ())):
+        if isinstance(spell, str):
+            library = library or _library(state)
+            entry = library.get(spell, "spell") if library is not None else None
+            found.append(KnownSpell(spell, words.spell_names(spell, (entry or {}).get("name")),
+                                    (entry or {}).get("casting_time", "action")))
+        else:
+            found.append(KnownSpell(spell.id, words.spell_names(spell.id, spell.name), spell.casting_time))
+    return found
+
+
+def spell_words(args: Sequence[str], creature: Combatant | None, state: EncounterState | None) -> tuple[str, int]:
+    """The spell the first words of `args` name (`bénédiction`, `boule_de_feu`, `boule de feu`, `fireball`: by id or
+    either language's name, no case, accents or separators) and how many words it took: the caster's own spells
+    first, then the encounter's library; the first word as typed when nothing matches (the engine then says so)."""
+    known = caster_spells(creature, state)
+    for count in range(len(args), 0, -1):
+        wanted = norm(" ".join(args[:count]))
+        hit = next((spell.id for spell in known if wanted in spell.keys), None)
+        if hit is not None:
+            return hit, count
+    library = _library(state)
+    if library is not None:
+        for count in range(len(args), 0, -1):
+            entry = library.find(" ".join(args[:count]), "spell")
+            if entry is not None:
+                return entry["id"], count
+    return args[0], 1
+
+
 def singular(words: list[str]) -> str:
     """« 4 gobelins », « 3 loups », « 2 goblins »: each word without its plural s or x."""
     return " ".join(re.sub(r"(?<=[^sx])[sx]$", "", word) if len(word) > 3 else word for word in words)
@@ -675,14 +738,39 @@ def _react(args, state):
             rest = [] if joined in OPPORTUNITY_WORDS else rest[1:]
         elif first in READIED_WORDS:
             raw["with"], rest = "readied", rest[1:]
-        elif creature is not None and creature.stats.reactions:
-            named = _pick(" ".join(rest), creature.stats.reactions, who, "reaction", "réaction")
-            if creature.stats.reaction(named) is not None:
-                raw["with"], rest = named, []
+        elif (named := _named_reaction(rest, creature, who)) is not None:
+            raw["with"], rest = named, []
+        elif (spell := _reaction_spell_words(rest, creature, state)) is not None:
+            # A reaction spell (Shield, Counterspell): `react` naming it casts it (INTERFACE.md §7); what follows
+            # its name is the creature it answers, when the spell needs one.
+            raw["with"], used = spell
+            rest = rest[used:]
+            if rest:
+                raw["target"] = combatant_id(rest[0], state)
+                rest = rest[1:]
         if rest and raw["with"] == "opportunity_attack":
             raw["attack"] = attack_id(" ".join(rest), creature)
     _roll_mode(raw, flags)
     return raw
+
+
+def _named_reaction(args: Sequence[str], creature: Combatant | None, who: str) -> str | None:
+    """The id of the stat block's named reaction the words name, else None."""
+    if creature is None or not creature.stats.reactions:
+        return None
+    named = _pick(" ".join(args), creature.stats.reactions, who, "reaction", "réaction")
+    return named if creature.stats.reaction(named) is not None else None
+
+
+def _reaction_spell_words(args: Sequence[str], creature: Combatant | None, state) -> tuple[str, int] | None:
+    """The reaction spell of `creature` the first words name, and how many words it took; None if they name none."""
+    reactions = [spell for spell in caster_spells(creature, state) if spell.casting_time == "reaction"]
+    for count in range(len(args), 0, -1):
+        wanted = norm(" ".join(args[:count]))
+        hit = next((spell.id for spell in reactions if wanted in spell.keys), None)
+        if hit is not None:
+            return hit, count
+    return None
 
 
 def _pass(args, state):
@@ -1176,9 +1264,11 @@ _CAST_USING = {"rituel": "ritual", "ritual": "ritual", "jour": "per_day", "par j
 def _cast(args, state):
     """lance LANCEUR SORT [CIBLES…] [niveau N] [rituel|jour] (INTERFACE.md §7 `cast`)."""
     _need(args, 2, "cast")
-    raw: dict = {"do": "cast", "caster": combatant_id(args[0], state), "spell": args[1]}
+    caster = combatant_id(args[0], state)
+    spell, used = spell_words(args[1:], state.combatants.get(caster) if state is not None else None, state)
+    raw: dict = {"do": "cast", "caster": caster, "spell": spell}
     targets: list[str] = []
-    words_left = iter(args[2:])
+    words_left = iter(args[1 + used:])
     for word in words_left:
         if norm(word) in _CAST_LEVEL:
             raw["level"] = _int(next(words_left, ""), "the slot level", "le niveau d'emplacement")
@@ -1277,6 +1367,8 @@ def candidates(text: str, state: EncounterState, lang: str) -> tuple[str, list[s
         found = ["ao", "prêt"] if fr else ["oa", "readied"]
         if owner is not None:
             found += [token_form(shown_name(r, lang)) for r in owner.stats.reactions]
+            found += [token_form(_words.name_in(spell.names, lang, spell.id))
+                      for spell in caster_spells(owner, state) if spell.casting_time == "reaction"]
             found += _attack_words(owner, lang)
     elif slot == "condition":
         signs = [current[0]] if current[:1] in ("+", "-") else ["+", "-"]

@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from combatlog.projections.describe import Cast, command_summary, describe
-    from combatlog.projections.status import conditions_text, left_this_turn, table_title, window_line
+    from combatlog.projections.status import armor_class_now, conditions_text, effects_shown, left_this_turn, table_title, window_line
     from combatlog.projections.table import named_in
 
 # Re-exported words, imported on first use (module __getattr__): `state --json` or `export` never loads them.
 _WORDS = {"Cast": "describe", "command_summary": "describe", "describe": "describe", "conditions_text": "status",
-          "left_this_turn": "status", "table_title": "status", "window_line": "status", "named_in": "table"}
+          "armor_class_now": "status", "effects_shown": "status", "left_this_turn": "status", "table_title": "status", "window_line": "status", "named_in": "table"}
 
 
 def __getattr__(name: str):
@@ -141,7 +141,7 @@ def render_table(document: dict, lang: str, units: str = "m", state=None) -> str
     """The plain status table of a state document; with the folded `state`, creatures are named in `lang`."""
     from combatlog.projections.table import render_table
 
-    return render_table(named_in(document, state, lang) if state is not None else document, lang, units)
+    return render_table(named_in(document, state, lang) if state is not None else document, lang, units, state=state)
 
 
 def transcript_text(records, format: str, *, lang=None, include_undone: bool = False, units=None) -> str:
@@ -263,7 +263,7 @@ def library_about_lines(library, lang: str) -> list[str]:
     return about_lines(library, lang)
 
 
-__all__ = ["Cast", "ConcurrencyConflict", "StoreError", "chain_lines", "checked_seq", "command_summary", "expect_fingerprint",
+__all__ = ["Cast", "armor_class_now", "effects_shown", "ConcurrencyConflict", "StoreError", "chain_lines", "checked_seq", "command_summary", "expect_fingerprint",
            "head_fingerprint", "new_key_pair", "signature_problems", "conditions_text", "copy_log",
            "describe", "diff", "export_jsonl", "first_line_is_event", "import_jsonl", "is_postgres_url",
            "is_sqlite_file", "left_this_turn", "library_about_lines", "library_list_line", "log_lines", "named_in", "open_reader",

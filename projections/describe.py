@@ -20,6 +20,7 @@ import msgspec
 from combatlog.events.labels import named, phrase
 from combatlog.events.reasons import PROSE, arguments, from_prose
 from combatlog.events.windows import sentence
+from combatlog.words import spell_names
 from combatlog.words import (
     Distance, _lang, ability_name, action_name, condition_name, distance, faces, has, join, kebab, maybe, message,
     name_in, ruleset_name, skill_name, square, term,
@@ -116,7 +117,12 @@ class Cast:
         return found or (self.spell(attack_id, cid) if attack_id else attack_id)
 
     def reaction(self, cid: str, reaction_id: str) -> str:
-        return self.reactions.get((cid, reaction_id)) or term(self.lang, "reaction", reaction_id)
+        known = self.reactions.get((cid, reaction_id))
+        if known:
+            return known
+        if not has(self.lang, f"reaction-{kebab(reaction_id)}") and self.effect(reaction_id) != reaction_id:
+            return self.effect(reaction_id)  # a reaction spell (Shield, Counterspell) by its name
+        return term(self.lang, "reaction", reaction_id)
 
     def gender(self, cid: str) -> str:
         return self.genders.get(cid, "other")
@@ -197,7 +203,7 @@ def spell_name(spell_id: str, lang: str, family: str = "") -> str:
     for one in ((family,) if family else ()) + FAMILIES:
         entry = library_for_family(one).document("spell")["_by_id"].get(spell_id)
         if entry is not None:
-            names = entry.get("name")
+            names = spell_names(spell_id, entry.get("name"))  # the French the import missed, from spells.ftl
             return name_in(names, lang, spell_id)
     return spell_id
 
@@ -603,7 +609,7 @@ def _(event, lang, cast, units):
 @_extra("EffectStarted")
 def _(event, lang, cast, units):
     effect = event.effect
-    shown = cast.reaction(event.id, effect) if (event.id, effect) in cast.reactions else term(lang, "effect", effect)
+    shown = cast.reaction(event.id, effect) if (event.id, effect) in cast.reactions else cast.effect(effect)
     return {"effect": shown, "until": until_text(event.until, lang, cast),
             "ac_bonus": event.data.get("ac_bonus", 0) if isinstance(event.data, dict) else 0}
 
@@ -611,7 +617,7 @@ def _(event, lang, cast, units):
 @_extra("EffectEnded")
 def _(event, lang, cast, units):
     effect = event.effect
-    shown = cast.reaction(event.id, effect) if (event.id, effect) in cast.reactions else term(lang, "effect", effect)
+    shown = cast.reaction(event.id, effect) if (event.id, effect) in cast.reactions else cast.effect(effect)
     return {"effect": shown, "reason": event_reason(event, lang, cast)}
 
 
@@ -633,11 +639,7 @@ def _pending_spell(pending: dict, cast) -> str:
 @_extra("ReactionTaken")
 def _(event, lang, cast, units):
     reaction = event.reaction
-    if (event.id, reaction) in cast.reactions:
-        shown = cast.reaction(event.id, reaction)
-    else:
-        shown = term(lang, "reaction", reaction)
-    return {"reaction": shown}
+    return {"reaction": cast.reaction(event.id, reaction)}  # a stat block's, a spell's (Shield), or a known one
 
 
 @_extra("CombatEnded")
@@ -685,7 +687,7 @@ def command_summary(command: dict, lang: str, cast: Cast | None = None, units: s
     weapon = command.get("with")
     if isinstance(weapon, str):
         if do == "react":
-            args["with"] = cast.reaction(actor, weapon) if (actor, weapon) in cast.reactions else term(lang, "reaction", weapon)
+            args["with"] = cast.reaction(actor, weapon)
         else:
             args["with"] = cast.attack(actor, weapon)
     if do == "attack" and isinstance(command.get("attack"), str):

@@ -7,8 +7,8 @@ lasts). Every word comes from the catalogs; what differs by ruleset is asked of 
 from __future__ import annotations
 
 from combatlog.events.reactions import ReactionWindowOpened
-from combatlog.projections.describe import Cast, describe
-from combatlog.words import ability_name, condition_name, distance, message, status_name, term
+from combatlog.projections.describe import Cast, describe, effect_name, library_family
+from combatlog.words import ability_name, condition_name, damage_name, distance, message, status_name, term
 
 
 def window_line(window, lang: str, cast: Cast | None = None) -> str:
@@ -73,7 +73,72 @@ def conditions_text(cid: str, creature: dict, lang: str, state, cast: Cast) -> s
         shown.append(f"{name} {key[1]}".strip() if key[1] else name)
     had = {instance.condition for instance in (folded.conditions if folded is not None else ())}
     shown.extend(_condition_name(c, lang, gender, state) for c in creature["conditions"] if c not in had)
+    shown.extend(effects_shown(cid, state, lang, cast))
     return ", ".join(shown)
+
+
+# Effects only the rules' bookkeeping reads: not shown beside the conditions.
+_QUIET_EFFECTS = ("readied",)
+
+
+def effects_shown(cid: str, state, lang: str, cast: Cast | None = None) -> list[str]:
+    """Each effect the creature bears (Shield, Bless, dodging), by its name in `lang`, with what it changes and its
+    time left: "Bouclier (CA +5) → début:mirabel", "Bénédiction (+1d4 attaques et JS)"."""
+    folded = state.combatants.get(cid) if state is not None else None
+    if folded is None:
+        return []
+    family = library_family(getattr(state, "ruleset", "") or "")
+    shown, seen = [], set()
+    for effect in getattr(folded, "effects", ()):
+        if effect.effect in seen or effect.effect in _QUIET_EFFECTS:
+            continue
+        seen.add(effect.effect)
+        name = cast.effect(effect.effect) if cast is not None else effect_name(effect.effect, lang, family)
+        changes = effect_changes(effect.data, lang)
+        text = message(lang, "table-effect", name=name, changes=", ".join(changes)) if changes else name
+        until = until_short(effect.until, lang, cast, state.round) if cast is not None and isinstance(effect.until, dict) else ""
+        shown.append(f"{text} {until}".strip())
+    return shown
+
+
+def effect_changes(data, lang: str) -> list[str]:
+    """What an effect changes, in words: the AC (Shield), dice on d20 tests (Bless, Bane), extra damage (Hunter's
+    Mark), pf1's typed bonuses."""
+    if not isinstance(data, dict):
+        return []
+    changes = []
+    if data.get("ac_bonus"):
+        changes.append(message(lang, "effect-change-ac", bonus=_signed(int(data["ac_bonus"]))))
+    roll = data.get("roll_bonus")
+    if isinstance(roll, dict) and roll.get("roll"):
+        on = [message(lang, "effect-change-on", on=str(what)) for what in roll.get("on") or ()]
+        changes.append(message(lang, "effect-change-roll", sign="−" if roll.get("subtract") else "+", roll=roll["roll"],
+                               on=message(lang, "effect-change-and", first=", ".join(on[:-1]), last=on[-1]) if len(on) > 1
+                               else "".join(on)))
+    damage = data.get("damage_bonus")
+    if isinstance(damage, dict) and damage.get("roll"):
+        changes.append(message(lang, "effect-change-damage", roll=damage["roll"],
+                               type=damage_name(damage["type"], lang) if damage.get("type") else "none"))
+    for bonus in data.get("bonuses") or ():
+        if isinstance(bonus, dict) and bonus.get("value") and not bonus.get("against"):
+            changes.append(message(lang, "effect-change-bonus", value=_signed(int(bonus["value"])),
+                                   to=message(lang, "effect-change-on", on=str(bonus.get("to") or ""))))
+    return changes
+
+
+def armor_class_now(cid: str, creature: dict, state) -> int | str:
+    """The AC an attack meets now: the state document's, plus the AC bonuses of 5e effects (Shield +5); pf1's
+    document already counts its typed bonuses."""
+    ac = creature.get("ac", "")
+    folded = state.combatants.get(cid) if state is not None else None
+    if folded is None or not isinstance(ac, int):
+        return ac
+    return ac + sum(int(effect.data.get("ac_bonus") or 0) for effect in getattr(folded, "effects", ())
+                    if isinstance(effect.data, dict))
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else f"−{-value}"
 
 
 def _ruleset(state):

@@ -1,7 +1,8 @@
 """A plain-text table of the state document, for `combatlog state` without --json, in the table's language."""
 
 from combatlog.core.rulesets import rolls_death_saves
-from combatlog.projections.describe import effect_name, library_family
+from combatlog.projections.describe import Cast, effect_name, library_family
+from combatlog.projections.status import armor_class_now, effects_shown
 from combatlog.words import condition_name, distance, message, number, ruleset_name, status_name, term
 
 
@@ -33,7 +34,9 @@ def turn_name(document: dict) -> str:
     return f"{name} ({turn})" if shared and name != turn else name
 
 
-def render_table(document: dict, lang: str | None = None, units: str = "m") -> str:
+def render_table(document: dict, lang: str | None = None, units: str = "m", state=None) -> str:
+    """The plain status table; with the folded `state`, each creature's effects (Shield, Bless) show beside its
+    conditions with what they change, and the AC is the one an attack meets now."""
     lang = lang or document.get("lang") or "en"
     title_args = {
         "name": document.get("name") or message(lang, "state-encounter"),
@@ -61,6 +64,8 @@ def render_table(document: dict, lang: str | None = None, units: str = "m") -> s
         if c["status"] in ("dying", "stable") and death_saves:
             extra.insert(0, message(lang, "death-saves", successes=c["death_saves"]["successes"],
                                     failures=c["death_saves"]["failures"]))
+        if state is not None:
+            extra += effects_shown(cid, state, lang, Cast(lang, state))
         if c.get("concentration"):
             extra.append(message(lang, "concentrating",
                                  effect=effect_name(c["concentration"], lang, library_family(document["ruleset"] or ""))))
@@ -68,7 +73,7 @@ def render_table(document: dict, lang: str | None = None, units: str = "m") -> s
         if cid == document["turn"] and document["phase"] in ("turn", "reaction", "death_save") and c["status"] != "dead":
             extra.append(message(lang, "movement-left", distance=distance(economy.get("movement_left", 0.0), lang, units)))
         lines.append(f"{marker} {cid:<12} {c['name']:<18} {init_label} {initiative:>3}  {hp_label} {c['hp']:>3}/{c['max_hp']:<3}{temp:<4} "
-                     f"{ac_label} {c.get('ac', ''):>2}  {status:<8} {', '.join(extra) or '-'}")
+                     f"{ac_label} {armor_class_now(cid, c, state):>2}  {status:<8} {', '.join(extra) or '-'}")
     if document["window"]:
         window = document["window"]
         lines.append(message(lang, "state-window", trigger=window["trigger"], reactors=", ".join(window["reactors"]),

@@ -127,6 +127,8 @@ class _Builder:
     def reaction_name(self, creature_id: str, reaction_id: str) -> str:
         if reaction_id == "opportunity_attack":
             return self.p.t("opportunity-attack")
+        if (creature_id, reaction_id) not in self.reaction_names and self.effect_name(reaction_id) != reaction_id:
+            return self.effect_name(reaction_id)  # a reaction spell (Shield, Counterspell) by its name
         return name_in(self.reaction_names.get((creature_id, reaction_id)), self.lang, reaction_id.replace("_", " "))
 
     # ---- entries ----
@@ -202,7 +204,7 @@ class _Builder:
         for (_, reaction_id), names in self.reaction_names.items():
             if reaction_id == label:
                 return name_in(names, self.lang, label)
-        return label
+        return self.effect_name(label)  # a spell's effect (Shield), a known effect, else as recorded
 
     def dice_expr(self, roll: str, faces: tuple[int, ...], critical: bool) -> str:
         if not roll:
@@ -434,8 +436,9 @@ class _Builder:
             case conditions.EffectStarted():
                 if event.data.get("ac_bonus"):
                     until = p.until(event.until, self.name, event.id, self.current) if "this_attack" not in event.until else ""
-                    self.detail("effect", p.effect_started(self.name(event.id), self.reaction_name(event.id, event.effect),
-                                                           event.data, until), event.id)
+                    named = (self.reaction_name(event.id, event.effect) if (event.id, event.effect) in self.reaction_names
+                             else self.effect_name(event.effect))  # a reaction of the stat block, or a spell's (Shield)
+                    self.detail("effect", p.effect_started(self.name(event.id), named, event.data, until), event.id)
             case conditions.EffectEnded():
                 pass  # Dodge, Help and reaction bonuses end quietly: the rolls they touch already say so
             case reactions.ReactionWindowOpened():

@@ -521,6 +521,20 @@ def faces(values) -> str:
     return "[" + ", ".join(str(face) for face in values) + "]"
 
 
+def spell_names(spell_id: str, names: Any) -> Any:
+    """A spell's names (`{"en": …, "fr": …}` or one string), with the language the library lacks taken from the
+    catalogs (spells.ftl `spell-name-ID`: the French names the import did not pair, Shield → Bouclier)."""
+    key = f"spell-name-{spell_id}"
+    if isinstance(names, dict) and all(names.get(lang) for lang in ("en", "fr")):
+        return names
+    if not has("fr", key):
+        return names
+    found = dict(names) if isinstance(names, dict) else ({"en": names} if names else {})
+    for lang in ("en", "fr"):
+        found.setdefault(lang, message(lang, key))
+    return found
+
+
 def name_in(name: Any, lang: str | None, default: str = "") -> str:
     """A name that may be localised, in `lang`: a stat block, a party file or the library writes a name either
     `{"en": ..., "fr": ...}` or as one plain string (the schema allows both). The language's own, else English,

@@ -81,6 +81,8 @@ cli-holds-no-events-nothing-was = { $file } holds no events; nothing was importe
 cli-appeared-while-importing-nothing-was = { $target } appeared while importing; nothing was imported into it
 cli-no-encounter-yet = the log holds no encounter yet
 cli-several-encounters = the log holds several encounters ({ $names }): choose one with --encounter
+cli-play-no-such-encounter = the log has no encounter '{ $wanted }' (it has: { $known }): add --new to create it
+cli-play-other-ruleset = the encounter '{ $wanted }' is played with { $ruleset }, not { $asked }: leave out --ruleset, or open a new encounter with --encounter NAME --new
 cli-output-cannot-be-written = combatlog: the output holds text that cannot be written ({ $error })
 cli-input-nested-too-deeply = combatlog: the input is nested too deeply
 cli-command-failed = combatlog: { $command } failed ({ $kind }: { $error }); run with -v for the details
@@ -118,3 +120,4 @@ cli-verify-ok-heads = { $verdict }; { $count ->
     [one] head fingerprint
    *[other] head fingerprints
  }: { $heads }
+cli-serve-needs-extra = combatlog: serve needs the server extra ({ $install }): { $error }

@@ -50,6 +50,7 @@ shell-sheet-attack = { $name } ({ $id }): { $kind ->
  }, { $damage }
 shell-sheet-damage = { $roll } { $type }
 shell-sheet-reactions = Reactions: { $list }
+shell-sheet-effects = Effects: { $list }
 shell-sheet-resistances = Resistances: { $list }
 shell-sheet-vulnerabilities = Vulnerabilities: { $list }
 shell-sheet-immunities = Immunities: { $list }
@@ -154,3 +155,24 @@ shell-plain-attack-name = { $number ->
    *[other] Attack { $number }
  }
 shell-attack-needs-custom = attack= is for a creature without a template (add boss hp=30 ac=14 attack=+4,1d6+2 slashing); a template has its attacks already
+
+# An effect beside the conditions (projections/status.py effects_shown): its name and what it changes.
+table-effect = { $name } ({ $changes })
+effect-change-ac = AC { $bonus }
+effect-change-roll = { $sign }{ $roll } to { $on }
+effect-change-on = { $on ->
+    [attack] attacks
+    [save] saves
+    [check] checks
+    [ac] AC
+    [fort] Fortitude
+    [ref] Reflex
+    [will] Will
+   *[other] { $on }
+}
+effect-change-and = { $first } and { $last }
+effect-change-damage = +{ $roll } damage{ $type ->
+    [none] {""}
+   *[other] {" "}({ $type })
+}
+effect-change-bonus = { $value } { $to }

@@ -84,6 +84,8 @@ cli-holds-no-events-nothing-was = { $file } ne contient aucun événement ; rien
 cli-appeared-while-importing-nothing-was = { $target } est apparu pendant l'import ; rien n'y a été importé
 cli-no-encounter-yet = le journal ne contient encore aucune rencontre
 cli-several-encounters = le journal contient plusieurs rencontres ({ $names }) : choisissez-en une avec --encounter
+cli-play-no-such-encounter = le journal n'a pas de rencontre « { $wanted } » (il a : { $known }) : ajoutez --new pour la créer
+cli-play-other-ruleset = la rencontre « { $wanted } » se joue en { $ruleset }, pas en { $asked } : retirez --ruleset, ou ouvrez une nouvelle rencontre avec --encounter NOM --new
 cli-output-cannot-be-written = combatlog : la sortie contient du texte impossible à écrire ({ $error })
 cli-input-nested-too-deeply = combatlog : l'entrée est imbriquée trop profondément
 cli-command-failed = combatlog : { $command } a échoué ({ $kind } : { $error }) ; relancez avec -v pour les détails
@@ -130,3 +132,4 @@ cli-verify-ok-heads = { $verdict } ; { $count ->
     [one] empreinte de la tête
    *[other] empreintes des têtes
  } : { $heads }
+cli-serve-needs-extra = combatlog : serve a besoin de l'extra server ({ $install }) : { $error }

@@ -53,6 +53,7 @@ shell-sheet-attack = { $name } ({ $id }) : { $kind ->
  }, { $damage }
 shell-sheet-damage = { $roll } { $type }
 shell-sheet-reactions = Réactions : { $list }
+shell-sheet-effects = Effets : { $list }
 shell-sheet-resistances = Résistances : { $list }
 shell-sheet-vulnerabilities = Vulnérabilités : { $list }
 shell-sheet-immunities = Immunités : { $list }
@@ -172,3 +173,24 @@ shell-plain-attack-name = { $number ->
    *[other] Attaque { $number }
  }
 shell-attack-needs-custom = attaque= sert à une créature sans modèle (ajout chef pv=30 ca=14 attaque=+4,1d6+2 tranchant) ; un modèle a déjà ses attaques
+
+# Un effet à côté des états (projections/status.py effects_shown) : son nom et ce qu'il change.
+table-effect = { $name } ({ $changes })
+effect-change-ac = CA { $bonus }
+effect-change-roll = { $sign }{ $roll } aux { $on }
+effect-change-on = { $on ->
+    [attack] attaques
+    [save] JS
+    [check] tests
+    [ac] CA
+    [fort] Vigueur
+    [ref] Réflexes
+    [will] Volonté
+   *[other] { $on }
+}
+effect-change-and = { $first } et { $last }
+effect-change-damage = +{ $roll } dégâts{ $type ->
+    [none] {""}
+   *[other] {" "}({ $type })
+}
+effect-change-bonus = { $value } { $to }
