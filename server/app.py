@@ -50,6 +50,7 @@ ROUTES = [
     Route("/api/encounters/{enc}/dm", ep.dm_view),
     Route("/api/encounters/{enc}/statblocks", ep.statblocks),
     Route("/api/encounters/{enc}/carry", ep.carry_choices),  # the Add dialog's `carry` (INTERFACE.md §7)
+    Route("/api/encounters/{enc}/path", ep.move_path),  # the map's drag: the cheapest path and its cost (issue 35)
     Route("/api/library", ep.library),  # INTERFACE.md §7
     Route("/e/{enc}", ep.dm_page),
     Route("/e/{enc}/table", ep.table_page),

@@ -440,6 +440,37 @@ async def carry_choices(request: Request) -> Response:
     return json_response(await hub.call(read, name))
 
 
+@requires("dm", status_code=401)
+async def move_path(request: Request) -> Response:
+    """The cheapest legal path of a move, before it is sent (issue 35: the DM's map shows it and its cost while a
+    token is dragged): `?id=ID&to=X,Y[&mode=MODE]` answers `{"path": [[x, y]...] | null, "metres", "left"?, "text"}`,
+    `text` saying its cost (and what movement is left) in the page's language, or that no legal path reaches it."""
+    name, encounter = await existing(request)
+    lang = await page_lang(request, encounter)
+    mover = request.query_params.get("id", "")
+    try:
+        to = [int(part) for part in request.query_params.get("to", "").split(",")]
+    except ValueError:
+        to = []
+    if len(to) != 2:
+        raise ApiError(400, {"error": word(lang, "bad_square", value=request.query_params.get("to", "")[:24])})
+    mode = request.query_params.get("mode") or None
+
+    def read(log) -> dict[str, Any]:
+        found = encounter.cheapest_move(mover, to, mode)
+        if found is None:
+            return {"path": None, "text": word(lang, "no_path")}
+        units = encounter.units
+        cost = distance(found["metres"], lang, units)
+        if "left" not in found:
+            return {**found, "text": word(lang, "path_cost_only", cost=cost)}
+        left = distance(found["left"], lang, units)
+        key = "path_too_far" if found["metres"] > found["left"] + 1e-9 else "path_cost"
+        return {**found, "text": word(lang, key, cost=cost, left=left)}
+
+    return json_response(await hub_of(request).call(read, name))
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What a batch did: its answer (JSON, encoded once: kept per idempotency key, it weighs its bytes, not the
@@ -684,4 +715,4 @@ async def favicon(request: Request) -> Response:
 
 
 __all__ = ["KEEPALIVE", "Settings", "carry_choices", "commands", "dm_page", "dm_view", "events", "favicon", "index", "line",
-           "list_encounters", "log_lines", "state", "stream", "table_page", "table_stream", "transcript"]
+           "list_encounters", "log_lines", "move_path", "state", "stream", "table_page", "table_stream", "transcript"]

@@ -425,6 +425,7 @@ function renderMap(doc) {
     nodes.push(svg("rect", {x: (fx - squares) * SQUARE, y: (fy - squares) * SQUARE, width: (2 * squares + 1) * SQUARE,
                             height: (2 * squares + 1) * SQUARE, class: "reach", "data-key": "reach"}));
   }
+  nodes.push(svg("g", {class: "preview", "data-key": "preview"}, ...previewNodes()));
   for (const [cid, c] of placed) {
     const [x, y] = c.position;
     const group = svg("g", {class: `token ${c.kind} ${c.status} ${cid === doc.turn ? "current" : ""}`, "data-id": cid,
@@ -458,6 +459,46 @@ function pathTo(from, to) {
   return path;
 }
 
+// The cheapest legal path of the token being dragged, asked of the server square by square (GET /path: the
+// ruleset's own rules of difficult terrain and of other creatures' spaces), drawn with its cost before the drop.
+let preview = null;  // {id, key: "x,y", path: [[x, y]...] | null, text, from: [x, y]}
+function askPath(cid, from, to) {
+  const key = to.join();
+  if (preview && preview.id === cid && preview.key === key) return preview.answer;
+  const answer = fetch(api(`/path?id=${encodeURIComponent(cid)}&to=${key}&lang=${LANG}`))
+    .then((response) => response.ok ? response.json() : {path: null, text: ""}).catch(() => ({path: null, text: ""}));
+  preview = {id: cid, key, from, path: undefined, text: "", answer};
+  answer.then((found) => {
+    if (!preview || preview.answer !== answer) return;
+    preview.path = found.path;
+    preview.text = found.text || "";
+    preview.far = !!found.path && typeof found.left === "number" && found.metres > found.left + 1e-9;
+    drawPreview();
+  });
+  return answer;
+}
+function previewNodes() {
+  if (!preview || !preview.path) return [];
+  const points = [preview.from, ...preview.path].map(([x, y]) => `${x * SQUARE + SQUARE / 2},${y * SQUARE + SQUARE / 2}`).join(" ");
+  const [gx, gy] = preview.path[preview.path.length - 1];
+  return [svg("polyline", {points, class: "path-line" + (preview.far ? " far" : "")}),
+          ...preview.path.map(([x, y]) => svg("rect", {x: x * SQUARE + SQUARE / 2 - 4, y: y * SQUARE + SQUARE / 2 - 4, width: 8, height: 8,
+                                                     class: "path-step", "data-square": `${x},${y}`})),
+          svg("rect", {x: gx * SQUARE + 2, y: gy * SQUARE + 2, width: SQUARE - 4, height: SQUARE - 4, class: "path-goal"})];
+}
+function drawPreview() {
+  const layer = $("map").querySelector("[data-key=preview]");
+  if (layer) layer.replaceChildren(...previewNodes());
+  const box = $("move-preview");
+  box.hidden = !preview || !preview.text;
+  box.textContent = preview ? preview.text : "";
+  box.classList.toggle("far", !!(preview && (preview.far || preview.path === null)));
+}
+function endPreview() {
+  preview = null;
+  drawPreview();
+}
+
 function dragToken(group, cid, position) {
   let start = null;
   group.addEventListener("pointerdown", (event) => {
@@ -472,6 +513,8 @@ function dragToken(group, cid, position) {
     const scale = map.viewBox.baseVal.width / map.getBoundingClientRect().width;
     const dx = (event.clientX - start.x) * scale, dy = (event.clientY - start.y) * scale;
     group.setAttribute("transform", `translate(${position[0] * SQUARE + dx},${position[1] * SQUARE + dy})`);
+    const to = squareAt(event);
+    if (live && live.phase !== "setup" && to.join() !== position.join()) askPath(cid, position, to);
   });
   const drop = async (event) => {
     if (!start) return;
@@ -480,19 +523,28 @@ function dragToken(group, cid, position) {
     if (moved > 0) group.sig = null;  // it was moved by hand: the next redraw puts it where the state says
     if (moved < 6) {
       // A tap: pick it as a target, or show its reach and stat block.
+      endPreview();
       if (picking) return pick(cid);
       selected = cid; shownBlock = cid;
       return render(live);
     }
     const to = squareAt(event);
-    const path = pathTo(position, to);
-    if (!path.length) return render(live);
+    if (to.join() === position.join()) { endPreview(); return render(live); }
     // Before the fight a token is set down where the DM drops it (no movement cost, no reaction).
-    const command = live.phase === "setup" ? {do: "place", id: cid, at: to} : {do: "move", id: cid, path};
-    if (!(await post(command))) render(live);
+    if (live.phase === "setup") {
+      endPreview();
+      if (!(await post({do: "place", id: cid, at: to}))) render(live);
+      return;
+    }
+    // The path shown is the one sent; with no legal path the straight line goes, and the engine says why not.
+    const found = await askPath(cid, position, to);
+    const path = found.path || pathTo(position, to);
+    const ok = await post({do: "move", id: cid, path});
+    endPreview();
+    if (!ok) render(live);
   };
   group.addEventListener("pointerup", drop);
-  group.addEventListener("pointercancel", () => { start = null; group.sig = null; render(live); });
+  group.addEventListener("pointercancel", () => { start = null; group.sig = null; endPreview(); render(live); });
   group.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") { event.preventDefault(); if (picking) pick(cid); else { selected = cid; shownBlock = cid; render(live); } }
   });

@@ -1,0 +1,126 @@
+"""Issue 35, the DM's page: what a GM hit running Thursday's fight by clicks, each in a real Chromium at 1280 and
+390 px (Playwright, as test_browser_fight.py does), with no console error on the way.
+
+Rules quoted from the seeds: seed 000 « Terrain Difficile » (« Une case de Terrain Difficile coûte 2 cases pour y
+entrer ») and « Se Déplacer autour d'Autres Créatures » (through an ally's space, never a hostile's)."""
+
+import json
+import os
+import tempfile
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import combatlog
+from test_browser import browser  # noqa: F401  (the module's Chromium fixture)
+from test_browser_fight import SIZES, Hand, square_point, watch
+from test_server import AUTH, TOKEN, live_server
+
+SHOTS = Path(os.environ.get("COMBATLOG_PAGE35_SHOTS") or tempfile.mkdtemp(prefix="combatlog-page35-"))
+
+PC = {"ac": 12, "max_hp": 22, "speed": 9, "proficiency_bonus": 2,
+      "abilities": {"str": 10, "dex": 14, "con": 12, "int": 16, "wis": 10, "cha": 10},
+      "attacks": [{"id": "dagger", "name": {"en": "Dagger", "fr": "Dague"}, "kind": "melee", "to_hit": 4, "reach": 1.5,
+                   "damage": [{"roll": "1d4+2", "type": "piercing"}]}]}
+
+
+def make_log(tmp_path: Path, commands: list[dict], name: str = "default") -> Path:
+    path = tmp_path / "fight.db"
+    with combatlog.open_log(path) as log:
+        log.encounter(name).execute_all(commands)
+    return path
+
+
+def open_page(browser, base: str, size: str, lang: str, problems: list[str], enc: str = "default"):  # noqa: F811
+    context = browser.new_context(**SIZES[size])
+    page = context.new_page()
+    watch(page, problems)
+    page.goto(f"{base}/e/{enc}?token={TOKEN}&lang={lang}")
+    return page, Hand(page, touch=size == "phone")
+
+
+def api(base: str, path: str):
+    request = urllib.request.Request(base + path, headers=AUTH)
+    with urllib.request.urlopen(request) as answer:
+        return json.loads(answer.read())
+
+
+def events(base: str, kind: str) -> list[dict]:
+    return [e["body"]["event"] for e in api(base, "/api/encounters/default/events") if e["body"]["event"]["type"] == kind]
+
+
+def shot(page, name: str) -> None:
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
+
+
+def in_viewport(page, selector: str) -> bool:
+    return page.evaluate("""(selector) => {
+        const box = document.querySelector(selector).getBoundingClientRect();
+        return box.width > 0 && box.top >= 0 && box.bottom <= window.innerHeight && box.left >= 0 && box.right <= window.innerWidth;
+    }""", selector)
+
+
+# ------------------------------------------------------------------ movement along the cheapest path
+
+
+def crossing_fight(lang: str) -> list[dict]:
+    """Mira at (1, 2), her ally Tobin at (2, 2); a band of difficult terrain at x = 3 from y = 0 to 4; a wolf far
+    off (no reach on the way). Mira's turn, speed 9 m (6 squares)."""
+    return [{"do": "create", "ruleset": "dnd5e-2024", "seed": 3, "lang": lang, "units": "m"},
+            {"do": "add", "id": "mira", "name": "Mira", "side": "party", "kind": "pc", "stats": PC, "at": [1, 2]},
+            {"do": "add", "id": "tobin", "name": "Tobin", "side": "party", "kind": "pc", "stats": PC, "at": [2, 2]},
+            {"do": "add", "id": "wolf", "side": "monsters", "kind": "monster", "template": "wolf", "at": [9, 7]},
+            {"do": "terrain", "squares": [[3, y] for y in range(5)], "kind": "difficult"},
+            {"do": "initiative", "id": "mira", "value": 20}, {"do": "initiative", "id": "tobin", "value": 10},
+            {"do": "initiative", "id": "wolf", "value": 5}, {"do": "start"}]
+
+
+@pytest.mark.parametrize("size,lang", [("desktop", "en"), ("phone", "fr")])
+def test_a_drag_shows_the_cheapest_path_and_its_cost_before_the_drop_then_sends_it(browser, tmp_path, size, lang):  # noqa: F811
+    from playwright.sync_api import expect
+
+    problems: list[str] = []
+    path = make_log(tmp_path, crossing_fight(lang))
+    with live_server(path) as base:
+        page, hand = open_page(browser, base, size, lang, problems)
+        token = page.locator("#map g.token[data-id=mira]")
+        token.scroll_into_view_if_needed()
+        box = token.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        to_x, to_y = square_point(page, 5, 2)
+        page.mouse.move(x, y)
+        page.mouse.down()
+        for i in range(1, 9):
+            page.mouse.move(x + (to_x - x) * i / 8, y + (to_y - y) * i / 8)
+        # Before the drop: the path is drawn square by square and its cost said. Through the band where it is
+        # one square wide: 1 + 2 (difficult) + 1 + 1 = 5 squares = 7.5 m; walking round it to y = 5 costs more.
+        preview = page.locator("#move-preview")
+        expect(preview).to_have_text("Cheapest path: 7.5 m; 9 m left" if lang == "en"
+                                     else "Chemin le moins cher : 7,5 m ; il lui reste 9 m")
+        assert in_viewport(page, "#move-preview")
+        steps = page.locator("#map .path-step").evaluate_all("nodes => nodes.map(n => n.dataset.square)")
+        assert steps[-1] == "5,2" and len(steps) == 4
+        assert sum(1 for square in steps if square.startswith("3,")) == 1  # the band crossed once
+        shot(page, f"path-preview-{size}-{lang}")
+        page.mouse.up()
+        expect(page.locator("#status tr[data-id=mira] td.left")).to_contain_text("1,5" if lang == "fr" else "1.5")
+        moved = events(base, "Moved")[-1]
+        assert [f"{a},{b}" for a, b in moved["path"]] == steps  # the path shown is the path taken
+        assert moved["cost"] == 7.5
+        expect(preview).to_be_hidden()
+        # Too far: 3 squares more than the 1.5 m she has left is said before the drop, and the drop is refused
+        # on the page, in its words.
+        token = page.locator("#map g.token[data-id=mira]")
+        box = token.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        to_x, to_y = square_point(page, 8, 2)
+        page.mouse.move(x, y)
+        page.mouse.down()
+        for i in range(1, 9):
+            page.mouse.move(x + (to_x - x) * i / 8, y + (to_y - y) * i / 8)
+        expect(preview).to_contain_text("Too far" if lang == "en" else "Trop loin")
+        page.mouse.up()
+        expect(page.locator("#feedback")).not_to_be_empty()
+        assert api(base, "/api/encounters/default/state")["combatants"]["mira"]["position"] == [5, 2]
+    assert problems == []
