@@ -124,3 +124,49 @@ def test_a_drag_shows_the_cheapest_path_and_its_cost_before_the_drop_then_sends_
         expect(page.locator("#feedback")).not_to_be_empty()
         assert api(base, "/api/encounters/default/state")["combatants"]["mira"]["position"] == [5, 2]
     assert problems == []
+
+
+# ------------------------------------------------------------------ initiative ties
+
+
+def tied_fight(lang: str) -> list[dict]:
+    """Mira, Tobin and the goblins (one group: they act together) all at 15; the wolf at 12. Seed 001 Initiative
+    (2014): « En cas d'égalité … le MD décide » for the monsters, the players for their characters."""
+    return [{"do": "create", "ruleset": "dnd5e-2014", "seed": 4, "lang": lang},
+            {"do": "add", "id": "mira", "name": "Mira", "side": "party", "kind": "pc", "stats": PC, "at": [1, 1]},
+            {"do": "add", "id": "tobin", "name": "Tobin", "side": "party", "kind": "pc", "stats": PC, "at": [1, 2]},
+            {"do": "add", "id": "gob1", "side": "monsters", "kind": "monster", "template": "goblin", "group": "gobs", "at": [6, 1]},
+            {"do": "add", "id": "gob2", "side": "monsters", "kind": "monster", "template": "goblin", "group": "gobs", "at": [6, 2]},
+            {"do": "add", "id": "wolf", "side": "monsters", "kind": "monster", "template": "wolf", "at": [7, 3]},
+            {"do": "initiative", "id": "mira", "value": 15}, {"do": "initiative", "id": "tobin", "value": 15},
+            {"do": "initiative", "id": "gob1", "value": 15}, {"do": "initiative", "id": "wolf", "value": 12}]
+
+
+@pytest.mark.parametrize("size,lang", [("desktop", "en"), ("phone", "fr")])
+def test_tied_initiatives_are_ranked_in_a_dialog_and_the_fight_starts(browser, tmp_path, size, lang):  # noqa: F811
+    from playwright.sync_api import expect
+
+    problems: list[str] = []
+    start, up, confirm = (("Start the fight", "Move Tobin (tobin) up", "Confirm the ranking and start") if lang == "en" else
+                          ("Commencer le combat", "Monter Tobin (tobin)", "Valider l'ordre et commencer"))
+    with live_server(make_log(tmp_path, tied_fight(lang))) as base:
+        page, hand = open_page(browser, base, size, lang, problems)
+        hand.press(page.get_by_role("button", name=start, exact=True))
+        dialog = page.locator("#ties-dialog")
+        expect(dialog).to_be_visible()
+        # One tie at 15: Mira, Tobin and the goblins' group as one line; the wolf is not tied.
+        expect(dialog.locator("li")).to_have_count(3)
+        assert "wolf" not in dialog.inner_text().lower() and "loup" not in dialog.inner_text().lower()
+        assert "order" not in dialog.inner_text() and "order" not in page.locator("#feedback").inner_text()
+        expect(dialog.locator("li").nth(2)).to_contain_text("gob1" if lang == "en" else "gob1")
+        expect(dialog.locator("li").nth(2)).to_contain_text("gob2")
+        shot(page, f"ties-{size}-{lang}")
+        hand.press(dialog.get_by_role("button", name=up, exact=True))
+        expect(dialog.locator("li").first).to_contain_text("Tobin")
+        hand.press(dialog.get_by_role("button", name=confirm, exact=True))
+        expect(dialog).to_be_hidden()
+        state = api(base, "/api/encounters/default/state")
+        assert state["phase"] == "turn" and state["turn"] == "tobin"
+        assert state["order"] == ["tobin", "mira", "gob1", "gob2", "wolf"]
+        assert events(base, "TiesOrdered")[-1]["ids"] == ["tobin", "mira", "gob1", "gob2"]
+    assert problems == []

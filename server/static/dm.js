@@ -79,10 +79,12 @@ async function post(commands) {
 async function send(body, url) {
   const feedback = $("feedback");
   const before = live ? live.seq : -1;
-  const response = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"}, body});
+  // A refusal comes back as 200 with its status in the body (`Prefer`): the browser's console stays clean.
+  const response = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json", "Prefer": "combatlog-refusal=200"}, body});
   let answer = {};
   try { answer = await response.json(); } catch (error) { answer = {error: response.statusText}; }
-  feedback.className = "feedback " + (response.ok ? "ok" : "error");
+  const ok = response.ok && !answer.status && !answer.error;
+  feedback.className = "feedback " + (ok ? "ok" : "error");
   $("help-text").hidden = !answer.help;
   if (answer.help) {
     $("help-text").textContent = answer.help;
@@ -90,13 +92,13 @@ async function send(body, url) {
     return true;
   }
   // The shell's remarks on a line (the dead targets a dmg left out), in the page's words, after the seq.
-  feedback.textContent = response.ok ? [fill(W.ok_seq, {seq: answer.seq}), ...(answer.notes || [])].join(" — ")
+  feedback.textContent = ok ? [fill(W.ok_seq, {seq: answer.seq}), ...(answer.notes || [])].join(" — ")
     : answer.error;
-  if (response.ok) {
+  if (ok) {
     if ($("typed-dice").checked) $("dice").value = "";
     await refresh(before);
   }
-  return response.ok;
+  return ok;
 }
 
 async function refresh(before) {
@@ -763,7 +765,58 @@ $("roll-all").addEventListener("click", () => {
   }
   if (commands.length) post(commands);
 });
-$("start").addEventListener("click", () => post({do: "start"}));
+$("start").addEventListener("click", async () => {
+  // Tied initiatives the ruleset leaves to the DM stop `start`: the page asks for their ranking instead of
+  // showing the refusal, then sends `order` for each tie and `start`, in one batch.
+  if (await post({do: "start"})) return;
+  const ties = tiedUnits(live);
+  if (ties.length) openTies(ties);
+});
+
+function tiedUnits(doc) {
+  // [[unit, ...], ...]: the creatures of one initiative count, a group counting once (it acts together).
+  const byCount = new Map();
+  for (const cid of doc.view.order_all) {
+    const c = doc.combatants[cid];
+    if (c.initiative === null || c.initiative === undefined) continue;
+    const units = byCount.get(c.initiative) || new Map();
+    const key = groups[cid] || cid;
+    units.set(key, [...(units.get(key) || []), cid]);
+    byCount.set(c.initiative, units);
+  }
+  return [...byCount.entries()].filter(([, units]) => units.size > 1).sort(([a], [b]) => b - a)
+    .map(([count, units]) => ({count, units: [...units.values()]}));
+}
+
+let ranking = [];  // [{count, units: [[id, ...], ...]}] as the DM orders them in the dialog
+function openTies(ties) {
+  ranking = ties;
+  $("feedback").textContent = "";
+  $("feedback").className = "feedback";
+  drawTies();
+  if (!$("ties-dialog").open) $("ties-dialog").showModal();
+}
+function drawTies() {
+  $("ties-groups").replaceChildren(...ranking.map((tie, at) => el("section", {class: "tie"},
+    el("h3", {}, fill(W.ties_at, {value: tie.count})),
+    el("ol", {class: "tie-list"}, tie.units.map((unit, index) => {
+      const name = unit.map((cid) => nameOf(cid) === cid ? cid : `${nameOf(cid)} (${cid})`).join(", ");
+      const swap = (other) => {
+        const units = [...tie.units];
+        [units[index], units[other]] = [units[other], units[index]];
+        ranking[at] = {...tie, units};
+        drawTies();
+        $("ties-groups").querySelector(`[data-unit="${unit[0]}"] [data-dir="${other < index ? "up" : "down"}"]`)?.focus();
+      };
+      return el("li", {"data-unit": unit[0]}, el("span", {class: "tie-name"}, name),
+        rowButton("▲", fill(W.move_up, {name}), () => swap(index - 1), {"data-dir": "up", disabled: index === 0}),
+        rowButton("▼", fill(W.move_down, {name}), () => swap(index + 1), {"data-dir": "down", disabled: index === tie.units.length - 1}));
+    })))));
+}
+$("ties-confirm").addEventListener("click", async () => {
+  const commands = ranking.map((tie) => ({do: "order", ids: tie.units.map((unit) => unit[0])}));
+  if (await post([...commands, {do: "start"}])) $("ties-dialog").close();
+});
 $("typed-dice").addEventListener("change", () => { $("dice-field").hidden = !$("typed-dice").checked; });
 
 document.getElementById("command-form").addEventListener("submit", async (event) => {
