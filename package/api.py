@@ -290,6 +290,19 @@ class Encounter:
         self.refresh()
         return cheapest_move(self._engine.state, mover, to, mode)
 
+    def open_window(self, at: int | None = None) -> dict[str, Any] | None:
+        """What the innermost open reaction window answers, or None when none is open: `{"kind"}` (`move`,
+        `attack_damage`, `cast`, `readied`: the suspended command's kind) with its `target` and `attack_kind` when it
+        has them. The DM's page offers the reactions that fit it (issue 35)."""
+        self.refresh()
+        state = self._engine.state if at is None else self._engine.state_at(int(at))
+        windows = getattr(state, "windows", ())
+        if not windows:
+            return None
+        pending = getattr(windows[-1], "pending", None)
+        pending = pending if isinstance(pending, dict) else {}
+        return {key: pending[key] for key in ("kind", "target", "attack_kind", "id") if key in pending}
+
     # ------------------------------------------------------------------ documents
     def state(self, at: int | None = None) -> dict[str, Any]:
         """The state document of INTERFACE.md §2 as a dict; `at=SEQ` gives the state right after event SEQ.

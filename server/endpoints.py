@@ -408,7 +408,10 @@ def spell_facts(found: dict[str, dict], ruleset: str) -> dict[str, dict]:
                 continue
             name = entry.get("name") or entry["id"]
             facts[entry["id"]] = {"level": entry["level"], "name": name if isinstance(name, dict) else {"en": name},
-                                  **({"targets": entry["targets"]} if isinstance(entry.get("targets"), int) else {})}
+                                  **({"targets": entry["targets"]} if isinstance(entry.get("targets"), int) else {}),
+                                  # a reaction spell's window (Shield `on: hit`, Counterspell `on: cast`): the prompt's buttons
+                                  **({"casting_time": entry["casting_time"]} if isinstance(entry.get("casting_time"), str) else {}),
+                                  **({"on": entry["on"]} if isinstance(entry.get("on"), str) else {})}
     return facts
 
 
@@ -647,7 +650,7 @@ async def dm_page(request: Request) -> Response:
         if known is None:
             return None, []
         document = relabel(hub, log, name, known.state(), lang)
-        return (dm_document(document, lang, known.status_words(lang), known.window_text(lang)),
+        return (answering(dm_document(document, lang, known.status_words(lang), known.window_text(lang)), known),
                 known.recent_lines(lang, DM_LOG_LINES))
 
     document, lines = await hub.call(read, name)
@@ -691,9 +694,18 @@ async def dm_view(request: Request) -> Response:
             document = relabel(hub, log, name, encounter.state(at=at), lang)
         except combatlog.RuleViolation as error:
             raise ApiError(404, {"error": error.localized(lang)}) from None
-        return dm_document(document, lang, encounter.status_words(lang, at=at), encounter.window_text(lang, at=at))
+        return answering(dm_document(document, lang, encounter.status_words(lang, at=at), encounter.window_text(lang, at=at)),
+                         encounter, at)
 
     return json_response(await hub.call(read, name))
+
+
+def answering(document: dict, encounter: combatlog.Encounter, at: int | None = None) -> dict:
+    """The DM's page's document with what the open reaction window answers (`view.answers`: `{"kind", "target"?,
+    "attack_kind"?}`): the prompt offers the reactions that fit it, spells included (issue 35). On the log's thread."""
+    if document.get("window"):
+        document["view"]["answers"] = encounter.open_window(at)
+    return document
 
 
 async def index(request: Request) -> Response:

@@ -174,6 +174,7 @@ IDS: dict[str, str] = {
     "encounters_of_log": "page-encounters-of-log",
     "short_rest": "page-short-rest",
     "long_rest": "page-long-rest",
+    "readied": "page-readied",
     "p_combat_starts": "players-combat-starts",
     "p_combat_ends": "players-combat-ends",
     "p_turn": "players-turn",

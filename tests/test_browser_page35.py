@@ -170,3 +170,72 @@ def test_tied_initiatives_are_ranked_in_a_dialog_and_the_fight_starts(browser, t
         assert state["order"] == ["tobin", "mira", "gob1", "gob2", "wolf"]
         assert events(base, "TiesOrdered")[-1]["ids"] == ["tobin", "mira", "gob1", "gob2"]
     assert problems == []
+
+
+# ------------------------------------------------------------------ reactions, spells included
+
+
+WIZARD = {**PC, "level": 5, "spellcasting": {"ability": "int", "slots": {"1": 4, "2": 3, "3": 2},
+                                             "spells": ["shield", "magic-missile", "counterspell"]}}
+MAGE = {**PC, "level": 5, "spellcasting": {"ability": "int", "slots": {"1": 4}, "spells": ["magic-missile"]}}
+
+
+def shield_fight(lang: str) -> list[dict]:
+    """A goblin's scimitar hits Mirabel (d20 10 + 4 = 14 against AC 12): the window before damage is hers."""
+    return [{"do": "create", "ruleset": "dnd5e-2014", "seed": 5, "lang": lang},
+            {"do": "add", "id": "mira", "name": "Mirabel", "side": "party", "kind": "pc", "stats": WIZARD, "at": [1, 1]},
+            {"do": "add", "id": "gob1", "side": "monsters", "kind": "monster", "template": "goblin", "at": [2, 1]},
+            {"do": "add", "id": "mage", "name": "Mage", "side": "monsters", "kind": "monster", "stats": MAGE, "at": [4, 4]},
+            {"do": "initiative", "id": "gob1", "value": 15}, {"do": "initiative", "id": "mage", "value": 12},
+            {"do": "initiative", "id": "mira", "value": 10}, {"do": "start"},
+            {"do": "attack", "attacker": "gob1", "target": "mira", "with": "scimitar", "dice": [10]}]
+
+
+@pytest.mark.parametrize("size,lang", [("desktop", "en"), ("phone", "fr")])
+def test_the_reaction_prompt_offers_shield_in_the_viewport_and_casting_it_turns_the_hit_into_a_miss(browser, tmp_path, size, lang):  # noqa: F811
+    """SRD 5.1 Shield: "+5 bonus to AC, including against the triggering attack": 14 against AC 17 misses."""
+    from playwright.sync_api import expect
+
+    problems: list[str] = []
+    # The spells' names are the library's (its French names for Shield and Counterspell come with the spell-name
+    # catalogs of the shell's branch): the buttons are found by the reaction they send.
+    with live_server(make_log(tmp_path, shield_fight(lang))) as base:
+        page, hand = open_page(browser, base, size, lang, problems)
+        page.locator("#command").scroll_into_view_if_needed()  # the GM works at the foot of the page
+        prompt = page.locator("#prompt")
+        expect(prompt).to_be_visible()
+        button = prompt.locator("button[data-react=mira][data-with=shield]")
+        expect(button).to_be_visible()
+        expect(button).to_contain_text("(Mirabel (mira))")
+        assert in_viewport(page, "#prompt")
+        # a hit on her is no spell being cast, and no one leaves a reach: no Counterspell, no opportunity attack
+        expect(prompt.locator("[data-with=counterspell]")).to_have_count(0)
+        expect(prompt.locator("[data-with=opportunity_attack]")).to_have_count(0)
+        expect(prompt.locator("[data-pass=mira]")).to_be_visible()
+        shot(page, f"react-shield-{size}-{lang}")
+        hand.press(button)
+        expect(prompt).to_be_hidden()
+        state = api(base, "/api/encounters/default/state")
+        assert "shield" in state["combatants"]["mira"]["effects"]
+        assert state["combatants"]["mira"]["hp"] == 22  # the scimitar missed
+        assert events(base, "AttackReevaluated")[-1]["hit"] is False
+        assert state["combatants"]["mira"]["slots"]["1"]["left"] == 3
+        page.context.close()
+    # Counterspell answers a spell being cast: the mage's Magic Missile at Mirabel, on a fresh log where her
+    # reaction is still hers.
+    (tmp_path / "counter").mkdir()
+    with live_server(make_log(tmp_path / "counter", shield_fight(lang)[:-1] + [
+            {"do": "end_turn"}, {"do": "cast", "caster": "mage", "spell": "magic-missile", "targets": ["mira"]}])) as base:
+        page, hand = open_page(browser, base, size, lang, problems)
+        prompt = page.locator("#prompt")
+        button = prompt.locator("button[data-react=mira][data-with=counterspell]")
+        expect(button).to_be_visible()
+        expect(prompt.locator("[data-with=shield]")).to_have_count(0)
+        hand.press(button)
+        expect(prompt).to_be_hidden()
+        state = api(base, "/api/encounters/default/state")
+        assert state["combatants"]["mira"]["hp"] == 22  # countered: no missile
+        assert state["combatants"]["mira"]["slots"]["3"]["left"] == 1
+        shot(page, f"react-counterspell-{size}-{lang}")
+        page.context.close()
+    assert problems == []

@@ -185,3 +185,4 @@ page-picking-ended = Target choice dropped ({ $what }): the turn has passed.
 page-encounters-of-log = Encounters of the log
 page-short-rest = Short rest
 page-long-rest = Long rest
+page-readied = Readied action

@@ -191,3 +191,4 @@ page-picking-ended = Choix des cibles abandonné ({ $what }) : le tour est pass�
 page-encounters-of-log = Rencontres du journal
 page-short-rest = Repos court
 page-long-rest = Repos long
+page-readied = Action préparée

@@ -259,21 +259,50 @@ function renderPrompt(doc) {
   prompt.hidden = false;
   const text = doc.view.window || fill(W.window, {trigger: doc.window.trigger, who: doc.window.reactors.join(", ")});
   const buttons = [];
+  // What the window answers (the server's `view.answers`: a move, a hit, a spell being cast, a readied action);
+  // a ruleset that does not say keeps the words' guess of a move.
+  const answers = (doc.view.answers || {});
+  const kind = answers.kind || (/reach|allonge|leav|quitt|opportun|move/i.test(doc.window.trigger + " " + text) ? "move" : null);
   for (const cid of doc.window.reactors) {
     const who = nameOf(cid) === cid ? cid : `${nameOf(cid)} (${cid})`;
-    if (/reach|allonge|leav|quitt|opportun|move/i.test(doc.window.trigger + " " + text)) {
+    const offer = (what, command, extra) => buttons.push(rowButton(fill(W.react_with, {what, who}), fill(W.react_with, {what, who}),
+      () => post(withDice(command)), {class: "primary", "data-react": cid, "data-with": command.with, ...(extra || {})}));
+    const block = stats[cid] || {};
+    if (kind === "move" && (block.attacks || []).some((attack) => attack.kind === "melee")) {
       buttons.push(rowButton(fill(W.opportunity_of, {who}), fill(W.opportunity_of, {who}),
-        () => post(withDice({do: "react", id: cid, with: "opportunity_attack"})), {class: "primary", "data-react": cid}));
+        () => post(withDice({do: "react", id: cid, with: "opportunity_attack"})),
+        {class: "primary", "data-react": cid, "data-with": "opportunity_attack"}));
     }
-    for (const reaction of ((stats[cid] || {}).reactions || [])) {
-      const what = label(reaction.name) || reaction.id;
-      buttons.push(rowButton(fill(W.react_with, {what, who}), fill(W.react_with, {what, who}),
-        () => post(withDice({do: "react", id: cid, with: reaction.id}))));
+    if (kind === "readied") offer(W.readied, {do: "react", id: cid, with: "readied"});
+    // The stat block's own reactions to a hit on it (Parry: melee only).
+    const hitOnIt = kind === "attack_damage" && answers.target === cid;
+    for (const reaction of (block.reactions || [])) {
+      if (kind && !(hitOnIt && (reaction.on === "hit" || (reaction.on === "melee_hit" && answers.attack_kind === "melee")))) continue;
+      offer(label(reaction.name) || reaction.id, {do: "react", id: cid, with: reaction.id});
+    }
+    // Its reaction spells that answer this window (Shield a hit on it, Counterspell a spell being cast) while it
+    // has something left to cast them with.
+    for (const spell of ((block.spellcasting || {}).spells || [])) {
+      const id = typeof spell === "string" ? spell : spell.id;
+      const facts = {...(typeof spell === "object" ? spell : {}), ...(spellFacts[id] || {})};
+      if (facts.casting_time !== "reaction") continue;
+      if (!((facts.on === "hit" && hitOnIt) || (facts.on === "cast" && kind === "cast"))) continue;
+      if (!canCast(cid, facts.level || 0)) continue;
+      offer(label(facts.name) || id, {do: "react", id: cid, with: id}, {"data-spell": id});
     }
     buttons.push(rowButton(fill(W.pass_of, {who}), fill(W.pass_of, {who}), () => post({do: "pass", id: cid}), {"data-pass": cid}));
   }
   replaceIfChanged(prompt, [el("p", {}, fill(W.react_prompt, {who: doc.window.reactors.map(nameOf).join(", ")}), " — ", text),
     el("div", {class: "buttons"}, buttons)]);
+}
+
+function canCast(cid, level) {
+  // A cantrip always; else a slot of its level or higher left (a creature without slots: its daily uses say).
+  const c = live && live.combatants[cid];
+  if (!c || !level) return true;
+  const slots = Object.entries(c.slots || {});
+  if (!slots.length) return true;
+  return slots.some(([slot, left]) => Number(slot) >= level && left.left > 0);
 }
 
 // ------------------------------------------------------------------ the stat block and acting from it
