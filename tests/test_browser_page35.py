@@ -5,6 +5,7 @@ Rules quoted from the seeds: seed 000 « Terrain Difficile » (« Une case de Te
 entrer ») and « Se Déplacer autour d'Autres Créatures » (through an ally's space, never a hostile's)."""
 
 import json
+import re
 import os
 import tempfile
 import urllib.request
@@ -237,5 +238,53 @@ def test_the_reaction_prompt_offers_shield_in_the_viewport_and_casting_it_turns_
         assert state["combatants"]["mira"]["hp"] == 22  # countered: no missile
         assert state["combatants"]["mira"]["slots"]["3"]["left"] == 1
         shot(page, f"react-counterspell-{size}-{lang}")
+        page.context.close()
+    assert problems == []
+
+
+# ------------------------------------------------------------------ a turn passes
+
+
+def turn_fight(lang: str) -> list[dict]:
+    """Mirabel's turn (Magic Missile: several targets), then the goblin's."""
+    return [{"do": "create", "ruleset": "dnd5e-2014", "seed": 6, "lang": lang},
+            {"do": "add", "id": "mira", "name": "Mirabel", "side": "party", "kind": "pc", "stats": WIZARD, "at": [1, 1]},
+            {"do": "add", "id": "gob1", "side": "monsters", "kind": "monster", "template": "goblin", "at": [5, 1]},
+            {"do": "add", "id": "gob2", "side": "monsters", "kind": "monster", "template": "goblin", "at": [5, 3]},
+            {"do": "initiative", "id": "mira", "value": 15}, {"do": "initiative", "id": "gob1", "value": 12},
+            {"do": "initiative", "id": "gob2", "value": 8}, {"do": "start"}]
+
+
+@pytest.mark.parametrize("size,lang", [("desktop", "en"), ("phone", "fr")])
+def test_next_turn_ends_a_choice_of_targets_visibly_and_the_profile_follows_the_acting_creature(browser, tmp_path, size, lang):  # noqa: F811
+    from playwright.sync_api import expect
+
+    problems: list[str] = []
+    next_turn = "Next turn" if lang == "en" else "Tour suivant"
+    with live_server(make_log(tmp_path, turn_fight(lang))) as base:
+        page, hand = open_page(browser, base, size, lang, problems)
+        block = page.locator("#statblock")
+        expect(block.locator("h2")).to_contain_text("(mira)")
+        hand.press(block.locator("button[data-spell=magic-missile]"))
+        expect(page.locator("#picking")).to_be_visible()
+        hand.press(page.locator("#status tr[data-id=gob1] td.name button"))
+        expect(page.locator("#status tr[data-id=gob1]")).to_have_class(re.compile("picked"))
+        hand.press(page.get_by_role("button", name=next_turn, exact=True))
+        # The choice begun for Mirabel is given up, and the page says so; nothing was cast.
+        expect(page.locator("#picking")).to_be_hidden()
+        ended = page.locator("#picking-ended")
+        expect(ended).to_be_visible()
+        expect(ended).to_contain_text("Target choice dropped" if lang == "en" else "Choix des cibles abandonné")
+        expect(page.locator("#status tr.picked")).to_have_count(0)
+        assert api(base, "/api/encounters/default/state")["combatants"]["mira"]["slots"]["1"]["left"] == 4
+        # The profile is the goblin's now, its attacks ready to click.
+        expect(block.locator("h2")).to_contain_text("(gob1)")
+        expect(block.locator("button[data-attack=scimitar]")).to_be_enabled()
+        expect(block.locator("button[data-spell]")).to_have_count(0)
+        shot(page, f"next-turn-{size}-{lang}")
+        hand.press(block.locator("button[data-attack=shortbow]"))
+        hand.press(page.locator("#status tr[data-id=mira] td.name button"))
+        expect(page.locator("#result")).to_contain_text("Mirabel")
+        assert events(base, "AttackRolled")[-1]["attacker"] == "gob1"
         page.context.close()
     assert problems == []

@@ -19,6 +19,7 @@ let selected = null;         // the token whose reach the map shows
 let picking = null;          // {what, make(targets), many, targets: []} while the DM picks targets
 let lastSeq = live ? live.seq : -1;
 let liveText = null;         // the last /dm answer, as received
+let lastTurn;                // whose turn the page last drew (undefined before the first drawing)
 const SQUARE = 40;
 
 // ------------------------------------------------------------------ helpers
@@ -174,6 +175,21 @@ function render(doc) {
   document.body.classList.toggle("empty", !doc);
   document.body.classList.toggle("setup", !!doc && doc.phase === "setup");
   if (!doc) { body.replaceChildren(); renderMap(null); return; }
+  if (viewingAt === null && doc.turn !== lastTurn) {
+    // A turn passed: the profile follows the creature that acts now, and a choice of targets begun for the one
+    // whose turn ended is given up, saying so (its attack or spell could no longer be sent).
+    if (lastTurn !== undefined) {
+      $("picking-ended").hidden = true;
+      if (doc.turn) { shownBlock = doc.turn; selected = null; }
+      if (picking && picking.owner && picking.owner !== doc.turn) {
+        const what = picking.what;
+        picking = null;
+        $("picking-ended").textContent = fill(W.picking_ended, {what});
+        $("picking-ended").hidden = false;
+      }
+    }
+    lastTurn = doc.turn;
+  }
   renderPrompt(doc);
   const reactors = doc.window ? doc.window.reactors : [];
   patchChildren(body, doc.view.order_all.map((cid) => row(doc, cid, reactors)));
@@ -332,7 +348,7 @@ function renderStatBlock(doc) {
         const name = label(attack.name) || attack.id;
         const damage = (attack.damage || []).map((d) => `${d.roll} ${NAMES.damage[d.type] || d.type}`).join(" + ");
         const button = rowButton(`${name} (+${attack.to_hit}; ${damage})`, `${name} — ${who}`, () => startPicking({
-          what: name, many: false,
+          what: name, many: false, owner: cid,
           make: ([target]) => withDice({do: "attack", attacker: cid, target, with: attack.id}),
         }), {"data-attack": attack.id, disabled: doc.turn !== cid || !canAct});
         return button;
@@ -349,7 +365,7 @@ function renderStatBlock(doc) {
         // A spell cast so many times a day by a creature with no slots (a dragon's, a lich's) spends a daily use.
         const daily = id in (casting.per_day || {}) && !Object.keys(casting.slots || {}).length;
         return rowButton(level === undefined ? name : `${name} (${level})`, `${name} — ${who}`, () => startPicking({
-          what: name, many: true, caster: cid, level: daily ? undefined : level,
+          what: name, many: true, caster: cid, owner: cid, level: daily ? undefined : level,
           make: (targets) => {
             const slot = !daily && level > 0 && $("slot-level").value ? {level: Number($("slot-level").value)} : {};
             return withDice({do: "cast", caster: cid, spell: id, targets, ...slot, ...(daily ? {using: "per_day"} : {})});
@@ -373,6 +389,7 @@ function renderStatBlock(doc) {
 
 function startPicking(how) {
   picking = {...how, targets: []};
+  $("picking-ended").hidden = true;
   $("slot-level").dataset.options = "";
   renderPicking();
   if (live) render(live);
