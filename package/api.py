@@ -20,6 +20,7 @@ from combatlog.events.envelope import LogCorrupted, Recorded, canonical_body
 from combatlog.events.stores import ConcurrencyConflict, EventStore, StoreError, open_store
 from combatlog.core.kernel.document import state_document
 from combatlog.words import Said
+from combatlog.paths import cheapest_move
 from combatlog.replay import engine as _engine
 
 DEFAULT_ENCOUNTER = _engine.DEFAULT_ENCOUNTER
@@ -282,6 +283,25 @@ class Encounter:
 
         self.refresh()
         return parse_line(line, self._engine.state)
+
+    def cheapest_move(self, mover: str, to: list[int] | tuple[int, int], mode: str | None = None) -> dict[str, Any] | None:
+        """The cheapest legal path for `mover` to square `to` now (`combatlog.paths.cheapest_move`): `{"path",
+        "metres", "left"?}`, or None when there is none (issue 35: the DM's map shows it before the move is sent)."""
+        self.refresh()
+        return cheapest_move(self._engine.state, mover, to, mode)
+
+    def open_window(self, at: int | None = None) -> dict[str, Any] | None:
+        """What the innermost open reaction window answers, or None when none is open: `{"kind"}` (`move`,
+        `attack_damage`, `cast`, `readied`: the suspended command's kind) with its `target` and `attack_kind` when it
+        has them. The DM's page offers the reactions that fit it (issue 35)."""
+        self.refresh()
+        state = self._engine.state if at is None else self._engine.state_at(int(at))
+        windows = getattr(state, "windows", ())
+        if not windows:
+            return None
+        pending = getattr(windows[-1], "pending", None)
+        pending = pending if isinstance(pending, dict) else {}
+        return {key: pending[key] for key in ("kind", "target", "attack_kind", "id") if key in pending}
 
     # ------------------------------------------------------------------ documents
     def state(self, at: int | None = None) -> dict[str, Any]:

@@ -50,6 +50,7 @@ ROUTES = [
     Route("/api/encounters/{enc}/dm", ep.dm_view),
     Route("/api/encounters/{enc}/statblocks", ep.statblocks),
     Route("/api/encounters/{enc}/carry", ep.carry_choices),  # the Add dialog's `carry` (INTERFACE.md §7)
+    Route("/api/encounters/{enc}/path", ep.move_path),  # the map's drag: the cheapest path and its cost (issue 35)
     Route("/api/library", ep.library),  # INTERFACE.md §7
     Route("/e/{enc}", ep.dm_page),
     Route("/e/{enc}/table", ep.table_page),
@@ -73,8 +74,17 @@ async def encounter_lang(request: Request) -> str:
     return await ep.encounter_lang_of(request, name)
 
 
+def refusal(request: Request, body: dict, status: int) -> Response:
+    """A refused request's answer: `status` with `body`, or, when the DM's page asks it (`Prefer:
+    combatlog-refusal=200`), 200 with the status in the body (`"status": 422`): a browser logs every 4xx answer to
+    its console, and a refusal the page shows in its own words is no error of the page (issue 35)."""
+    if status == 422 and "combatlog-refusal=200" in request.headers.get("prefer", ""):
+        return json_response({**body, "status": status}, 200)
+    return json_response(body, status)
+
+
 async def api_error(request: Request, error: ApiError) -> Response:
-    return json_response(error.body, error.status)
+    return refusal(request, error.body, error.status)
 
 
 async def http_error(request: Request, error: HTTPException) -> Response:
@@ -94,7 +104,7 @@ async def refused_command(request: Request, error: combatlog.RuleViolation) -> R
         name = request.path_params["enc"]
         body |= {"line": error.line, "seq": await ep.hub_of(request).call(lambda log: log.encounter(name).seq, name),
                  "events": error.events}
-    return json_response(body, 422)
+    return refusal(request, body, 422)
 
 
 async def conflict(request: Request, error: combatlog.ConcurrencyConflict) -> Response:

@@ -408,7 +408,10 @@ def spell_facts(found: dict[str, dict], ruleset: str) -> dict[str, dict]:
                 continue
             name = entry.get("name") or entry["id"]
             facts[entry["id"]] = {"level": entry["level"], "name": name if isinstance(name, dict) else {"en": name},
-                                  **({"targets": entry["targets"]} if isinstance(entry.get("targets"), int) else {})}
+                                  **({"targets": entry["targets"]} if isinstance(entry.get("targets"), int) else {}),
+                                  # a reaction spell's window (Shield `on: hit`, Counterspell `on: cast`): the prompt's buttons
+                                  **({"casting_time": entry["casting_time"]} if isinstance(entry.get("casting_time"), str) else {}),
+                                  **({"on": entry["on"]} if isinstance(entry.get("on"), str) else {})}
     return facts
 
 
@@ -438,6 +441,37 @@ async def carry_choices(request: Request) -> Response:
         return {"encounters": found}
 
     return json_response(await hub.call(read, name))
+
+
+@requires("dm", status_code=401)
+async def move_path(request: Request) -> Response:
+    """The cheapest legal path of a move, before it is sent (issue 35: the DM's map shows it and its cost while a
+    token is dragged): `?id=ID&to=X,Y[&mode=MODE]` answers `{"path": [[x, y]...] | null, "metres", "left"?, "text"}`,
+    `text` saying its cost (and what movement is left) in the page's language, or that no legal path reaches it."""
+    name, encounter = await existing(request)
+    lang = await page_lang(request, encounter)
+    mover = request.query_params.get("id", "")
+    try:
+        to = [int(part) for part in request.query_params.get("to", "").split(",")]
+    except ValueError:
+        to = []
+    if len(to) != 2:
+        raise ApiError(400, {"error": word(lang, "bad_square", value=request.query_params.get("to", "")[:24])})
+    mode = request.query_params.get("mode") or None
+
+    def read(log) -> dict[str, Any]:
+        found = encounter.cheapest_move(mover, to, mode)
+        if found is None:
+            return {"path": None, "text": word(lang, "no_path")}
+        units = encounter.units
+        cost = distance(found["metres"], lang, units)
+        if "left" not in found:
+            return {**found, "text": word(lang, "path_cost_only", cost=cost)}
+        left = distance(found["left"], lang, units)
+        key = "path_too_far" if found["metres"] > found["left"] + 1e-9 else "path_cost"
+        return {**found, "text": word(lang, key, cost=cost, left=left)}
+
+    return json_response(await hub_of(request).call(read, name))
 
 
 @dataclass(frozen=True)
@@ -616,7 +650,7 @@ async def dm_page(request: Request) -> Response:
         if known is None:
             return None, []
         document = relabel(hub, log, name, known.state(), lang)
-        return (dm_document(document, lang, known.status_words(lang), known.window_text(lang)),
+        return (answering(dm_document(document, lang, known.status_words(lang), known.window_text(lang)), known),
                 known.recent_lines(lang, DM_LOG_LINES))
 
     document, lines = await hub.call(read, name)
@@ -660,9 +694,18 @@ async def dm_view(request: Request) -> Response:
             document = relabel(hub, log, name, encounter.state(at=at), lang)
         except combatlog.RuleViolation as error:
             raise ApiError(404, {"error": error.localized(lang)}) from None
-        return dm_document(document, lang, encounter.status_words(lang, at=at), encounter.window_text(lang, at=at))
+        return answering(dm_document(document, lang, encounter.status_words(lang, at=at), encounter.window_text(lang, at=at)),
+                         encounter, at)
 
     return json_response(await hub.call(read, name))
+
+
+def answering(document: dict, encounter: combatlog.Encounter, at: int | None = None) -> dict:
+    """The DM's page's document with what the open reaction window answers (`view.answers`: `{"kind", "target"?,
+    "attack_kind"?}`): the prompt offers the reactions that fit it, spells included (issue 35). On the log's thread."""
+    if document.get("window"):
+        document["view"]["answers"] = encounter.open_window(at)
+    return document
 
 
 async def index(request: Request) -> Response:
@@ -684,4 +727,4 @@ async def favicon(request: Request) -> Response:
 
 
 __all__ = ["KEEPALIVE", "Settings", "carry_choices", "commands", "dm_page", "dm_view", "events", "favicon", "index", "line",
-           "list_encounters", "log_lines", "state", "stream", "table_page", "table_stream", "transcript"]
+           "list_encounters", "log_lines", "move_path", "state", "stream", "table_page", "table_stream", "transcript"]

@@ -159,6 +159,22 @@ IDS: dict[str, str] = {
     "actions_col": "page-actions-col",
     "death_saves": "page-death-saves",
     "dice_said": "page-dice-said",
+    "path_cost": "page-path-cost",
+    "path_cost_only": "page-path-cost-only",
+    "path_too_far": "page-path-too-far",
+    "no_path": "page-no-path",
+    "bad_square": "page-bad-square",
+    "ties_title": "page-ties-title",
+    "ties_hint": "page-ties-hint",
+    "ties_at": "page-ties-at",
+    "move_up": "page-move-up",
+    "move_down": "page-move-down",
+    "ties_confirm": "page-ties-confirm",
+    "picking_ended": "page-picking-ended",
+    "encounters_of_log": "page-encounters-of-log",
+    "short_rest": "page-short-rest",
+    "long_rest": "page-long-rest",
+    "readied": "page-readied",
     "p_combat_starts": "players-combat-starts",
     "p_combat_ends": "players-combat-ends",
     "p_turn": "players-turn",
@@ -200,11 +216,16 @@ _SCRIPT_PLACEHOLDERS: dict[str, dict[str, str]] = {
     "concentration": {"what": "{what}"},
     "death_saves": {"ok": "{ok}", "ko": "{ko}"},
     "dice_said": {"faces": "{faces}"},
+    "ties_at": {"value": "{value}"},
+    "move_up": {"name": "{name}"},
+    "move_down": {"name": "{name}"},
+    "picking_ended": {"what": "{what}"},
 }
 # Said by the server only (they need the catalog's grammar on real values, like French elision).
 _SERVER_ONLY = {"turn_of", "body_too_large", "not_json", "no_such_encounter", "bad_seq", "bad_lang", "bad_format",
                 "nothing_to_run", "bad_count", "bad_host", "cross_site", "not_json_type", "unknown_key", "not_text", "too_deep",
-                "bad_encounter_quote", "bad_idempotency_key", "key_reused"} | {key for key in IDS if key.startswith("p_")}
+                "bad_encounter_quote", "bad_idempotency_key", "key_reused",
+                "path_cost", "path_cost_only", "path_too_far", "no_path", "bad_square"} | {key for key in IDS if key.startswith("p_")}
 
 
 def word(lang: str, key: str, **values) -> str:

@@ -19,6 +19,7 @@ let selected = null;         // the token whose reach the map shows
 let picking = null;          // {what, make(targets), many, targets: []} while the DM picks targets
 let lastSeq = live ? live.seq : -1;
 let liveText = null;         // the last /dm answer, as received
+let lastTurn;                // whose turn the page last drew (undefined before the first drawing)
 const SQUARE = 40;
 
 // ------------------------------------------------------------------ helpers
@@ -79,10 +80,12 @@ async function post(commands) {
 async function send(body, url) {
   const feedback = $("feedback");
   const before = live ? live.seq : -1;
-  const response = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json"}, body});
+  // A refusal comes back as 200 with its status in the body (`Prefer`): the browser's console stays clean.
+  const response = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json", "Prefer": "combatlog-refusal=200"}, body});
   let answer = {};
   try { answer = await response.json(); } catch (error) { answer = {error: response.statusText}; }
-  feedback.className = "feedback " + (response.ok ? "ok" : "error");
+  const ok = response.ok && !answer.status && !answer.error;
+  feedback.className = "feedback " + (ok ? "ok" : "error");
   $("help-text").hidden = !answer.help;
   if (answer.help) {
     $("help-text").textContent = answer.help;
@@ -90,13 +93,13 @@ async function send(body, url) {
     return true;
   }
   // The shell's remarks on a line (the dead targets a dmg left out), in the page's words, after the seq.
-  feedback.textContent = response.ok ? [fill(W.ok_seq, {seq: answer.seq}), ...(answer.notes || [])].join(" — ")
+  feedback.textContent = ok ? [fill(W.ok_seq, {seq: answer.seq}), ...(answer.notes || [])].join(" — ")
     : answer.error;
-  if (response.ok) {
+  if (ok) {
     if ($("typed-dice").checked) $("dice").value = "";
     await refresh(before);
   }
-  return response.ok;
+  return ok;
 }
 
 async function refresh(before) {
@@ -172,6 +175,21 @@ function render(doc) {
   document.body.classList.toggle("empty", !doc);
   document.body.classList.toggle("setup", !!doc && doc.phase === "setup");
   if (!doc) { body.replaceChildren(); renderMap(null); return; }
+  if (viewingAt === null && doc.turn !== lastTurn) {
+    // A turn passed: the profile follows the creature that acts now, and a choice of targets begun for the one
+    // whose turn ended is given up, saying so (its attack or spell could no longer be sent).
+    if (lastTurn !== undefined) {
+      $("picking-ended").hidden = true;
+      if (doc.turn) { shownBlock = doc.turn; selected = null; }
+      if (picking && picking.owner && picking.owner !== doc.turn) {
+        const what = picking.what;
+        picking = null;
+        $("picking-ended").textContent = fill(W.picking_ended, {what});
+        $("picking-ended").hidden = false;
+      }
+    }
+    lastTurn = doc.turn;
+  }
   renderPrompt(doc);
   const reactors = doc.window ? doc.window.reactors : [];
   patchChildren(body, doc.view.order_all.map((cid) => row(doc, cid, reactors)));
@@ -257,21 +275,50 @@ function renderPrompt(doc) {
   prompt.hidden = false;
   const text = doc.view.window || fill(W.window, {trigger: doc.window.trigger, who: doc.window.reactors.join(", ")});
   const buttons = [];
+  // What the window answers (the server's `view.answers`: a move, a hit, a spell being cast, a readied action);
+  // a ruleset that does not say keeps the words' guess of a move.
+  const answers = (doc.view.answers || {});
+  const kind = answers.kind || (/reach|allonge|leav|quitt|opportun|move/i.test(doc.window.trigger + " " + text) ? "move" : null);
   for (const cid of doc.window.reactors) {
     const who = nameOf(cid) === cid ? cid : `${nameOf(cid)} (${cid})`;
-    if (/reach|allonge|leav|quitt|opportun|move/i.test(doc.window.trigger + " " + text)) {
+    const offer = (what, command, extra) => buttons.push(rowButton(fill(W.react_with, {what, who}), fill(W.react_with, {what, who}),
+      () => post(withDice(command)), {class: "primary", "data-react": cid, "data-with": command.with, ...(extra || {})}));
+    const block = stats[cid] || {};
+    if (kind === "move" && (block.attacks || []).some((attack) => attack.kind === "melee")) {
       buttons.push(rowButton(fill(W.opportunity_of, {who}), fill(W.opportunity_of, {who}),
-        () => post(withDice({do: "react", id: cid, with: "opportunity_attack"})), {class: "primary", "data-react": cid}));
+        () => post(withDice({do: "react", id: cid, with: "opportunity_attack"})),
+        {class: "primary", "data-react": cid, "data-with": "opportunity_attack"}));
     }
-    for (const reaction of ((stats[cid] || {}).reactions || [])) {
-      const what = label(reaction.name) || reaction.id;
-      buttons.push(rowButton(fill(W.react_with, {what, who}), fill(W.react_with, {what, who}),
-        () => post(withDice({do: "react", id: cid, with: reaction.id}))));
+    if (kind === "readied") offer(W.readied, {do: "react", id: cid, with: "readied"});
+    // The stat block's own reactions to a hit on it (Parry: melee only).
+    const hitOnIt = kind === "attack_damage" && answers.target === cid;
+    for (const reaction of (block.reactions || [])) {
+      if (kind && !(hitOnIt && (reaction.on === "hit" || (reaction.on === "melee_hit" && answers.attack_kind === "melee")))) continue;
+      offer(label(reaction.name) || reaction.id, {do: "react", id: cid, with: reaction.id});
+    }
+    // Its reaction spells that answer this window (Shield a hit on it, Counterspell a spell being cast) while it
+    // has something left to cast them with.
+    for (const spell of ((block.spellcasting || {}).spells || [])) {
+      const id = typeof spell === "string" ? spell : spell.id;
+      const facts = {...(typeof spell === "object" ? spell : {}), ...(spellFacts[id] || {})};
+      if (facts.casting_time !== "reaction") continue;
+      if (!((facts.on === "hit" && hitOnIt) || (facts.on === "cast" && kind === "cast"))) continue;
+      if (!canCast(cid, facts.level || 0)) continue;
+      offer(label(facts.name) || id, {do: "react", id: cid, with: id}, {"data-spell": id});
     }
     buttons.push(rowButton(fill(W.pass_of, {who}), fill(W.pass_of, {who}), () => post({do: "pass", id: cid}), {"data-pass": cid}));
   }
   replaceIfChanged(prompt, [el("p", {}, fill(W.react_prompt, {who: doc.window.reactors.map(nameOf).join(", ")}), " — ", text),
     el("div", {class: "buttons"}, buttons)]);
+}
+
+function canCast(cid, level) {
+  // A cantrip always; else a slot of its level or higher left (a creature without slots: its daily uses say).
+  const c = live && live.combatants[cid];
+  if (!c || !level) return true;
+  const slots = Object.entries(c.slots || {});
+  if (!slots.length) return true;
+  return slots.some(([slot, left]) => Number(slot) >= level && left.left > 0);
 }
 
 // ------------------------------------------------------------------ the stat block and acting from it
@@ -301,7 +348,7 @@ function renderStatBlock(doc) {
         const name = label(attack.name) || attack.id;
         const damage = (attack.damage || []).map((d) => `${d.roll} ${NAMES.damage[d.type] || d.type}`).join(" + ");
         const button = rowButton(`${name} (+${attack.to_hit}; ${damage})`, `${name} — ${who}`, () => startPicking({
-          what: name, many: false,
+          what: name, many: false, owner: cid,
           make: ([target]) => withDice({do: "attack", attacker: cid, target, with: attack.id}),
         }), {"data-attack": attack.id, disabled: doc.turn !== cid || !canAct});
         return button;
@@ -318,7 +365,7 @@ function renderStatBlock(doc) {
         // A spell cast so many times a day by a creature with no slots (a dragon's, a lich's) spends a daily use.
         const daily = id in (casting.per_day || {}) && !Object.keys(casting.slots || {}).length;
         return rowButton(level === undefined ? name : `${name} (${level})`, `${name} — ${who}`, () => startPicking({
-          what: name, many: true, caster: cid, level: daily ? undefined : level,
+          what: name, many: true, caster: cid, owner: cid, level: daily ? undefined : level,
           make: (targets) => {
             const slot = !daily && level > 0 && $("slot-level").value ? {level: Number($("slot-level").value)} : {};
             return withDice({do: "cast", caster: cid, spell: id, targets, ...slot, ...(daily ? {using: "per_day"} : {})});
@@ -342,6 +389,7 @@ function renderStatBlock(doc) {
 
 function startPicking(how) {
   picking = {...how, targets: []};
+  $("picking-ended").hidden = true;
   $("slot-level").dataset.options = "";
   renderPicking();
   if (live) render(live);
@@ -425,6 +473,7 @@ function renderMap(doc) {
     nodes.push(svg("rect", {x: (fx - squares) * SQUARE, y: (fy - squares) * SQUARE, width: (2 * squares + 1) * SQUARE,
                             height: (2 * squares + 1) * SQUARE, class: "reach", "data-key": "reach"}));
   }
+  nodes.push(svg("g", {class: "preview", "data-key": "preview"}, ...previewNodes()));
   for (const [cid, c] of placed) {
     const [x, y] = c.position;
     const group = svg("g", {class: `token ${c.kind} ${c.status} ${cid === doc.turn ? "current" : ""}`, "data-id": cid,
@@ -458,6 +507,46 @@ function pathTo(from, to) {
   return path;
 }
 
+// The cheapest legal path of the token being dragged, asked of the server square by square (GET /path: the
+// ruleset's own rules of difficult terrain and of other creatures' spaces), drawn with its cost before the drop.
+let preview = null;  // {id, key: "x,y", path: [[x, y]...] | null, text, from: [x, y]}
+function askPath(cid, from, to) {
+  const key = to.join();
+  if (preview && preview.id === cid && preview.key === key) return preview.answer;
+  const answer = fetch(api(`/path?id=${encodeURIComponent(cid)}&to=${key}&lang=${LANG}`))
+    .then((response) => response.ok ? response.json() : {path: null, text: ""}).catch(() => ({path: null, text: ""}));
+  preview = {id: cid, key, from, path: undefined, text: "", answer};
+  answer.then((found) => {
+    if (!preview || preview.answer !== answer) return;
+    preview.path = found.path;
+    preview.text = found.text || "";
+    preview.far = !!found.path && typeof found.left === "number" && found.metres > found.left + 1e-9;
+    drawPreview();
+  });
+  return answer;
+}
+function previewNodes() {
+  if (!preview || !preview.path) return [];
+  const points = [preview.from, ...preview.path].map(([x, y]) => `${x * SQUARE + SQUARE / 2},${y * SQUARE + SQUARE / 2}`).join(" ");
+  const [gx, gy] = preview.path[preview.path.length - 1];
+  return [svg("polyline", {points, class: "path-line" + (preview.far ? " far" : "")}),
+          ...preview.path.map(([x, y]) => svg("rect", {x: x * SQUARE + SQUARE / 2 - 4, y: y * SQUARE + SQUARE / 2 - 4, width: 8, height: 8,
+                                                     class: "path-step", "data-square": `${x},${y}`})),
+          svg("rect", {x: gx * SQUARE + 2, y: gy * SQUARE + 2, width: SQUARE - 4, height: SQUARE - 4, class: "path-goal"})];
+}
+function drawPreview() {
+  const layer = $("map").querySelector("[data-key=preview]");
+  if (layer) layer.replaceChildren(...previewNodes());
+  const box = $("move-preview");
+  box.hidden = !preview || !preview.text;
+  box.textContent = preview ? preview.text : "";
+  box.classList.toggle("far", !!(preview && (preview.far || preview.path === null)));
+}
+function endPreview() {
+  preview = null;
+  drawPreview();
+}
+
 function dragToken(group, cid, position) {
   let start = null;
   group.addEventListener("pointerdown", (event) => {
@@ -472,6 +561,8 @@ function dragToken(group, cid, position) {
     const scale = map.viewBox.baseVal.width / map.getBoundingClientRect().width;
     const dx = (event.clientX - start.x) * scale, dy = (event.clientY - start.y) * scale;
     group.setAttribute("transform", `translate(${position[0] * SQUARE + dx},${position[1] * SQUARE + dy})`);
+    const to = squareAt(event);
+    if (live && live.phase !== "setup" && to.join() !== position.join()) askPath(cid, position, to);
   });
   const drop = async (event) => {
     if (!start) return;
@@ -480,19 +571,28 @@ function dragToken(group, cid, position) {
     if (moved > 0) group.sig = null;  // it was moved by hand: the next redraw puts it where the state says
     if (moved < 6) {
       // A tap: pick it as a target, or show its reach and stat block.
+      endPreview();
       if (picking) return pick(cid);
       selected = cid; shownBlock = cid;
       return render(live);
     }
     const to = squareAt(event);
-    const path = pathTo(position, to);
-    if (!path.length) return render(live);
+    if (to.join() === position.join()) { endPreview(); return render(live); }
     // Before the fight a token is set down where the DM drops it (no movement cost, no reaction).
-    const command = live.phase === "setup" ? {do: "place", id: cid, at: to} : {do: "move", id: cid, path};
-    if (!(await post(command))) render(live);
+    if (live.phase === "setup") {
+      endPreview();
+      if (!(await post({do: "place", id: cid, at: to}))) render(live);
+      return;
+    }
+    // The path shown is the one sent; with no legal path the straight line goes, and the engine says why not.
+    const found = await askPath(cid, position, to);
+    const path = found.path || pathTo(position, to);
+    const ok = await post({do: "move", id: cid, path});
+    endPreview();
+    if (!ok) render(live);
   };
   group.addEventListener("pointerup", drop);
-  group.addEventListener("pointercancel", () => { start = null; group.sig = null; render(live); });
+  group.addEventListener("pointercancel", () => { start = null; group.sig = null; endPreview(); render(live); });
   group.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") { event.preventDefault(); if (picking) pick(cid); else { selected = cid; shownBlock = cid; render(live); } }
   });
@@ -711,7 +811,58 @@ $("roll-all").addEventListener("click", () => {
   }
   if (commands.length) post(commands);
 });
-$("start").addEventListener("click", () => post({do: "start"}));
+$("start").addEventListener("click", async () => {
+  // Tied initiatives the ruleset leaves to the DM stop `start`: the page asks for their ranking instead of
+  // showing the refusal, then sends `order` for each tie and `start`, in one batch.
+  if (await post({do: "start"})) return;
+  const ties = tiedUnits(live);
+  if (ties.length) openTies(ties);
+});
+
+function tiedUnits(doc) {
+  // [[unit, ...], ...]: the creatures of one initiative count, a group counting once (it acts together).
+  const byCount = new Map();
+  for (const cid of doc.view.order_all) {
+    const c = doc.combatants[cid];
+    if (c.initiative === null || c.initiative === undefined) continue;
+    const units = byCount.get(c.initiative) || new Map();
+    const key = groups[cid] || cid;
+    units.set(key, [...(units.get(key) || []), cid]);
+    byCount.set(c.initiative, units);
+  }
+  return [...byCount.entries()].filter(([, units]) => units.size > 1).sort(([a], [b]) => b - a)
+    .map(([count, units]) => ({count, units: [...units.values()]}));
+}
+
+let ranking = [];  // [{count, units: [[id, ...], ...]}] as the DM orders them in the dialog
+function openTies(ties) {
+  ranking = ties;
+  $("feedback").textContent = "";
+  $("feedback").className = "feedback";
+  drawTies();
+  if (!$("ties-dialog").open) $("ties-dialog").showModal();
+}
+function drawTies() {
+  $("ties-groups").replaceChildren(...ranking.map((tie, at) => el("section", {class: "tie"},
+    el("h3", {}, fill(W.ties_at, {value: tie.count})),
+    el("ol", {class: "tie-list"}, tie.units.map((unit, index) => {
+      const name = unit.map((cid) => nameOf(cid) === cid ? cid : `${nameOf(cid)} (${cid})`).join(", ");
+      const swap = (other) => {
+        const units = [...tie.units];
+        [units[index], units[other]] = [units[other], units[index]];
+        ranking[at] = {...tie, units};
+        drawTies();
+        $("ties-groups").querySelector(`[data-unit="${unit[0]}"] [data-dir="${other < index ? "up" : "down"}"]`)?.focus();
+      };
+      return el("li", {"data-unit": unit[0]}, el("span", {class: "tie-name"}, name),
+        rowButton("▲", fill(W.move_up, {name}), () => swap(index - 1), {"data-dir": "up", disabled: index === 0}),
+        rowButton("▼", fill(W.move_down, {name}), () => swap(index + 1), {"data-dir": "down", disabled: index === tie.units.length - 1}));
+    })))));
+}
+$("ties-confirm").addEventListener("click", async () => {
+  const commands = ranking.map((tie) => ({do: "order", ids: tie.units.map((unit) => unit[0])}));
+  if (await post([...commands, {do: "start"}])) $("ties-dialog").close();
+});
 $("typed-dice").addEventListener("change", () => { $("dice-field").hidden = !$("typed-dice").checked; });
 
 document.getElementById("command-form").addEventListener("submit", async (event) => {
