@@ -172,23 +172,29 @@ def summary_rows(document: dict[str, Any], lang: str) -> dict[str, Any]:
             figures = person["rounds"].get(str(r))
             cells.append(f"{figures['damage_dealt']} / {figures['damage_taken']}" if figures else "–")
         round_rows.append([person["name"], *cells])
-    return {"title": message(lang, "summary-title", name=document.get("name") or "", rounds=document["rounds"]),
+    title = (message(lang, "summary-title", name=document["name"], rounds=document["rounds"]) if document.get("name")
+             else message(lang, "summary-title-plain", rounds=document["rounds"]))
+    return {"title": title,
             "header": header, "rows": rows, "round_title": message(lang, "summary-per-round"),
             "round_header": round_header, "round_rows": round_rows,
             "empty": message(lang, "summary-nobody") if not rows else ""}
 
 
 def summary_markdown(document: dict[str, Any], lang: str, level: int = 2) -> str:
-    """The summary as Markdown tables (what `combatlog summary` prints and the Markdown transcript ends with)."""
-    tables = summary_rows(document, lang)
+    """The summary as Markdown tables (what `combatlog summary` prints)."""
+    return "\n".join(summary_markdown_of(summary_rows(document, lang), level))
+
+
+def summary_markdown_of(tables: dict[str, Any], level: int = 2) -> list[str]:
+    """`summary_rows`' tables as Markdown lines (the Markdown transcript ends with them)."""
     lines = [f"{'#' * level} {tables['title']}", ""]
     if tables["empty"]:
-        return "\n".join([*lines, tables["empty"], ""])
+        return [*lines, tables["empty"], ""]
     lines += _markdown_table(tables["header"], tables["rows"])
     if len(tables["round_header"]) > 1:
         lines += ["", f"{'#' * (level + 1)} {tables['round_title']}", ""]
         lines += _markdown_table(tables["round_header"], tables["round_rows"])
-    return "\n".join([*lines, ""])
+    return [*lines, ""]
 
 
 def _markdown_table(header: list[str], rows: list[list[str]]) -> list[str]:
@@ -197,4 +203,4 @@ def _markdown_table(header: list[str], rows: list[list[str]]) -> list[str]:
             *("| " + " | ".join(cell(c) for c in row) + " |" for row in rows)]
 
 
-__all__ = ["COLUMNS", "FIGURES", "summary", "summary_markdown", "summary_rows"]
+__all__ = ["COLUMNS", "FIGURES", "summary", "summary_markdown", "summary_markdown_of", "summary_rows"]

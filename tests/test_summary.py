@@ -175,3 +175,24 @@ def test_the_server_answers_the_same_summary(fight):
         assert "| Aria | 14 | 12 | 0 | 2 | 1 | 0 | 2 | 1/0 |" in words.text and "Bilan" in words.text
         assert client.get("/api/encounters/default/summary?format=pdf").status_code == 400
         assert client.get("/api/encounters/nowhere/summary").status_code == 404
+
+
+def test_the_transcript_ends_with_the_summary_in_markdown_and_html(fight):
+    _, encounter = fight
+    markdown = encounter.transcript("md", "fr")
+    assert markdown.index("## Bilan : 2 rounds") > markdown.index("## État à la fin")
+    assert "| Aria | 14 | 12 | 0 | 2 | 1 | 0 | 2 | 1/0 |" in markdown
+    assert markdown.rstrip().endswith("| Gobelin 2 | 9 / 6 | 0 / 5 |")
+    html = encounter.transcript("html", "en")
+    section = html[html.index('<section class="summary">'):]
+    assert "<h2>Summary: 2 rounds</h2>" in section
+    assert ('<tr><td>Brom</td><td class="num">6</td><td class="num">0</td><td class="num">10</td>' in section)
+    assert '<tr><td>Goblin 1</td><td class="num">0 / 9</td><td class="num">–</td></tr>' in section
+
+
+def test_a_transcript_before_the_fight_has_no_summary(tmp_path):
+    with combatlog.open_log(tmp_path / "early.db") as log:
+        encounter = log.encounter("default")
+        encounter.execute_all(FIGHT[:5])
+        assert "Summary" not in encounter.transcript("md", "en")
+        assert 'class="summary"' not in encounter.transcript("html", "en")

@@ -4,6 +4,10 @@ summary-title = Summary — { $name }: { $rounds ->
     [one] { $rounds } round
    *[other] { $rounds } rounds
  }
+summary-title-plain = Summary: { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+ }
 summary-combatant = Combatant
 summary-damage-dealt = Damage dealt
 summary-damage-taken = Damage taken

@@ -4,6 +4,10 @@ summary-title = Bilan — { $name } : { $rounds ->
     [one] { $rounds } round
    *[other] { $rounds } rounds
  }
+summary-title-plain = Bilan : { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+ }
 summary-combatant = Combattant
 summary-damage-dealt = Dégâts infligés
 summary-damage-taken = Dégâts subis
