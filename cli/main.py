@@ -33,7 +33,7 @@ def say(message_id: str, /, **args) -> str:
 
 # Every sub-command, in the order `combatlog -h` lists them (tests/test_cli_imports.py holds it to the parser).
 COMMANDS = ("run", "state", "export", "import-character", "import", "log", "verify", "key", "repair", "diff", "play",
-            "serve", "library", "schema")
+            "serve", "library", "schema", "summary")
 
 
 def _command_in(argv: list[str]) -> str | None:
@@ -267,6 +267,13 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         from combatlog.cli.schema import add_schema_parser
 
         add_schema_parser(sub)
+    summary = sub.add_parser("summary", help="after the fight: damage dealt and taken, healing, hits, kills, saves, "
+                                                "per combatant and per round")
+    summary.add_argument("log")
+    summary.add_argument("--encounter", default=None)
+    summary.add_argument("--json", action="store_true", help="the summary document (JSON, INTERFACE.md §5)")
+    summary.add_argument("--lang", choices=["fr", "en"], default=None, help="default: the encounter's language")
+    summary.set_defaults(handler=_summary)
     return parser
 
 
@@ -548,6 +555,23 @@ def _state(args) -> int:
             difficulty = state_difficulty_line(state, args.lang or state.lang)
             if difficulty:
                 print(printable(difficulty))
+    return EXIT_OK
+
+
+def _summary(args) -> int:
+    """INTERFACE.md §5 "After the fight": the summary document (`--json`) or its tables in words."""
+    from combatlog.api import Log
+
+    with _existing_store(args.log) as store:
+        name = _pick_encounter(store, args.encounter)
+        encounter = Log(store, args.log).encounter(name)
+        if args.json:
+            import json
+
+            print(json.dumps(encounter.summary(args.lang), ensure_ascii=False, indent=2))
+        else:
+            for line in encounter.summary_text(args.lang).splitlines():
+                print(printable(line))
     return EXIT_OK
 
 

@@ -22,6 +22,7 @@ from combatlog.core.kernel.document import state_document
 from combatlog.words import Said
 from combatlog.paths import cheapest_move
 from combatlog.replay import engine as _engine
+from combatlog.projections.summary import summary as _summary, summary_markdown as _summary_markdown
 
 DEFAULT_ENCOUNTER = _engine.DEFAULT_ENCOUNTER
 TRANSCRIPT_FORMATS = ("md", "html", "json")
@@ -430,6 +431,20 @@ class Encounter:
         self.refresh()
         document = transcript(self._engine.records, lang=_checked_lang(lang), include_undone=include_undone)
         return {"md": to_markdown, "html": to_html, "json": to_json}[format](document)
+
+    def summary(self, lang: str | None = None) -> dict[str, Any]:
+        """After the fight (INTERFACE.md §5): per combatant `damage_dealt`, `damage_taken`, `healing_done`, `hits`,
+        `misses`, `crits`, `kills`, `saves_made`, `saves_failed` (and `healing_received`), the same per round under
+        each one's `rounds`; undone commands count for nothing. Names in `lang` (default: the encounter's)."""
+        self.refresh()
+        return _summary(self._engine.records, lang=_checked_lang(lang) or self.lang)
+
+    def summary_text(self, lang: str | None = None) -> str:
+        """The summary as Markdown tables, in `lang` (default: the encounter's): what `combatlog summary` prints."""
+        lang = _checked_lang(lang) or self.lang
+        document = self.summary(lang)
+        document["name"] = document["name"] or self.name
+        return _summary_markdown(document, lang)
 
     def verify(self, expect: str | None = None, *, jobs: int | None = 1) -> None:
         """Check the hash chain, then re-derive every command with its recorded dice.

@@ -47,6 +47,7 @@ ROUTES = [
     Route("/api/encounters/{enc}/log", ep.log_lines),
     Route("/api/encounters/{enc}/stream", ep.stream),
     Route("/api/encounters/{enc}/transcript", ep.transcript),
+    Route("/api/encounters/{enc}/summary", ep.summary),  # INTERFACE.md §5 "After the fight"
     Route("/api/encounters/{enc}/dm", ep.dm_view),
     Route("/api/encounters/{enc}/statblocks", ep.statblocks),
     Route("/api/encounters/{enc}/carry", ep.carry_choices),  # the Add dialog's `carry` (INTERFACE.md §7)

@@ -213,6 +213,20 @@ async def transcript(request: Request) -> Response:
     return Response(text, media_type=media, headers=headers)
 
 
+@requires("read", status_code=401)
+async def summary(request: Request) -> Response:
+    """After the fight (INTERFACE.md §5): the summary document; `?format=md` its tables in words (`?lang=`)."""
+    name, encounter = await existing(request)
+    lang = lang_param(request, None)
+    fmt = request.query_params.get("format", "json")
+    if fmt not in ("json", "md"):
+        raise ApiError(400, {"error": word(lang or "en", "bad_format", value=fmt[:24])})
+    if fmt == "md":
+        text = await hub_of(request).call(lambda log: encounter.summary_text(lang), name)
+        return Response(text, media_type="text/markdown; charset=utf-8")
+    return json_response(await hub_of(request).call(lambda log: encounter.summary(lang), name))
+
+
 def attachment(filename: str) -> str:
     """A download's Content-Disposition: the name as is for browsers (RFC 6266), an ASCII stand-in for the rest
     (a header is Latin-1: "Ω" would not go through). `filename` holds no quote (encounter_name refuses them)."""

@@ -19,6 +19,7 @@ from combatlog.core.rulesets import RULESETS
 from combatlog.projections.describe import effect_name, library_family, spell_name
 from combatlog.projections.document import state_document
 from combatlog.projections.fold import evolve
+from combatlog.projections.summary import summary, summary_rows
 from combatlog.replay.timeline import timeline_of
 from combatlog.transcript.model import CastMember, Entry, Round, Transcript, Turn
 from combatlog.words import name_in, term
@@ -735,5 +736,9 @@ def transcript(records: Iterable[Recorded], *, lang: str | None = None, include_
     markers themselves are always shown."""
     if lang not in (None, "fr", "en"):
         raise ValueError(f"unknown transcript language '{lang}' (use fr or en)")
-    return _Builder(list(records), lang, include_undone, units).build()
+    records = list(records)
+    built = _Builder(records, lang, include_undone, units).build()
+    if built.rounds:  # the fight's summary closes it (issue 37)
+        built.summary = summary_rows({**summary(records, built.lang), "name": ""}, built.lang)
+    return built
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from combatlog.projections.summary import summary_markdown_of
 from combatlog.transcript.model import Entry, Transcript, dice_marks, hp_cell
 from combatlog.transcript.phrases import label_words, side_name
 
@@ -78,6 +79,8 @@ def to_markdown(t: Transcript) -> str:
             out.append(f"| {_md(row.name)} | {hp_cell(row.final_hp, row.max_hp, row.final_temp_hp)} | "
                        f"{_md(row.final_status)} | {_md(conditions_cell)} |")
         out.append("")
+    if t.summary:
+        out += summary_markdown_of(t.summary)
     while out and out[-1] == "":
         out.pop()
     return "\n".join(out) + "\n"

@@ -65,6 +65,8 @@ class Transcript:
     initiative: str = ""
     rounds: list[Round] = field(default_factory=list)
     ending: list[Entry] = field(default_factory=list)
+    # After the fight (issue 37): projections.summary.summary_rows' tables, once the fight has begun
+    summary: dict | None = None
 
 
 def hp_cell(hp, max_hp, temp: int = 0) -> str:
