@@ -271,7 +271,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                                                 "per combatant and per round")
     summary.add_argument("log")
     summary.add_argument("--encounter", default=None)
-    summary.add_argument("--json", action="store_true", help="the summary document (JSON, INTERFACE.md §5)")
+    summary.add_argument("--json", action="store_true", help="the summary document (JSON; docs/reference/summary-and-builder.md)")
     summary.add_argument("--lang", choices=["fr", "en"], default=None, help="default: the encounter's language")
     summary.set_defaults(handler=_summary)
     return parser

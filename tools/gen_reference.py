@@ -106,6 +106,7 @@ FIELDS: dict[tuple, str] = {
     ("attack", "cover"): "the target's cover: `half` (+2 AC), `three_quarters` (+5), `total` (cannot be targeted)",
     ("attack", "slot"): "`action`, `bonus` or `reaction`",
     ("attack", "nonlethal"): "knock out instead of killing at 0 HP",
+    ("attack", "two_handed"): "a versatile weapon held in two hands: its `versatile` damage",
     ("attack", "shove"): "`with: \"shove\"`: `prone` or `push`",
     ("attack", "plain"): "Rôle'n Play: the player only said « j'attaque » (counts with `cinematic`)",
     ("pf1", "attack", "with"): "the attack id (default: the first melee attack)",
