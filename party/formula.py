@@ -9,6 +9,7 @@ formula comes out as `1d8+3` and a bonus as a plain number. Anything else is a F
 
 from __future__ import annotations
 
+from collections.abc import Callable
 import math
 import re
 from dataclasses import dataclass, field
@@ -65,7 +66,7 @@ class Dice:
 
 
 TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|(@[A-Za-z_][\w.-]*)|([A-Za-z_]+)|(\S))")
-FUNCTIONS = {"floor": math.floor, "ceil": math.ceil, "round": round, "abs": abs, "min": min, "max": max}
+FUNCTIONS: dict[str, Callable[..., Any]] = {"floor": math.floor, "ceil": math.ceil, "round": round, "abs": abs, "min": min, "max": max}
 
 
 def evaluate(formula: Any, data: dict) -> Dice:

@@ -173,7 +173,7 @@ class Dnd5eActor:
 
     def _with_effects(self) -> dict:
         """The actor's system data with every enabled, transferred effect applied, in priority order."""
-        changes = []
+        changes: list[tuple] = []
         own_items = {f"Item.{item.get('_id')}" for _, item in self.items if item.get("_id")}
         # Older worlds copied item effects onto the actor ("legacy transferral"): those copies name their item as
         # origin; they are the item's own effects, counted once, from the item.
@@ -195,15 +195,15 @@ class Dnd5eActor:
                 _set(system, path, self._combine(mode, current, self._number(value, field, self._roll_data(system))))
             elif FORMULA_KEYS.fullmatch(key):
                 path = key.removeprefix("system.")
-                current = str(get(system, path, "") or "").strip()
+                current_text = str(get(system, path, "") or "").strip()
                 text = str(value if value is not None else "").strip()
                 if mode == ADD:
-                    _set(system, path, f"{current} + {text}" if current and text else current or text)
+                    _set(system, path, f"{current_text} + {text}" if current_text and text else current_text or text)
                 elif mode == OVERRIDE:
                     _set(system, path, text)
                 elif mode in (UPGRADE, DOWNGRADE, MULTIPLY):
                     data = self._roll_data(system)
-                    now = self._number(current, key, data)
+                    now = self._number(current_text, key, data)
                     _set(system, path, str(self._combine(mode, now, self._number(text, field, data))))
             elif key in TEXT_KEYS and mode == OVERRIDE:
                 _set(system, key.removeprefix("system."), str(value))
@@ -226,8 +226,9 @@ class Dnd5eActor:
     def _scale_values(self) -> dict:
         """`@scale.monk.die`: each ScaleValue advancement of a class or subclass, at the class's level (the
         highest step not above it); a die reads `1d8`, a distance or a number its value."""
-        if hasattr(self, "_scale"):
-            return self._scale
+        cached: dict | None = getattr(self, "_scale", None)
+        if cached is not None:
+            return cached
         levels = {}
         for index, item in self.classes:
             ident = get(item, "system.identifier", None) or slug(item.get("name", ""))
@@ -272,7 +273,8 @@ class Dnd5eActor:
     def armour_class(self) -> int:
         ac = get(self.system, "attributes.ac", {}) or {}
         calc = ac.get("calc") or "default"
-        armours, shields = [], []
+        armours: list[tuple] = []
+        shields: list[tuple] = []
         for index, item in self.of_type("equipment"):
             kind = get(item, "system.type.value", None) or get(item, "system.armor.type", None)
             if get(item, "system.equipped", False) and kind in ARMOUR_TYPES:
