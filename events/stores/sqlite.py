@@ -167,10 +167,17 @@ class SQLiteStore(StoreBase):
         with self._guard():
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(f"PRAGMA synchronous={'FULL' if self.durable else 'NORMAL'}")
-            self._db.executescript(_SCHEMA)
-            self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-            if self._db.execute("SELECT 1 FROM events LIMIT 1").fetchone() is None:
-                self._db.execute(_REQUESTS_TABLE)  # a new log is made at the current version whole
+            # One transaction: a second process opening the same new file sees no table or all of them with the
+            # schema version, never a part (which it would take for another application's database).
+            self._db.executescript("BEGIN IMMEDIATE;" + _SCHEMA)
+            try:
+                self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+                if self._db.execute("SELECT 1 FROM events LIMIT 1").fetchone() is None:
+                    self._db.execute(_REQUESTS_TABLE)  # a new log is made at the current version whole
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
 
     def _retry_busy(self, step: Callable[[], None], timeout: float) -> None:
         """Run `step`, waiting out another process that is creating the same new file (SQLITE_BUSY at setup)."""
